@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { ApiError, CODE } from './http/envelope.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    db: Db;
+  }
+}
+
+export interface AppOptions {
+  config: ServerConfig;
+  /** An already-open database (tests); otherwise one is opened in config.dataDir. */
+  db?: Db;
+}
+
+/** The whole reference server as one Fastify plugin (DESIGN.md §5). `server.ts` only listens. */
+export const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb }) => {
+  const db = givenDb ?? openDatabase(config.dataDir);
+  fastify.decorate('config', config);
+  fastify.decorate('db', db);
+  if (!givenDb) fastify.addHook('onClose', async () => db.close());
+
+  await fastify.register(formbody);
+  await fastify.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  fastify.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.code(200).send({ code: error.code, msg: error.message, data: null });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    return reply.code(status).send({ code: CODE.fail, msg: message, data: null });
+  });
+
+  const { registerRoutes } = await import('./routes/index.ts');
+  await registerRoutes(fastify);
+
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
+    await fastify.register(fastifyStatic, { root: config.staticDir, wildcard: false });
+    // History-mode routes (spec §2): any unknown GET that is not an API path gets the app shell.
+    fastify.setNotFoundHandler((request, reply) => {
+      const apiLike = /^\/(api|market|v1|ws|feed|__test|uploads)(\/|$)/.test(request.url);
+      if (request.method === 'GET' && !apiLike) return reply.type('text/html').sendFile('index.html');
+      return reply.code(404).send({ code: CODE.fail, msg: 'Not found', data: null });
+    });
+  }
+};
+
+/** Builds a ready Fastify instance around the plugin. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
+    trustProxy: true,
+  });
+  await fastify.register(app, options);
+  await fastify.ready();
+  return fastify;
+}

@@ -1,0 +1,18 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { DEMO_ACCOUNT } from './db/seed.ts';
+
+const config = loadConfig();
+const fastify = await buildApp({ config });
+const address = await fastify.listen({ host: config.host, port: config.port });
+const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+console.log(`\n  App:          ${url}/`);
+console.log(`  Market feed:  ${url.replace('http', 'ws')}/ws  (${config.feed.source})`);
+if (config.seedDemo) console.log(`  Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
+console.log(`  Data dir:     ${config.dataDir}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void fastify.close().then(() => process.exit(0));
+  });
+}
