@@ -19,6 +19,8 @@ export interface ServerConfig {
   logLevel: string;
   /** IP_LOOKUP_URL: the public-IP lookup the login and register screens call; default: this server's echo. */
   ipLookupUrl: string;
+  /** AUTH_RATE_LIMIT: requests per minute per IP allowed on login, register and Ems/send each (0 turns the limit off). */
+  authRateLimit: number;
   feed: FeedConfig;
 }
 
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     ipLookupUrl: env.IP_LOOKUP_URL ?? '/api/index/ip',
+    authRateLimit: num(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
     feed: {
       source,
       seed: num(env.FEED_SEED, 42, 'FEED_SEED'),

@@ -31,6 +31,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     TEST_ROUTES: '1',
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // Many logins a minute from one address are normal in a test run; the limiter has its own server tests.
+    AUTH_RATE_LIMIT: '0',
     ...env,
   });
   const server = await buildApp({ config });

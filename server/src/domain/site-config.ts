@@ -1,0 +1,162 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A feature switch: 1 on, 0 off. */
+export type Switch = 0 | 1;
+
+/** The home bulletin popup; shown when `title` is not empty (spec §2 Home). */
+export interface SitePopup {
+  title: string;
+  img: string;
+  content: string;
+}
+
+/** Switches of spec §3, every one always present in getSetting. */
+export const SWITCH_KEYS = [
+  'theme_switch',
+  'unread_notice_switch',
+  'option_switch',
+  'flash_exchange_status',
+  'loan_switch',
+  'machine_switch',
+  'staking_switch',
+  'Internal_transfer_status',
+  'account_transfer_status',
+  'recharge_status',
+  'withdrawal_status',
+  'certification_switch',
+  'address_switch',
+  'bank_switch',
+  'invit_qrcode_switch',
+  'introduce_switch',
+  'traders_password_switch',
+  'email_register_switch',
+  'phone_register_switch',
+  'verify_email_code',
+  'invie_code_switch',
+  'can_edit_address',
+  'quantize_switch',
+  'can_edit_bank',
+  'bank_swan_type',
+  'recharge_certificate',
+] as const;
+
+/** Text fields of spec §3 (identity). */
+export const TEXT_KEYS = ['logo', 'name', 'custom_script', 'custom_service', 'ios_url', 'android_url', 'invit_url'] as const;
+
+/** Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (spec §4). */
+export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre'] as const;
+
+/**
+ * The site configuration of spec §3. `invie_code_switch` 1 shows the (always optional) invite
+ * code field at registration; with 0 the server ignores any code sent.
+ */
+export type SiteConfig = Record<(typeof SWITCH_KEYS)[number], Switch> &
+  Record<(typeof TEXT_KEYS)[number], string> &
+  Record<(typeof NUMBER_KEYS)[number], number> & { popup: SitePopup };
+
+export interface ConfigLogger {
+  error(message: string): void;
+}
+
+const defaultFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'site-config.default.json');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const toSwitch = (value: unknown): Switch => (value === 1 || value === '1' || value === true ? 1 : 0);
+
+/**
+ * Turns any parsed JSON object into a complete SiteConfig: missing fields take the default, switches
+ * become 0/1 numbers, text fields strings. Unknown fields are dropped so the answer shape is fixed.
+ */
+export function normalizeSiteConfig(raw: Record<string, unknown>, defaults: SiteConfig): SiteConfig {
+  const pick = (key: string): unknown => (key in raw ? raw[key] : defaults[key as keyof SiteConfig]);
+  const popupRaw = isObject(raw.popup) ? raw.popup : {};
+  const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
+  const config = {} as SiteConfig;
+  for (const key of TEXT_KEYS) config[key] = text(pick(key), defaults[key]);
+  for (const key of SWITCH_KEYS) config[key] = toSwitch(pick(key));
+  for (const key of NUMBER_KEYS) {
+    const value = Number(pick(key));
+    config[key] = Number.isFinite(value) ? value : defaults[key];
+  }
+  config.popup = {
+    title: text(popupRaw.title, defaults.popup.title),
+    img: text(popupRaw.img, defaults.popup.img),
+    content: text(popupRaw.content, defaults.popup.content),
+  };
+  return config;
+}
+
+/** The shipped defaults (server/config/site-config.default.json). */
+export function loadDefaultSiteConfig(): SiteConfig {
+  const raw: unknown = JSON.parse(readFileSync(defaultFile, 'utf8'));
+  if (!isObject(raw)) throw new Error(`${defaultFile} must hold a JSON object`);
+  // Normalizing against itself fills nothing but proves the shipped file is complete and typed.
+  return normalizeSiteConfig(raw, raw as unknown as SiteConfig);
+}
+
+/**
+ * The operator-edited site config `<dataDir>/site-config.json`. Reads the file again whenever its
+ * modification time or size changes; a file that is not valid JSON (or not an object) is logged
+ * and the last good config stays in use, so a half-saved edit never breaks the app.
+ */
+export class SiteConfigStore {
+  private current: SiteConfig;
+  private seenStamp = '';
+
+  constructor(
+    readonly file: string,
+    private readonly defaults: SiteConfig,
+    private readonly log: ConfigLogger,
+  ) {
+    this.current = defaults;
+    this.get();
+  }
+
+  /** The config in force now. */
+  get(): SiteConfig {
+    let stamp: string;
+    try {
+      const stat = statSync(this.file);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch (error) {
+      stamp = 'missing';
+      if (this.seenStamp !== stamp) this.log.error(`site config ${this.file} cannot be read (${(error as Error).message}); keeping the last good config`);
+      this.seenStamp = stamp;
+      return this.current;
+    }
+    if (stamp === this.seenStamp) return this.current;
+    this.seenStamp = stamp;
+    try {
+      const raw: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+      if (!isObject(raw)) throw new Error('the file must hold a JSON object');
+      this.current = normalizeSiteConfig(raw, this.defaults);
+    } catch (error) {
+      this.log.error(`site config ${this.file} is invalid (${(error as Error).message}); keeping the last good config`);
+    }
+    return this.current;
+  }
+}
+
+/** Where the operator-edited site config lives. */
+export function siteConfigFile(dataDir: string): string {
+  return join(dataDir, 'site-config.json');
+}
+
+/**
+ * Opens `<dataDir>/site-config.json`, first creating it from the defaults plus `firstStart`
+ * (e.g. the demo popup) when it does not exist yet.
+ */
+export function openSiteConfig(dataDir: string, log: ConfigLogger, firstStart: Partial<SiteConfig> = {}): SiteConfigStore {
+  const defaults = loadDefaultSiteConfig();
+  const file = siteConfigFile(dataDir);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    if (Object.keys(firstStart).length === 0) copyFileSync(defaultFile, file);
+    else writeFileSync(file, `${JSON.stringify({ ...defaults, ...firstStart }, null, 2)}\n`);
+  }
+  return new SiteConfigStore(file, defaults, log);
+}

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support.ts';
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  body: string;
+  code: string;
+  created_at: number;
+}
+
+const outbox = async (t: TestApp, to: string): Promise<OutboxMessage[]> =>
+  (await t.app.inject({ method: 'GET', url: `/__test/outbox?to=${encodeURIComponent(to)}` })).json<OutboxMessage[]>();
+
+describe('api/Ems/send', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp();
+  });
+  afterEach(async () => t.close());
+
+  it('mails a 6-digit code valid for 10 minutes to the outbox', async () => {
+    const before = Date.now();
+    expect(await t.post('Ems/send', { email: ' Mail@Example.com ' })).toMatchObject({ code: 1, msg: 'Verification code sent, please check your email' });
+    const [message, ...rest] = await outbox(t, 'mail@example.com');
+    expect(rest).toEqual([]);
+    expect(message).toMatchObject({ to: 'mail@example.com', subject: 'Your verification code' });
+    expect(message!.code).toMatch(/^\d{6}$/);
+    expect(message!.body).toContain(message!.code);
+    expect(message!.created_at).toBeGreaterThanOrEqual(before);
+    const stored = t.db.prepare('SELECT code_hash, created_at, expires_at FROM email_codes').get() as { code_hash: string; created_at: number; expires_at: number };
+    expect(stored.expires_at - stored.created_at).toBe(10 * 60_000);
+    expect(stored.code_hash).not.toContain(message!.code);
+  });
+
+  it('writes the message in the request language', async () => {
+    await t.post('Ems/send', { email: 'zh@example.com' }, { Lang: 'zh-cn' });
+    const [message] = await outbox(t, 'zh@example.com');
+    expect(message!.subject).toBe('您的验证码');
+    expect(message!.body).toContain(`您的验证码是${message!.code}`);
+  });
+
+  it('refuses a resend within 60 s with the wait, and allows it after', async () => {
+    await t.post('Ems/send', { email: 'wait@example.com' });
+    const again = await t.post('Ems/send', { email: 'wait@example.com' });
+    expect(again.code).toBe(0);
+    expect(again.msg).toMatch(/^Please wait (59|60) s before requesting another code$/);
+    expect(await outbox(t, 'wait@example.com')).toHaveLength(1);
+    expect((await t.post('Ems/send', { email: 'other@example.com' })).code).toBe(1);
+
+    t.db.prepare("UPDATE email_codes SET created_at = created_at - 45000 WHERE email = 'wait@example.com'").run();
+    expect((await t.post('Ems/send', { email: 'wait@example.com' })).msg).toMatch(/^Please wait 1[45] s/);
+    t.db.prepare("UPDATE email_codes SET created_at = created_at - 16000 WHERE email = 'wait@example.com'").run();
+    expect((await t.post('Ems/send', { email: 'wait@example.com' })).code).toBe(1);
+    const messages = await outbox(t, 'wait@example.com');
+    expect(messages).toHaveLength(2);
+    expect(messages[0]!.created_at).toBeGreaterThanOrEqual(messages[1]!.created_at);
+  });
+
+  it('refuses a missing or malformed address and mails nothing', async () => {
+    expect(await t.post('Ems/send')).toMatchObject({ code: 0, msg: 'Please enter a valid email address' });
+    expect(await t.post('Ems/send', { email: 'nobody@' })).toMatchObject({ code: 0, msg: 'Please enter a valid email address' });
+    expect(t.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get()).toBe(0);
+  });
+});
