@@ -1,0 +1,89 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Router, useLocation } from 'wouter';
+import { TabBar } from '../components/ui/TabBar.tsx';
+import { ToastHost } from '../components/ui/ToastHost.tsx';
+import { IconExchange, IconHome, IconMarket, IconOptions, IconWallet } from '../components/ui/icons.tsx';
+import { NoticeBanner } from '../features/notices/components/NoticeBanner.tsx';
+import { handleUnauthorized } from '../lib/api-client.ts';
+import { engineStream, setEngineSession } from '../lib/engine-client.ts';
+import { adoptServerTheme, session } from '../lib/session.ts';
+import { isOn, loadSiteSettings, useSiteSettings } from '../lib/site-settings.ts';
+import { PageSkeleton } from './pages/PageSkeleton.tsx';
+import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
+
+/** The footer tabs of spec §2, in order. */
+const TABS: readonly { key: TabKey; href: string; labelKey: string; icon: typeof IconHome }[] = [
+  { key: 'home', href: '/', labelKey: 'shell.tabs.home', icon: IconHome },
+  { key: 'market', href: '/market', labelKey: 'shell.tabs.market', icon: IconMarket },
+  { key: 'exchange', href: '/exchange', labelKey: 'shell.tabs.exchange', icon: IconExchange },
+  { key: 'options', href: '/options', labelKey: 'shell.tabs.options', icon: IconOptions },
+  { key: 'assets', href: '/assets', labelKey: 'shell.tabs.assets', icon: IconWallet },
+];
+
+/** Loads the site settings once; without a saved theme the server's theme_switch then decides. */
+function useSiteBoot(): void {
+  useEffect(() => {
+    void loadSiteSettings().then((settings) => {
+      if (settings) adoptServerTheme(settings.theme_switch);
+    });
+  }, []);
+}
+
+/** Keeps the market worker told about the session (engine-client watches page visibility itself); a 401 seen by a poll ends the session. */
+function useEngineBridge(): void {
+  const { token, lang } = useSnapshot(session);
+  useEffect(() => {
+    setEngineSession({ token, lang });
+  }, [token, lang]);
+  useEffect(() => {
+    const subscription = engineStream({ kind: 'sessionExpired' }).subscribe((msg) => handleUnauthorized(msg));
+    return () => subscription.unsubscribe();
+  }, []);
+}
+
+function FooterTabs({ active }: { active: TabKey }) {
+  const { t } = useTranslation();
+  return (
+    <TabBar
+      label={t('shell.tabs.label')}
+      items={TABS.map(({ key, href, labelKey, icon: Icon }) => ({
+        key,
+        href,
+        label: t(labelKey),
+        icon: <Icon size={22} />,
+        active: key === active,
+      }))}
+    />
+  );
+}
+
+function Shell() {
+  useSiteBoot();
+  useEngineBridge();
+  useScrollTopOnNavigate();
+  const [location] = useLocation();
+  const { token } = useSnapshot(session);
+  const settings = useSiteSettings();
+  const tab = findRoute(location)?.tab;
+  return (
+    <>
+      <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} aboveTabBar={tab !== undefined} />
+      <AppRoutes />
+      {tab && <FooterTabs active={tab} />}
+    </>
+  );
+}
+
+/** The app: history-mode router, the shell (notice banner, routes, footer tabs) and toasts. */
+export function App() {
+  return (
+    <Router>
+      <Suspense fallback={<PageSkeleton />}>
+        <Shell />
+      </Suspense>
+      <ToastHost />
+    </Router>
+  );
+}

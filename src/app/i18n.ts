@@ -1,0 +1,50 @@
+/**
+ * i18next setup: every locale in /locales is its own lazily loaded chunk (import.meta.glob without
+ * `eager`), so the first screen downloads only the language it shows.
+ */
+
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type LocaleModule = { default: ResourceKey };
+
+const loaders = import.meta.glob<LocaleModule>('../../locales/*.json');
+
+/** file_name → loader; i18next canonicalises codes (zh-cn → zh-CN), so lookups ignore case. */
+const byCode = new Map(
+  Object.entries(loaders).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.json'.length).toLowerCase(), load]),
+);
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = byCode.get(language.toLowerCase());
+    if (!load) {
+      callback(new Error(`No locale file for ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** Starts i18next in `lang`; React components suspend until its chunk has arrived. */
+export function initI18n(lang: string): Promise<unknown> {
+  return i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      // Every locale carries every key (a unit test enforces it), so no second language is fetched.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+}

@@ -1,0 +1,139 @@
+/**
+ * The one route table (spec §2): path, optional name, title key, auth flag, lazily loaded page, and
+ * the footer tab it belongs to. Screens that later issues build point at the coming-soon page.
+ */
+
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { session } from '../lib/session.ts';
+import { useSiteSettings } from '../lib/site-settings.ts';
+import { PageSkeleton } from './pages/PageSkeleton.tsx';
+import { guardRedirect } from './route-guard.ts';
+
+export type TabKey = 'home' | 'market' | 'exchange' | 'options' | 'assets';
+
+export interface AppRoute {
+  path: string;
+  /** Route name of spec §2 where it gives one (login, market, exchange, trade-lst, notify, recharge, withdrawal). */
+  name?: string;
+  titleKey: string;
+  /** true: needs a token. */
+  auth: boolean;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+  /** The footer tab this route is (shows the bottom tab bar). */
+  tab?: TabKey;
+}
+
+export interface PageProps {
+  route: AppRoute;
+}
+
+const comingSoon = lazy(() => import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })));
+const home = lazy(() => import('./pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const login = lazy(() => import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const register = lazy(() => import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
+const security = lazy(() => import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));
+const modifyPwd = lazy(() =>
+  import('../features/account/components/ModifyPasswordPage.tsx').then((m) => ({ default: m.ModifyPasswordPage })),
+);
+const resetLegalPwd = lazy(() =>
+  import('../features/account/components/ResetPayPasswordPage.tsx').then((m) => ({ default: m.ResetPayPasswordPage })),
+);
+const notify = lazy(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
+
+export const routes: readonly AppRoute[] = [
+  { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
+  { path: '/register', name: 'register', titleKey: 'route.register', auth: false, page: register },
+  { path: '/login', name: 'login', titleKey: 'route.login', auth: false, page: login },
+  { path: '/market', name: 'market', titleKey: 'route.market', auth: false, page: comingSoon, tab: 'market' },
+  { path: '/real_authentication', titleKey: 'route.realAuthentication', auth: true, page: comingSoon },
+  { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: comingSoon },
+  { path: '/security', titleKey: 'route.security', auth: true, page: security },
+  { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
+  { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
+  { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: comingSoon, tab: 'exchange' },
+  { path: '/assets', titleKey: 'route.assets', auth: true, page: comingSoon, tab: 'assets' },
+  { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: comingSoon },
+  { path: '/changemoney', titleKey: 'route.changemoney', auth: true, page: comingSoon },
+  { path: '/recharge', name: 'recharge', titleKey: 'route.recharge', auth: true, page: comingSoon },
+  { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: comingSoon },
+  { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: comingSoon },
+  { path: '/options', titleKey: 'route.options', auth: true, page: comingSoon, tab: 'options' },
+  { path: '/invite', titleKey: 'route.invite', auth: true, page: comingSoon },
+  { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: comingSoon },
+  { path: '/notify', name: 'notify', titleKey: 'route.notify', auth: true, page: notify },
+  { path: '/loans', titleKey: 'route.loans', auth: true, page: comingSoon },
+  { path: '/loans-application', titleKey: 'route.loansApplication', auth: true, page: comingSoon },
+  { path: '/lockming', titleKey: 'route.lockming', auth: true, page: comingSoon },
+  { path: '/lockming-application', titleKey: 'route.lockmingApplication', auth: true, page: comingSoon },
+  { path: '/transfer', titleKey: 'route.transfer', auth: true, page: comingSoon },
+  { path: '/transfer-list', titleKey: 'route.transferList', auth: true, page: comingSoon },
+  { path: '/staking', titleKey: 'route.staking', auth: true, page: comingSoon },
+  { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: comingSoon },
+  { path: '/introduction', titleKey: 'route.introduction', auth: true, page: comingSoon },
+  { path: '/bank', titleKey: 'route.bank', auth: true, page: comingSoon },
+];
+
+const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazy(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };
+
+/** The path of a named route (spec §2 names), e.g. routePath('trade-lst') → '/trade-lst'. */
+export function routePath(name: string): string {
+  const route = routes.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route name: ${name}`);
+  return route.path;
+}
+
+/** The route the current location shows (null for an unknown path). */
+export function findRoute(pathname: string): AppRoute | null {
+  return routes.find((r) => r.path === pathname) ?? null;
+}
+
+/** The page title: configured site name plus the translated route title (spec §2). */
+export function pageTitle(siteName: string | undefined, routeTitle: string): string {
+  return siteName ? `${siteName} - ${routeTitle}` : routeTitle;
+}
+
+function RouteView({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
+  const { token } = useSnapshot(session);
+  const settings = useSiteSettings();
+  const redirect = guardRedirect(route, token !== null);
+  const title = pageTitle(settings?.name, t(route.titleKey));
+  useEffect(() => {
+    if (!redirect) document.title = title;
+  }, [redirect, title]);
+  if (redirect) return <Redirect to={redirect} replace />;
+  const Page = route.page;
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page route={route} />
+    </Suspense>
+  );
+}
+
+/** Renders the route of the current location, through the guard. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <RouteView route={route} />
+        </Route>
+      ))}
+      <Route>
+        <RouteView route={notFound} />
+      </Route>
+    </Switch>
+  );
+}
+
+/** Scrolls to the top 50 ms after each navigation (spec §2). */
+export function useScrollTopOnNavigate(): void {
+  const [location] = useLocation();
+  useEffect(() => {
+    const timer = setTimeout(() => window.scrollTo(0, 0), 50);
+    return () => clearTimeout(timer);
+  }, [location]);
+}

@@ -1,0 +1,52 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { IconClose } from './icons.tsx';
+import { useFocusTrap } from './use-focus-trap.ts';
+import styles from './dialog.module.css';
+
+export interface DialogProps {
+  open: boolean;
+  onClose(): void;
+  /** Visible heading and accessible name. */
+  title: string;
+  /** center: popup; sheet: bottom sheet; panel: side drawer from the start edge. */
+  variant?: 'center' | 'sheet' | 'panel';
+  /** Accessible name of the close button. */
+  closeLabel: string;
+  children: ReactNode;
+  hideTitle?: boolean;
+  testId?: string;
+}
+
+/** Modal dialog: focus is trapped inside, Escape and the backdrop close it. */
+export function Dialog({ open, onClose, title, variant = 'center', closeLabel, children, hideTitle = false, testId }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(ref, open, onClose);
+  if (!open) return null;
+  return createPortal(
+    <div className={[styles.layer, styles[`layer-${variant}`]].join(' ')}>
+      <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={[styles.dialog, styles[variant]].join(' ')}
+        data-testid={testId}
+      >
+        <div className={styles.head}>
+          <h2 id={titleId} className={hideTitle ? styles.srOnly : styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
+            <IconClose size={20} />
+          </button>
+        </div>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,19 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+
+/** The signed-in user (spec §3 User), from POST /api/User/getUserInfo. */
+export interface UserInfo {
+  username: string;
+  id: number;
+  vip: number;
+  credit_score: number;
+  /** 0 or 3 awaiting certification, 1 under review, 2 certified (spec §4). */
+  rzstatus: number;
+  /** 1 when a transaction password is set. */
+  have_pay: number;
+  has_unread: number;
+  invit: string;
+}
+
+export function getUserInfo(): Promise<ApiResult<UserInfo>> {
+  return api.post<UserInfo>('/User/getUserInfo', undefined, { quiet: true });
+}

@@ -1,0 +1,36 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { FieldErrors } from '../../../lib/validation.ts';
+import { passwordRule, repeatRule, required } from './account-rules.ts';
+
+/** POST /api/User/resetpwd: change the login password. */
+export interface ResetLoginPasswordInput {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export type ResetLoginPasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
+
+/**
+ * Spec §5: old, new and confirm required; confirm equals new. The new password must also follow the
+ * registration rule (6-20 letters or digits), which the server enforces for every login password.
+ */
+export function validateResetLoginPassword(input: ResetLoginPasswordInput): FieldErrors<ResetLoginPasswordField> {
+  return {
+    oldPassword: required(input.oldPassword, 'account.modifyPwd.oldRequired') ?? undefined,
+    newPassword:
+      (required(input.newPassword, 'account.modifyPwd.newRequired') ?? passwordRule(input.newPassword)) ?? undefined,
+    confirmPassword:
+      (required(input.confirmPassword, 'account.modifyPwd.confirmRequired') ??
+        repeatRule(input.newPassword, input.confirmPassword)) ??
+      undefined,
+  };
+}
+
+export function resetLoginPassword(input: ResetLoginPasswordInput): Promise<ApiResult<unknown>> {
+  return api.post(
+    '/User/resetpwd',
+    { oldpassword: input.oldPassword, newpassword: input.newPassword },
+    { successToast: true, lock: 'resetpwd' },
+  );
+}

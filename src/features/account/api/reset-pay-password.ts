@@ -1,0 +1,36 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { FieldErrors } from '../../../lib/validation.ts';
+import { passwordRule, repeatRule, required } from './account-rules.ts';
+
+/** POST /api/User/resetPay: set or change the transaction password. */
+export interface ResetPayPasswordInput {
+  loginPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export type ResetPayPasswordField = 'loginPassword' | 'newPassword' | 'confirmPassword';
+
+/**
+ * Spec §5: login password, new and confirm required; confirm equals new. The new transaction password
+ * follows the same 6-20 letters-or-digits rule as login passwords (the server checks it too).
+ */
+export function validateResetPayPassword(input: ResetPayPasswordInput): FieldErrors<ResetPayPasswordField> {
+  return {
+    loginPassword: required(input.loginPassword, 'account.resetPay.loginRequired') ?? undefined,
+    newPassword:
+      (required(input.newPassword, 'account.resetPay.newRequired') ?? passwordRule(input.newPassword)) ?? undefined,
+    confirmPassword:
+      (required(input.confirmPassword, 'account.resetPay.confirmRequired') ??
+        repeatRule(input.newPassword, input.confirmPassword)) ??
+      undefined,
+  };
+}
+
+export function resetPayPassword(input: ResetPayPasswordInput): Promise<ApiResult<unknown>> {
+  return api.post(
+    '/User/resetPay',
+    { logpassword: input.loginPassword, newpassword: input.newPassword },
+    { successToast: true, lock: 'resetpay' },
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Checkbox } from '../../../components/ui/Checkbox.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { loadAccount, loadCredentials, saveAccount, saveCredentials } from '../../../lib/client-storage.ts';
+import { goBack, reloadTo } from '../../../lib/navigation.ts';
+import { signIn } from '../../../lib/session.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
+import { showToast, showToastAfterReload } from '../../../lib/toast.ts';
+import { isValid, type FieldErrors } from '../../../lib/validation.ts';
+import { loginUser, validateLogin } from '../api/login-user.ts';
+import { usePublicIp } from '../hooks/use-public-ip.ts';
+import { BrandHeading } from './BrandHeading.tsx';
+import styles from './account.module.css';
+
+/** Login (spec §2): username, password, remember credentials, register link, forgot password. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const settings = useSiteSettings();
+  const ip = usePublicIp(settings?.ip_lookup_url);
+  const [remembered] = useState(loadCredentials);
+  // The last account used is offered even when the password was not remembered.
+  const [username, setUsername] = useState(() => remembered?.username ?? loadAccount() ?? '');
+  const [password, setPassword] = useState(remembered?.password ?? '');
+  const [remember, setRemember] = useState(remembered !== null);
+  const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin({ username, password });
+    setErrors(found);
+    if (!isValid(found) || busy) return;
+    setBusy(true);
+    try {
+      const result = await loginUser({ username, password, ip });
+      if (!result.ok) return;
+      saveCredentials(remember ? { username: username.trim(), password } : null);
+      saveAccount(username.trim());
+      signIn(result.data.userinfo.token);
+      showToastAfterReload(result.msg, 'success');
+      reloadTo('/');
+    } catch {
+      // The api client has already logged and announced the network failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onForgot = () => {
+    if (!settings?.custom_service) showToast(t('common.contactService'), 'error');
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('route.login')} backLabel={t('common.back')} onBack={() => goBack('/')} />
+      <form className={styles.content} onSubmit={onSubmit} noValidate>
+        <BrandHeading />
+        <TextField
+          label={t('account.login.username')}
+          placeholder={t('account.login.usernamePlaceholder')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode="email"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username ? t(errors.username) : null}
+        />
+        <PasswordField
+          label={t('account.login.password')}
+          placeholder={t('account.login.passwordPlaceholder')}
+          showLabel={t('account.password.show')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password ? t(errors.password) : null}
+        />
+        <div className={styles.row}>
+          <Checkbox label={t('account.login.remember')} checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          {settings?.custom_service ? (
+            <a className={styles.link} href={settings.custom_service} target="_blank" rel="noopener noreferrer">
+              {t('account.login.forgot')}
+            </a>
+          ) : (
+            <button type="button" className={styles.link} onClick={onForgot}>
+              {t('account.login.forgot')}
+            </button>
+          )}
+        </div>
+        <Button type="submit" block busy={busy}>
+          {t('account.login.submit')}
+        </Button>
+        <p className={styles.footer}>
+          {t('account.login.noAccount')}{' '}
+          <Link className={styles.link} href="/register">
+            {t('account.login.registerLink')}
+          </Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { IconChevronRight, IconKey, IconLock } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { goBack } from '../../../lib/navigation.ts';
+import { loadUser, userStore } from '../stores/user-store.ts';
+import styles from './account.module.css';
+
+/** Security centre (spec §2): login and transaction password entries, the latter marked set / not set. */
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(userStore);
+  useEffect(() => {
+    void loadUser();
+  }, []);
+  const paySet = user?.have_pay === 1;
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('route.security')} backLabel={t('common.back')} onBack={() => goBack('/')} />
+      <ul className={styles.list}>
+        <li>
+          <Link className={styles.item} href="/modifyPwd">
+            <IconLock className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('account.security.loginPassword')}</span>
+            <span className={styles.itemValue}>{t('account.security.change')}</span>
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/resetLegalPwd">
+            <IconKey className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('account.security.payPassword')}</span>
+            {user ? (
+              <span className={[styles.itemValue, paySet ? styles.set : styles.notSet].join(' ')} data-testid="pay-password-status">
+                {t(paySet ? 'account.security.set' : 'account.security.notSet')}
+              </span>
+            ) : (
+              <Skeleton height={16} width={48} />
+            )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

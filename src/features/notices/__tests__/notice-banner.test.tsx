@@ -1,0 +1,111 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Observable, Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notice } from '../api/get-notice-list.ts';
+import { NoticeBanner } from '../components/NoticeBanner.tsx';
+import { noticesStore } from '../stores/notices-store.ts';
+
+const engine = vi.hoisted(() => ({ engineStream: vi.fn() }));
+vi.mock('../../../lib/engine-client.ts', () => engine);
+
+const notice = (id: number, status = 1): Notice => ({
+  id,
+  title: `Notice ${id}`,
+  addtime: '2025-01-01 10:00:00',
+  status,
+  imgs: '',
+  content: `<p>Body ${id}</p><img src="x" onerror="window.__bannerPwned=1"><script>window.__bannerPwned=2</script>`,
+});
+
+let feed: Subject<Notice | null>;
+let subscribers: number;
+
+beforeEach(() => {
+  feed = new Subject();
+  subscribers = 0;
+  const stream = new Observable<Notice | null>((subscriber) => {
+    subscribers++;
+    const inner = feed.subscribe(subscriber);
+    return () => {
+      subscribers--;
+      inner.unsubscribe();
+    };
+  });
+  engine.engineStream.mockReset();
+  engine.engineStream.mockReturnValue(stream);
+});
+
+afterEach(() => {
+  noticesStore.readIds = [];
+  noticesStore.dismissedIds = [];
+});
+
+describe('NoticeBanner', () => {
+  it('polls nothing without a token or with the unread switch off', () => {
+    const { rerender } = render(<NoticeBanner signedIn={false} unreadSwitch />);
+    expect(subscribers).toBe(0);
+    rerender(<NoticeBanner signedIn unreadSwitch={false} />);
+    expect(subscribers).toBe(0);
+    expect(engine.engineStream).not.toHaveBeenCalled();
+  });
+
+  it('subscribes to the notices stream while no banner is shown', () => {
+    render(<NoticeBanner signedIn unreadSwitch />);
+    expect(engine.engineStream).toHaveBeenCalledWith({ kind: 'notices', unreadSwitch: true });
+    expect(subscribers).toBe(1);
+  });
+
+  it('shows an unread notice sanitized and stops polling while it is shown', () => {
+    (window as { __bannerPwned?: number }).__bannerPwned = 0;
+    render(<NoticeBanner signedIn unreadSwitch />);
+    act(() => feed.next(notice(1)));
+    const banner = screen.getByTestId('notice-banner');
+    expect(banner.textContent).toContain('Notice 1');
+    expect(screen.getByTestId('notice-banner-content').innerHTML).not.toMatch(/script|onerror/);
+    expect((window as { __bannerPwned?: number }).__bannerPwned).toBe(0);
+    expect(subscribers).toBe(0);
+  });
+
+  it('restarts polling after close and does not bring the closed notice back', () => {
+    render(<NoticeBanner signedIn unreadSwitch />);
+    act(() => feed.next(notice(1)));
+    fireEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    expect(screen.queryByTestId('notice-banner')).toBeNull();
+    expect(subscribers).toBe(1);
+    act(() => feed.next(notice(1)));
+    expect(screen.queryByTestId('notice-banner')).toBeNull();
+    act(() => feed.next(notice(2)));
+    expect(screen.getByTestId('notice-banner').textContent).toContain('Notice 2');
+  });
+
+  it('ignores notices that are read on the server or were read here', () => {
+    noticesStore.readIds = [3];
+    render(<NoticeBanner signedIn unreadSwitch />);
+    act(() => feed.next(notice(4, 2)));
+    act(() => feed.next(notice(3, 1)));
+    act(() => feed.next(null));
+    expect(screen.queryByTestId('notice-banner')).toBeNull();
+    expect(subscribers).toBe(1);
+  });
+
+  it('goes away and polls again once the notice is read elsewhere (the /notify list)', async () => {
+    render(<NoticeBanner signedIn unreadSwitch />);
+    act(() => feed.next(notice(7)));
+    expect(screen.getByTestId('notice-banner')).toBeTruthy();
+    // valtio notifies in a microtask, hence the async act.
+    await act(async () => {
+      noticesStore.readIds = [7];
+    });
+    expect(screen.queryByTestId('notice-banner')).toBeNull();
+    expect(subscribers).toBe(1);
+  });
+
+  it('the arrow closes the banner and opens /notify', () => {
+    window.history.replaceState(null, '', '/');
+    render(<NoticeBanner signedIn unreadSwitch />);
+    act(() => feed.next(notice(6)));
+    fireEvent.click(screen.getByRole('button', { name: 'View all messages' }));
+    expect(window.location.pathname).toBe('/notify');
+    expect(noticesStore.dismissedIds).toContain(6);
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { firstValueFrom, filter } from 'rxjs';
+import { engineStream, setEngineSession } from '../engine-client.ts';
+
+/**
+ * jsdom has no Worker, so engine-client runs the same engine on the main thread (the `?engine=main`
+ * path); fetch is replaced to play the server.
+ */
+describe('engine-client', () => {
+  const requests: { url: string; headers: Record<string, string> }[] = [];
+
+  beforeAll(() => {
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      requests.push({ url, headers });
+      const path = new URL(url).pathname;
+      if (path === '/api/User/getNoticeList' && headers.Token === 'good') {
+        return Response.json({ code: 1, msg: '', data: { list: [{ id: 3, title: 'Hi', addtime: 'now', status: 1, imgs: '', content: 'x' }] } });
+      }
+      return Response.json({ code: 401, msg: 'token expired', data: null });
+    });
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  it('returns the same Observable for equal keys, in any key order', () => {
+    const a = engineStream({ kind: 'markets', fid: 1, eid: 2 });
+    const b = engineStream({ eid: 2, fid: 1, kind: 'markets' } as const);
+    expect(a).toBe(b);
+    expect(engineStream({ kind: 'markets', fid: 1, eid: 3 })).not.toBe(a);
+  });
+
+  it('streams the newest notice with the session passed in, and a 401 on sessionExpired', async () => {
+    setEngineSession({ token: 'good', lang: 'de' });
+    const notice = await firstValueFrom(engineStream({ kind: 'notices', unreadSwitch: true }).pipe(filter((n) => n !== null)));
+    expect(notice).toMatchObject({ id: 3, title: 'Hi', status: 1 });
+    const noticeRequest = requests.find((r) => r.url.endsWith('/api/User/getNoticeList'));
+    expect(noticeRequest?.headers).toMatchObject({ Token: 'good', Lang: 'de' });
+
+    const expired = firstValueFrom(engineStream({ kind: 'sessionExpired' }));
+    // Wait until the sessionExpired subscription is live in the engine before the 401 happens.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    setEngineSession({ token: 'bad', lang: 'de' });
+    const banner = engineStream({ kind: 'notices', unreadSwitch: true }).subscribe();
+    await expect(expired).resolves.toBe('token expired');
+    banner.unsubscribe();
+  });
+});

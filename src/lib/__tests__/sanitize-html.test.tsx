@@ -1,0 +1,51 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SafeHtml } from '../../components/ui/SafeHtml.tsx';
+import { sanitizeHtml } from '../sanitize-html.ts';
+
+declare global {
+  interface Window {
+    __pwned?: number;
+  }
+}
+
+describe('sanitizeHtml', () => {
+  it('removes script elements', () => {
+    const clean = sanitizeHtml('<p>Hello</p><script>window.__pwned = 1</script>');
+    expect(clean).toBe('<p>Hello</p>');
+  });
+
+  it('removes event handler attributes and javascript: URLs', () => {
+    const clean = sanitizeHtml('<img src="/a.png" onerror="window.__pwned=1"><a href="javascript:alert(1)" onclick="x()">go</a>');
+    expect(clean).not.toMatch(/onerror|onclick|javascript:/i);
+    expect(clean).toContain('src="/a.png"');
+    expect(clean).toContain('>go</a>');
+  });
+
+  it('removes iframes, forms and inline styles', () => {
+    const clean = sanitizeHtml('<iframe src="https://evil.example"></iframe><form action="/x"><input name="p"></form><b style="position:fixed">bold</b>');
+    expect(clean).toBe('<b>bold</b>');
+  });
+
+  it('keeps formatting and opens links safely in a new tab', () => {
+    const clean = sanitizeHtml('<h3>Title</h3><ul><li><strong>one</strong></li></ul><a href="https://example.com/x">x</a>');
+    expect(clean).toContain('<h3>Title</h3>');
+    expect(clean).toContain('<strong>one</strong>');
+    expect(clean).toContain('target="_blank"');
+    expect(clean).toContain('rel="noopener noreferrer"');
+  });
+});
+
+describe('SafeHtml', () => {
+  it('renders the text and runs none of the embedded code', () => {
+    window.__pwned = 0;
+    const { getByTestId } = render(
+      <SafeHtml testId="html" html={'<p>Maintenance tonight</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>'} />,
+    );
+    const node = getByTestId('html');
+    expect(node.textContent).toBe('Maintenance tonight');
+    expect(node.querySelector('script')).toBeNull();
+    expect(node.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(window.__pwned).toBe(0);
+  });
+});

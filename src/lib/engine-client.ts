@@ -1,0 +1,176 @@
+/**
+ * The UI's door to the market engine, and the only file that creates the Worker (DESIGN.md §3).
+ * Every stream the engine offers becomes an RxJS Observable here; the engine sends one batch per
+ * animation frame, which this file fans out to the subscriptions it carries.
+ *
+ * Page flags (for developers, QA and the bench):
+ * - `?engine=main` runs the same engine on the main thread instead of the worker.
+ * - `?replay=<url>&speed=<n>` replays a recorded session (transcript NDJSON) with no server.
+ * - `?record=1` records every frame to IndexedDB; `globalThis.__marketEngine.exportRecording()`
+ *   returns it as NDJSON.
+ * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
+ */
+import { Observable } from 'rxjs';
+import { proxy, wrap } from 'comlink';
+import type { BatchItem, BatchSink, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
+import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
+import { reduceWire } from '../../workers/shared/stream-reducers.ts';
+
+/** The engine's API whether it answers directly (main thread) or with promises (worker). */
+type AnyApi = { [K in keyof MarketApi]: (...args: Parameters<MarketApi[K]>) => unknown };
+
+interface PageFlags {
+  mainThread: boolean;
+  replay: string | null;
+  speed: number;
+  record: boolean;
+}
+
+let apiPromise: Promise<AnyApi> | undefined;
+let session: Session = { token: null, lang: 'en' };
+/** Set by setEngineVisible; until then the page's own visibility. */
+let visibleOverride: boolean | undefined;
+let nextId = 1;
+const handlers = new Map<number, (wire: unknown) => void>();
+const streams = new Map<string, Observable<unknown>>();
+
+function readFlags(): PageFlags {
+  const params = new URLSearchParams(globalThis.location?.search ?? '');
+  const speed = Number(params.get('speed') ?? '1');
+  return {
+    mainThread: params.get('engine') === 'main',
+    replay: params.get('replay'),
+    speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
+    record: params.get('record') === '1',
+  };
+}
+
+function engineConfig(): EngineConfig {
+  const origin = globalThis.location.origin;
+  const env = import.meta.env as Record<string, string | undefined>;
+  const wsOrigin = origin.replace(/^http/, 'ws');
+  return {
+    wsUrl: env.VITE_MARKET_WS_URL || `${wsOrigin}/ws`,
+    marketBase: env.VITE_MARKET_REST_URL || origin,
+    apiBase: `${origin}/api`,
+  };
+}
+
+/** Hands each item of a batch to its subscription. */
+const deliver: BatchSink = (items: BatchItem[]) => {
+  for (const item of items) handlers.get(item.id)?.(item.wire);
+};
+
+function isVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
+}
+
+async function createApi(): Promise<AnyApi> {
+  const flags = readFlags();
+  const config = engineConfig();
+  let api: AnyApi;
+  if (flags.mainThread || typeof Worker === 'undefined') {
+    const { createMarketApi } = await import('../../workers/market/market-api.ts');
+    const direct = createMarketApi({
+      fetch: (url, init) => fetch(url, init),
+      socketFactory: (url) => new WebSocket(url),
+    });
+    direct.init(config, deliver);
+    api = direct;
+  } else {
+    const worker = new Worker(new URL('../../workers/market/market.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'market',
+    });
+    const remote = wrap<MarketApi>(worker);
+    await remote.init(config, proxy(deliver));
+    api = remote;
+  }
+  await api.setSession(session);
+  await api.setVisible(visibleOverride ?? isVisible());
+  watchPage();
+  if (flags.replay) await api.startReplay(new URL(flags.replay, globalThis.location.href).href, flags.speed);
+  if (flags.record) await api.startRecording();
+  return api;
+}
+
+/** Runs `call` on the engine once it exists; failures are logged (streams report theirs). */
+function withApi<T>(call: (api: AnyApi) => T): Promise<Awaited<T>> {
+  apiPromise ??= createApi();
+  const result = apiPromise.then(async (api) => await call(api)) as Promise<Awaited<T>>;
+  result.catch((error: unknown) => console.error('[engine-client]', error));
+  return result;
+}
+
+let pageWatched = false;
+/** Page visibility and connectivity drive the engine (DESIGN.md §4.2, §4.4). */
+function watchPage(): void {
+  if (pageWatched || typeof document === 'undefined') return;
+  pageWatched = true;
+  document.addEventListener('visibilitychange', () => setEngineVisible(isVisible()));
+  globalThis.addEventListener('online', () => void withApi((api) => api.notifyOnline()));
+}
+
+function canonical(key: StreamKey): string {
+  const entries = Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(entries);
+}
+
+/**
+ * The stream behind `key` as an Observable. Equal keys return the same Observable, so components
+ * may call this during render. Each subscription is one subscription in the engine (which shares
+ * the socket topic or poll loop behind equal keys); unsubscribing ends it.
+ */
+export function engineStream<K extends StreamKey>(key: K): Observable<StreamValue<K>> {
+  const id = canonical(key);
+  let stream = streams.get(id);
+  if (!stream) {
+    stream = new Observable<StreamValue<K>>((subscriber) => {
+      const subId = nextId++;
+      let value: StreamValue<K> | undefined;
+      handlers.set(subId, (wire) => {
+        value = reduceWire(key, value, wire as StreamWire<K>);
+        subscriber.next(value);
+      });
+      withApi((api) => api.subscribe(subId, key)).catch((error: unknown) => subscriber.error(error));
+      return () => {
+        handlers.delete(subId);
+        void withApi((api) => api.unsubscribe(subId));
+      };
+    });
+    streams.set(id, stream);
+  }
+  return stream as Observable<StreamValue<K>>;
+}
+
+/** Tells the engine the token and language its polls must send. Call whenever either changes. */
+export function setEngineSession(next: Session): void {
+  session = { token: next.token, lang: next.lang };
+  if (apiPromise) void withApi((api) => api.setSession(session));
+}
+
+/** Tells the engine whether the page is visible (hidden pauses polls and emission). */
+export function setEngineVisible(visible: boolean): void {
+  visibleOverride = visible;
+  if (apiPromise) void withApi((api) => api.setVisible(visible));
+}
+
+/** The engine's counters (bench, e2e). Starts the engine if needed. */
+export function engineStats(): Promise<EngineStats> {
+  return withApi((api) => api.stats() as EngineStats | Promise<EngineStats>);
+}
+
+/** Starts recording every frame to IndexedDB. */
+export function startEngineRecording(): Promise<void> {
+  return withApi((api) => api.startRecording() as Promise<void>);
+}
+
+/** The current recording as NDJSON (the transcript format `?replay=` plays). */
+export function exportEngineRecording(): Promise<string> {
+  return withApi((api) => api.exportRecording() as Promise<string>);
+}
+
+// A console handle for QA and the bench, which cannot import modules from the built app.
+Object.assign(globalThis, {
+  __marketEngine: { stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording },
+});

@@ -1,0 +1,33 @@
+/**
+ * One-line React hooks over the market engine's streams (issue 4). Each returns null (or an empty
+ * tape) until the first value, so screens show their skeleton. Values arrive at most once per
+ * animation frame; hot data never passes through valtio (DESIGN.md §4.1).
+ */
+import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../workers/shared/protocol.ts';
+import { engineStream } from './engine-client.ts';
+import { useObservable } from './use-observable.ts';
+
+const NO_TRADES: readonly Trade[] = [];
+
+/** Live 24 h ticker of a pair over the socket. */
+export const useTicker = (symbol: string): DaySummary | null =>
+  useObservable<DaySummary | null>(engineStream({ kind: 'ticker', symbol }), null);
+
+/** Live order book, `levels` rows per side (default 20); rows are read with `bookRows`. */
+export const useBook = (symbol: string, levels = 20): Book | null =>
+  useObservable<Book | null>(engineStream({ kind: 'book', symbol, levels }), null);
+
+/** The chart's series: history plus live bars (see CandleSeries for setData/update). */
+export const useCandles = (symbol: string, period: CandlePeriod): CandleSeries | null =>
+  useObservable<CandleSeries | null>(engineStream({ kind: 'candles', symbol, period }), null);
+
+/** The trade tape, newest first. */
+export const useTrades = (symbol: string): readonly Trade[] =>
+  useObservable<readonly Trade[]>(engineStream({ kind: 'trades', symbol }), NO_TRADES);
+
+/** The day summary polled every 5 s (options chart view, spec §2). */
+export const useDaySummary = (symbol: string): DaySummary | null =>
+  useObservable<DaySummary | null>(engineStream({ kind: 'daySummary', symbol }), null);
+
+/** The socket's state and counters (connection indicator). */
+export const useFeedStatus = (): FeedStatus | null => useObservable<FeedStatus | null>(engineStream({ kind: 'feedStatus' }), null);

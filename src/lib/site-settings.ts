@@ -1,0 +1,95 @@
+/**
+ * The site configuration of spec §3 (getSetting), loaded once at start and shared by every feature.
+ * Switches are numbers: 1 means on, anything else off.
+ */
+
+import { proxy, useSnapshot } from 'valtio';
+import { api } from './api-client.ts';
+
+export interface SitePopup {
+  title?: string;
+  img?: string;
+  content?: string;
+}
+
+export interface SiteSettings {
+  logo?: string;
+  name?: string;
+  custom_script?: string;
+  custom_service?: string;
+  ios_url?: string;
+  android_url?: string;
+  invit_url?: string;
+  popup?: SitePopup | null;
+  /** Our addition: the public-IP lookup endpoint, answering `{"ip": "..."}`. */
+  ip_lookup_url?: string;
+  theme_switch: number;
+  unread_notice_switch: number;
+  option_switch: number;
+  flash_exchange_status: number;
+  loan_switch: number;
+  machine_switch: number;
+  staking_switch: number;
+  Internal_transfer_status: number;
+  account_transfer_status: number;
+  recharge_status: number;
+  withdrawal_status: number;
+  certification_switch: number;
+  address_switch: number;
+  bank_switch: number;
+  invit_qrcode_switch: number;
+  introduce_switch: number;
+  traders_password_switch: number;
+  email_register_switch: number;
+  phone_register_switch: number;
+  verify_email_code: number;
+  invie_code_switch: number;
+  can_edit_address: number;
+  quantize_switch: number;
+  can_edit_bank?: number;
+  bank_swan_type?: number;
+  recharge_certificate?: number;
+  recharge_subover_refre?: number;
+  withdrawal_subover_refre?: number;
+}
+
+export type SwitchName = {
+  [K in keyof SiteSettings]-?: SiteSettings[K] extends number ? K : never;
+}[keyof SiteSettings];
+
+export const site = proxy<{ settings: SiteSettings | null; failed: boolean }>({ settings: null, failed: false });
+
+/** True when the named switch is on (value 1); false while settings are still loading. */
+export function isOn(settings: SiteSettings | null, name: SwitchName): boolean {
+  return Number(settings?.[name]) === 1;
+}
+
+let inFlight: Promise<SiteSettings | null> | null = null;
+
+/** Loads getSetting once; concurrent callers share the one request. */
+export function loadSiteSettings(): Promise<SiteSettings | null> {
+  inFlight ??= api
+    .get<SiteSettings>('/index/getSetting', undefined, { quiet: true })
+    .then((result) => {
+      if (result.ok && result.data) {
+        site.settings = result.data;
+        site.failed = false;
+        return result.data;
+      }
+      site.failed = true;
+      return null;
+    })
+    .catch(() => {
+      site.failed = true;
+      return null;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** The site settings for rendering; null until getSetting has answered. */
+export function useSiteSettings(): SiteSettings | null {
+  return useSnapshot(site).settings as SiteSettings | null;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initI18n } from './app/i18n.ts';
+import { initNoticeMarks } from './features/notices/stores/notices-store.ts';
+import { initSession, session } from './lib/session.ts';
+import { showPendingFlashToast } from './lib/toast.ts';
+import './app/global.css';
+
+initSession();
+initNoticeMarks();
+void initI18n(session.lang);
+showPendingFlashToast();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

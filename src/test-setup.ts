@@ -1,0 +1,27 @@
+/**
+ * Set-up for the `app` test project (jsdom): i18next with the real English strings (so components
+ * render their text), and a clean DOM, storage and cookie jar after every test.
+ */
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+
+await i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: false,
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+});

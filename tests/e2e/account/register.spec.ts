@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.ts';
+import { latestEmailCode, openMemberPanel, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { DEMO_INVITE_CODE } from '../../../server/src/db/seed.ts';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('register', () => {
+  it('by email with the mailed code and the invite code from ?invite=, ending signed in on home', async () => {
+    const { page, context } = await stack.newPage();
+    const email = `amy${unique()}@example.com`;
+    await page.goto(`${stack.baseUrl}/register?invite=${DEMO_INVITE_CODE}`);
+
+    const invite = await visible(page.getByLabel('Invitation code (optional)'));
+    expect(await invite.inputValue()).toBe(DEMO_INVITE_CODE);
+
+    // Client-side rules of spec §5, with the spec's messages, before anything is sent.
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm password').fill('abd');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }));
+    await visible(page.getByText('Password must be 6-20 letters or numbers'));
+    await visible(page.getByText('The two passwords are not the same'));
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const send = page.getByTestId('send-code');
+    await send.click();
+    await toast(page, 'Verification code sent');
+    await page.waitForFunction(() => /Resend in \d+ s/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''), null, {
+      timeout: UI_TIMEOUT_MS,
+    });
+    expect(await send.isDisabled()).toBe(true);
+
+    const code = await latestEmailCode(stack.baseUrl, email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByLabel('Password', { exact: true }).fill('abc123');
+    await page.getByLabel('Confirm password').fill('abc123');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+    await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+    const panel = await openMemberPanel(page);
+    await visible(panel.getByTestId('panel-username').filter({ hasText: email }));
+    await context.close();
+  });
+
+  it('by phone on the phone tab', async () => {
+    const { page, context } = await stack.newPage();
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    await page.goto(`${stack.baseUrl}/register`);
+    await (await visible(page.getByRole('tab', { name: 'Phone' }))).click();
+    await page.getByLabel('Phone number').fill(phone);
+    expect(await page.getByLabel('Verification code').count()).toBe(0);
+    await page.getByLabel('Password', { exact: true }).fill('phone123');
+    await page.getByLabel('Confirm password').fill('phone123');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+    await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+    const panel = await openMemberPanel(page);
+    await visible(panel.getByTestId('panel-username').filter({ hasText: phone }));
+    await context.close();
+  });
+
+  it('refuses a duplicate account with the server message and stays on the form', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto(`${stack.baseUrl}/register`);
+    await (await visible(page.getByRole('tab', { name: 'Phone' }))).click();
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt === 1) {
+        await context.clearCookies();
+        await page.evaluate(() => window.localStorage.clear());
+        await page.goto(`${stack.baseUrl}/register`);
+        await (await visible(page.getByRole('tab', { name: 'Phone' }))).click();
+      }
+      await page.getByLabel('Phone number').fill(phone);
+      await page.getByLabel('Password', { exact: true }).fill('phone123');
+      await page.getByLabel('Confirm password').fill('phone123');
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      if (attempt === 0) await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+    }
+    await toast(page, 'This phone number is already registered');
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await context.close();
+  });
+});

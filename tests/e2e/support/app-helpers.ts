@@ -1,0 +1,72 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** How long UI steps may take on a shared CI machine before a test gives up. */
+export const UI_TIMEOUT_MS = 15_000;
+
+let counter = 0;
+/** A unique suffix per call, so tests never collide on accounts within one database. */
+export function unique(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Registers an account straight through the API (set-up for tests that are not about registering). */
+export async function registerByPhoneApi(baseUrl: string, phone: string, password: string): Promise<void> {
+  const body = new URLSearchParams({ type: '1', phone, password, repassword: password, ip: '' });
+  const response = await fetch(`${baseUrl}/api/Login/register`, { method: 'POST', body });
+  const answer = (await response.json()) as { code: number; msg: string };
+  if (answer.code !== 1) throw new Error(`set-up registration failed: ${answer.msg}`);
+}
+
+/** The newest verification code mailed to `email`, read from the test-only outbox route. */
+export async function latestEmailCode(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/__test/outbox?to=${encodeURIComponent(email)}`);
+  const messages = (await response.json()) as { code: string | null }[];
+  const code = messages[0]?.code;
+  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  return code;
+}
+
+/** Waits until `locator` is visible. */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return locator.first();
+}
+
+/** Waits until a toast with this text is shown. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await visible(page.getByTestId('toast').filter({ hasText: text }));
+}
+
+/** Fills the login form and submits; does not wait for the outcome. */
+export async function submitLogin(page: Page, username: string, password: string, remember = false): Promise<void> {
+  await visible(page.getByLabel('Account', { exact: true }));
+  await page.getByLabel('Account', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Logs in through the UI and waits for the reload onto home with the signed-in header. */
+export async function loginViaUi(page: Page, baseUrl: string, username: string, password: string, remember = false): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await submitLogin(page, username, password, remember);
+  await page.waitForURL(`${baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+  await visible(page.getByRole('button', { name: 'Open member center' }));
+}
+
+/** Opens the member side panel from the home header's logo. */
+export async function openMemberPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Open member center' }).click();
+  return visible(page.getByTestId('member-panel'));
+}
+
+/** The value of data-theme on <html>. */
+export function currentTheme(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.theme);
+}
+
+/** Waits until <html data-theme> has the given value. */
+export async function waitForTheme(page: Page, theme: 'day' | 'night'): Promise<void> {
+  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme, { timeout: UI_TIMEOUT_MS });
+}
