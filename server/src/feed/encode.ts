@@ -23,9 +23,12 @@ export const encodeLevels = (levels: readonly Level[]): string => {
 export const encodeDepth = (t: DepthTick): string =>
   `{"bids":${encodeLevels(t.bids)},"asks":${encodeLevels(t.asks)},"version":${n(t.version)},"ts":${n(t.ts)}}`;
 
+/** A trade id is a bare integer literal (27 digits on HTX); anything else is kept as a string. */
+const tradeIdLiteral = (id: string): string => (/^\d{1,40}$/.test(id) ? id : s(id));
+
 /** WS spells the trade key `tradeId`, REST spells it `trade-id`. */
 export const encodeTrade = (t: Trade, tradeIdKey: 'tradeId' | 'trade-id' = 'tradeId'): string =>
-  `{"id":${t.id},"ts":${n(t.ts)},"${tradeIdKey}":${n(t.tradeId)},"amount":${d(t.amount)},"price":${d(t.price)},"direction":"${t.direction}"}`;
+  `{"id":${tradeIdLiteral(t.id)},"ts":${n(t.ts)},"${tradeIdKey}":${n(t.tradeId)},"amount":${d(t.amount)},"price":${d(t.price)},"direction":"${t.direction}"}`;
 
 export const encodeTradeGroup = (g: TradeGroup, tradeIdKey: 'tradeId' | 'trade-id' = 'tradeId'): string =>
   `{"id":${n(g.id)},"ts":${n(g.ts)},"data":[${g.data.map((t) => encodeTrade(t, tradeIdKey)).join(',')}]}`;

@@ -1,4 +1,45 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerFeedControlRoutes } from './control-routes.ts';
+import { createMarketFeed, type MarketFeed } from './market-feed.ts';
+import { clearActiveFeed, setActiveFeed } from './price.ts';
+import { registerMarketRest } from './rest.ts';
 
-/** Placeholder until the market feed lands: registers nothing, so the app builds. */
-export const feedPlugin: FastifyPluginAsync = async () => {};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The running HTX market feed (source, socket hub, controls). */
+    marketFeed: MarketFeed;
+    /**
+     * Last trade price of `symbol` at `tMs` (epoch ms) as an exact decimal string, or null when
+     * unknown (see MarketFeed.priceAt). The price source for settling orders.
+     */
+    marketPrice(symbol: string, tMs: number): string | null;
+  }
+}
+
+/**
+ * The HTX-compatible market feed: WebSocket `/ws` and `/feed` (same handler, as the real split is
+ * only by topic), the market REST endpoints, and with TEST_ROUTES the `/__test/feed/*` controls.
+ * Decorates the root instance with `marketFeed` and `marketPrice`.
+ */
+const plugin: FastifyPluginAsync = async (fastify) => {
+  const feed = createMarketFeed(fastify.config.feed);
+  if (feed.source.kind === 'replay' && feed.source.skipped > 0) fastify.log.warn(`replay file: ${feed.source.skipped} frames were not JSON and were skipped`);
+  fastify.decorate('marketFeed', feed);
+  fastify.decorate('marketPrice', (symbol: string, tMs: number) => feed.priceAt(symbol, tMs));
+  setActiveFeed(feed);
+  fastify.addHook('onClose', async () => {
+    clearActiveFeed(feed);
+    feed.close();
+  });
+
+  for (const path of ['/ws', '/feed']) {
+    fastify.get(path, { websocket: true }, (socket) => {
+      feed.hub.accept(socket);
+    });
+  }
+  registerMarketRest(fastify, feed);
+  if (fastify.config.testRoutes) registerFeedControlRoutes(fastify, feed);
+};
+
+// Registered without encapsulation (what fastify-plugin does), so the decorators reach every route.
+export const feedPlugin: FastifyPluginAsync = Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'market-feed' });

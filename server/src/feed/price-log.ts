@@ -1,3 +1,6 @@
+/** How long exact trade prices stay answerable (the price function's retained window). */
+export const PRICE_RETENTION_MS = 48 * 3600 * 1000;
+
 /**
  * Trade prices over time, for "last trade price of a symbol at time T". Only changes are stored.
  * Entries older than the retention are dropped, except the last one before the cut, which still

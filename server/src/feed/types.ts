@@ -111,8 +111,8 @@ export interface MarketData {
   hasTopic(topic: string): boolean;
   /** Bars ascending by id, the last one still open; undefined when the symbol or period is not served. */
   bars(symbol: string, period: Period): readonly Bar[] | undefined;
-  /** Retained trade groups, oldest first. */
-  tradeGroups(symbol: string): readonly TradeGroup[];
+  /** Retained trade groups up to `nowMs`, oldest first. */
+  tradeGroups(symbol: string, nowMs: number): readonly TradeGroup[];
   detail(symbol: string, nowMs: number): DetailTick | undefined;
   /** step 0..5; `levels` caps each side (150 for step0, 20 otherwise unless asked for fewer). */
   depth(symbol: string, step: number, levels: number, nowMs: number): DepthTick | undefined;
@@ -131,15 +131,24 @@ export interface Publisher {
   /** Topics with at least one subscriber right now. */
   subscribedTopics(): Iterable<string>;
   wants(topic: string): boolean;
+  /** Whether pushes are being held back (the stall control). */
+  isStalled(): boolean;
   /** Sends `json` (a complete push message) to every subscriber of `topic`, gzipped once. */
   publish(topic: string, json: string): void;
 }
+
+/** Told about every trade group as the feed prints it; `atMs` is the server time it was printed. */
+export type TradeListener = (symbol: string, group: TradeGroup, atMs: number) => void;
 
 /** A running source of market data (the simulator or a replay). */
 export interface FeedSource {
   readonly kind: 'simulate' | 'replay';
   readonly data: MarketData;
+  /** Set by the feed; called for every trade group printed, whether or not anyone subscribed. */
+  onTrade: TradeListener | undefined;
   start(publisher: Publisher): void;
+  /** Sends whatever became due by now (the sources also do this on their own timers). */
+  pump(): void;
   stop(): void;
   /** Test control: multiply the push rate (1 = normal). */
   setFlood(factor: number): void;

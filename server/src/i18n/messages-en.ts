@@ -1,3 +1,5 @@
+import { tradeMessagesEn } from './messages-trade-en.ts';
+
 /** English server messages: the fallback catalogue for every language without its own. */
 export const messagesEn = {
   'common.ok': 'Success',
@@ -36,6 +38,7 @@ export const messagesEn = {
   'pay.loginWrong': 'The login password is wrong',
   'pay.saved': 'Transaction password saved',
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
+  ...tradeMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-en.ts';
+import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
 
 /** Simplified Chinese server messages; must carry every key of the English catalogue. */
 export const messagesZhCn: Record<MessageKey, string> = {
@@ -38,4 +39,5 @@ export const messagesZhCn: Record<MessageKey, string> = {
   'pay.loginWrong': '登录密码错误',
   'pay.saved': '交易密码已设置',
   'rate.exceeded': '请求过于频繁，请在{seconds}秒后重试',
+  ...tradeMessagesZhCn,
 };

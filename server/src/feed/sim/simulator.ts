@@ -23,6 +23,8 @@ export class Simulator implements MarketData {
   readonly startMs: number;
   /** Multiplies the trade and maker rates (the flood control). */
   intensity = 1;
+  /** While set, no mbp increments are made (the feed is stalled: nothing would reach subscribers). */
+  holdMbp = false;
   private readonly sims = new Map<string, SymbolSim>();
   private nextStep: number;
   private queue: SimEvent[] = [];
@@ -42,9 +44,14 @@ export class Simulator implements MarketData {
    */
   advanceTo(tMs: number): void {
     while (this.nextStep <= tMs) {
-      for (const sim of this.sims.values()) sim.step(this.nextStep, this.intensity, this.queue);
+      for (const sim of this.sims.values()) sim.step(this.nextStep, this.intensity, this.queue, this.holdMbp);
       this.nextStep += STEP_MS;
     }
+  }
+
+  /** Everything before this time (ms) has been simulated. */
+  get simulatedUntil(): number {
+    return this.nextStep;
   }
 
   /** Jumps over a long pause (a suspended process) without simulating it: the market resumes where it was. */
@@ -53,14 +60,17 @@ export class Simulator implements MarketData {
     if (target > this.nextStep) this.nextStep = target;
   }
 
-  /** The events with time <= `tMs`, in time order (per symbol), removed from the queue. */
+  /**
+   * The events with time <= `tMs`, removed from the queue, in time order (ties in generation order),
+   * so the sequence is the same however often this is called.
+   */
   drainEvents(tMs: number): SimEvent[] {
     if (this.queue.length === 0) return [];
     const ready: SimEvent[] = [];
     const later: SimEvent[] = [];
     for (const event of this.queue) (event.ts <= tMs ? ready : later).push(event);
     this.queue = later;
-    return ready;
+    return ready.sort((a, b) => a.ts - b.ts);
   }
 
   symbolSim(symbol: string): SymbolSim | undefined {

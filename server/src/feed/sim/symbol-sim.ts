@@ -1,7 +1,8 @@
 import { PERIODS, type Period } from '../periods.ts';
-import { PriceLog, decimalToTicks, ticksToDecimal } from '../price-log.ts';
+import { PRICE_RETENTION_MS, PriceLog, decimalToTicks, ticksToDecimal } from '../price-log.ts';
 import { Prng } from '../prng.ts';
 import type { SymbolInfo } from '../symbols.ts';
+import { MBP_LEVELS } from '../topics.ts';
 import type { Bar, MbpIncrement, Trade, TradeGroup } from '../types.ts';
 import { BarSeries } from './bars.ts';
 import { buildHistory } from './history.ts';
@@ -18,12 +19,9 @@ const MAX_LEVELS = 190;
 const KEEP_GROUPS = 2000;
 /** Bars kept per period as the series grows (history is larger for the coarse periods). */
 const KEEP_BARS = 20_000;
-/** How long exact trade prices stay answerable. */
-export const PRICE_RETENTION_MS = 48 * 3600 * 1000;
 /** Share of the trade rate that comes from random takers; the rest are sweeps that follow the price. */
 const NOISE_SHARE = 0.6;
 const MAKER_UPDATES_PER_S = 15;
-const MBP_LEVELS = [5, 20, 150];
 
 export type SimEvent =
   | { kind: 'trade'; symbol: string; ts: number; group: TradeGroup }
@@ -89,8 +87,11 @@ export class SymbolSim {
     for (const levels of MBP_LEVELS) this.views.set(levels, new MbpView(levels, this.book, this.priceScale, this.amountScale));
   }
 
-  /** Simulates [t0, t0 + STEP_MS) and appends what happened to `out` in time order. */
-  step(t0: number, intensity: number, out: SimEvent[]): void {
+  /**
+   * Simulates [t0, t0 + STEP_MS) and appends what happened to `out`. With `holdMbp` the mbp views
+   * keep what subscribers last saw, so the next increment still chains on from it.
+   */
+  step(t0: number, intensity: number, out: SimEvent[], holdMbp = false): void {
     const rng = this.rng;
     this.volRegime += -0.002 * this.volRegime + 0.03 * rng.normal();
     this.activityRegime += -0.01 * this.activityRegime + 0.08 * rng.normal();
@@ -114,6 +115,7 @@ export class SymbolSim {
     for (let i = 0; i < makers; i++) this.makerUpdate();
     this.fillBook();
 
+    if (holdMbp) return;
     for (const view of this.views.values()) {
       const increment = view.update(this.book);
       if (increment) out.push({ kind: 'mbp', symbol: this.info.symbol, ts: t0, levels: view.levels, increment });
@@ -123,10 +125,6 @@ export class SymbolSim {
   /** Current open bar of a period. */
   currentBar(period: Period): Bar | undefined {
     return this.series[period].current;
-  }
-
-  lastPriceText(): string {
-    return ticksToDecimal(this.lastTicks, this.info.pricePrecision);
   }
 
   private get meanGap(): number {

@@ -11,6 +11,7 @@ import { languageRoutes } from './index/language-routes.ts';
 import { siteRoutes } from './index/site-routes.ts';
 import { loginRoutes } from './login/login-routes.ts';
 import { registerRoute } from './login/register-route.ts';
+import { tradingRoutes } from './trade/trading-plugin.ts';
 import { passwordRoutes } from './user/password-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 
@@ -33,4 +34,5 @@ export const apiRoutes: FastifyPluginAsync = async (fastify) => {
   for (const plugin of [languageRoutes, siteRoutes, registerRoute, loginRoutes, emsRoutes, userRoutes, passwordRoutes]) {
     await fastify.register(plugin, { ctx });
   }
+  await fastify.register(tradingRoutes, { ctx });
 };

@@ -1,0 +1,123 @@
+import type { Db } from '../database.ts';
+
+/** A spot order row, every integer read as BigInt except the small enums and ids. */
+export interface SpotOrderRow {
+  id: number;
+  user_id: number;
+  market_id: number;
+  side: 1 | 2;
+  order_type: 1 | 2;
+  status: 1 | 2 | 3;
+  price: bigint | null;
+  quantity: bigint | null;
+  budget: bigint | null;
+  frozen: bigint;
+  filled_qty: bigint;
+  filled_value: bigint;
+  avg_price: bigint | null;
+  fee: bigint;
+  fee_coin_id: number | null;
+  created_at: number;
+  updated_at: number;
+  trade_ts: number | null;
+}
+
+export interface NewSpotOrder {
+  userId: number;
+  marketId: number;
+  side: 1 | 2;
+  orderType: 1 | 2;
+  status: 1 | 2;
+  price: bigint | null;
+  quantity: bigint | null;
+  budget: bigint | null;
+  frozen: bigint;
+  createdAt: number;
+}
+
+/** The result of a fill, written once. */
+export interface SpotFill {
+  filledQty: bigint;
+  filledValue: bigint;
+  avgPrice: bigint;
+  fee: bigint;
+  feeCoinId: number;
+  at: number;
+  tradeTs: number | null;
+}
+
+const SMALL = new Set(['id', 'user_id', 'market_id', 'side', 'order_type', 'status', 'fee_coin_id', 'created_at', 'updated_at', 'trade_ts']);
+
+function toRow(raw: Record<string, unknown>): SpotOrderRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) row[key] = SMALL.has(key) && typeof value === 'bigint' ? Number(value) : value;
+  return row as unknown as SpotOrderRow;
+}
+
+/** Spot orders. Status moves only from 1 (open) to 2 or 3, guarded in SQL so it happens once. */
+export class SpotOrderRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(order: NewSpotOrder): number {
+    const result = this.db
+      .prepare(
+        `INSERT INTO spot_orders (user_id, market_id, side, order_type, status, price, quantity, budget, frozen, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(order.userId, order.marketId, order.side, order.orderType, order.status, order.price, order.quantity, order.budget, order.frozen, order.createdAt, order.createdAt);
+    return Number(result.lastInsertRowid);
+  }
+
+  find(id: number): SpotOrderRow | null {
+    const raw = this.db.prepare('SELECT * FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    return raw ? toRow(raw) : null;
+  }
+
+  /** Records the fill of an open order (or of a market order just inserted). False when it was not open. */
+  markFilled(id: number, fill: SpotFill): boolean {
+    const result = this.db
+      .prepare(
+        `UPDATE spot_orders SET status = 2, frozen = 0, filled_qty = ?, filled_value = ?, avg_price = ?, fee = ?, fee_coin_id = ?,
+           updated_at = ?, trade_ts = ? WHERE id = ? AND status = 1`,
+      )
+      .run(fill.filledQty, fill.filledValue, fill.avgPrice, fill.fee, fill.feeCoinId, fill.at, fill.tradeTs, id);
+    return result.changes === 1;
+  }
+
+  /** Cancels an open order; false when it was not open. */
+  markCancelled(id: number, at: number): boolean {
+    return this.db.prepare('UPDATE spot_orders SET status = 3, frozen = 0, updated_at = ? WHERE id = ? AND status = 1').run(at, id).changes === 1;
+  }
+
+  /**
+   * Open limit orders of a market placed before `tradeTs` that a print goes through
+   * (matching.ts `throughBounds`): buys with a limit above `buyAbove`, sells below `sellBelow`, oldest first.
+   */
+  crossedBy(marketId: number, buyAbove: bigint, sellBelow: bigint, tradeTs: number): SpotOrderRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM spot_orders WHERE market_id = ? AND status = 1 AND order_type = 1 AND created_at < ?
+           AND ((side = 1 AND price > ?) OR (side = 2 AND price < ?)) ORDER BY id`,
+      )
+      .safeIntegers(true)
+      .all(marketId, tradeTs, buyAbove, sellBelow) as Record<string, unknown>[];
+    return rows.map(toRow);
+  }
+
+  /** Whether any limit order is open at all (the matcher skips work when none is). */
+  hasOpen(): boolean {
+    return this.db.prepare('SELECT EXISTS (SELECT 1 FROM spot_orders WHERE status = 1)').pluck().get() === 1;
+  }
+
+  /** One page of a user's orders with a status, newest first; side 0 = both; marketId 0 = all pairs. */
+  page(userId: number, filter: { status: number; side: number; marketId: number }, page: number, limit: number): { rows: SpotOrderRow[]; total: number } {
+    const where = `user_id = @userId AND status = @status AND (@side = 0 OR side = @side) AND (@marketId = 0 OR market_id = @marketId)`;
+    const args = { userId, ...filter };
+    const rows = this.db
+      .prepare(`SELECT * FROM spot_orders WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+      .safeIntegers(true)
+      .all({ ...args, limit, offset: (page - 1) * limit }) as Record<string, unknown>[];
+    const total = this.db.prepare(`SELECT COUNT(*) FROM spot_orders WHERE ${where}`).pluck().get(args) as number;
+    return { rows: rows.map(toRow), total };
+  }
+}

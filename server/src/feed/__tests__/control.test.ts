@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedClient, isPush, post, sleep, startServer, type Received, type TestServer } from './helpers.ts';
+
+const TOPICS = ['market.btcusdt.trade.detail', 'market.btcusdt.kline.1min', 'market.btcusdt.depth.step0', 'market.ethusdt.trade.detail'];
+const isMarketPush = (r: Received): boolean => typeof r.json.ch === 'string';
+
+async function subscribed(server: TestServer): Promise<FeedClient> {
+  const client = await FeedClient.connect(`${server.ws}/ws`);
+  TOPICS.forEach((topic, i) => client.send({ sub: topic, id: i }));
+  await client.waitForCount((r) => r.json.status === 'ok', TOPICS.length);
+  return client;
+}
+
+describe('feed test controls', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  }, 60_000);
+  afterAll(async () => server.close());
+
+  it('drop closes every socket at once, like a network failure', async () => {
+    const a = await subscribed(server);
+    const b = await FeedClient.connect(`${server.ws}/feed`);
+    const { status, json } = await post(`${server.http}/__test/feed/drop`);
+    expect(status).toBe(200);
+    expect(json.dropped).toBeGreaterThanOrEqual(2);
+    const [closedA, closedB] = await Promise.all([a.closed, b.closed]);
+    expect(closedA.code).toBe(1006);
+    expect(closedB.code).toBe(1006);
+    // The server takes new connections right away.
+    const c = await subscribed(server);
+    await c.waitFor(isPush('market.btcusdt.depth.step0'), { timeoutMs: 5000, from: c.received.length });
+    c.close();
+  });
+
+  it('stall stops every push and ping for N seconds, then the feed resumes', async () => {
+    const client = await subscribed(server);
+    await client.waitFor(isMarketPush, { from: client.received.length, timeoutMs: 5000 });
+    const { json } = await post(`${server.http}/__test/feed/stall?seconds=1.2`);
+    expect(json.stalledUntil).toBeGreaterThan(Date.now());
+    // Anything sent before the stall began has arrived by now.
+    await sleep(150);
+    const from = client.received.length;
+    await sleep(800);
+    expect(client.received.slice(from)).toEqual([]);
+    await client.waitFor(isMarketPush, { from, timeoutMs: 5000 });
+    expect(client.isOpen).toBe(true);
+    // Requests are still answered during a stall.
+    await post(`${server.http}/__test/feed/stall?seconds=0.3`);
+    client.send({ sub: 'market.solusdt.bbo', id: 'during' });
+    expect((await client.waitFor((r) => r.json.id === 'during')).json.status).toBe('ok');
+    client.close();
+    await sleep(400);
+  });
+
+  it('keeps the mbp chain unbroken across a stall', async () => {
+    const client = await FeedClient.connect(`${server.ws}/feed`);
+    const topic = 'market.btcusdt.mbp.150';
+    client.send({ sub: topic, id: 1 });
+    await client.waitForCount(isPush(topic), 3, { timeoutMs: 5000 });
+    await post(`${server.http}/__test/feed/stall?seconds=0.6`);
+    await sleep(150);
+    const from = client.received.length;
+    const before = client.matching(isPush(topic)).at(-1)?.json.tick as { seqNum: number };
+    const after = await client.waitFor(isPush(topic), { from, timeoutMs: 5000 });
+    expect((after.json.tick as { prevSeqNum: number }).prevSeqNum).toBe(before.seqNum);
+    client.close();
+  });
+
+  it('flood multiplies the push rate, and factor 1 restores it', async () => {
+    const client = await subscribed(server);
+    const isTrade = (r: Received): boolean => typeof r.json.ch === 'string' && (r.json.ch as string).endsWith('.trade.detail');
+    const isPeriodic = (r: Received): boolean => r.json.ch === 'market.btcusdt.kline.1min' || r.json.ch === 'market.btcusdt.depth.step0';
+    const count = async (ms: number): Promise<{ trades: number; periodic: number }> => {
+      const from = client.received.length;
+      await sleep(ms);
+      const got = client.received.slice(from);
+      return { trades: got.filter(isTrade).length, periodic: got.filter(isPeriodic).length };
+    };
+    const normal = await count(1500);
+    expect((await post(`${server.http}/__test/feed/flood?factor=10`)).json).toEqual({ factor: 10 });
+    await sleep(100);
+    const flooded = await count(1500);
+    expect((await post(`${server.http}/__test/feed/flood?factor=1`)).json).toEqual({ factor: 1 });
+    // Random takers come 10x as often and kline/depth push 10x a second (sweeps do not scale).
+    expect(normal.trades).toBeGreaterThan(5);
+    expect(flooded.trades).toBeGreaterThan(normal.trades * 3);
+    expect(flooded.periodic).toBeGreaterThan(normal.periodic * 3);
+    client.close();
+  });
+
+  it('rejects bad parameters with HTTP 400', async () => {
+    for (const path of ['stall?seconds=-1', 'stall', 'stall?seconds=abc', 'flood?factor=0', 'flood?factor=1000', 'flood']) {
+      expect((await post(`${server.http}/__test/feed/${path}`)).status, path).toBe(400);
+    }
+    expect((await post(`${server.http}/__test/feed/replay/restart`)).status).toBe(400);
+  });
+});
+
+describe('feed test controls without TEST_ROUTES', () => {
+  it('do not exist', async () => {
+    const server = await startServer({ TEST_ROUTES: '0' });
+    try {
+      for (const path of ['drop', 'stall?seconds=1', 'flood?factor=2']) expect((await post(`${server.http}/__test/feed/${path}`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import type { MarketRow } from '../../../db/repositories/market-repository.ts';
+import type { OptionOrderRow } from '../../../db/repositories/option-repository.ts';
+import { formatAddtime } from '../../../db/repositories/notice-repository.ts';
+import { formatTrimmed, formatUnits } from '../../../domain/money.ts';
+import { optionProfit } from '../../../domain/settlement.ts';
+import { t } from '../../../i18n/index.ts';
+
+/**
+ * An options order (spec §3) as api/Contrade answers it.
+ * - status 1 open / 2 settled; is_win 0 open, 1 win, 2 lose, 3 tie (stake refunded), 4 void (the
+ *   feed had no price at expiry: stake and fee refunded).
+ * - ploss: signed profit of a settled order (`+8.00000000`, `-10.00000000`, `0.00000000` for a tie);
+ *   `0.00000000` while open. `payout`: what settlement credited.
+ * - buyprice / sellprice: the feed's last trade price at buy time / at expiry ('' while open or void),
+ *   with `buyprice_ts` / `sellprice_ts` (epoch ms of the instant each price is for).
+ * - time: duration in seconds; count_down: whole seconds left until expiry (0 once due).
+ * - hyzd: 1 up / 2 down, hyzd_text its label; num: the stake; ykbl: the payout percent applied.
+ * - buytime / selltime: creation and expiry, "YYYY-MM-DD HH:mm:ss" UTC (`buytime_ms`, `selltime_ms`).
+ */
+export interface OptionOrderView {
+  order_id: number;
+  m_id: number;
+  symbol: string;
+  coinname: string;
+  status: 1 | 2;
+  is_win: number;
+  ploss: string;
+  payout: string;
+  buyprice: string;
+  buyprice_ts: number;
+  sellprice: string;
+  sellprice_ts: number | null;
+  time: number;
+  count_down: number;
+  hyzd: 1 | 2;
+  hyzd_text: string;
+  num: string;
+  fee: string;
+  ykbl: string;
+  stake_coin: string;
+  buytime: string;
+  selltime: string;
+  buytime_ms: number;
+  selltime_ms: number;
+}
+
+/** A basis-point percent as text: 8500 -> "85", 8550 -> "85.5". */
+export function percentText(bp: number): string {
+  return formatTrimmed(BigInt(bp) * 1_000_000n);
+}
+
+function signed(units: bigint): string {
+  return units > 0n ? `+${formatUnits(units)}` : formatUnits(units);
+}
+
+export function optionOrderView(order: OptionOrderRow, market: MarketRow, stakeCoin: string, now: number, lang: string): OptionOrderView {
+  const settled = order.status === 2;
+  return {
+    order_id: order.id,
+    m_id: market.id,
+    symbol: market.symbol,
+    coinname: `${market.base_title}/${market.quote_title}`,
+    status: order.status,
+    is_win: order.result,
+    ploss: settled ? signed(optionProfit(order.stake, order.payout)) : formatUnits(0n),
+    payout: formatUnits(order.payout),
+    buyprice: order.buy_price,
+    buyprice_ts: order.buy_price_ts,
+    sellprice: order.settle_price ?? '',
+    sellprice_ts: order.settle_price_ts,
+    time: order.seconds,
+    count_down: Math.max(0, Math.ceil((order.expires_at - now) / 1000)),
+    hyzd: order.direction,
+    hyzd_text: t(lang, order.direction === 1 ? 'option.up' : 'option.down'),
+    num: formatUnits(order.stake),
+    fee: formatUnits(order.fee),
+    ykbl: percentText(order.payout_bp),
+    stake_coin: stakeCoin,
+    buytime: formatAddtime(order.created_at),
+    selltime: formatAddtime(order.expires_at),
+    buytime_ms: order.created_at,
+    selltime_ms: order.expires_at,
+  };
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SpotOrderView } from '../spot-order-view.ts';
+import { writeSession } from './replay-session.ts';
+import { expectBillsMatchBalances, startTradingHarness, units, type TradingHarness } from './trading-harness.ts';
+
+/**
+ * A replayed session of our own making with known prints: 100.00 at 0 s, exactly 99.50 at 5 s,
+ * 99.49 at 10 s, 100.60 at 15 s; one book at 0 s.
+ */
+describe('api/Trade against a replayed session', () => {
+  let dir: string;
+  let file: string;
+  let h: TradingHarness;
+  let user: { id: number; token: string };
+  let market: number;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spot-replay-'));
+    file = join(dir, 'session.jsonl');
+    writeSession(
+      file,
+      'btcusdt',
+      [
+        { atMs: 0, price: 100.0 },
+        { atMs: 5000, price: 99.5 },
+        { atMs: 10_000, price: 99.49 },
+        { atMs: 15_000, price: 100.6 },
+      ],
+      [{ atMs: 0, bids: [[99.9, 1.5], [99.8, 2]], asks: [[100.1, 0.5], [100.2, 1.25], [100.5, 4]] }],
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeEach(async () => {
+    h = await startTradingHarness({ source: 'replay', replayFile: file });
+    user = h.addUser('replayer', { usdt: '1000', btc: '3' });
+    market = h.trading.markets.marketBySymbol('btcusdt')!.id;
+    h.advance(1000);
+  });
+  afterEach(async () => h.close());
+
+  const status = (id: number): number => h.db.prepare('SELECT status FROM spot_orders WHERE id = ?').pluck().get(id) as number;
+
+  it('a limit buy at 99.50 stays open on a print exactly at 99.50 and fills at 99.50 on the print at 99.49', async () => {
+    const placed = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 1, operate_type: 1, price: '99.50', num: '2' }, user.token);
+    expect(placed.code, placed.msg).toBe(1);
+    expect(h.balance(user.id, 'usdt')).toEqual({ available: units('801'), frozen: units('199') });
+    h.advance(5000);
+    expect(h.feed.priceAt('btcusdt', h.clock.now())).toBe('99.5');
+    expect(status(placed.data.id)).toBe(1);
+    h.advance(5000);
+    expect(h.feed.priceAt('btcusdt', h.clock.now())).toBe('99.49');
+    expect(status(placed.data.id)).toBe(2);
+    expect(h.balance(user.id, 'usdt')).toEqual({ available: units('801'), frozen: 0n });
+    expect(h.balance(user.id, 'btc').available).toBe(units('3') + units('2') - units('0.002'));
+    const listed = await h.post<{ list: SpotOrderView[] }>('Trade/getOrderList', { status: 2 }, user.token);
+    expect(listed.data.list[0]).toMatchObject({ price: '99.50', coinnum: '2.00', amount: '199.00000000', fee: '0.00200000' });
+    expectBillsMatchBalances(h.db);
+  });
+
+  it('a limit sell placed after a print above its price waits for the next print above it', async () => {
+    h.advance(10_000);
+    const placed = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 2, operate_type: 1, price: '100.5', num: '1' }, user.token);
+    expect(placed.code, placed.msg).toBe(1);
+    expect(status(placed.data.id)).toBe(1);
+    h.advance(5000);
+    expect(status(placed.data.id)).toBe(2);
+    expect(h.balance(user.id, 'usdt').available).toBe(units('1000') + units('100.5') - units('0.1005'));
+  });
+
+  it('a cancel arriving after the feed already traded through finds the order filled', async () => {
+    const placed = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 1, operate_type: 1, price: '99.9', num: '1' }, user.token);
+    // Move the clock without the background pass: only the cancel itself looks at the feed.
+    h.clock.advance(4500);
+    const cancel = await h.post('Trade/cancelOrder', { bb_id: placed.data.id }, user.token);
+    expect(cancel).toMatchObject({ code: 0, msg: 'Only open orders can be cancelled' });
+    expect(status(placed.data.id)).toBe(2);
+  });
+
+  it('a market buy walks the replayed book: 0.5 at 100.1, then 1.25 at 100.2, then the rest at 100.5', async () => {
+    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 1, operate_type: 2, amount: '226.35' }, user.token);
+    expect(answer.code, answer.msg).toBe(1);
+    // 0.5 x 100.1 = 50.05; 1.25 x 100.2 = 125.25; 51.05 left buys 0.50 at 100.5 (2 amount decimals in this session) = 50.25.
+    expect(answer.data).toMatchObject({ coinnum: '2.25', amount: '225.55000000' });
+    expect(units(answer.data.price)).toBe(units('225.55') * 100_000_000n / units('2.25'));
+    expect(h.balance(user.id, 'usdt').available).toBe(units('1000') - units('225.55'));
+  });
+
+  it('a market sell walks the replayed bids and an order bigger than the book sells what the book takes', async () => {
+    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 2, operate_type: 2, num: '3' }, user.token);
+    expect(answer.code, answer.msg).toBe(1);
+    // 1.5 x 99.9 = 149.85; 1.5 of the 2 at 99.8 = 149.70.
+    expect(answer.data).toMatchObject({ coinnum: '3.00', amount: '299.55000000' });
+    // Our fills do not change the feed's book: the next seller sees the same 3.5 of bids.
+    const seller = h.addUser('seller', { btc: '10' });
+    const big = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 2, operate_type: 2, num: '5' }, seller.token);
+    expect(big.data).toMatchObject({ status: 2, predict_num: '5.00', coinnum: '3.50', amount: '349.45000000' });
+    expect(h.balance(seller.id, 'btc').available).toBe(units('6.5'));
+  });
+
+  it('lists only the pairs the replayed feed serves', async () => {
+    const list = await h.post<{ list: { symbol: string; close: string }[] }>('index/getMarketList', {});
+    expect(list.data.list.map((item) => item.symbol)).toEqual(['btcusdt']);
+    const eth = h.trading.markets.marketBySymbol('ethusdt')!.id;
+    expect(await h.post('Trade/upbbbuy', { m_id: eth, type: 1, operate_type: 2, amount: '10' }, user.token)).toMatchObject({ code: 0, msg: 'This trading pair is not open for trading' });
+  });
+});

@@ -1,0 +1,80 @@
+import type { MarketRow } from '../../../db/repositories/market-repository.ts';
+import type { SpotOrderRow } from '../../../db/repositories/spot-order-repository.ts';
+import { formatTrimmed, formatUnits, valueOf } from '../../../domain/money.ts';
+import { formatAddtime } from '../../../db/repositories/notice-repository.ts';
+import { t } from '../../../i18n/index.ts';
+
+/** Decimals a pair's prices and quantities are shown with. */
+export interface PairPrecision {
+  pricePrecision: number;
+  amountPrecision: number;
+}
+
+/**
+ * A spot order record (spec §3) as api/Trade answers it. Amounts are decimal strings; times are
+ * "YYYY-MM-DD HH:mm:ss" UTC.
+ * - `price`: the average fill price once completed, else the limit price; `xjprice`: the limit
+ *   price ('' for a market order).
+ * - `predict_num`: the base quantity ordered (a market buy orders a value, `budget`, so it shows
+ *   what it bought); `coinnum`: the base quantity filled.
+ * - `amount`: the quote value (paid or received before fee once completed, the limit value while
+ *   open or cancelled); `fee` in `fee_coin`.
+ */
+export interface SpotOrderView {
+  id: number;
+  m_id: number;
+  symbol: string;
+  title: string;
+  type: 1 | 2;
+  type_text: string;
+  operate_type: 1 | 2;
+  ordertype_text: string;
+  coinname: string;
+  trade_coin: string;
+  addtime: string;
+  tradetime: string;
+  status: 1 | 2 | 3;
+  status_text: string;
+  xjprice: string;
+  price: string;
+  predict_num: string;
+  coinnum: string;
+  amount: string;
+  budget: string;
+  fee: string;
+  fee_coin: string;
+}
+
+const STATUS_KEYS = { 1: 'trade.statusOpen', 2: 'trade.statusDone', 3: 'trade.statusCancelled' } as const;
+
+export function spotOrderView(order: SpotOrderRow, market: MarketRow, precision: PairPrecision, lang: string): SpotOrderView {
+  const priceText = (units: bigint | null): string => (units === null ? '' : formatTrimmed(units, precision.pricePrecision));
+  const quantityText = (units: bigint): string => formatTrimmed(units, precision.amountPrecision);
+  const limitValue = order.price !== null && order.quantity !== null ? valueOf(order.quantity, order.price, order.side === 1 ? 'ceil' : 'floor') : 0n;
+  const done = order.status === 2;
+  const ordered = order.quantity ?? order.filled_qty;
+  return {
+    id: order.id,
+    m_id: market.id,
+    symbol: market.symbol,
+    title: `${market.base_title}/${market.quote_title}`,
+    type: order.side,
+    type_text: t(lang, order.side === 1 ? 'trade.buy' : 'trade.sell'),
+    operate_type: order.order_type,
+    ordertype_text: t(lang, order.order_type === 1 ? 'trade.limit' : 'trade.market'),
+    coinname: market.base_title,
+    trade_coin: market.quote_title,
+    addtime: formatAddtime(order.created_at),
+    tradetime: done ? formatAddtime(order.updated_at) : '',
+    status: order.status,
+    status_text: t(lang, STATUS_KEYS[order.status]),
+    xjprice: priceText(order.price),
+    price: done ? priceText(order.avg_price) : priceText(order.price),
+    predict_num: quantityText(ordered),
+    coinnum: quantityText(order.filled_qty),
+    amount: formatUnits(done ? order.filled_value : limitValue),
+    budget: order.budget === null ? '' : formatUnits(order.budget),
+    fee: formatUnits(order.fee),
+    fee_coin: order.fee_coin_id === null ? '' : order.fee_coin_id === market.base_coin_id ? market.base_title : market.quote_title,
+  };
+}
