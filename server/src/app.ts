@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -23,7 +24,7 @@ export interface AppOptions {
 }
 
 /** The whole reference server as one Fastify plugin (DESIGN.md §5). `server.ts` only listens. */
-export const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb }) => {
+const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb }) => {
   const db = givenDb ?? openDatabase(config.dataDir);
   fastify.decorate('config', config);
   fastify.decorate('db', db);
@@ -55,11 +56,16 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, db:
   }
 };
 
+/** Not encapsulated, so what it decorates (db, config, marketPrice …) is visible on the instance that registers it. */
+export const app = fastifyPlugin(appPlugin, { name: 'reference-server', fastify: '5.x' });
+
 /** Builds a ready Fastify instance around the plugin. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
     trustProxy: true,
+    // Spec §7 spells some paths api/index/… and others api/Index/…: both must reach one route.
+    routerOptions: { caseSensitive: false },
   });
   await fastify.register(app, options);
   await fastify.ready();

@@ -12,6 +12,7 @@ const KEY = {
   account: 'account',
   credentials: 'remembered_credentials',
   popupHiddenOn: 'popup_hidden_on',
+  redUp: 'red_up',
 } as const;
 
 const TOKEN_COOKIE = 'token';
@@ -157,4 +158,13 @@ export function loadIdSet(key: string): Set<number> {
 
 export function saveIdSet(key: string, ids: ReadonlySet<number>): void {
   write(key, JSON.stringify([...ids]));
+}
+
+/** The red-up colour choice (DESIGN.md §9); false (green up, the spec's default) unless saved. */
+export function loadRedUp(): boolean {
+  return read(KEY.redUp) === '1';
+}
+
+export function saveRedUp(redUp: boolean): void {
+  write(KEY.redUp, redUp ? '1' : null);
 }

@@ -82,6 +82,7 @@ async function createApi(): Promise<AnyApi> {
       type: 'module',
       name: 'market',
     });
+    worker.addEventListener('error', (event) => console.error('[engine-client] market worker failed:', event.message));
     const remote = wrap<MarketApi>(worker);
     await remote.init(config, proxy(deliver));
     api = remote;

@@ -1,0 +1,75 @@
+/**
+ * Worker decode throughput in Node (DESIGN.md §8): the engine's inflate + parse + normalize of
+ * recorded frames against Node's native zlib + JSON.parse of the same frames. Both run on the same
+ * gzip buffers, interleaved, and the median of several runs is taken.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { decodeFrame } from '../workers/market/normalize/frames.ts';
+import { bookFrom, candleFrom, summaryFrom, symbolOf, tradesFrom } from '../workers/market/normalize/market.ts';
+import { parseTranscript } from '../workers/market/record/transcript.ts';
+import { inflateFrame } from '../workers/market/transport/market-socket.ts';
+
+export interface DecodeResult {
+  source: string;
+  frames: number;
+  oursMicrosPerFrame: number;
+  nativeMicrosPerFrame: number;
+  ratio: number;
+}
+
+/** What the engine does with one binary frame (market-socket.ts, then market-feed.ts), up to the normalized value. */
+function engineDecode(buffer: Uint8Array): unknown {
+  const frame = decodeFrame(inflateFrame(buffer));
+  if (frame.type !== 'push') return frame;
+  const kind = frame.topic.split('.')[2];
+  if (kind === 'depth') return bookFrom(frame.tick, frame.ts);
+  if (kind === 'trade') return tradesFrom(frame.tick);
+  if (kind === 'kline') return candleFrom(frame.tick);
+  if (kind === 'detail') return summaryFrom(symbolOf(frame.topic), frame.ts, frame.tick);
+  return frame;
+}
+
+function nativeDecode(buffer: Uint8Array): unknown {
+  return JSON.parse(gunzipSync(buffer).toString('utf8'));
+}
+
+function timeRun(buffers: Uint8Array[], decode: (buffer: Uint8Array) => unknown, passes: number): number {
+  const start = process.hrtime.bigint();
+  let sink = 0;
+  for (let pass = 0; pass < passes; pass++) for (const buffer of buffers) sink += decode(buffer) ? 1 : 0;
+  const elapsed = Number(process.hrtime.bigint() - start) / 1000;
+  if (sink === 0) throw new Error('nothing decoded');
+  return elapsed / (passes * buffers.length);
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** Runs the comparison on the recorded live session when present, else on `fallback` (a transcript). */
+export function decodeBench(recordedSession: string, fallback: string): DecodeResult {
+  const useRecorded = existsSync(recordedSession);
+  const transcript = useRecorded ? readFileSync(recordedSession, 'utf8') : fallback;
+  const buffers = parseTranscript(transcript)
+    .filter((line) => line.dir === 'server->client')
+    .map((line) => gzipSync((line as { frame: string }).frame));
+  const passes = Math.max(1, Math.round(3000 / buffers.length));
+  for (let i = 0; i < 3; i++) {
+    timeRun(buffers, engineDecode, passes);
+    timeRun(buffers, nativeDecode, passes);
+  }
+  const ours: number[] = [];
+  const native: number[] = [];
+  for (let run = 0; run < 7; run++) {
+    ours.push(timeRun(buffers, engineDecode, passes));
+    native.push(timeRun(buffers, nativeDecode, passes));
+  }
+  const oursMicros = median(ours);
+  const nativeMicros = median(native);
+  return {
+    source: useRecorded ? 'recorded live session (fixtures/huobi)' : 'generated bench session (fixtures absent)',
+    frames: buffers.length,
+    oursMicrosPerFrame: oursMicros,
+    nativeMicrosPerFrame: nativeMicros,
+    ratio: oursMicros / nativeMicros,
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decimalPlaces, direction, formatFixed, formatSigned, formatTrim, percentChange, toBig } from '../money.ts';
+
+describe('money', () => {
+  it('parses plain decimals only', () => {
+    expect(toBig('12.50')?.toString()).toBe('12.5');
+    expect(toBig('+1.2')?.toString()).toBe('1.2');
+    expect(toBig('.5')?.toString()).toBe('0.5');
+    for (const bad of ['', 'abc', '1e5', '1,5', '--1', ' ', 'NaN', 'Infinity']) expect(toBig(bad)).toBeNull();
+  });
+
+  it('formats to N decimals rounding down, exactly (no float noise)', () => {
+    expect(formatFixed('0.1', 8)).toBe('0.10000000');
+    expect(formatFixed('1.23456789', 2)).toBe('1.23');
+    expect(formatFixed('1.999', 2)).toBe('1.99');
+    expect(formatFixed('123456789012345678.123456789', 8)).toBe('123456789012345678.12345678');
+    expect(formatFixed('0.30000000000000004', 17)).toBe('0.30000000000000004');
+    expect(formatFixed('x', 2)).toBe('--');
+    expect(formatTrim('1.50000000', 8)).toBe('1.5');
+  });
+
+  it('signs changes and finds their direction', () => {
+    expect(formatSigned('1.2', 2)).toBe('+1.20');
+    expect(formatSigned('-0.4', 2)).toBe('-0.40');
+    expect(formatSigned('0', 2)).toBe('0.00');
+    expect(formatSigned('-0.001', 2)).toBe('0.00');
+    expect(direction('+1.25')).toBe('up');
+    expect(direction('-0.40')).toBe('down');
+    expect(direction('0.00')).toBe('flat');
+    expect(direction(null)).toBe('flat');
+  });
+
+  it('computes the change against the open', () => {
+    expect(percentChange('100', '101.5')).toBe('+1.50');
+    expect(percentChange('200', '190')).toBe('-5.00');
+    expect(percentChange('0', '1')).toBeNull();
+    expect(decimalPlaces('1.2345')).toBe(4);
+    expect(decimalPlaces('12')).toBe(0);
+  });
+});

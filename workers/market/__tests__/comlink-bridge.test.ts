@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { expose, proxy, releaseProxy, transfer, wrap } from 'comlink';
+import type { BatchItem, Book } from '../../shared/protocol.ts';
+import { createMarketApi, type MarketApi } from '../market-api.ts';
+import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN } from './support/fakes.ts';
+
+/** Waits (real time) until `check` passes. */
+async function eventually(check: () => void, ms = 2_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+}
+
+describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
+  const channels: MessageChannel[] = [];
+  afterEach(() => {
+    for (const channel of channels.splice(0)) {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
+  it('subscribes, polls, and delivers one batch per frame through a proxied callback, books transferred', async () => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    const sockets: FakeSocket[] = [];
+    const fetch = new FakeFetch().on('/api/User/getNoticeList', () =>
+      envelope(1, { list: [{ id: 5, title: 'T', addtime: 'now', status: 1, imgs: '', content: 'c' }] }),
+    );
+    const frames = new ManualFrames();
+    const transferred: Transferable[][] = [];
+    expose(
+      createMarketApi({
+        fetch: fetch.fetch,
+        socketFactory: (url) => {
+          const socket = new FakeSocket(url);
+          sockets.push(socket);
+          return socket;
+        },
+        scheduleFrame: frames.schedule,
+        markTransfer: (items, buffers) => {
+          transferred.push(buffers);
+          return transfer(items, buffers);
+        },
+      }),
+      channel.port1,
+    );
+    const remote = wrap<MarketApi>(channel.port2);
+    const received: BatchItem[][] = [];
+    await remote.init(
+      { wsUrl: 'ws://engine.test/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` },
+      proxy((items: BatchItem[]) => {
+        received.push(items);
+      }),
+    );
+    await remote.setSession({ token: 'tok', lang: 'en' });
+    await remote.subscribe(1, { kind: 'notices', unreadSwitch: true });
+    await remote.subscribe(2, { kind: 'book', symbol: 'btcusdt', levels: 2 });
+    await eventually(() => expect(fetch.to('/api/User/getNoticeList')).toHaveLength(1));
+    await eventually(() => expect(sockets).toHaveLength(1));
+    sockets[0]?.accept();
+    sockets[0]?.push({
+      ch: 'market.btcusdt.depth.step0',
+      ts: 1,
+      tick: { bids: [[10.5, 1], [10.4, 2], [10.3, 3]], asks: [[10.6, 4]], version: 1, ts: 2 },
+    });
+    await eventually(() => expect(frames.waiting).toBe(1));
+    frames.tick();
+
+    await eventually(() => expect(received).toHaveLength(1));
+    const batch = received[0] ?? [];
+    expect(batch.map((item) => item.id).sort()).toEqual([1, 2]);
+    expect(batch.find((item) => item.id === 1)?.wire).toMatchObject({ id: 5, title: 'T' });
+    const book = batch.find((item) => item.id === 2)?.wire as Book;
+    expect(book.bids).toBeInstanceOf(Float64Array);
+    expect([...book.bids]).toEqual([10.5, 1, 10.4, 2]);
+    expect([...book.asks]).toEqual([10.6, 4]);
+    // The worker's copies were moved, not cloned: their buffers are now detached.
+    expect(transferred[0]?.map((buffer) => (buffer as ArrayBuffer).byteLength)).toEqual([0, 0]);
+
+    await remote.unsubscribe(2);
+    expect(sockets[0]?.unsubs()).toEqual(['market.btcusdt.depth.step0']);
+    expect((await remote.stats()).batches).toBe(1);
+    await remote.unsubscribe(1);
+    remote[releaseProxy]();
+  });
+
+  it('a bad key rejects the remote call with the engine error', async () => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    expose(createMarketApi({ fetch: new FakeFetch().fetch, socketFactory: (url) => new FakeSocket(url) }), channel.port1);
+    const remote = wrap<MarketApi>(channel.port2);
+    await remote.init({ wsUrl: 'ws://x/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` }, proxy(() => {}));
+    await expect(remote.subscribe(1, { kind: 'book', symbol: '' })).rejects.toThrow(/symbol/);
+    remote[releaseProxy]();
+  });
+});

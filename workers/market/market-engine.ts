@@ -1,0 +1,301 @@
+/**
+ * The market engine (DESIGN.md §2, §4): owns every poll loop and, through market-feed.ts, the
+ * market socket; normalizes what arrives into workers/shared/protocol.ts types; and hands the UI at
+ * most one batch per animation frame. A plain class with no DOM and no Comlink: the worker exposes
+ * it through market-api.ts, and the debug flag runs the very same class on the main thread.
+ *
+ * Size matters here (worker budget 16 KiB gzip, DESIGN.md §8): the market feed (pako, socket,
+ * decoders: about 16 KiB gzip, 10 of them pako's inflate) is loaded on the first market stream, so
+ * the worker starts at about 6 KiB; no RxJS is bundled, the UI side (src/lib/engine-client.ts)
+ * turns batches into RxJS Observables.
+ */
+import type { BatchItem, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
+import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
+import type { FrameRecorder } from './record/recorder.ts';
+import { sourceId, validateKey } from './stream-keys.ts';
+import { FeedStatusSource, SessionExpiredSource } from './streams/event-sources.ts';
+import { PollSource } from './streams/poll-source.ts';
+import { isPollKey, pollDefinition } from './streams/poll-streams.ts';
+import type { EngineContext, StreamSource, Subscription } from './streams/stream-source.ts';
+import type { FetchLike } from './transport/http.ts';
+
+/** Calls `flush` once, at the next animation frame or within 100 ms, whichever comes first. */
+export type FrameScheduler = (flush: () => void) => void;
+
+/** Receives each batch with the buffers to transfer (the worker marks them for Comlink). */
+export type EngineSink = (items: BatchItem[], transfer: Transferable[]) => void;
+
+/** The market feed module, as loaded on demand. */
+export interface FeedModule {
+  MarketFeed: typeof MarketFeed;
+}
+
+export interface MarketEngineOptions extends Omit<MarketFeedOptions, 'wsUrl'> {
+  /** The HTX-compatible market socket, e.g. `ws://host/ws`. */
+  wsUrl: string;
+  /** Base of the market REST (`/market/...`), e.g. `http://host`. */
+  marketBase: string;
+  /** Base of the app API, e.g. `http://host/api`. */
+  apiBase: string;
+  fetch: FetchLike;
+  sink: EngineSink;
+  scheduleFrame?: FrameScheduler;
+  /** Loads market-feed.ts; tests pass the module itself so it is ready at once. */
+  loadFeed?: () => FeedModule | Promise<FeedModule>;
+}
+
+const FLUSH_BACKSTOP_MS = 100;
+const FEED_KINDS = new Set<StreamKey['kind']>(['ticker', 'book', 'candles', 'trades', 'daySummary']);
+
+/** requestAnimationFrame where it exists (window and dedicated workers), with a 100 ms backstop. */
+export const animationFrameScheduler: FrameScheduler = (flush) => {
+  let ran = false;
+  const once = (): void => {
+    if (ran) return;
+    ran = true;
+    clearTimeout(backstop);
+    flush();
+  };
+  const backstop = setTimeout(once, FLUSH_BACKSTOP_MS);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+};
+
+export class MarketEngine {
+  private readonly subs = new Map<number, Subscription>();
+  private readonly sources = new Map<string, StreamSource>();
+  private readonly dirty = new Set<Subscription>();
+  /** Market subscriptions waiting for the feed module. */
+  private readonly waiting = new Map<number, StreamKey>();
+  private readonly ctx: EngineContext;
+  private readonly scheduleFrame: FrameScheduler;
+  private feed: MarketFeed | undefined;
+  private feedLoading: Promise<MarketFeed> | undefined;
+  private recorder: FrameRecorder | undefined;
+  private session: Session = { token: null, lang: 'en' };
+  private visible = true;
+  private flushPending = false;
+  /** Wakes the flush when a subscription held back by its stream's minimum interval is due. */
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+  /** Batches handed to the sink so far (the bench counts engine→UI messages). */
+  batches = 0;
+
+  constructor(private readonly options: MarketEngineOptions) {
+    this.scheduleFrame = options.scheduleFrame ?? animationFrameScheduler;
+    const currentSession = (): Session => this.session;
+    this.ctx = {
+      fetch: options.fetch,
+      apiBase: options.apiBase,
+      marketBase: options.marketBase,
+      get session() {
+        return currentSession();
+      },
+      markDirty: (subs) => this.markDirty(subs),
+      sessionExpired: (message) => (this.sources.get('sessionExpired') as SessionExpiredSource | undefined)?.emit(message),
+    };
+  }
+
+  /**
+   * Starts delivering `key` to subscription `id` (chosen by the UI, unique while it lives). The
+   * first subscription of a stream starts its topic or poll loop. Throws StreamKeyError for a bad key.
+   */
+  subscribe(id: number, key: StreamKey): void {
+    if (this.subs.has(id) || this.waiting.has(id)) throw new Error(`subscription ${id} already exists`);
+    const valid = validateKey(key);
+    if (FEED_KINDS.has(valid.kind) && !this.feed) {
+      this.waiting.set(id, valid);
+      void this.ensureFeed().catch((error: unknown) => console.error('[market] feed failed to load:', error));
+      return;
+    }
+    this.attach(id, valid);
+  }
+
+  /** Ends a subscription; the last one of a stream stops it (and sends `unsub`). Unknown ids are ignored. */
+  unsubscribe(id: number): void {
+    if (this.waiting.delete(id)) return;
+    const sub = this.subs.get(id);
+    if (!sub) return;
+    this.subs.delete(id);
+    this.dirty.delete(sub);
+    sub.source.subs.delete(sub);
+    if (sub.source.subs.size > 0) return;
+    sub.source.stop();
+    this.sources.delete(sourceId(sub.key));
+  }
+
+  /** The UI's token and language; loops that use them restart at once when they change. */
+  setSession(session: Session): void {
+    const next: Session = { token: session.token || null, lang: session.lang };
+    if (next.token === this.session.token && next.lang === this.session.lang) return;
+    this.session = next;
+    for (const source of this.sources.values()) source.onSession();
+  }
+
+  /**
+   * Page visibility: hidden pauses every poll and all emission (state keeps updating, the socket
+   * stays subscribed); shown resumes, delivers what changed, and reconnects a stale socket now.
+   */
+  setVisible(visible: boolean): void {
+    if (this.visible === visible) return;
+    this.visible = visible;
+    for (const source of this.sources.values()) source.onVisible(visible);
+    if (!visible) return;
+    this.feed?.visible();
+    this.requestFlush();
+  }
+
+  /** The browser came back online. */
+  notifyOnline(): void {
+    this.feed?.online();
+  }
+
+  /** Starts (a recorder) or stops (undefined) recording every frame received and sent. */
+  setRecorder(recorder: FrameRecorder | undefined): void {
+    this.recorder = recorder;
+    this.feed?.setRecorder(recorder);
+  }
+
+  /**
+   * Replays a recorded session (transcript NDJSON) at `speed` instead of the live socket, with no
+   * server: the socket closes and market REST is skipped. Rejects a malformed transcript.
+   */
+  async startReplay(ndjson: string, speed: number): Promise<void> {
+    const feed = this.feed ?? (await this.ensureFeed());
+    feed.startReplay(ndjson, speed);
+  }
+
+  /** The socket's state and counters. */
+  status(): FeedStatus {
+    return this.feed?.status() ?? { state: 'idle', connects: 0, brokenFrames: 0, frames: 0 };
+  }
+
+  /** Stops everything (tests, page unload). */
+  dispose(): void {
+    this.disposed = true;
+    if (this.heldTimer !== undefined) clearTimeout(this.heldTimer);
+    this.waiting.clear();
+    for (const id of [...this.subs.keys()]) this.unsubscribe(id);
+    this.feed?.dispose();
+  }
+
+  /** Loads the market feed once; with a synchronous loader (tests) it is ready before this returns. */
+  private ensureFeed(): Promise<MarketFeed> {
+    if (this.feed) return Promise.resolve(this.feed);
+    if (this.feedLoading) return this.feedLoading;
+    const load = this.options.loadFeed ?? (() => import('./market-feed.ts'));
+    const loaded = load();
+    if (!(loaded instanceof Promise)) return Promise.resolve(this.feedReady(loaded));
+    this.feedLoading = loaded.then((module) => this.feedReady(module));
+    return this.feedLoading;
+  }
+
+  private feedReady(module: FeedModule): MarketFeed {
+    const feed = new module.MarketFeed(
+      this.ctx,
+      {
+        wsUrl: this.options.wsUrl,
+        socketFactory: this.options.socketFactory,
+        reconnectMs: this.options.reconnectMs,
+        staleMs: this.options.staleMs,
+        idleCloseMs: this.options.idleCloseMs,
+      },
+      {
+        down: () => this.everySource((source) => source.onFeedDown()),
+        reopened: () => this.everySource((source) => source.onFeedReopened()),
+        status: () => this.statusChanged(),
+      },
+    );
+    this.feed = feed;
+    feed.setRecorder(this.recorder);
+    if (this.disposed) feed.dispose();
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const [id, key] of waiting) this.attach(id, key);
+    return feed;
+  }
+
+  private attach(id: number, key: StreamKey): void {
+    const sid = sourceId(key);
+    let source = this.sources.get(sid);
+    const created = source === undefined;
+    if (!source) {
+      source = this.createSource(key);
+      this.sources.set(sid, source);
+    }
+    const sub: Subscription = { id, key, source, cursor: undefined, sentAt: Number.NEGATIVE_INFINITY };
+    this.subs.set(id, sub);
+    source.subs.add(sub);
+    const hasValue = source.attach(sub);
+    if (created) source.start();
+    if (hasValue) this.markDirty([sub]);
+  }
+
+  private createSource(key: StreamKey): StreamSource {
+    if (isPollKey(key)) return new PollSource(this.ctx, pollDefinition(key), this.visible);
+    if (key.kind === 'sessionExpired') return new SessionExpiredSource(this.ctx);
+    if (key.kind === 'feedStatus') return new FeedStatusSource(this.ctx, () => this.status());
+    if (!this.feed || !FEED_KINDS.has(key.kind)) throw new Error(`market engine: no source for ${key.kind}`);
+    return this.feed.createSource(key as Parameters<MarketFeed['createSource']>[0], this.visible);
+  }
+
+  private everySource(visit: (source: StreamSource) => void): void {
+    for (const source of this.sources.values()) visit(source);
+    this.statusChanged();
+  }
+
+  private statusChanged(): void {
+    (this.sources.get('feedStatus') as FeedStatusSource | undefined)?.update();
+  }
+
+  private markDirty(subs: Iterable<Subscription>): void {
+    for (const sub of subs) this.dirty.add(sub);
+    this.requestFlush();
+  }
+
+  private requestFlush(): void {
+    if (this.flushPending || !this.visible || this.dirty.size === 0) return;
+    this.flushPending = true;
+    this.scheduleFrame(() => {
+      this.flushPending = false;
+      this.flush();
+    });
+  }
+
+  /**
+   * Sends every pending value in one batch (DESIGN.md §4.1). A subscription whose stream asks for
+   * a longer interval (charts, tapes: 100 ms) and got a batch more recently stays pending, and a
+   * timer brings the flush back when it is due.
+   */
+  private flush(): void {
+    if (!this.visible) return;
+    const now = Date.now();
+    const items: BatchItem[] = [];
+    const transfer: Transferable[] = [];
+    const held: Subscription[] = [];
+    let nextDue = Number.POSITIVE_INFINITY;
+    for (const sub of this.dirty) {
+      const due = sub.sentAt + sub.source.minIntervalMs;
+      if (due > now) {
+        held.push(sub);
+        nextDue = Math.min(nextDue, due);
+        continue;
+      }
+      const delivery = sub.source.take(sub);
+      if (!delivery) continue;
+      sub.sentAt = now;
+      items.push({ id: sub.id, wire: delivery.wire });
+      if (delivery.transfer) transfer.push(...delivery.transfer);
+    }
+    this.dirty.clear();
+    for (const sub of held) this.dirty.add(sub);
+    if (held.length > 0 && this.heldTimer === undefined) {
+      this.heldTimer = setTimeout(() => {
+        this.heldTimer = undefined;
+        this.requestFlush();
+      }, nextDue - now);
+    }
+    if (items.length === 0) return;
+    this.batches++;
+    this.options.sink(items, transfer);
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * The market half of the engine: the socket, frame decoding, the market-data streams (ticker,
+ * book, candles, trades, day summary), replay and recording hooks. The engine loads this module
+ * on the first market stream, so screens without market data (and the worker's first download)
+ * never carry pako and the decoders.
+ */
+import type { FeedStatus, StreamKey } from '../shared/protocol.ts';
+import { BrokenFrameError } from './normalize/fields.ts';
+import { decodeFrame } from './normalize/frames.ts';
+import type { FrameRecorder } from './record/recorder.ts';
+import { ReplayPlayer } from './record/replay.ts';
+import { CLIENT_OPCODE, SERVER_OPCODE, parseTranscript } from './record/transcript.ts';
+import { BookSource } from './streams/book-source.ts';
+import { CandleSource } from './streams/candle-source.ts';
+import { daySummaryPoll } from './streams/day-summary.ts';
+import { PollSource } from './streams/poll-source.ts';
+import type { EngineContext, FeedContext, StreamSource, TopicHandler } from './streams/stream-source.ts';
+import { TickerSource } from './streams/ticker-source.ts';
+import { TradeSource } from './streams/trade-source.ts';
+import { MarketSocket, type SocketFactory } from './transport/market-socket.ts';
+
+/** Keys served by the market feed. */
+export type FeedKey = Extract<StreamKey, { kind: 'ticker' | 'book' | 'candles' | 'trades' | 'daySummary' }>;
+
+export interface MarketFeedOptions {
+  wsUrl: string;
+  socketFactory: SocketFactory;
+  reconnectMs?: number;
+  staleMs?: number;
+  idleCloseMs?: number;
+}
+
+/** How the feed tells the engine about the socket's life. */
+export interface FeedEvents {
+  /** The socket went down: books must be cleared. */
+  down(): void;
+  /** A socket reopened after a drop: missed data must be fetched. */
+  reopened(): void;
+  /** State or counters changed. */
+  status(): void;
+}
+
+export class MarketFeed {
+  private readonly topics = new Map<string, TopicHandler>();
+  private readonly socket: MarketSocket;
+  private readonly ctx: FeedContext;
+  private replaying = false;
+  private replayer: ReplayPlayer | undefined;
+  private recorder: FrameRecorder | undefined;
+  private frames = 0;
+  private brokenFrames = 0;
+
+  constructor(
+    core: EngineContext,
+    options: MarketFeedOptions,
+    private readonly events: FeedEvents,
+  ) {
+    this.socket = new MarketSocket({
+      url: options.wsUrl,
+      factory: options.socketFactory,
+      reconnectMs: options.reconnectMs,
+      staleMs: options.staleMs,
+      idleCloseMs: options.idleCloseMs,
+      onText: (text) => this.receive(text),
+      onBroken: (reason) => this.countBroken(reason),
+      onOpen: (reopened) => (reopened ? events.reopened() : events.status()),
+      onDown: () => events.down(),
+      onStatus: () => events.status(),
+      onSend: (text) => this.recorder?.record({ dir: 'client->server', t: Date.now() / 1000, opcode: CLIENT_OPCODE, frame: text }),
+      onConnect: (url) => this.recorder?.record({ dir: 'connect', t: Date.now() / 1000, url }),
+    });
+    const isReplaying = (): boolean => this.replaying;
+    // The core's getters (session) must stay live, so the feed context delegates rather than copies.
+    this.ctx = Object.create(core, {
+      replaying: { get: isReplaying },
+      subscribeTopic: {
+        value: (topic: string, handler: TopicHandler) => {
+          this.topics.set(topic, handler);
+          this.socket.subscribe(topic);
+        },
+      },
+      unsubscribeTopic: {
+        value: (topic: string, handler: TopicHandler) => {
+          if (this.topics.get(topic) !== handler) return;
+          this.topics.delete(topic);
+          this.socket.unsubscribe(topic);
+        },
+      },
+    }) as FeedContext;
+  }
+
+  /** The source behind a market key. */
+  createSource(key: FeedKey, visible: boolean): StreamSource {
+    switch (key.kind) {
+      case 'ticker':
+        return new TickerSource(this.ctx, key.symbol);
+      case 'book':
+        return new BookSource(this.ctx, key.symbol);
+      case 'candles':
+        return new CandleSource(this.ctx, key.symbol, key.period);
+      case 'trades':
+        return new TradeSource(this.ctx, key.symbol);
+      case 'daySummary':
+        return new PollSource(this.ctx, daySummaryPoll(this.ctx, key.symbol), visible);
+    }
+  }
+
+  /** The page became visible: a socket that went quiet meanwhile is replaced at once. */
+  visible(): void {
+    if (this.socket.isStale()) this.socket.reconnectNow();
+  }
+
+  /** The browser came back online: the old socket may be half-dead, so reconnect now. */
+  online(): void {
+    if (!this.replaying) this.socket.reconnectNow();
+  }
+
+  setRecorder(recorder: FrameRecorder | undefined): void {
+    this.recorder = recorder;
+  }
+
+  /** Replays a transcript instead of the live socket. Throws on a malformed transcript or speed. */
+  startReplay(ndjson: string, speed: number): void {
+    const lines = parseTranscript(ndjson);
+    const player = new ReplayPlayer(lines, speed, {
+      onFrame: (text) => this.receive(text),
+      onReconnect: () => this.events.down(),
+      onEnd: () => this.events.status(),
+    });
+    this.replayer?.stop();
+    this.replayer = player;
+    this.replaying = true;
+    this.socket.setEnabled(false);
+    this.events.status();
+    player.start();
+  }
+
+  status(): FeedStatus {
+    return {
+      state: this.replaying ? 'replay' : this.socket.state,
+      connects: this.socket.connects,
+      brokenFrames: this.brokenFrames,
+      frames: this.frames,
+    };
+  }
+
+  dispose(): void {
+    this.replayer?.stop();
+    this.socket.dispose();
+  }
+
+  /** Handles one inflated server frame, from the socket or a replay. Never throws. */
+  receive(text: string): void {
+    this.frames++;
+    this.recorder?.record({ dir: 'server->client', t: Date.now() / 1000, opcode: SERVER_OPCODE, frame: text });
+    try {
+      const frame = decodeFrame(text);
+      switch (frame.type) {
+        case 'ping':
+          this.socket.send(`{"pong":${frame.ping}}`);
+          return;
+        case 'push':
+          this.topics.get(frame.topic)?.onPush(frame);
+          return;
+        case 'error':
+          console.warn(`[market] feed error: ${frame.message}`);
+          return;
+        case 'ack':
+        case 'rep':
+          return;
+      }
+    } catch (error) {
+      this.countBroken(error instanceof Error ? error.message : String(error), error);
+    }
+  }
+
+  private countBroken(reason: string, error?: unknown): void {
+    this.brokenFrames++;
+    if (error !== undefined && !(error instanceof BrokenFrameError)) console.error('[market] frame handler failed:', error);
+    // The first few and then every hundredth, so a flood of bad frames cannot flood the console.
+    else if (this.brokenFrames <= 5 || this.brokenFrames % 100 === 0) {
+      console.warn(`[market] broken frame #${this.brokenFrames} skipped: ${reason}`);
+    }
+    this.events.status();
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Canonical decimal text for wire numbers. HTX prints doubles Java style (`716.0`, `9.121E-7`,
+ * `5.985618685709001E8`) and old REST replies pad to 18 decimals; the UI wants one plain form that
+ * big.js reads and that compares equal for equal values: no exponent, no leading zeros, no trailing
+ * fractional zeros, `0` for zero.
+ */
+
+const NUMBER = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?$/;
+
+/** Turns a JSON number token into plain decimal text. Throws on anything that is not a number. */
+export function canonicalDecimal(token: string): string {
+  const match = NUMBER.exec(token);
+  if (!match) throw new Error(`not a decimal number: "${token}"`);
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  let digits = whole + fraction;
+  let point = whole.length + Number(exponent);
+  const leading = /^0*/.exec(digits)?.[0].length ?? 0;
+  digits = digits.slice(leading);
+  point -= leading;
+  digits = digits.replace(/0+$/, '');
+  if (digits === '') return '0';
+  let text: string;
+  if (point <= 0) text = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) text = digits + '0'.repeat(point - digits.length);
+  else text = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign + text;
+}

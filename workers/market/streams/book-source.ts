@@ -1,0 +1,76 @@
+/**
+ * The live order book of one pair from `market.$symbol.depth.step0` (full snapshots of up to 150
+ * levels about once a second, protocol §6). Each subscription gets its own top-N copy as two
+ * transferred Float64Arrays. When the socket drops the book is emptied at once, so no ghost levels
+ * stay on screen while the engine reconnects (DESIGN.md §4.3).
+ */
+import type { Book, StreamKey } from '../../shared/protocol.ts';
+import { bookFrom, type BookSnapshot } from '../normalize/market.ts';
+import {
+  StreamSource,
+  type Delivery,
+  type FeedContext,
+  type Subscription,
+  type TopicHandler,
+  type TopicPush,
+} from './stream-source.ts';
+
+/** Rows per side when the key names none (the bench's 20 + 20 book). */
+export const DEFAULT_BOOK_LEVELS = 20;
+/** depth.step0 sends at most 150 levels per side. */
+export const MAX_BOOK_LEVELS = 150;
+
+/** The rows per side a book key asks for, within 1..150. */
+export function bookLevels(key: StreamKey): number {
+  const levels = key.kind === 'book' && key.levels !== undefined ? Math.floor(key.levels) : DEFAULT_BOOK_LEVELS;
+  return Math.min(MAX_BOOK_LEVELS, Math.max(1, Number.isFinite(levels) ? levels : DEFAULT_BOOK_LEVELS));
+}
+
+export class BookSource extends StreamSource implements TopicHandler {
+  private snapshot: BookSnapshot | undefined;
+  private readonly topic: string;
+
+  constructor(
+    protected override readonly ctx: FeedContext,
+    private readonly symbol: string,
+  ) {
+    super(ctx);
+    this.topic = `market.${symbol}.depth.step0`;
+  }
+
+  start(): void {
+    this.ctx.subscribeTopic(this.topic, this);
+  }
+
+  stop(): void {
+    this.ctx.unsubscribeTopic(this.topic, this);
+    this.snapshot = undefined;
+  }
+
+  onPush(push: TopicPush): void {
+    this.snapshot = bookFrom(push.tick, push.ts);
+    this.changed();
+  }
+
+  override onFeedDown(): void {
+    if (!this.snapshot) return;
+    this.snapshot = { ts: Date.now(), bids: new Float64Array(0), asks: new Float64Array(0) };
+    this.changed();
+  }
+
+  override attach(): boolean {
+    return this.snapshot !== undefined;
+  }
+
+  take(sub: Subscription): Delivery | undefined {
+    if (!this.snapshot) return undefined;
+    const values = bookLevels(sub.key) * 2;
+    const book: Book = {
+      symbol: this.symbol,
+      ts: this.snapshot.ts,
+      bids: this.snapshot.bids.slice(0, values),
+      asks: this.snapshot.asks.slice(0, values),
+    };
+    return { wire: book, transfer: [book.bids.buffer, book.asks.buffer] };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * A stream fed by one poll loop (spec §7 "Polling"). The loop runs while the stream has a
+ * subscriber and its definition is enabled for the session, pauses while the page is hidden, and
+ * restarts at once with the new token or language.
+ */
+import type { Session } from '../../shared/protocol.ts';
+import { PollLoop } from '../transport/poll-loop.ts';
+import { StreamSource, type Delivery, type EngineContext } from './stream-source.ts';
+
+export interface PollDefinition<T> {
+  name: string;
+  intervalMs: number;
+  /** Whether the loop may run for this session (e.g. only with a token). */
+  enabled(session: Session): boolean;
+  /** Emitted while the loop may not run, if defined (the notice banner gets null, hiding it). */
+  inactiveValue?: T;
+  /** One request; undefined when there is nothing to emit (a failure already logged). */
+  request(ctx: EngineContext, signal: AbortSignal): Promise<T | undefined>;
+}
+
+export class PollSource<T> extends StreamSource {
+  private value: T | undefined;
+  private hasValue = false;
+  private readonly loop: PollLoop<T>;
+
+  constructor(
+    ctx: EngineContext,
+    private readonly definition: PollDefinition<T>,
+    visible: boolean,
+  ) {
+    super(ctx);
+    this.loop = new PollLoop<T>({
+      name: definition.name,
+      intervalMs: definition.intervalMs,
+      request: (signal) => definition.request(ctx, signal),
+      onValue: (value) => this.publish(value),
+    });
+    this.loop.setPaused(!visible);
+  }
+
+  /** Requests made so far (tests, bench). */
+  get requests(): number {
+    return this.loop.requests;
+  }
+
+  start(): void {
+    this.apply(false);
+  }
+
+  stop(): void {
+    this.loop.stop();
+  }
+
+  override onSession(): void {
+    this.apply(true);
+  }
+
+  override onVisible(visible: boolean): void {
+    this.loop.setPaused(!visible);
+  }
+
+  override attach(): boolean {
+    return this.hasValue;
+  }
+
+  take(): Delivery | undefined {
+    return this.hasValue ? { wire: this.value } : undefined;
+  }
+
+  private apply(restart: boolean): void {
+    if (this.definition.enabled(this.ctx.session)) {
+      if (restart) this.loop.restart();
+      else this.loop.start();
+      return;
+    }
+    this.loop.stop();
+    if ('inactiveValue' in this.definition) this.publish(this.definition.inactiveValue as T);
+  }
+
+  private publish(value: T): void {
+    if (this.hasValue && this.value === value) return;
+    this.value = value;
+    this.hasValue = true;
+    this.changed();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The engine's unit of sharing: one source per distinct stream (a socket topic or a poll loop),
+ * shared by every subscription to it. The engine starts a source on its first subscription and
+ * stops it after the last one leaves (DESIGN.md §4.2).
+ */
+import type { Session, StreamKey } from '../../shared/protocol.ts';
+import type { FetchLike } from '../transport/http.ts';
+
+/** DESIGN.md §4.1: the slower conflation window, for charts, tapes and tickers. */
+export const SLOW_STREAM_MS = 100;
+
+/** A UI subscription as the engine holds it. `cursor` is the source's per-subscription delivery state. */
+export interface Subscription {
+  readonly id: number;
+  readonly key: StreamKey;
+  readonly source: StreamSource;
+  cursor: unknown;
+  /** When this subscription last got a batch (ms). */
+  sentAt: number;
+}
+
+/** What one subscription receives in a batch. */
+export interface Delivery {
+  wire: unknown;
+  transfer?: Transferable[];
+}
+
+/** A push of a subscribed topic, already classified. */
+export interface TopicPush {
+  topic: string;
+  ts: number;
+  tick: unknown;
+}
+
+/** Receives the pushes of one socket topic. */
+export interface TopicHandler {
+  onPush(push: TopicPush): void;
+}
+
+/** What the engine offers every source. */
+export interface EngineContext {
+  readonly fetch: FetchLike;
+  readonly apiBase: string;
+  readonly marketBase: string;
+  readonly session: Session;
+  /** Something changed for these subscriptions; deliver at the next frame. */
+  markDirty(subs: Iterable<Subscription>): void;
+  /** A poll answered 401 (spec §8). */
+  sessionExpired(message: string): void;
+}
+
+/** What the market feed adds for the sources of market data. */
+export interface FeedContext extends EngineContext {
+  /** True while a recorded session is replayed: no socket and no market REST. */
+  readonly replaying: boolean;
+  subscribeTopic(topic: string, handler: TopicHandler): void;
+  unsubscribeTopic(topic: string, handler: TopicHandler): void;
+}
+
+export abstract class StreamSource {
+  readonly subs = new Set<Subscription>();
+  /**
+   * The least time between two batches of one subscription: 0 = every animation frame; streams
+   * whose every change costs a chart redraw or a list re-render use the design's 100 ms instead
+   * (DESIGN.md §4.1 "one batch per animation frame (or 100 ms)").
+   */
+  readonly minIntervalMs: number = 0;
+
+  constructor(protected readonly ctx: EngineContext) {}
+
+  /** The first subscription arrived. */
+  abstract start(): void;
+  /** The last subscription left. */
+  abstract stop(): void;
+  /** The subscription's next delivery, or undefined when it has nothing new. */
+  abstract take(sub: Subscription): Delivery | undefined;
+
+  /** A subscription joined; returns true when it should get the current value at the next frame. */
+  attach(sub: Subscription): boolean {
+    void sub;
+    return false;
+  }
+
+  /** The session's token or language changed. */
+  onSession(): void {}
+  /** The page was hidden or shown. */
+  onVisible(visible: boolean): void {
+    void visible;
+  }
+  /** The socket went down (clear what would otherwise show stale). */
+  onFeedDown(): void {}
+  /** A socket reopened after a drop (fill what was missed). */
+  onFeedReopened(): void {}
+
+  /** Marks every subscription dirty. */
+  protected changed(): void {
+    this.ctx.markDirty(this.subs);
+  }
+}
