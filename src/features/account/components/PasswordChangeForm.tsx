@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import type { ApiResult } from '../../../lib/api-client.ts';
+import { goBack } from '../../../lib/navigation.ts';
+import { isValid, type FieldErrors } from '../../../lib/validation.ts';
+import styles from './account.module.css';
+
+/** One password input of the form: its value key, the form name sent to the browser, and i18n keys. */
+export interface PasswordInputSpec<F extends string> {
+  field: F;
+  name: string;
+  labelKey: string;
+  placeholderKey: string;
+  autoComplete: 'current-password' | 'new-password';
+}
+
+interface PasswordChangeFormProps<F extends string> {
+  titleKey: string;
+  inputs: readonly PasswordInputSpec<F>[];
+  validate(values: Record<F, string>): FieldErrors<F>;
+  submit(values: Record<F, string>): Promise<ApiResult<unknown>>;
+  /** Runs after the server accepted the change (reload, navigate …). */
+  onSuccess(result: { msg: string }): void | Promise<void>;
+}
+
+/** The shared screen of the login- and transaction-password changes: validate, submit once, then hand over. */
+export function PasswordChangeForm<F extends string>({ titleKey, inputs, validate, submit, onSuccess }: PasswordChangeFormProps<F>) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(() => Object.fromEntries(inputs.map((i) => [i.field, ''])) as Record<F, string>);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (!isValid(found) || busy) return;
+    setBusy(true);
+    try {
+      const result = await submit(values);
+      if (result.ok) await onSuccess(result);
+    } catch {
+      // Announced by the api client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t(titleKey)} backLabel={t('common.back')} onBack={() => goBack('/security')} />
+      <form className={styles.content} onSubmit={onSubmit} noValidate>
+        {inputs.map((input) => {
+          const error = errors[input.field];
+          return (
+            <PasswordField
+              key={input.field}
+              label={t(input.labelKey)}
+              placeholder={t(input.placeholderKey)}
+              showLabel={t('account.password.show')}
+              name={input.name}
+              autoComplete={input.autoComplete}
+              value={values[input.field]}
+              onChange={(e) => setValues((v) => ({ ...v, [input.field]: e.target.value }))}
+              error={error ? t(error) : null}
+            />
+          );
+        })}
+        <Button type="submit" block busy={busy}>
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </div>
+  );
+}
