@@ -5,10 +5,12 @@ import { initI18n } from './app/i18n.ts';
 import { initNoticeMarks } from './features/notices/stores/notices-store.ts';
 import { initSession, session } from './lib/session.ts';
 import { showPendingFlashToast } from './lib/toast.ts';
+import { initUpColour } from './lib/up-colour.ts';
 import './app/global.css';
 
 initSession();
 initNoticeMarks();
+initUpColour();
 void initI18n(session.lang);
 showPendingFlashToast();
 

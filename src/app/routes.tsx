@@ -41,28 +41,32 @@ const modifyPwd = lazy(() =>
 const resetLegalPwd = lazy(() =>
   import('../features/account/components/ResetPayPasswordPage.tsx').then((m) => ({ default: m.ResetPayPasswordPage })),
 );
+const options = lazy(() => import('../features/options/components/OptionsPage.tsx').then((m) => ({ default: m.OptionsPage })));
+const exchange = lazy(() => import('../features/spot/components/ExchangePage.tsx').then((m) => ({ default: m.ExchangePage })));
+const tradeList = lazy(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
+const market = lazy(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
 const notify = lazy(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
   { path: '/register', name: 'register', titleKey: 'route.register', auth: false, page: register },
   { path: '/login', name: 'login', titleKey: 'route.login', auth: false, page: login },
-  { path: '/market', name: 'market', titleKey: 'route.market', auth: false, page: comingSoon, tab: 'market' },
+  { path: '/market', name: 'market', titleKey: 'route.market', auth: false, page: market, tab: 'market' },
   { path: '/real_authentication', titleKey: 'route.realAuthentication', auth: true, page: comingSoon },
   { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: comingSoon },
   { path: '/security', titleKey: 'route.security', auth: true, page: security },
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
-  { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: comingSoon, tab: 'exchange' },
+  { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: exchange, tab: 'exchange' },
   { path: '/assets', titleKey: 'route.assets', auth: true, page: comingSoon, tab: 'assets' },
   { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: comingSoon },
   { path: '/changemoney', titleKey: 'route.changemoney', auth: true, page: comingSoon },
   { path: '/recharge', name: 'recharge', titleKey: 'route.recharge', auth: true, page: comingSoon },
   { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: comingSoon },
   { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: comingSoon },
-  { path: '/options', titleKey: 'route.options', auth: true, page: comingSoon, tab: 'options' },
+  { path: '/options', titleKey: 'route.options', auth: true, page: options, tab: 'options' },
   { path: '/invite', titleKey: 'route.invite', auth: true, page: comingSoon },
-  { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: comingSoon },
+  { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: tradeList },
   { path: '/notify', name: 'notify', titleKey: 'route.notify', auth: true, page: notify },
   { path: '/loans', titleKey: 'route.loans', auth: true, page: comingSoon },
   { path: '/loans-application', titleKey: 'route.loansApplication', auth: true, page: comingSoon },

@@ -11,9 +11,20 @@ export interface Stack {
   baseUrl: string;
   server: FastifyInstance;
   browser: Browser;
-  /** A fresh phone-sized browser context and page. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh phone-sized browser context and page. The home bulletin popup starts dismissed for
+   * today (as for a visitor who ticked don't-show-today), so flows that pass through home are not
+   * blocked by it; pass `{ bulletin: true }` to see it as a first-time visitor does.
+   */
+  newPage(options?: { bulletin?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
+}
+
+/** Runs in the page: saves the bulletin's don't-show-today flag for the browser's local date (client-storage.ts). */
+function hideBulletinToday(): void {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  window.localStorage.setItem('popup_hidden_on', `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
 }
 
 /**
@@ -42,8 +53,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     baseUrl: address,
     server,
     browser,
-    async newPage() {
+    async newPage(options = {}) {
       const context = await browser.newContext(mobileContext);
+      if (!options.bulletin) await context.addInitScript(hideBulletinToday);
       const page = await context.newPage();
       return { context, page };
     },

@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { Switch } from '../../../components/ui/Switch.tsx';
+import { engineStream } from '../../../lib/engine-client.ts';
+import { setRedUp, upColour } from '../../../lib/up-colour.ts';
+import { useObservable } from '../../../lib/use-observable.ts';
 import { session } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
+import { BannerCarousel } from './BannerCarousel.tsx';
+import { BulletinPopup } from './BulletinPopup.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
+import { MarketCarousel } from './MarketCarousel.tsx';
+import { MenuGrid } from './MenuGrid.tsx';
+import { RankingList } from './RankingList.tsx';
+import content from './home-content.module.css';
 import styles from './home.module.css';
 
 export interface HomeScreenProps {
@@ -13,14 +23,17 @@ export interface HomeScreenProps {
 }
 
 /**
- * The home screen's frame (spec §2 Home): the header with the logo (member panel when signed in,
- * /login otherwise) and the language picker. The banner carousel, market carousel, menu grid and
- * ranking arrive with the home content; their space is reserved so the page does not jump.
+ * The home screen (spec §2 Home): the header with the logo (member panel when signed in, /login
+ * otherwise) and the language picker, banners, the market carousel, the menu grid, the rising and
+ * falling ranking (the market list refreshed every 10 s by the engine), the up-colour setting and
+ * the bulletin popup.
  */
 export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
   const { t } = useTranslation();
   const settings = useSiteSettings();
   const { token } = useSnapshot(session);
+  const { redUp } = useSnapshot(upColour);
+  const markets = useObservable<MarketItem[] | null>(engineStream({ kind: 'homeMarkets' }), null);
   const onLogo = () => (token ? onOpenPanel() : navigate('/login'));
   return (
     <div className={styles.page}>
@@ -40,20 +53,16 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
       <main className={styles.main}>
         <h1 className={styles.welcome}>{t('home.welcome.title', { name: settings?.name ?? '' })}</h1>
         <p className={styles.subtitle}>{t('home.welcome.subtitle')}</p>
-        <div className={styles.reserved} aria-hidden="true">
-          <Skeleton height={150} animated={false} />
-          <div className={styles.carousel}>
-            <Skeleton height={72} animated={false} />
-            <Skeleton height={72} animated={false} />
-            <Skeleton height={72} animated={false} />
-          </div>
-          <div className={styles.grid}>
-            <Skeleton height={128} className={styles.bigTile} animated={false} />
-            <Skeleton height={60} animated={false} />
-            <Skeleton height={60} animated={false} />
-          </div>
+        <BannerCarousel />
+        <MarketCarousel items={markets} />
+        <MenuGrid settings={settings} />
+        <RankingList items={markets} />
+        <div className={content.settingRow}>
+          <span>{t('home.colour.redUp')}</span>
+          <Switch checked={redUp} onChange={setRedUp} label={t('home.colour.redUp')} />
         </div>
       </main>
+      <BulletinPopup popup={settings?.popup} />
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
+import Big from 'big.js';
+import styles from './flash-number.module.css';
+
+/** How long a changed number keeps its up/down tint (a class toggle, no layout change). */
+export const FLASH_MS = 600;
+
+function compare(previous: string, next: string): -1 | 0 | 1 {
+  try {
+    return new Big(next).cmp(new Big(previous));
+  } catch {
+    return 0;
+  }
+}
+
+export interface FlashNumberProps {
+  /** The raw decimal the text is formatted from (compared exactly with big.js). */
+  value: string;
+  /** What is shown, e.g. the value with 6 decimals. */
+  text: string;
+  className?: string;
+  testId?: string;
+}
+
+/** A live number that flashes the up or down colour briefly when its value rises or falls (DESIGN.md §9). */
+export function FlashNumber({ value, text, className, testId }: FlashNumberProps) {
+  const previous = useRef(value);
+  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
+  useEffect(() => {
+    const move = compare(previous.current, value);
+    previous.current = value;
+    if (move === 0) return;
+    setFlash(move > 0 ? 'up' : 'down');
+    const timer = setTimeout(() => setFlash(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return (
+    <span className={[styles.number, flash ? styles[flash] : '', className ?? ''].join(' ')} data-flash={flash ?? undefined} data-testid={testId}>
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { getBanners, type Banner } from '../api/get-banners.ts';
+import styles from './home-content.module.css';
+
+/** Banner autoplay interval (spec §9). */
+export const BANNER_AUTOPLAY_MS = 3000;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The banner carousel, autoplaying every 3 s (still under prefers-reduced-motion, where the dots step it). */
+export function BannerCarousel() {
+  const { t } = useTranslation();
+  const [banners, setBanners] = useState<Banner[] | null>(null);
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    getBanners()
+      .then((result) => setBanners(result.ok && Array.isArray(result.data) ? result.data : []))
+      .catch(() => setBanners([]));
+  }, []);
+  const count = banners?.length ?? 0;
+  useEffect(() => {
+    if (count < 2 || prefersReducedMotion()) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), BANNER_AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [count]);
+  if (banners === null) return <Skeleton height={150} />;
+  if (count === 0) return null;
+  return (
+    <section className={styles.banners} aria-roledescription="carousel" aria-label={t('home.banners.label')} data-testid="banners">
+      <div className={styles.bannerTrack} style={{ transform: `translateX(-${index * 100}%)` }}>
+        {banners.map((banner, i) => (
+          <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={480} height={150} />
+        ))}
+      </div>
+      <div className={styles.dots}>
+        {banners.map((banner, i) => (
+          <button
+            key={banner.id ?? i}
+            type="button"
+            className={styles.dot}
+            aria-current={i === index ? 'true' : undefined}
+            aria-label={t('home.banners.goTo', { number: i + 1 })}
+            onClick={() => setIndex(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

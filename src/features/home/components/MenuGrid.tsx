@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { IconOptions } from '../../../components/ui/icons.tsx';
+import type { SiteSettings } from '../../../lib/site-settings.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { gatedTileAction, visibleTiles } from '../api/home-rules.ts';
+import styles from './home-content.module.css';
+
+/** The menu grid (spec §2 Home): the large options tile, recharge and withdrawal, and the switched tiles. */
+export function MenuGrid({ settings }: { settings: SiteSettings | null }) {
+  const { t } = useTranslation();
+  const gated = (status: 'recharge_status' | 'withdrawal_status', href: string) => () => {
+    const action = gatedTileAction(settings, status);
+    if (action === 'route') navigate(href);
+    else if (action === 'service') window.open(settings?.custom_service, '_blank', 'noopener');
+    else showToast(t('home.menu.contactService'), 'error');
+  };
+  return (
+    <nav className={styles.menu} aria-label={t('home.menu.label')} data-testid="menu-grid">
+      <Link href="/options" className={`${styles.tile} ${styles.bigTile}`}>
+        <IconOptions size={32} />
+        <strong>{t('home.menu.options')}</strong>
+        <span className={styles.tileHint}>{t('home.menu.optionsHint')}</span>
+      </Link>
+      <button type="button" className={styles.tile} onClick={gated('recharge_status', '/recharge')}>
+        {t('home.menu.recharge')}
+      </button>
+      <button type="button" className={styles.tile} onClick={gated('withdrawal_status', '/withdrawal')}>
+        {t('home.menu.withdrawal')}
+      </button>
+      {settings?.custom_service && (
+        <a className={styles.tile} href={settings.custom_service} target="_blank" rel="noopener noreferrer">
+          {t('home.menu.support')}
+        </a>
+      )}
+      {visibleTiles(settings).map((tile) => (
+        <Link key={tile.key} href={tile.href} className={styles.tile}>
+          {t(tile.labelKey)}
+        </Link>
+      ))}
+    </nav>
+  );
+}

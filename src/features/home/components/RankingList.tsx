@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { ranking } from '../api/home-rules.ts';
+import { ChangeBadge } from './MarketCarousel.tsx';
+import styles from './home-content.module.css';
+
+/** The rising/falling ranking: name, last price, % change; tapping opens options for that pair. */
+export function RankingList({ items }: { items: readonly MarketItem[] | null }) {
+  const { t } = useTranslation();
+  const [order, setOrder] = useState<'rise' | 'fall'>('rise');
+  return (
+    <section data-testid="ranking">
+      <Tabs
+        label={t('home.ranking.label')}
+        value={order}
+        onChange={(key) => setOrder(key === 'fall' ? 'fall' : 'rise')}
+        items={[
+          { key: 'rise', label: t('home.ranking.rise') },
+          { key: 'fall', label: t('home.ranking.fall') },
+        ]}
+      />
+      {!items ? (
+        <Skeleton height={240} />
+      ) : (
+        <ul className={styles.rankList}>
+          {ranking(items, order).map((item) => (
+            <li key={item.symbol}>
+              <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>
+                <strong>{item.title}</strong>
+                <span className={styles.num}>{item.close}</span>
+                <ChangeBadge change={item.change} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Virtuoso } from 'react-virtuoso';
+import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { ListStatus } from '../../../components/ui/ListStatus.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { engineStream } from '../../../lib/engine-client.ts';
+import { direction, formatSigned } from '../../../lib/money.ts';
+import { useObservable } from '../../../lib/use-observable.ts';
+import { ALL_TAB, childTabs, getCurrencyList, type CurrencyTab } from '../api/get-currency-list.ts';
+import styles from './market.module.css';
+
+const ROW_HEIGHT = 56;
+
+function Row({ item }: { item: MarketItem }) {
+  const dir = direction(item.change);
+  return (
+    <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row} data-testid="market-row">
+      <span className={styles.pair}>
+        <strong>{item.coinname}</strong>
+        <span className={styles.muted}>/{item.trade_coin}</span>
+        <span className={styles.volume}>{item.hamount}</span>
+      </span>
+      <span className={styles.num}>{item.close}</span>
+      <span className={`${styles.badge} ${styles[dir]}`}>
+        <span aria-hidden="true">{dir === 'up' ? '▲ ' : dir === 'down' ? '▼ ' : ''}</span>
+        {formatSigned(item.change, 2)}%
+      </span>
+    </Link>
+  );
+}
+
+/** The pairs of one tab, refreshed every 10 s by the engine, virtualized over the window's scroll. */
+function PairList({ fid, eid }: { fid: number; eid: number }) {
+  const { t } = useTranslation();
+  const items = useObservable<MarketItem[] | null>(engineStream({ kind: 'markets', fid, eid }), null);
+  if (!items) return <Skeleton height={ROW_HEIGHT * 8} />;
+  if (items.length === 0) {
+    return (
+      <ListStatus
+        state="empty"
+        texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+      />
+    );
+  }
+  return <Virtuoso useWindowScroll data={items} fixedItemHeight={ROW_HEIGHT} computeItemKey={(_, item) => item.symbol} itemContent={(_, item) => <Row item={item} />} />;
+}
+
+/** The market screen (spec §2 Market): currency group tabs, child tabs (each level with All), and the pair list. */
+export function MarketPage() {
+  const { t } = useTranslation();
+  const [groups, setGroups] = useState<CurrencyTab[] | null>(null);
+  const [fid, setFid] = useState(ALL_TAB);
+  const [eid, setEid] = useState(ALL_TAB);
+  useEffect(() => {
+    getCurrencyList()
+      .then((result) => setGroups(result.ok ? (result.data.list ?? []) : []))
+      .catch(() => setGroups([]));
+  }, []);
+  const children = childTabs(groups ?? [], fid);
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('route.market')} />
+      <div className={styles.tabs}>
+        <Tabs
+          label={t('market.tabs.group')}
+          value={String(fid)}
+          onChange={(key) => {
+            setFid(Number(key));
+            setEid(ALL_TAB);
+          }}
+          items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...(groups ?? []).map((group) => ({ key: String(group.id), label: group.currency_name }))]}
+        />
+        {children.length > 0 && (
+          <Tabs
+            label={t('market.tabs.child')}
+            value={String(eid)}
+            onChange={(key) => setEid(Number(key))}
+            items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...children.map((child) => ({ key: String(child.id), label: child.currency_name }))]}
+          />
+        )}
+      </div>
+      <div className={styles.head}>
+        <span>{t('market.list.pair')}</span>
+        <span>{t('market.list.last')}</span>
+        <span>{t('market.list.change')}</span>
+      </div>
+      <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />
+    </div>
+  );
+}

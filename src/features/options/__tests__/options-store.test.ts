@@ -1,0 +1,28 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { closeCountdown, hasSelection, optionsStore, setSelection, startCountdown } from '../stores/options-store.ts';
+
+describe('options store', () => {
+  beforeEach(() => {
+    optionsStore.selection = { quantity: '', duration: null };
+    optionsStore.active = null;
+  });
+
+  it('needs both a quantity and a duration before buying', () => {
+    expect(hasSelection(optionsStore.selection)).toBe(false);
+    setSelection({ quantity: ' 10 ', duration: null });
+    expect(hasSelection(optionsStore.selection)).toBe(false);
+    setSelection({ quantity: '10', duration: 30 });
+    expect(optionsStore.selection).toEqual({ quantity: '10', duration: 30 });
+    expect(hasSelection(optionsStore.selection)).toBe(true);
+  });
+
+  it('starts the countdown from the creation time and bumps the order list', () => {
+    const version = optionsStore.listVersion;
+    startCountdown({ orderId: 7, total: 30, direction: 1, stake: '10' }, 1_000_000);
+    expect(optionsStore.active).toEqual({ orderId: 7, total: 30, direction: 1, stake: '10', endsAt: 1_030_000 });
+    expect(optionsStore.listVersion).toBe(version + 1);
+    closeCountdown();
+    expect(optionsStore.active).toBeNull();
+    expect(optionsStore.listVersion).toBe(version + 2);
+  });
+});

@@ -1,0 +1,55 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { OrderPicker, type OrderPickerProps } from '../components/OrderPicker.tsx';
+
+const props = (overrides: Partial<OrderPickerProps> = {}): OrderPickerProps => ({
+  open: true,
+  durations: [
+    { time: 30, ykbl: '80', min: '10' },
+    { time: 60, ykbl: '85', min: '20' },
+  ],
+  multipliers: ['1', '3', '5', '10'],
+  priceType: 2,
+  balance: '150.5',
+  coin: 'USDT',
+  selection: { quantity: '', duration: null },
+  onDone: vi.fn(),
+  onClose: vi.fn(),
+  ...overrides,
+});
+
+describe('options quantity and duration picker', () => {
+  it('offers multiplier × the chosen duration minimum when hy_price_type is 2', () => {
+    render(<OrderPicker {...props()} />);
+    for (const value of ['10.00', '30.00', '50.00', '100.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('duration-60'));
+    for (const value of ['20.00', '60.00', '100.00', '200.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
+  });
+
+  it('offers the plain multipliers otherwise', () => {
+    render(<OrderPicker {...props({ priceType: 1 })} />);
+    for (const value of ['1', '3', '5', '10']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
+  });
+
+  it('fills the balance with All and hands back the choice', () => {
+    const onDone = vi.fn();
+    render(<OrderPicker {...props({ onDone })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('150.50000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onDone).toHaveBeenCalledWith({ quantity: '150.50000000', duration: 30 });
+  });
+
+  it('refuses a stake under the minimum or over the balance with the message', () => {
+    const onDone = vi.fn();
+    render(<OrderPicker {...props({ onDone })} />);
+    const field = screen.getByLabelText('Quantity (USDT)');
+    fireEvent.change(field, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert').textContent).toBe('The minimum for this duration is 10');
+    fireEvent.change(field, { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient available balance');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

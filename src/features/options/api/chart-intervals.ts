@@ -1,0 +1,32 @@
+import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
+
+/** Chart resolutions of spec §9 and the feed periods they map to; the default is 1D. */
+export const CHART_INTERVALS: readonly { label: string; period: CandlePeriod }[] = [
+  { label: '1', period: '1min' },
+  { label: '5', period: '5min' },
+  { label: '15', period: '15min' },
+  { label: '30', period: '30min' },
+  { label: '60', period: '60min' },
+  { label: '4H', period: '4hour' },
+  { label: 'D', period: '1day' },
+  { label: 'W', period: '1week' },
+  { label: 'M', period: '1mon' },
+];
+
+export const DEFAULT_PERIOD: CandlePeriod = '1day';
+export const DEFAULT_SYMBOL = 'btcusdt';
+
+/** Moving-average windows of spec §9. */
+export const MA_WINDOWS = [5, 10, 20, 30] as const;
+
+/** Simple moving average of the closes ending at each index from `window - 1` on (display only). */
+export function movingAverage(closes: readonly number[], window: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  let sum = 0;
+  closes.forEach((close, i) => {
+    sum += close;
+    if (i >= window) sum -= closes[i - window] as number;
+    out.push(i >= window - 1 ? sum / window : null);
+  });
+  return out;
+}

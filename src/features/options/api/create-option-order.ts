@@ -1,0 +1,17 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+
+/** POST /api/Contrade/creatorder (spec §7): buytype 1 up, 2 down; ctime one of hytime; ctzed the stake. */
+export interface CreateOptionOrderInput {
+  mId: number;
+  ctime: number;
+  ctzed: string;
+  buytype: 1 | 2;
+}
+
+export function createOptionOrder(input: CreateOptionOrderInput): Promise<ApiResult<{ order_id: number }>> {
+  return api.post<{ order_id: number }>(
+    '/Contrade/creatorder',
+    { m_id: input.mId, ctime: input.ctime, ctzed: input.ctzed.trim(), buytype: input.buytype },
+    { successToast: true, lock: 'creatorder' },
+  );
+}

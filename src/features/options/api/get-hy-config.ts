@@ -1,0 +1,58 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+
+/** One duration the server offers: seconds, payout percent if won, minimum stake. */
+export interface OptionDuration {
+  time: number;
+  ykbl: string;
+  min: string;
+}
+
+/** POST /api/Contrade/getHyConfig (spec §3 "Options config"). */
+export interface HyConfig {
+  /** Quantity multipliers, comma separated (default "1,3,5,10"). */
+  hy_numcolstmp: string;
+  /** 2: quantities are multiplier × the duration's minimum. */
+  hy_price_type: number;
+  coinname: string;
+  /** Available stake coin. */
+  balance: string;
+  hytime: string;
+  hy_ykbl: string;
+  hymin: string;
+  /** Stake fee as a fraction ("0" = none). */
+  fee_rate?: string;
+}
+
+/** The spec's default multipliers (spec §9). */
+export const DEFAULT_MULTIPLIERS = ['1', '3', '5', '10'] as const;
+
+const list = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The durations zipped from hytime, hy_ykbl and hymin (same order); entries missing a field are dropped. */
+export function parseDurations(config: Pick<HyConfig, 'hytime' | 'hy_ykbl' | 'hymin'>): OptionDuration[] {
+  const times = list(config.hytime);
+  const rates = list(config.hy_ykbl);
+  const mins = list(config.hymin);
+  const durations: OptionDuration[] = [];
+  times.forEach((time, i) => {
+    const seconds = Number(time);
+    const ykbl = rates[i];
+    const min = mins[i];
+    if (Number.isInteger(seconds) && seconds > 0 && ykbl !== undefined && min !== undefined) durations.push({ time: seconds, ykbl, min });
+  });
+  return durations;
+}
+
+/** The multipliers of hy_numcolstmp, or the default 1, 3, 5, 10 when it is empty. */
+export function parseMultipliers(text: string | undefined): string[] {
+  const values = list(text).filter((v) => /^\d+(\.\d+)?$/.test(v));
+  return values.length > 0 ? values : [...DEFAULT_MULTIPLIERS];
+}
+
+export function getHyConfig(): Promise<ApiResult<HyConfig>> {
+  return api.post<HyConfig>('/Contrade/getHyConfig', undefined, { quiet: true });
+}

@@ -1,0 +1,19 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+
+/** The order as the server answers it: spec §3 fields plus the settlement details it records. */
+export interface OptionOrderRecord extends OptionsOrder {
+  symbol?: string;
+  payout?: string;
+  ykbl?: string;
+  fee?: string;
+  stake_coin?: string;
+  sellprice_ts?: number | null;
+}
+
+export const OPTION_PAGE_SIZE = 10;
+
+/** POST /api/Contrade/getHyOrderList: status 1 in progress, 2 settled; page size 10 (spec §9). */
+export function getOptionOrders(status: 1 | 2, page: number): Promise<ApiResult<{ list: OptionOrderRecord[]; total?: number }>> {
+  return api.post<{ list: OptionOrderRecord[]; total?: number }>('/Contrade/getHyOrderList', { status, page, limit: OPTION_PAGE_SIZE }, { quiet: true });
+}

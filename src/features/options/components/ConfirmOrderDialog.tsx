@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { formatFixed } from '../../../lib/money.ts';
+import { payoutIfWin } from '../api/option-rules.ts';
+import styles from './options.module.css';
+
+export interface ConfirmOrderDialogProps {
+  open: boolean;
+  pair: string;
+  direction: 1 | 2;
+  quantity: string;
+  duration: number;
+  rate: string;
+  coin: string;
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** Confirms quantity and duration, with what the order pays if up wins and if down wins (issue 5). */
+export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, rate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
+  const { t } = useTranslation();
+  const win = payoutIfWin(quantity, rate);
+  const upPays = direction === 1 ? win : '0';
+  const downPays = direction === 2 ? win : '0';
+  return (
+    <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm">
+      <dl className={styles.detailList}>
+        <dt>{t('options.confirm.pair')}</dt>
+        <dd>{pair}</dd>
+        <dt>{t('options.confirm.direction')}</dt>
+        <dd className={styles[direction === 1 ? 'up' : 'down']}>{t(direction === 1 ? 'options.buyUp' : 'options.buyDown')}</dd>
+        <dt>{t('options.confirm.quantity')}</dt>
+        <dd className={styles.num}>
+          {quantity} {coin}
+        </dd>
+        <dt>{t('options.confirm.duration')}</dt>
+        <dd>{t('options.picker.seconds', { count: duration })}</dd>
+        <dt>{t('options.confirm.ifUp')}</dt>
+        <dd className={styles.num} data-testid="payout-up">
+          {formatFixed(upPays, 8)} {coin}
+        </dd>
+        <dt>{t('options.confirm.ifDown')}</dt>
+        <dd className={styles.num} data-testid="payout-down">
+          {formatFixed(downPays, 8)} {coin}
+        </dd>
+      </dl>
+      <p className={styles.muted}>{t('options.confirm.rule', { rate })}</p>
+      <Button block busy={busy} onClick={onConfirm}>
+        {t('common.confirm')}
+      </Button>
+    </Dialog>
+  );
+}

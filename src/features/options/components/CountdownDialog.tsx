@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { countdownRate } from '../api/option-rules.ts';
+import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
+import { useSettlingOrder } from '../hooks/use-settling-order.ts';
+import type { ActiveOrder } from '../stores/options-store.ts';
+import { SettledResult } from './SettledResult.tsx';
+import styles from './options.module.css';
+
+const RADIUS = 52;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * The order-confirmation popup (spec §2, §4): a circle filled by remaining over total, ticking every
+ * second ("waiting to finish"); at zero "finishing" while the engine polls the order every 5 s;
+ * then the result in the win or lose colour.
+ */
+export function CountdownDialog({ order, onClose }: { order: ActiveOrder; onClose(): void }) {
+  const { t } = useTranslation();
+  const remaining = useSecondsLeft(order.endsAt);
+  const [settled, setSettled] = useState<OptionsOrder | null>(null);
+  const latest = useSettlingOrder(order.orderId, remaining === 0 && !settled);
+  useEffect(() => {
+    if (latest && latest.status === 2) setSettled(latest);
+  }, [latest]);
+  const rate = countdownRate(remaining, order.total);
+  const state = settled ? 'finished' : remaining > 0 ? 'waiting' : 'finishing';
+  return (
+    <Dialog open onClose={onClose} title={t('options.countdown.title')} closeLabel={t('common.close')} testId="option-countdown">
+      <div className={styles.countdown} data-state={state}>
+        <svg viewBox="0 0 120 120" width="140" height="140" role="img" aria-label={t('options.countdown.remaining', { count: remaining })}>
+          <circle cx="60" cy="60" r={RADIUS} className={styles.ringTrack} />
+          <circle
+            cx="60"
+            cy="60"
+            r={RADIUS}
+            className={styles.ringFill}
+            strokeDasharray={CIRCUMFERENCE}
+            strokeDashoffset={CIRCUMFERENCE * (1 - rate)}
+            transform="rotate(-90 60 60)"
+          />
+          <text x="60" y="68" textAnchor="middle" className={styles.ringText} data-testid="countdown-seconds">
+            {remaining}
+          </text>
+        </svg>
+        <p data-testid="countdown-state">
+          {state === 'waiting' && t('options.state.waiting')}
+          {state === 'finishing' && t('options.state.finishing')}
+          {state === 'finished' && t('options.state.finished')}
+        </p>
+        {settled && <SettledResult order={settled} />}
+      </div>
+    </Dialog>
+  );
+}

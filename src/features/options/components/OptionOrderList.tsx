@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { ListStatus } from '../../../components/ui/ListStatus.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { formatFixed } from '../../../lib/money.ts';
+import type { OptionOrderRecord } from '../api/get-option-orders.ts';
+import { useOptionOrders } from '../hooks/use-option-orders.ts';
+import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
+import { useSettlingOrder } from '../hooks/use-settling-order.ts';
+import { optionsStore } from '../stores/options-store.ts';
+import { SettledResult, resultKey } from './SettledResult.tsx';
+import styles from './options.module.css';
+
+function Direction({ hyzd, text }: { hyzd: number; text: string }) {
+  return (
+    <span className={hyzd === 1 ? styles.up : styles.down}>
+      <span aria-hidden="true">{hyzd === 1 ? '▲ ' : '▼ '}</span>
+      {text}
+    </span>
+  );
+}
+
+/** An in-progress row: waiting to finish with its countdown, then finishing with the 5 s poll (spec §4). */
+function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }) {
+  const { t } = useTranslation();
+  const remaining = useSecondsLeft(endsAt);
+  const [settled, setSettled] = useState<OptionsOrder | null>(null);
+  const latest = useSettlingOrder(order.order_id, remaining === 0 && !settled);
+  useEffect(() => {
+    if (latest?.status === 2) setSettled(latest);
+  }, [latest]);
+  return (
+    <li className={styles.orderRow} data-testid="option-order-open">
+      <div className={styles.orderHead}>
+        <strong>{order.coinname}</strong>
+        <Direction hyzd={order.hyzd} text={order.hyzd_text} />
+      </div>
+      <div className={styles.orderGrid}>
+        <span>{t('options.list.stake')}</span>
+        <span className={styles.num}>{formatFixed(order.num, 8)}</span>
+        <span>{t('options.list.buyPrice')}</span>
+        <span className={styles.num}>{formatFixed(order.buyprice, 6)}</span>
+        <span>{t('options.list.status')}</span>
+        <span>
+          {settled ? (
+            <span className={settled.is_win === 1 ? styles.up : styles.down}>{t(resultKey(settled.is_win))} {settled.ploss}</span>
+          ) : remaining > 0 ? (
+            `${t('options.state.waiting')} · ${t('options.countdown.remaining', { count: remaining })}`
+          ) : (
+            t('options.state.finishing')
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** The order-list view (spec §2): in progress and settled tabs; settled rows open a detail popup. */
+export function OptionOrderList() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'open' | 'settled'>('open');
+  const [detail, setDetail] = useState<OptionOrderRecord | null>(null);
+  const { listVersion } = useSnapshot(optionsStore);
+  const status = tab === 'open' ? 1 : 2;
+  const { rows, state, loadMore, retry } = useOptionOrders(status, listVersion);
+  const [fetchedAt, setFetchedAt] = useState(() => Date.now());
+  useEffect(() => setFetchedAt(Date.now()), [rows]);
+  return (
+    <section data-testid="option-orders">
+      <Tabs
+        label={t('options.list.label')}
+        value={tab}
+        onChange={(key) => setTab(key === 'settled' ? 'settled' : 'open')}
+        items={[
+          { key: 'open', label: t('options.list.open') },
+          { key: 'settled', label: t('options.list.settled') },
+        ]}
+      />
+      <ul className={styles.orderList}>
+        {rows.map((order) =>
+          status === 1 ? (
+            <OpenRow key={order.order_id} order={order} endsAt={fetchedAt + order.count_down * 1000} />
+          ) : (
+            <li key={order.order_id}>
+              <button type="button" className={`${styles.orderRow} ${styles.rowButton}`} onClick={() => setDetail(order)} data-testid="option-order-settled">
+                <div className={styles.orderHead}>
+                  <strong>{order.coinname}</strong>
+                  <Direction hyzd={order.hyzd} text={order.hyzd_text} />
+                </div>
+                <div className={styles.orderGrid}>
+                  <span>{t('options.list.stake')}</span>
+                  <span className={styles.num}>{formatFixed(order.num, 8)}</span>
+                  <span>{t('options.result.label')}</span>
+                  <span className={order.is_win === 1 ? styles.up : order.is_win === 2 ? styles.down : ''}>
+                    {t(resultKey(order.is_win))} {order.ploss}
+                  </span>
+                </div>
+              </button>
+            </li>
+          ),
+        )}
+      </ul>
+      <ListStatus
+        state={state}
+        onRetry={retry}
+        texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+      />
+      {state === 'ready' && (
+        <Button variant="ghost" block onClick={loadMore}>
+          {t('common.loadMore')}
+        </Button>
+      )}
+      <Dialog open={detail !== null} onClose={() => setDetail(null)} title={t('options.detail.title')} closeLabel={t('common.close')} testId="option-detail">
+        {detail && (
+          <>
+            <dl className={styles.detailList}>
+              <dt>{t('options.confirm.pair')}</dt>
+              <dd>{detail.coinname}</dd>
+              <dt>{t('options.confirm.direction')}</dt>
+              <dd>
+                <Direction hyzd={detail.hyzd} text={detail.hyzd_text} />
+              </dd>
+              <dt>{t('options.list.stake')}</dt>
+              <dd className={styles.num}>{formatFixed(detail.num, 8)}</dd>
+              <dt>{t('options.confirm.duration')}</dt>
+              <dd>{t('options.picker.seconds', { count: detail.time })}</dd>
+              <dt>{t('options.detail.buyTime')}</dt>
+              <dd>{detail.buytime}</dd>
+              <dt>{t('options.detail.sellTime')}</dt>
+              <dd>{detail.selltime}</dd>
+            </dl>
+            <SettledResult order={detail} />
+          </>
+        )}
+      </Dialog>
+    </section>
+  );
+}

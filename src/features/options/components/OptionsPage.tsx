@@ -1,0 +1,190 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { engineStream } from '../../../lib/engine-client.ts';
+import { formatFixed } from '../../../lib/money.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useObservable } from '../../../lib/use-observable.ts';
+import { CHART_INTERVALS, DEFAULT_PERIOD, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
+import { createOptionOrder } from '../api/create-option-order.ts';
+import { validateOptionQuantity } from '../api/option-rules.ts';
+import { useHyConfig } from '../hooks/use-hy-config.ts';
+import { closeCountdown, hasSelection, optionsStore, setSelection, startCountdown } from '../stores/options-store.ts';
+import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
+import { CountdownDialog } from './CountdownDialog.tsx';
+import { DaySummaryBar } from './DaySummaryBar.tsx';
+import { OptionOrderList } from './OptionOrderList.tsx';
+import { OrderPicker } from './OrderPicker.tsx';
+import { PairsPopup } from './PairsPopup.tsx';
+import styles from './options.module.css';
+
+// The chart library loads only when the chart is shown (DESIGN.md §8: chart code off the initial bundle).
+const CandleChart = lazy(() => import('./CandleChart.tsx').then((m) => ({ default: m.CandleChart })));
+
+const NO_PAIRS: MarketItem[] = [];
+
+/** The options (second contract) screen of spec §2: header, pairs popup, chart view and order-list view. */
+export function OptionsPage() {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(useSearch());
+  const symbol = params.get('currentSymbol') || DEFAULT_SYMBOL;
+  const pairs = useObservable(engineStream({ kind: 'optionPairs' }), NO_PAIRS);
+  const pair = pairs.find((p) => p.symbol === symbol);
+  const name = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
+  const [view, setView] = useState<'chart' | 'orders'>('chart');
+  const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_PERIOD);
+  const [pairsOpen, setPairsOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [confirming, setConfirming] = useState<1 | 2 | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { loaded, reload } = useHyConfig();
+  const { selection, active } = useSnapshot(optionsStore);
+  const coin = loaded?.config.coinname ?? '';
+  const balance = loaded?.config.balance ?? '0';
+  const chosen = loaded?.durations.find((d) => d.time === selection.duration);
+
+  const buy = (direction: 1 | 2) => {
+    if (!hasSelection(selection) || !chosen) return setPickerOpen(true);
+    const problem = validateOptionQuantity({ quantity: selection.quantity, minimum: chosen.min, balance });
+    if (problem) {
+      showToast(t(problem, { min: chosen.min }), 'error');
+      return setPickerOpen(true);
+    }
+    setConfirming(direction);
+  };
+
+  const submit = async () => {
+    if (confirming === null || !pair || !chosen) return;
+    setBusy(true);
+    try {
+      const result = await createOptionOrder({ mId: pair.id, ctime: chosen.time, ctzed: selection.quantity, buytype: confirming });
+      if (result.ok) {
+        startCountdown({ orderId: result.data.order_id, total: chosen.time, direction: confirming, stake: selection.quantity }, Date.now());
+        setConfirming(null);
+        reload();
+      }
+    } catch {
+      // The client has already shown the network error; the form stays as it was.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pickPair = (next: MarketItem) => {
+    setPairsOpen(false);
+    navigate(`/options?currentSymbol=${encodeURIComponent(next.symbol)}&name=${encodeURIComponent(next.title)}`, { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <button type="button" className={styles.pairButton} onClick={() => setPairsOpen(true)} aria-haspopup="dialog" data-testid="pair-button">
+          <span aria-hidden="true">☰ </span>
+          {name}
+        </button>
+        <button
+          type="button"
+          className={styles.viewToggle}
+          onClick={() => setView(view === 'chart' ? 'orders' : 'chart')}
+          data-testid="view-toggle"
+        >
+          {t(view === 'chart' ? 'options.view.orders' : 'options.view.chart')}
+        </button>
+      </header>
+
+      {view === 'chart' ? (
+        <main className={styles.main}>
+          <DaySummaryBar symbol={symbol} />
+          <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')}>
+            {CHART_INTERVALS.map((interval) => (
+              <button key={interval.period} type="button" aria-pressed={interval.period === period} onClick={() => setPeriod(interval.period)}>
+                {interval.label}
+              </button>
+            ))}
+          </div>
+          <Suspense fallback={<Skeleton height={300} />}>
+            <CandleChart symbol={symbol} period={period} loadingLabel={t('common.loading')} />
+          </Suspense>
+        </main>
+      ) : (
+        <main className={styles.main}>
+          <OptionOrderList />
+        </main>
+      )}
+
+      <div className={styles.actionBar}>
+        <button type="button" className={styles.selectionButton} onClick={() => setPickerOpen(true)} data-testid="selection-button">
+          {hasSelection(selection) ? (
+            <>
+              <span className={styles.num}>
+                {selection.quantity} {coin}
+              </span>
+              <span>{t('options.picker.seconds', { count: selection.duration ?? 0 })}</span>
+            </>
+          ) : (
+            <span>{t('options.picker.choose')}</span>
+          )}
+        </button>
+        <div className={styles.buyButtons}>
+          <Button className={styles.buyUp} onClick={() => buy(1)} disabled={!pair || !loaded}>
+            <span aria-hidden="true">▲ </span>
+            {t('options.buyUp')}
+          </Button>
+          <Button className={styles.buyDown} onClick={() => buy(2)} disabled={!pair || !loaded}>
+            <span aria-hidden="true">▼ </span>
+            {t('options.buyDown')}
+          </Button>
+        </div>
+        <p className={styles.muted}>
+          {t('options.picker.balance')} <span className={styles.num} data-testid="options-balance">{formatFixed(balance, 8)}</span> {coin}
+        </p>
+      </div>
+
+      <PairsPopup open={pairsOpen} pairs={pairs} current={symbol} onPick={pickPair} onClose={() => setPairsOpen(false)} />
+      {loaded && (
+        <OrderPicker
+          open={pickerOpen}
+          durations={loaded.durations}
+          multipliers={loaded.multipliers}
+          priceType={Number(loaded.config.hy_price_type)}
+          balance={balance}
+          coin={coin}
+          selection={selection}
+          onDone={(next) => {
+            setSelection(next);
+            setPickerOpen(false);
+          }}
+          onClose={() => setPickerOpen(false)}
+        />
+      )}
+      {confirming !== null && chosen && (
+        <ConfirmOrderDialog
+          open
+          pair={name}
+          direction={confirming}
+          quantity={selection.quantity}
+          duration={chosen.time}
+          rate={chosen.ykbl}
+          coin={coin}
+          busy={busy}
+          onConfirm={() => void submit()}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+      {active && (
+        <CountdownDialog
+          order={active}
+          onClose={() => {
+            closeCountdown();
+            reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { formatFixed } from '../../../lib/money.ts';
+import type { OptionDuration } from '../api/get-hy-config.ts';
+import { quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
+import type { OptionSelection } from '../stores/options-store.ts';
+import styles from './options.module.css';
+
+export interface OrderPickerProps {
+  open: boolean;
+  durations: readonly OptionDuration[];
+  multipliers: readonly string[];
+  priceType: number;
+  balance: string;
+  coin: string;
+  selection: OptionSelection;
+  onDone(selection: OptionSelection): void;
+  onClose(): void;
+}
+
+/**
+ * The bottom sheet that picks the stake and the duration (spec §2, §5): the multipliers (× the
+ * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the balance.
+ */
+export function OrderPicker({ open, durations, multipliers, priceType, balance, coin, selection, onDone, onClose }: OrderPickerProps) {
+  const { t } = useTranslation();
+  const [duration, setDuration] = useState<number | null>(selection.duration);
+  const [quantity, setQuantity] = useState(selection.quantity);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    setDuration(selection.duration ?? durations[0]?.time ?? null);
+    setQuantity(selection.quantity);
+    setError(null);
+  }, [open, selection, durations]);
+  const chosen = durations.find((d) => d.time === duration);
+  const choices = quantityChoices(multipliers, priceType, chosen?.min);
+  const submit = () => {
+    if (duration === null) return setError('options.rules.durationRequired');
+    const problem = validateOptionQuantity({ quantity, minimum: chosen?.min, balance });
+    if (problem) return setError(problem);
+    onDone({ quantity, duration });
+  };
+  return (
+    <Dialog open={open} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker">
+      <fieldset className={styles.fieldset}>
+        <legend>{t('options.picker.duration')}</legend>
+        <div className={styles.choiceGrid}>
+          {durations.map((d) => (
+            <button
+              key={d.time}
+              type="button"
+              className={styles.choice}
+              aria-pressed={d.time === duration}
+              onClick={() => setDuration(d.time)}
+              data-testid={`duration-${d.time}`}
+            >
+              <strong>{t('options.picker.seconds', { count: d.time })}</strong>
+              <span>{t('options.picker.rate', { rate: d.ykbl })}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>{t('options.picker.quantity')}</legend>
+        <div className={styles.choiceGrid}>
+          {choices.map((value) => (
+            <button key={value} type="button" className={styles.choice} aria-pressed={value === quantity} onClick={() => setQuantity(value)}>
+              {value}
+            </button>
+          ))}
+        </div>
+        <TextField
+          label={t('options.picker.quantityField', { coin })}
+          inputMode="decimal"
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          error={error ? t(error, { min: chosen?.min ?? '' }) : null}
+          trailing={
+            <button type="button" className={styles.linkButton} onClick={() => setQuantity(formatFixed(balance, 8))}>
+              {t('options.picker.all')}
+            </button>
+          }
+        />
+        <p className={styles.muted}>
+          {t('options.picker.balance')} <span className={styles.num}>{formatFixed(balance, 8)}</span> {coin}
+          {chosen && (
+            <>
+              {' · '}
+              {t('options.picker.minimum', { min: chosen.min })}
+            </>
+          )}
+        </p>
+      </fieldset>
+      <Button block onClick={submit}>
+        {t('common.confirm')}
+      </Button>
+    </Dialog>
+  );
+}

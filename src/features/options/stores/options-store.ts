@@ -1,0 +1,45 @@
+import { proxy } from 'valtio';
+
+/** The stake and duration chosen in the picker (spec §2 Options: the buttons show them). */
+export interface OptionSelection {
+  quantity: string;
+  /** Duration in seconds, or null before one is chosen. */
+  duration: number | null;
+}
+
+/** The order whose confirmation countdown is showing (spec §4). */
+export interface ActiveOrder {
+  orderId: number;
+  /** Duration in seconds (the circle's total). */
+  total: number;
+  /** Wall-clock end of the countdown, ms. */
+  endsAt: number;
+  direction: 1 | 2;
+  stake: string;
+}
+
+export const optionsStore = proxy<{ selection: OptionSelection; active: ActiveOrder | null; listVersion: number }>({
+  selection: { quantity: '', duration: null },
+  active: null,
+  listVersion: 0,
+});
+
+export function setSelection(selection: OptionSelection): void {
+  optionsStore.selection = { quantity: selection.quantity.trim(), duration: selection.duration };
+}
+
+/** True when both a quantity and a duration are chosen (else buying opens the picker, spec §5). */
+export function hasSelection(selection: OptionSelection): boolean {
+  return selection.quantity !== '' && selection.duration !== null;
+}
+
+/** Starts the confirmation countdown of a freshly created order; `now` is the creation time. */
+export function startCountdown(order: Omit<ActiveOrder, 'endsAt'>, now: number): void {
+  optionsStore.active = { ...order, endsAt: now + order.total * 1000 };
+  optionsStore.listVersion += 1;
+}
+
+export function closeCountdown(): void {
+  optionsStore.active = null;
+  optionsStore.listVersion += 1;
+}

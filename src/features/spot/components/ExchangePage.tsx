@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import type { MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import { engineStream } from '../../../lib/engine-client.ts';
+import { useTicker } from '../../../lib/market-hooks.ts';
+import { useObservable } from '../../../lib/use-observable.ts';
+import { MyOrders } from './MyOrders.tsx';
+import { OrderBookPanel } from './OrderBookPanel.tsx';
+import { SpotOrderForm } from './SpotOrderForm.tsx';
+import { SymbolDrawer } from './SymbolDrawer.tsx';
+import { TradeTape } from './TradeTape.tsx';
+import styles from './spot.module.css';
+
+const DEFAULT_SYMBOL = 'btcusdt';
+const NO_PAIRS: MarketItem[] = [];
+
+function BalanceBridge({ mId, children }: { mId: number; children(balance: MarketBalance | null): ReactNode }) {
+  const balance = useObservable<MarketBalance | null>(engineStream({ kind: 'spotBalance', mId }), null);
+  return <>{children(balance)}</>;
+}
+
+/** The spot exchange screen (spec §2): symbol drawer, order book, buy/sell form, trades and my orders. */
+export function ExchangePage() {
+  const params = new URLSearchParams(useSearch());
+  const symbol = params.get('currentSymbol') || DEFAULT_SYMBOL;
+  const pairs = useObservable(engineStream({ kind: 'homeMarkets' }), NO_PAIRS);
+  const pair = pairs.find((p) => p.symbol === symbol) ?? null;
+  const ticker = useTicker(symbol);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
+  const title = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
+  const [base = '', quote = ''] = title.split('/');
+  const lastPrice = ticker?.close ?? pair?.close ?? '';
+
+  const pickPair = (next: MarketItem) => {
+    setDrawerOpen(false);
+    navigate(`/exchange?currentSymbol=${encodeURIComponent(next.symbol)}&name=${encodeURIComponent(next.title)}`, { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <button type="button" className={styles.pairButton} onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="symbol-button">
+          <span aria-hidden="true">☰ </span>
+          {title}
+        </button>
+      </header>
+      <main className={styles.main}>
+        <div className={styles.trade}>
+          {pair ? (
+            <BalanceBridge key={pair.id} mId={pair.id}>
+              {(balance) => (
+                <SpotOrderForm key={symbol} mId={pair.id} base={base} quote={quote} lastPrice={lastPrice} picked={picked} balance={balance} />
+              )}
+            </BalanceBridge>
+          ) : (
+            <SpotOrderForm mId={null} base={base} quote={quote} lastPrice={lastPrice} picked={picked} balance={null} />
+          )}
+          <OrderBookPanel symbol={symbol} lastPrice={lastPrice} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1 }))} />
+        </div>
+        <MyOrders symbol={symbol} />
+        <TradeTape symbol={symbol} />
+      </main>
+      <SymbolDrawer open={drawerOpen} pairs={pairs} current={symbol} onPick={pickPair} onClose={() => setDrawerOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { formatTrim } from '../../../lib/money.ts';
+import type { SpotOrderRecord } from '../api/get-spot-orders.ts';
+import styles from './spot.module.css';
+
+/** One spot order record; only open orders (status 1) offer cancel (spec §4). */
+export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderRecord; onCancel(order: SpotOrderRecord): void; cancelling: boolean }) {
+  const { t } = useTranslation();
+  const buy = order.type === 1;
+  return (
+    <li className={styles.orderRow} data-testid="spot-order" data-status={order.status}>
+      <div className={styles.orderHead}>
+        <span className={buy ? styles.up : styles.down}>
+          <span aria-hidden="true">{buy ? '▲ ' : '▼ '}</span>
+          {order.type_text} · {order.ordertype_text}
+        </span>
+        <strong>{order.title ?? `${order.coinname}/${order.trade_coin}`}</strong>
+        <span className={styles.muted}>{order.tradetime || order.addtime}</span>
+      </div>
+      <div className={styles.orderGrid}>
+        <span>{t('spot.orders.price')}</span>
+        <span>{order.price ? formatTrim(order.price, 8) : t('spot.form.market')}</span>
+        <span>{t('spot.orders.quantity')}</span>
+        <span>{formatTrim(order.predict_num, 8)}</span>
+        <span>{t('spot.orders.filled')}</span>
+        <span>{formatTrim(order.coinnum, 8)}</span>
+        <span>{t('spot.orders.status')}</span>
+        <span>{order.status_text ?? ''}</span>
+      </div>
+      {order.status === 1 && (
+        <Button variant="secondary" busy={cancelling} onClick={() => onCancel(order)} data-testid="cancel-order">
+          {t('spot.orders.cancel')}
+        </Button>
+      )}
+    </li>
+  );
+}

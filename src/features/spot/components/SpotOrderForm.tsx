@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { formatFixed } from '../../../lib/money.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { placeSpotOrder } from '../api/place-spot-order.ts';
+import { canBuy, orderValue, PRICE_STEP, QUICK_FILL, quickFill, stepPrice, validateSpotOrder, type SpotFormField, type SpotMode, type SpotSide } from '../api/spot-rules.ts';
+import styles from './spot.module.css';
+
+export interface SpotOrderFormProps {
+  mId: number | null;
+  base: string;
+  quote: string;
+  lastPrice: string;
+  /** A price tapped in the book; `seq` changes on every tap so the same price can be taken twice. */
+  picked: { price: string; seq: number } | null;
+  balance: MarketBalance | null;
+}
+
+/** The buy/sell form (spec §2, §5): limit or market, price step 0.01, quantity, order value, quick-fill. */
+export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: SpotOrderFormProps) {
+  const { t } = useTranslation();
+  const [side, setSide] = useState<SpotSide>(1);
+  const [mode, setMode] = useState<SpotMode>(1);
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<{ field: SpotFormField; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const quoteAvailable = balance?.usdt_balance ?? '0';
+  const baseAvailable = balance?.coin_balance ?? '0';
+
+  useEffect(() => {
+    if (picked) setPrice(formatFixed(picked.price, 2));
+  }, [picked]);
+  const prefilled = useRef(false);
+  useEffect(() => {
+    // Once per pair, the price starts at the last trade; after that an empty field stays empty.
+    if (prefilled.current || !lastPrice) return;
+    prefilled.current = true;
+    setPrice(formatFixed(lastPrice, 2, ''));
+  }, [lastPrice]);
+
+  const clearAmounts = () => {
+    setQuantity('');
+    setAmount('');
+  };
+  const changeSide = (next: SpotSide) => {
+    setSide(next);
+    setError(null);
+    clearAmounts();
+  };
+  const fill = (percent: number) => {
+    const result = quickFill({ side, mode, price, quoteAvailable, baseAvailable }, percent);
+    if (!result) return setError({ field: 'price', key: 'spot.rules.enterPrice' });
+    setError(null);
+    if (result.field === 'quantity') setQuantity(result.value);
+    else setAmount(result.value);
+  };
+  const submit = async () => {
+    if (mId === null) return;
+    const check = validateSpotOrder({ side, mode, price, quantity, amount, quoteAvailable, baseAvailable });
+    if (!check.ok) {
+      setError({ field: check.field, key: check.key });
+      if (check.clear) {
+        showToast(t(check.key), 'error');
+        clearAmounts();
+      }
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await placeSpotOrder({ mId, side, mode, price, quantity, amount });
+      if (result.ok) clearAmounts();
+    } catch {
+      // The client has shown the network error; the entries stay so the user can retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const errorFor = (field: SpotFormField) => (error?.field === field ? t(error.key) : null);
+  const value = mode === 1 ? orderValue(price, quantity) : amount;
+
+  return (
+    <section className={styles.form} aria-label={t('spot.form.label')}>
+      <div className={styles.sideTabs} role="group" aria-label={t('spot.form.side')}>
+        <button type="button" aria-pressed={side === 1} className={styles.buyTab} onClick={() => changeSide(1)}>
+          {t('spot.form.buy')}
+        </button>
+        <button type="button" aria-pressed={side === 2} className={styles.sellTab} onClick={() => changeSide(2)}>
+          {t('spot.form.sell')}
+        </button>
+      </div>
+      <label className={styles.modeLabel}>
+        <span>{t('spot.form.mode')}</span>
+        <select
+          value={mode}
+          onChange={(e) => {
+            setMode(e.target.value === '2' ? 2 : 1);
+            setError(null);
+            clearAmounts();
+          }}
+        >
+          <option value={1}>{t('spot.form.limit')}</option>
+          <option value={2}>{t('spot.form.market')}</option>
+        </select>
+      </label>
+      {mode === 1 ? (
+        <TextField
+          label={t('spot.form.price', { coin: quote })}
+          inputMode="decimal"
+          step={PRICE_STEP}
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={errorFor('price')}
+          trailing={
+            <span className={styles.stepper}>
+              <button type="button" aria-label={t('spot.form.priceDown')} onClick={() => setPrice(stepPrice(price, -1))}>
+                −
+              </button>
+              <button type="button" aria-label={t('spot.form.priceUp')} onClick={() => setPrice(stepPrice(price, 1))}>
+                +
+              </button>
+            </span>
+          }
+        />
+      ) : (
+        <p className={styles.marketNote}>{t('spot.form.marketPrice')}</p>
+      )}
+      {mode === 2 && side === 1 ? (
+        <TextField label={t('spot.form.amount', { coin: quote })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errorFor('amount')} />
+      ) : (
+        <TextField label={t('spot.form.quantity', { coin: base })} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={errorFor('quantity')} />
+      )}
+      <div className={styles.quickFill} role="group" aria-label={t('spot.form.quickFill')}>
+        {QUICK_FILL.map((percent) => (
+          <button key={percent} type="button" onClick={() => fill(percent)}>
+            {percent}%
+          </button>
+        ))}
+      </div>
+      <dl className={styles.figures}>
+        <dt>{t('spot.form.available')}</dt>
+        <dd data-testid="available">
+          {formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)} {side === 1 ? quote : base}
+        </dd>
+        {side === 1 && mode === 1 && (
+          <>
+            <dt>{t('spot.form.canBuy')}</dt>
+            <dd>
+              {canBuy(quoteAvailable, price)} {base}
+            </dd>
+          </>
+        )}
+        <dt>{t('spot.form.tradingAmount')}</dt>
+        <dd data-testid="order-value">
+          {value ? formatFixed(value, 8) : '--'} {quote}
+        </dd>
+      </dl>
+      <Button block busy={busy} className={side === 1 ? styles.buyButton : styles.sellButton} onClick={() => void submit()} disabled={mId === null}>
+        {t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base })}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.ts';
+import { loginViaUi, toast, visible } from '../support/app-helpers.ts';
+import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
+import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
+
+interface HyConfig {
+  balance: string;
+  hy_price_type: number;
+  hy_numcolstmp: string;
+  fee_rate: string;
+  durations: { time: number; ykbl: string; min: string }[];
+}
+interface OptionOrder {
+  order_id: number;
+  status: number;
+  is_win: number;
+  num: string;
+  fee: string;
+  ykbl: string;
+  buyprice: string;
+  sellprice: string;
+  payout: string;
+  hyzd: number;
+  ploss: string;
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/**
+ * The settlement rule, computed here from the recorded prices alone: up wins when the settlement
+ * price is above the buy price and pays stake × (1 + percent / 100); a lower price pays nothing; an
+ * equal price returns the stake.
+ */
+function expectedPayout(order: OptionOrder): Big {
+  const move = new Big(order.sellprice).cmp(new Big(order.buyprice));
+  if (move === 0) return new Big(order.num);
+  const won = (move > 0) === (order.hyzd === 1);
+  return won ? new Big(order.num).times(new Big(order.ykbl).div(100).plus(1)).round(8, Big.roundDown) : new Big(0);
+}
+
+describe('options (second contracts)', () => {
+  it('buys up on the shortest duration, counts down, settles, and pays exactly what the rule says for the recorded price', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const token = await pageToken(page);
+    const config = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
+    const shortest = [...config.durations].sort((a, b) => a.time - b.time)[0];
+    if (!shortest) throw new Error('the server offers no duration');
+    const multiplier = config.hy_numcolstmp.split(',')[0] ?? '1';
+    const stake = Number(config.hy_price_type) === 2 ? new Big(multiplier).times(shortest.min).toFixed(2) : multiplier;
+
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await visible(page.getByTestId('day-summary'));
+    await dismissNoticeBanner(page);
+    await eventually(() => page.getByTestId('options-balance').textContent(), (text) => text === new Big(config.balance).toFixed(8), 'the balance');
+
+    // Without a quantity and duration, buying opens the picker (spec §5).
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    const picker = await visible(page.getByTestId('option-picker'));
+    await picker.getByTestId(`duration-${shortest.time}`).click();
+    await picker.getByRole('button', { name: stake, exact: true }).click();
+    await picker.getByRole('button', { name: 'Confirm' }).click();
+    await visible(page.getByTestId('selection-button').filter({ hasText: stake }));
+
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    const confirm = await visible(page.getByTestId('option-confirm'));
+    const winPays = new Big(stake).times(new Big(shortest.ykbl).div(100).plus(1)).toFixed(8);
+    expect(await confirm.getByTestId('payout-up').textContent()).toContain(winPays);
+    expect(await confirm.getByTestId('payout-down').textContent()).toContain('0.00000000');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Order placed');
+
+    const countdown = await visible(page.getByTestId('option-countdown'));
+    expect(await countdown.getByTestId('countdown-state').textContent()).toBe('Waiting to finish');
+    const first = Number(await countdown.getByTestId('countdown-seconds').textContent());
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(shortest.time);
+    await eventually(() => countdown.getByTestId('countdown-seconds').textContent(), (text) => Number(text) < first, 'the countdown to tick');
+
+    const open = await apiData<{ list: OptionOrder[] }>(stack.baseUrl, token, '/Contrade/getHyOrderList', { status: 1, page: 1, limit: 10 });
+    const placed = open.list[0];
+    if (!placed) throw new Error('the order is not in progress');
+    const afterCreate = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
+    expect(new Big(afterCreate.balance).toFixed(8)).toBe(new Big(config.balance).minus(placed.num).minus(placed.fee).toFixed(8));
+
+    await eventually(
+      () => countdown.getByTestId('countdown-state').textContent(),
+      (text) => text === 'Finished',
+      'the order to settle',
+      (shortest.time + 30) * 1000,
+    );
+
+    const order = await apiData<OptionOrder>(stack.baseUrl, token, '/Contrade/getHyOrderInfo', { order_id: placed.order_id });
+    expect(order.status).toBe(2);
+    const payout = expectedPayout(order);
+    expect(new Big(order.payout).eq(payout)).toBe(true);
+    const final = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
+    expect(new Big(final.balance).toFixed(8)).toBe(new Big(config.balance).minus(order.num).minus(order.fee).plus(payout).toFixed(8));
+    const resultText = await countdown.getByTestId('result-text').textContent();
+    const move = new Big(order.sellprice).cmp(new Big(order.buyprice));
+    expect(resultText).toBe(move > 0 ? 'Win' : move < 0 ? 'Lose' : 'Tie (stake returned)');
+
+    await countdown.getByRole('button', { name: 'Close' }).click();
+    await eventually(() => page.getByTestId('options-balance').textContent(), (text) => text === new Big(final.balance).toFixed(8), 'the settled balance on screen');
+
+    await page.getByTestId('view-toggle').click();
+    await page.getByRole('tab', { name: 'Settled' }).click();
+    await (await visible(page.getByTestId('option-order-settled'))).click();
+    const detail = await visible(page.getByTestId('option-detail'));
+    expect(await detail.getByTestId('result-ploss').textContent()).toBe(order.ploss);
+    await context.close();
+  }, 150_000);
+});

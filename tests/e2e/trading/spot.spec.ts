@@ -1,0 +1,122 @@
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.ts';
+import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { apiData, eventually, pageToken } from '../support/trading-helpers.ts';
+import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
+
+interface Balance {
+  usdt_balance: string;
+  coin_balance: string;
+}
+interface OrderView {
+  id: number;
+  status: number;
+  type: number;
+  amount: string;
+  coinnum: string;
+  fee: string;
+  fee_coin: string;
+  symbol: string;
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function marketId(symbol: string): Promise<number> {
+  const response = await fetch(`${stack.baseUrl}/api/index/getMarketList`, { method: 'POST' });
+  const answer = (await response.json()) as { data: { list: { id: number; symbol: string }[] } };
+  const pair = answer.data.list.find((p) => p.symbol === symbol);
+  if (!pair) throw new Error(`${symbol} is not listed`);
+  return pair.id;
+}
+
+describe('spot exchange', () => {
+  it('places a limit buy below the market, shows it as open with its funds frozen, and cancels it', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const token = await pageToken(page);
+    const mId = await marketId('btcusdt');
+    const before = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
+
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const available = await visible(page.getByTestId('available'));
+    await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)), 'the USDT balance');
+
+    // Half the last price: far enough below the market that the feed will not fill it during the test.
+    const last = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    const price = new Big(last ?? '0').div(2).round(2, Big.roundDown).toFixed(2);
+    await page.getByLabel('Price (USDT)').fill(price);
+    await page.getByLabel('Quantity (BTC)').fill('0.01');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    await toast(page, 'Order placed');
+
+    const openRow = await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Limit' }));
+    expect(await openRow.textContent()).toContain('0.01');
+    const frozen = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
+    expect(new Big(frozen.usdt_balance).toFixed(8)).toBe(new Big(before.usdt_balance).minus(new Big(price).times('0.01')).toFixed(8));
+    await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(frozen.usdt_balance).toFixed(8)), 'the frozen balance on screen');
+
+    await openRow.getByTestId('cancel-order').click();
+    await toast(page, 'Order cancelled');
+    await page.getByTestId('my-orders').getByTestId('spot-order').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    const after = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
+    expect(after.usdt_balance).toBe(before.usdt_balance);
+    await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)), 'the unfrozen balance on screen');
+    const cancelled = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 3, page: 1, limit: 10 });
+    expect(cancelled.list.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('refuses a limit buy above the balance with the spec message and clears the quantity', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await eventually(() => page.getByTestId('available').textContent(), (text) => /\d/.test(text ?? ''), 'a balance');
+    await page.getByLabel('Price (USDT)').fill('1000000');
+    await page.getByLabel('Quantity (BTC)').fill('5');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    await toast(page, 'Insufficient available balance');
+    expect(await page.getByLabel('Quantity (BTC)').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('fills a market sell at once and shows both balances change by what the order records', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const token = await pageToken(page);
+    const mId = await marketId('btcusdt');
+    const before = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
+
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByLabel('Order type').selectOption('2');
+    const available = page.getByTestId('available');
+    await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${new Big(before.coin_balance).toFixed(8)} BTC`), 'the BTC balance');
+    await page.getByLabel('Quantity (BTC)').fill('0.1');
+    await page.getByRole('button', { name: 'Sell BTC' }).click();
+    await toast(page, 'Order filled');
+
+    const done = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 2, type: 2, page: 1, limit: 10 });
+    const order = done.list[0];
+    if (!order) throw new Error('the filled sell is not in the completed list');
+    expect(new Big(order.coinnum).eq('0.1')).toBe(true);
+    const feeInQuote = order.fee_coin === 'USDT' ? order.fee : '0';
+    const expectedUsdt = new Big(before.usdt_balance).plus(order.amount).minus(feeInQuote).toFixed(8);
+    const expectedBtc = new Big(before.coin_balance).minus('0.1').minus(order.fee_coin === 'BTC' ? order.fee : '0').toFixed(8);
+    const after = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
+    expect(new Big(after.usdt_balance).toFixed(8)).toBe(expectedUsdt);
+    expect(new Big(after.coin_balance).toFixed(8)).toBe(expectedBtc);
+    await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${expectedBtc} BTC`), 'the BTC balance after the sell');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${expectedUsdt} USDT`), 'the USDT balance after the sell');
+    await context.close();
+  });
+});
