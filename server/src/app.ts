@@ -49,12 +49,18 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
     await fastify.register(fastifyStatic, { root: config.staticDir, wildcard: false });
     // History-mode routes (spec §2): any unknown GET that is not an API path gets the app shell.
     fastify.setNotFoundHandler((request, reply) => {
-      const apiLike = /^\/(api|market|v1|ws|feed|__test|uploads)(\/|$)/.test(request.url);
+      const apiLike = API_PATH.test(request.url);
       if (request.method === 'GET' && !apiLike) return reply.type('text/html').sendFile('index.html');
       return reply.code(404).send({ code: CODE.fail, msg: 'Not found', data: null });
     });
   }
 };
+
+/**
+ * Paths the app shell must never answer: the API, market REST (`/market/…`, while `/market` itself is
+ * the Market screen), the feed sockets, test routes and uploads.
+ */
+const API_PATH = /^\/(?:(?:api|v1|__test|uploads|ws|feed)(?:[/?]|$)|market\/)/i;
 
 /** Not encapsulated, so what it decorates (db, config, marketPrice …) is visible on the instance that registers it. */
 export const app = fastifyPlugin(appPlugin, { name: 'reference-server', fastify: '5.x' });
