@@ -75,16 +75,19 @@ describe('feed test controls', () => {
       const from = client.received.length;
       await sleep(ms);
       const got = client.received.slice(from);
-      return { trades: got.filter(isTrade).length, periodic: got.filter(isPeriodic).length };
+      // Trades, not trade pushes: one push may carry several trades when the flood packs them together.
+      const trades = got.filter(isTrade).reduce((sum, r) => sum + ((r.json.tick as { data?: unknown[] }).data?.length ?? 0), 0);
+      return { trades, periodic: got.filter(isPeriodic).length };
     };
-    const normal = await count(1500);
+    const normal = await count(2500);
     expect((await post(`${server.http}/__test/feed/flood?factor=10`)).json).toEqual({ factor: 10 });
     await sleep(100);
-    const flooded = await count(1500);
+    const flooded = await count(2500);
     expect((await post(`${server.http}/__test/feed/flood?factor=1`)).json).toEqual({ factor: 1 });
-    // Random takers come 10x as often and kline/depth push 10x a second (sweeps do not scale).
+    // kline/depth push 10x a second; random takers come 10x as often, but sweeps (several trades at
+    // once) do not scale and arrive at random, so the trade count is held to a looser bound.
     expect(normal.trades).toBeGreaterThan(5);
-    expect(flooded.trades).toBeGreaterThan(normal.trades * 3);
+    expect(flooded.trades).toBeGreaterThan(normal.trades * 2);
     expect(flooded.periodic).toBeGreaterThan(normal.periodic * 3);
     client.close();
   });
