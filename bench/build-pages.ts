@@ -1,6 +1,8 @@
 /**
- * Builds the bench pages (bench/pages: the market screen and the reference page) with the project's
- * Vite config into `outDir`, ready to be served by the reference server as its static dir.
+ * Builds bench/pages with the project's Vite config into `outDir`, ready to be served by the
+ * reference server as (part of) its static dir: `reference` is the bench's minimal reference page;
+ * `index` is the engine's market test page (chart, book, tape) that the engine's end-to-end test
+ * drives. The bench builds only `reference`, into the app's build, without emptying it.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +10,9 @@ import { build } from 'vite';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-export async function buildBenchPages(outDir: string): Promise<void> {
+export type BenchPage = 'index' | 'reference';
+
+export async function buildBenchPages(outDir: string, pages: readonly BenchPage[] = ['index', 'reference'], emptyOutDir = true): Promise<void> {
   const root = resolve(repo, 'bench/pages');
   await build({
     configFile: resolve(repo, 'vite.config.ts'),
@@ -16,8 +20,8 @@ export async function buildBenchPages(outDir: string): Promise<void> {
     logLevel: 'warn',
     build: {
       outDir,
-      emptyOutDir: true,
-      rollupOptions: { input: { index: join(root, 'index.html'), reference: join(root, 'reference.html') } },
+      emptyOutDir,
+      rollupOptions: { input: Object.fromEntries(pages.map((page) => [page, join(root, `${page}.html`)])) },
     },
   });
 }

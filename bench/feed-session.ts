@@ -1,9 +1,14 @@
 /**
  * A deterministic market session for the bench, in the transcript format the feed replays
- * (FEED_SOURCE=replay): one symbol at exactly `rate` messages per second, evenly spaced. Per second
- * at 50 msg/s: 1 depth.step0 snapshot (150 levels a side), 5 kline, 4 detail and 40 trade.detail
- * pushes (1-3 trades each). Replaying it at speed N gives N times the rate with the same messages,
- * so the 50 and 250 msg/s runs are comparable.
+ * (FEED_SOURCE=replay), shaped for the options screen. That screen's only socket topic is
+ * `market.$symbol.kline.1day` (its chart's default interval, spec §9: D); its day summary is a 5 s
+ * REST poll of /market/detail and its pair list a 2.5 s poll of the market list. So the session
+ * carries:
+ * - first, `historyBars` daily bars, so /market/history/kline has a chart's worth of history;
+ * - `rate` kline.1day pushes per second, evenly spaced: the feed rate the screen receives;
+ * - besides, per second, 1 detail, 1 bbo and 2 trade.detail pushes the screen does not subscribe
+ *   to, which give the server its day summary, its pairs' tickers and its trade prices.
+ * Replaying it at speed N gives N times the rate with the same messages, so runs are comparable.
  */
 
 /** mulberry32: a small seeded PRNG, so every bench run replays the same market. */
@@ -19,60 +24,88 @@ function prng(seed: number): () => number {
 }
 
 const round = (value: number, decimals: number): number => Number(value.toFixed(decimals));
+const DAY_S = 86_400;
+/** Midnight UTC: the live day's bar id. */
+const TODAY = 1_700_006_400;
+/** The session's first second, late morning of that day. */
+const START = TODAY + 9 * 3600;
 
 export interface SessionOptions {
   symbol: string;
   seconds: number;
-  /** Messages per second in the recording. */
+  /** kline.1day pushes per second in the recording (the screen's feed rate). */
   rate?: number;
+  /** Daily bars before today, sent first (spec §9: the chart asks for 200). */
+  historyBars?: number;
   seed?: number;
 }
 
+interface Bar {
+  id: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  amount: number;
+  vol: number;
+  count: number;
+}
+
 /** The session as NDJSON lines `{dir, t, opcode, frame}`. */
-export function benchSession({ symbol, seconds, rate = 50, seed = 7 }: SessionOptions): string {
+export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, seed = 7 }: SessionOptions): string {
   const random = prng(seed);
-  const start = 1_700_000_040; // a minute boundary, seconds
+  const pushes: { t: number; line: string }[] = [];
+  const push = (t: number, ch: string, tick: object): void => {
+    pushes.push({ t, line: JSON.stringify({ dir: 'server->client', t, opcode: 'binary(gzip)', frame: JSON.stringify({ ch, ts: Math.round(t * 1000), tick }) }) });
+  };
+  const kline = `market.${symbol}.kline.1day`;
+
   let price = 30_000;
-  let tradeId = 5_000_000;
-  let bar = { id: start, open: price, high: price, low: price, close: price, amount: 0, vol: 0, count: 0 };
-  const lines: string[] = [JSON.stringify({ dir: 'connect', t: start, url: 'ws://bench/ws' })];
-  const total = seconds * rate;
-  for (let i = 0; i < total; i++) {
-    const t = start + i / rate;
-    const ms = Math.round(t * 1000);
-    price = round(price * (1 + (random() - 0.5) * 0.0004), 2);
-    const barId = start + Math.floor((t - start) / 60) * 60;
-    if (barId !== bar.id) bar = { id: barId, open: price, high: price, low: price, close: price, amount: 0, vol: 0, count: 0 };
-    const slot = i % 50;
-    let frame: string;
-    if (slot === 0) {
-      const side = (sign: number) =>
-        Array.from({ length: 150 }, (_, level) => [round(price + sign * (0.01 + level * 0.5), 2), round(random() * 3, 6)]);
-      frame = JSON.stringify({ ch: `market.${symbol}.depth.step0`, ts: ms, tick: { bids: side(-1), asks: side(1), version: i, ts: ms } });
-    } else if (slot % 10 === 5) {
-      frame = JSON.stringify({ ch: `market.${symbol}.kline.1min`, ts: ms, tick: { ...bar } });
-    } else if (slot === 1 || slot === 13 || slot === 26 || slot === 38) {
-      frame = JSON.stringify({
-        ch: `market.${symbol}.detail`,
-        ts: ms,
-        tick: { id: i, low: round(price * 0.97, 2), high: round(price * 1.03, 2), open: 30_000, close: price, vol: 1.5e8, amount: 5000.5, version: i, count: 9000 + i },
-      });
-    } else {
-      const n = 1 + Math.floor(random() * 3);
-      const data = Array.from({ length: n }, () => {
-        const amount = round(random() * 0.5 + 0.0001, 6);
-        bar.high = Math.max(bar.high, price);
-        bar.low = Math.min(bar.low, price);
-        bar.close = price;
-        bar.amount = round(bar.amount + amount, 6);
-        bar.vol = round(bar.vol + amount * price, 6);
-        bar.count++;
-        tradeId++;
-        return { id: Number(`${tradeId}0000000000000`), ts: ms, tradeId, amount, price, direction: random() < 0.5 ? 'buy' : 'sell' };
-      }).reverse();
-      frame = JSON.stringify({ ch: `market.${symbol}.trade.detail`, ts: ms, tick: { id: tradeId, ts: ms, data } });
-    }
-    lines.push(JSON.stringify({ dir: 'server->client', t, opcode: 'binary(gzip)', frame }));
+  for (let day = historyBars; day >= 1; day--) {
+    const open = price;
+    price = round(price * (1 + (random() - 0.5) * 0.06), 2);
+    const high = round(Math.max(open, price) * (1 + random() * 0.02), 2);
+    const low = round(Math.min(open, price) * (1 - random() * 0.02), 2);
+    push(START, kline, { id: TODAY - day * DAY_S, open, high, low, close: price, amount: 12_000.5, vol: 3.6e8, count: 250_000 });
   }
-  return `${lines.join('\n')}\n`;
+
+  const bar: Bar = { id: TODAY, open: price, high: price, low: price, close: price, amount: 0, vol: 0, count: 0 };
+  let tradeId = 5_000_000;
+  for (let second = 0; second < seconds; second++) {
+    for (let i = 0; i < rate; i++) {
+      const t = START + second + i / rate;
+      // Each push carries one more trade's worth of change to today's bar, as HTX's kline does.
+      price = round(price * (1 + (random() - 0.5) * 0.0004), 2);
+      const amount = round(random() * 0.5 + 0.0001, 6);
+      bar.high = Math.max(bar.high, price);
+      bar.low = Math.min(bar.low, price);
+      bar.close = price;
+      bar.amount = round(bar.amount + amount, 6);
+      bar.vol = round(bar.vol + amount * price, 6);
+      bar.count++;
+      push(t, kline, { ...bar });
+    }
+    const t = START + second + 0.5 / rate;
+    push(t, `market.${symbol}.detail`, {
+      id: second,
+      low: bar.low,
+      high: bar.high,
+      open: bar.open,
+      close: price,
+      vol: round(bar.vol, 6),
+      amount: round(bar.amount, 6),
+      version: second,
+      count: bar.count,
+    });
+    push(t, `market.${symbol}.bbo`, { seqId: second, ask: round(price + 0.01, 2), askSize: 1.25, bid: price, bidSize: 0.75, quoteTime: Math.round(t * 1000), symbol });
+    for (const half of [0, 0.5]) {
+      tradeId++;
+      const trade = { id: Number(`${tradeId}0000000000000`), ts: Math.round((t + half) * 1000), tradeId, amount: 0.01, price, direction: half ? 'sell' : 'buy' };
+      push(t + half, `market.${symbol}.trade.detail`, { id: tradeId, ts: trade.ts, data: [trade] });
+    }
+  }
+  // The transcript must be in time order; the side pushes above interleave with the kline ones.
+  pushes.sort((a, b) => a.t - b.t);
+  const connect = JSON.stringify({ dir: 'connect', t: START, url: 'ws://bench/ws' });
+  return `${[connect, ...pushes.map((p) => p.line)].join('\n')}\n`;
 }

@@ -1,8 +1,9 @@
 /**
  * Measures one page in headless Chromium with the main thread throttled 4x (DESIGN.md §8):
  * main-thread busy time (CDP Performance.getMetrics TaskDuration), frames per second and the p95
- * frame interval (a requestAnimationFrame probe), long tasks (PerformanceObserver) and the
- * engine→UI messages per second, over a fixed window after a warm-up.
+ * frame interval (a requestAnimationFrame probe), long tasks (PerformanceObserver), the
+ * engine→UI messages and the socket frames received per second, over a fixed window after the
+ * page shows live data and a warm-up.
  */
 import type { Browser, Page } from 'playwright-core';
 import { mobileContext } from '../playwright.config.ts';
@@ -14,12 +15,25 @@ export interface PageFigures {
   frameP95Ms: number;
   longTasks: number;
   uiMessagesPerS: number;
+  /** Socket frames the page's worker (or engine) received per second: the feed rate it really got. */
+  feedFramesPerS: number;
 }
 
 export interface MeasureOptions {
   warmupMs: number;
   windowMs: number;
   cpuThrottle: number;
+}
+
+/** A page to measure and how to tell it is showing live data. */
+export interface BenchPage {
+  url: string;
+  /** A page expression (a string, see PROBE) that is true once every widget shows data. */
+  ready: string;
+  /** Runs after `ready` and before the warm-up (e.g. closing a banner). */
+  prepare?(page: Page): Promise<void>;
+  /** Page scripts that must run before the app's own (e.g. a stored session). */
+  initScripts?: string[];
 }
 
 interface Probe {
@@ -32,8 +46,8 @@ interface Probe {
 declare global {
   interface Window {
     __probe: Probe;
-    __referenceStats?: { messages: number };
-    __marketEngine?: { stats(): Promise<{ batches: number }> };
+    __referenceStats?: { messages: number; frames: number };
+    __marketEngine?: { stats(): Promise<{ batches: number; frames: number }> };
   }
 }
 
@@ -54,31 +68,38 @@ const PROBE = `
   new PerformanceObserver((list) => { probe.longTasks += list.getEntries().length; }).observe({ type: 'longtask' });
 `;
 
-async function uiMessages(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (window.__referenceStats) return window.__referenceStats.messages;
-    return window.__marketEngine ? (await window.__marketEngine.stats()).batches : 0;
+/**
+ * Engine→UI messages and socket frames so far: the reference worker's posts and frames, or the
+ * app engine's `batches` and `frames` counters (`engineStats()` of src/lib/engine-client.ts, exposed
+ * as `__marketEngine.stats()`; one Comlink call, or one direct call with ?engine=main, per batch).
+ */
+async function counters(page: Page): Promise<{ messages: number; frames: number }> {
+  const count = await page.evaluate(async () => {
+    if (window.__referenceStats) return { ...window.__referenceStats };
+    if (!window.__marketEngine) return null;
+    const stats = await window.__marketEngine.stats();
+    return { messages: stats.batches, frames: stats.frames };
   });
+  if (count === null) throw new Error(`${page.url()}: the page exposes no engine→UI message counter`);
+  return count;
 }
 
-export async function measurePage(browser: Browser, url: string, options: MeasureOptions): Promise<PageFigures> {
+export async function measurePage(browser: Browser, target: BenchPage, options: MeasureOptions): Promise<PageFigures> {
+  const { url } = target;
   const context = await browser.newContext(mobileContext);
   try {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript({ content: PROBE });
+    for (const content of [PROBE, ...(target.initScripts ?? [])]) await page.addInitScript({ content });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
     await cdp.send('Performance.enable');
     await page.goto(url);
-    await page
-      .waitForFunction(() => document.querySelectorAll('.bids li').length >= 20 && document.querySelectorAll('.tape li span:not(:empty)').length >= 10, null, {
-        timeout: 30_000,
-      })
-      .catch((error: unknown) => {
-        throw new Error(`${url}: the book and tape never filled (${errors.join('; ') || String(error)})`);
-      });
+    await page.waitForFunction(target.ready, null, { timeout: 60_000 }).catch((error: unknown) => {
+      throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || String(error)})`);
+    });
+    await target.prepare?.(page);
     await page.waitForTimeout(options.warmupMs);
 
     const taskSeconds = async (): Promise<number> => {
@@ -90,14 +111,14 @@ export async function measurePage(browser: Browser, url: string, options: Measur
       window.__probe.intervals = [];
       window.__probe.longTasks = 0;
     });
-    const messages0 = await uiMessages(page);
+    const counts0 = await counters(page);
     const busy0 = await taskSeconds();
     const started = Date.now();
     await page.waitForTimeout(options.windowMs);
     const busy1 = await taskSeconds();
     const elapsedS = (Date.now() - started) / 1000;
     const probe = await page.evaluate(() => ({ ...window.__probe }));
-    const messages1 = await uiMessages(page);
+    const counts1 = await counters(page);
     if (errors.length) throw new Error(`${url}: page errors: ${errors.join('; ')}`);
     const sorted = [...probe.intervals].sort((a, b) => a - b);
     return {
@@ -106,7 +127,8 @@ export async function measurePage(browser: Browser, url: string, options: Measur
       fps: probe.frames / elapsedS,
       frameP95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN,
       longTasks: probe.longTasks,
-      uiMessagesPerS: (messages1 - messages0) / elapsedS,
+      uiMessagesPerS: (counts1.messages - counts0.messages) / elapsedS,
+      feedFramesPerS: (counts1.frames - counts0.frames) / elapsedS,
     };
   } finally {
     await context.close();

@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: how developers profile frame time (issue 4, DESIGN.md §8). Builds the bench
- * pages and the app, replays a deterministic market through the reference server at 50 and 250
- * msg/s into headless Chromium (main thread throttled 4x), measures the market screen (worker
- * engine), the same screen with the engine on the main thread, and the minimal reference page,
- * times the worker's decoding in Node, and prints `name: value` lines, also written with the
- * host's details to bench/results/latest.json. Ratios within one run are what to compare.
+ * `npm run bench`: how developers profile frame time (issue 4, DESIGN.md §8). Builds the app and
+ * the reference page, replays a deterministic market through the reference server at 50 and 250
+ * msg/s into headless Chromium (main thread throttled 4x), measures the real options screen
+ * (logged in as the demo user; worker engine), the same screen with the engine on the main thread,
+ * and the minimal reference page, times the worker's decoding in Node, and prints `name: value`
+ * lines, also written with the host's details to bench/results/latest.json. Ratios within one run
+ * are what to compare.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, platform, release, tmpdir, totalmem } from 'node:os';
@@ -17,7 +18,8 @@ import { buildBenchPages } from './build-pages.ts';
 import { decodeBench } from './decode.ts';
 import { benchSession } from './feed-session.ts';
 import { startFeedServer } from './feed-server.ts';
-import { measurePage, type MeasureOptions, type PageFigures } from './measure.ts';
+import { measurePage, type BenchPage, type MeasureOptions, type PageFigures } from './measure.ts';
+import { demoToken, optionsScreen, referencePage } from './options-screen.ts';
 import { bundleSizes, type BundleSizes } from './sizes.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -30,62 +32,68 @@ const options: MeasureOptions = {
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 const log = (message: string): void => console.error(`[bench] ${message}`);
 
-async function appSizes(outDir: string): Promise<BundleSizes | { error: string }> {
+/** Builds the app (what the options screen is measured on) and reads its bundle sizes before the reference page joins it. */
+async function buildApp(outDir: string): Promise<BundleSizes | { error: string }> {
+  await build({ configFile: join(repo, 'vite.config.ts'), root: repo, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   try {
-    await build({ configFile: join(repo, 'vite.config.ts'), root: repo, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     return bundleSizes(outDir);
   } catch (error) {
-    return { error: `app build failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    return { error: `bundle sizes: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
   }
 }
 
-/** Each page gets a fresh server, so its replay and the server's market state start from zero. */
-async function measure(speed: number, path: string): Promise<PageFigures> {
-  const server = await startFeedServer(pagesDir, sessionFile, speed);
+/** Each page gets a fresh server (and demo login), so its replay and the server's state start from zero. */
+async function measure(speed: number, target: (baseUrl: string, token: string) => BenchPage): Promise<PageFigures> {
+  const server = await startFeedServer(staticDir, sessionFile, speed);
   try {
-    log(`measuring ${path} at ${speed * 50} msg/s`);
-    return await measurePage(browser, `${server.url}${path}`, options);
+    const page = target(server.url, await demoToken(server.url));
+    log(`measuring ${page.url} at ${speed * RATE} msg/s`);
+    return await measurePage(browser, page, options);
   } finally {
     await server.stop();
   }
 }
 
+const RATE = 50;
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
-const pagesDir = join(work, 'pages');
+const staticDir = join(work, 'app');
 const sessionFile = join(work, 'session.ndjson');
-log('building the bench pages');
-await buildBenchPages(pagesDir);
-// 120 s at 50 msg/s; replayed at speed 5 it still lasts 24 s, longer than one measurement.
-const session = benchSession({ symbol: SYMBOL, seconds: 120, rate: 50 });
+log('building the app');
+const sizes = await buildApp(staticDir);
+log('building the reference page into it');
+await buildBenchPages(staticDir, ['reference'], false);
+// 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
+const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
 writeFileSync(sessionFile, session);
 const browser = await chromium.launch(launchOptions);
 let results: Record<string, unknown>;
 try {
-  const app50 = await measure(1, `/index.html?symbol=${SYMBOL}`);
-  const app250 = await measure(5, `/index.html?symbol=${SYMBOL}`);
-  const reference50 = await measure(1, `/reference.html?symbol=${SYMBOL}`);
-  const reference250 = await measure(5, `/reference.html?symbol=${SYMBOL}`);
-  const mainEngine50 = await measure(1, `/index.html?symbol=${SYMBOL}&engine=main`);
+  const options50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL));
+  const options250 = await measure(5, (url, token) => optionsScreen(url, token, SYMBOL));
+  const reference50 = await measure(1, (url) => referencePage(url, SYMBOL));
+  const reference250 = await measure(5, (url) => referencePage(url, SYMBOL));
+  const mainEngine50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL, true));
   log('timing decode in Node');
   const decode = decodeBench(join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'), session.slice(0, 2_000_000));
-  log('building the app for its sizes');
-  const sizes = await appSizes(join(work, 'app'));
 
   const figures: Record<string, number | string> = {
-    main_busy_ms_per_s_50: round(app50.busyMsPerS),
-    main_busy_ms_per_s_250: round(app250.busyMsPerS),
+    main_busy_ms_per_s_50: round(options50.busyMsPerS),
+    main_busy_ms_per_s_250: round(options250.busyMsPerS),
     reference_busy_ms_per_s_50: round(reference50.busyMsPerS),
     reference_busy_ms_per_s_250: round(reference250.busyMsPerS),
     main_thread_engine_busy_ms_per_s_50: round(mainEngine50.busyMsPerS),
-    ratio_main_vs_reference_50: round(app50.busyMsPerS / reference50.busyMsPerS),
-    ratio_250_vs_50: round(app250.busyMsPerS / app50.busyMsPerS),
-    ratio_worker_vs_main_thread_engine_50: round(app50.busyMsPerS / mainEngine50.busyMsPerS),
-    fps_50: round(app50.fps, 1),
-    fps_250: round(app250.fps, 1),
-    frame_p95_ms_250: round(app250.frameP95Ms),
-    long_tasks: app50.longTasks + app250.longTasks,
-    ui_messages_per_s_50: round(app50.uiMessagesPerS, 1),
-    ui_messages_per_s_250: round(app250.uiMessagesPerS, 1),
+    ratio_main_vs_reference_50: round(options50.busyMsPerS / reference50.busyMsPerS),
+    ratio_250_vs_50: round(options250.busyMsPerS / options50.busyMsPerS),
+    ratio_worker_vs_main_thread_engine_50: round(options50.busyMsPerS / mainEngine50.busyMsPerS),
+    fps_50: round(options50.fps, 1),
+    fps_250: round(options250.fps, 1),
+    frame_p95_ms_250: round(options250.frameP95Ms),
+    long_tasks: options50.longTasks + options250.longTasks,
+    ui_messages_per_s_50: round(options50.uiMessagesPerS, 1),
+    ui_messages_per_s_250: round(options250.uiMessagesPerS, 1),
+    feed_frames_per_s_50: round(options50.feedFramesPerS, 1),
+    feed_frames_per_s_250: round(options250.feedFramesPerS, 1),
+    reference_ui_messages_per_s_50: round(reference50.uiMessagesPerS, 1),
     decode_ratio_vs_native: round(decode.ratio),
     decode_us_per_frame: round(decode.oursMicrosPerFrame),
     native_decode_us_per_frame: round(decode.nativeMicrosPerFrame),
@@ -111,9 +119,9 @@ try {
       node: process.version,
       chromium: browser.version(),
     },
-    settings: { ...options, feedRates: [50, 250], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source },
+    settings: { ...options, feedRates: [RATE, 5 * RATE], screen: '/options (chart view, 1day candles)', socketTopics: [`market.${SYMBOL}.kline.1day`], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source },
     figures,
-    pages: { app50, app250, reference50, reference250, mainEngine50 },
+    pages: { options50, options250, reference50, reference250, mainEngine50 },
   };
 } finally {
   await browser.close();

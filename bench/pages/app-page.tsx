@@ -1,7 +1,8 @@
 /**
- * The bench's market screen: the app's engine (worker, or main thread with ?engine=main) through the
- * app's hooks, rendering what the options screen shows: a candlestick chart, a 20 + 20 row book and
- * a trade tape. Until the real options screen exists, this is what `npm run bench` measures.
+ * The engine's market test page: the app's engine (worker, or main thread with ?engine=main) through
+ * the app's hooks, rendering a candlestick chart, a 20 + 20 row book and a trade tape. The engine's
+ * end-to-end test (tests/e2e/market/market-engine.spec.ts) drives it, as no app screen shows a
+ * 1-minute chart and a 20-row book together; `npm run bench` measures the real options screen.
  */
 import { memo, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-/** One chart set-up for both bench pages (DESIGN.md §4.6: vertical touch drag scrolls the page). */
+/** The market test page's chart set-up (DESIGN.md §4.6: vertical touch drag scrolls the page). */
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { Candle } from '../../workers/shared/protocol.ts';
 

@@ -1,86 +1,104 @@
 /**
- * The minimal reference page of the bench (DESIGN.md §8): the same chart, 20 + 20 row book and
- * trade tape as the market screen, with no app around them (no React, no engine, no Comlink). The
- * market screen's main-thread cost is measured against this page's.
+ * The minimal reference page of the bench (DESIGN.md §8): what the options screen's chart view
+ * shows, with no app around it (no React, no engine, no Comlink): the day summary (close 6
+ * decimals, change vs open, high/low 2, volume 8) and the daily candlestick chart with the same
+ * moving averages. The options screen's main-thread cost is measured against this page's.
  */
-import { plainDecimal } from '../../src/lib/book-rows.ts';
-import { createCandleChart, ROWS } from './chart-options.ts';
+import { CandlestickSeries, createChart, LineSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { MA_WINDOWS } from '../../src/features/options/api/chart-intervals.ts';
+import type { Update } from './reference.worker.ts';
 
-interface Update {
-  bids: Float64Array;
-  asks: Float64Array;
-  bars: { time: number; open: number; high: number; low: number; close: number }[];
-  trades: { id: number; price: number; amount: number; direction: string }[];
-  close: number | null;
-  posts: number;
-}
+type Bar = NonNullable<Update['history']>[number];
 
 const symbol = new URLSearchParams(location.search).get('symbol') ?? 'btcusdt';
-(document.getElementById('symbol') as HTMLElement).textContent = symbol;
-const closeBox = document.getElementById('close') as HTMLElement;
-const { series } = createCandleChart(document.getElementById('chart') as HTMLElement);
-let lastTime = Number.NEGATIVE_INFINITY;
+const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
+byId('symbol').textContent = symbol.toUpperCase();
 
-function rowList(id: string): { price: HTMLSpanElement; size: HTMLSpanElement; row: HTMLLIElement }[] {
-  const list = document.getElementById(id) as HTMLOListElement;
-  return Array.from({ length: ROWS }, () => {
-    const row = document.createElement('li');
-    const price = row.appendChild(document.createElement('span'));
-    const size = row.appendChild(document.createElement('span'));
-    list.appendChild(row);
-    return { price, size, row };
+const chart = createChart(byId('chart'), {
+  autoSize: true,
+  layout: { background: { color: 'transparent' }, textColor: '#6b7280' },
+  grid: { vertLines: { color: '#e5e8ef' }, horzLines: { color: '#e5e8ef' } },
+  handleScroll: { vertTouchDrag: false },
+  timeScale: { timeVisible: true, secondsVisible: false },
+});
+const candles = chart.addSeries(CandlestickSeries, {
+  priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+  upColor: '#48b451',
+  downColor: '#db000c',
+  wickUpColor: '#48b451',
+  wickDownColor: '#db000c',
+  borderVisible: false,
+});
+const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'];
+const averages: ISeriesApi<'Line'>[] = MA_WINDOWS.map((_, i) =>
+  chart.addSeries(LineSeries, { color: MA_COLOURS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+);
+
+/** Every close the chart holds, oldest first, for the moving averages. */
+const closes: number[] = [];
+const times: number[] = [];
+
+function mean(end: number, window: number): number {
+  let sum = 0;
+  for (let i = end - window + 1; i <= end; i++) sum += closes[i] as number;
+  return sum / window;
+}
+
+function setHistory(history: Bar[]): void {
+  candles.setData(history.map((bar) => ({ ...bar, time: bar.time as UTCTimestamp })));
+  closes.length = 0;
+  times.length = 0;
+  for (const bar of history) {
+    closes.push(bar.close);
+    times.push(bar.time);
+  }
+  MA_WINDOWS.forEach((window, w) => {
+    const line = [];
+    for (let i = window - 1; i < closes.length; i++) line.push({ time: times[i] as UTCTimestamp, value: mean(i, window) });
+    averages[w]?.setData(line);
   });
 }
-const askRows = rowList('asks');
-const bidRows = rowList('bids');
-const tapeRows = rowList('tape');
+
+function updateBar(bar: Bar): void {
+  const last = times.length - 1;
+  if (last >= 0 && bar.time < (times[last] as number)) return;
+  candles.update({ ...bar, time: bar.time as UTCTimestamp });
+  if (last >= 0 && bar.time === times[last]) closes[last] = bar.close;
+  else {
+    closes.push(bar.close);
+    times.push(bar.time);
+  }
+  const end = closes.length - 1;
+  MA_WINDOWS.forEach((window, w) => {
+    if (end >= window - 1) averages[w]?.update({ time: bar.time as UTCTimestamp, value: mean(end, window) });
+  });
+}
 
 /** Writes text only when it changed, as any careful hand-written page would. */
-function setText(element: HTMLElement, text: string): void {
+function setText(id: string, text: string): void {
+  const element = byId(id);
   if (element.textContent !== text) element.textContent = text;
 }
 
-function fill(rows: ReturnType<typeof rowList>, values: Float64Array, reverse: boolean): void {
-  for (let i = 0; i < ROWS; i++) {
-    const level = reverse ? ROWS - 1 - i : i;
-    const row = rows[i] as (typeof rows)[number];
-    const has = level * 2 + 1 < values.length;
-    setText(row.price, has ? plainDecimal(values[level * 2] as number) : '');
-    setText(row.size, has ? plainDecimal(values[level * 2 + 1] as number) : '');
-  }
+function showSummary(summary: NonNullable<Update['summary']>): void {
+  const change = ((summary.close - summary.open) / summary.open) * 100;
+  setText('close', summary.close.toFixed(6));
+  setText('change', `${change >= 0 ? '▲ +' : '▼ '}${change.toFixed(2)}%`);
+  setText('high', summary.high.toFixed(2));
+  setText('low', summary.low.toFixed(2));
+  setText('volume', summary.amount.toFixed(8));
 }
 
-const worker = new Worker(new URL('./reference.worker.ts', import.meta.url), { type: 'module' });
-worker.postMessage({ symbol });
-const stats = { messages: 0 };
+const stats = { messages: 0, bars: 0, frames: 0 };
 Object.assign(globalThis, { __referenceStats: stats });
-
-async function loadHistory(): Promise<void> {
-  const response = await fetch(`/market/history/kline?symbol=${symbol}&period=1min&size=200`);
-  const body = (await response.json()) as { data?: { id: number; open: number; high: number; low: number; close: number }[] };
-  const history = (body.data ?? []).map((bar) => ({ time: bar.id, open: bar.open, high: bar.high, low: bar.low, close: bar.close })).reverse();
-  if (history.length === 0 || lastTime > Number.NEGATIVE_INFINITY) return;
-  series.setData(history.map((bar) => ({ ...bar, time: bar.time as never })));
-  lastTime = history.at(-1)?.time ?? lastTime;
-}
-void loadHistory();
-
+const worker = new Worker(new URL('./reference.worker.ts', import.meta.url), { type: 'module' });
 worker.onmessage = (event: MessageEvent<Update>) => {
   stats.messages++;
-  const update = event.data;
-  if (update.close !== null) setText(closeBox, plainDecimal(update.close));
-  fill(askRows, update.asks, true);
-  fill(bidRows, update.bids, false);
-  for (let i = 0; i < ROWS; i++) {
-    const trade = update.trades[i];
-    const row = tapeRows[i] as (typeof tapeRows)[number];
-    if (row.row.className !== (trade?.direction ?? '')) row.row.className = trade?.direction ?? '';
-    setText(row.price, trade ? plainDecimal(trade.price) : '');
-    setText(row.size, trade ? plainDecimal(trade.amount) : '');
-  }
-  for (const bar of update.bars) {
-    if (bar.time < lastTime) continue;
-    series.update({ ...bar, time: bar.time as never });
-    lastTime = bar.time;
-  }
+  const { history, bars, summary, frames } = event.data;
+  stats.frames = frames;
+  if (history) setHistory(history);
+  for (const bar of bars) updateBar(bar);
+  if (summary) showSummary(summary);
+  stats.bars = closes.length;
 };
+worker.postMessage({ symbol });

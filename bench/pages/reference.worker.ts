@@ -1,9 +1,12 @@
 /**
- * The reference page's worker: the least code that feeds the same widgets. One socket, pako +
- * JSON.parse, the latest book, bars and close, the newest trades, and one plain postMessage per
- * animation frame (book as transferred Float64Arrays). No Comlink, no RxJS, no normalization.
+ * The reference page's worker: the least code that feeds the options screen's widgets. The daily
+ * bars' history over REST, then one socket with pako + JSON.parse for `kline.1day`, the day summary
+ * polled every 5 s, and one plain postMessage per animation frame, at most one per 100 ms: the
+ * cadence the engine gives a chart (SLOW_STREAM_MS), so both pages redraw the chart as often.
+ * No Comlink, no RxJS, no normalization.
  */
 import { inflate } from 'pako';
+import { SLOW_STREAM_MS } from '../../workers/market/streams/stream-source.ts';
 
 interface Bar {
   time: number;
@@ -12,65 +15,98 @@ interface Bar {
   low: number;
   close: number;
 }
-interface TapeTrade {
+interface WireBar {
   id: number;
-  price: number;
-  amount: number;
-  direction: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
 }
-interface WireTrade {
-  tradeId: number;
-  price: number;
+/** What the page shows of /market/detail. */
+export interface Summary {
+  open: number;
+  close: number;
+  high: number;
+  low: number;
   amount: number;
-  direction: string;
+}
+/** One message to the page: `history` replaces the chart's bars, `bars` update it. */
+export interface Update {
+  history: Bar[] | null;
+  bars: Bar[];
+  summary: Summary | null;
+  /** Socket frames received so far (the feed rate the page really got). */
+  frames: number;
 }
 
-let bids: number[][] = [];
-let asks: number[][] = [];
+/** Spec §7: the day summary poll's interval. */
+const SUMMARY_MS = 5000;
+const toBar = (bar: WireBar): Bar => ({ time: bar.id, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+
+let history: Bar[] | null = null;
 let bars: Bar[] = [];
-let trades: TapeTrade[] = [];
-let close: number | null = null;
+let summary: Summary | null = null;
 let dirty = false;
-let posts = 0;
+let postedAt = Number.NEGATIVE_INFINITY;
+let frames = 0;
+
+function flush(): void {
+  dirty = false;
+  postedAt = performance.now();
+  const update: Update = { history, bars, summary, frames };
+  self.postMessage(update);
+  history = null;
+  bars = [];
+  summary = null;
+}
 
 function scheduleFlush(): void {
   if (dirty) return;
   dirty = true;
-  requestAnimationFrame(() => {
-    dirty = false;
-    const bidArray = Float64Array.from(bids.slice(0, 20).flat());
-    const askArray = Float64Array.from(asks.slice(0, 20).flat());
-    posts++;
-    self.postMessage({ bids: bidArray, asks: askArray, bars, trades, close, posts }, [bidArray.buffer, askArray.buffer]);
-    bars = [];
-  });
+  const wait = postedAt + SLOW_STREAM_MS - performance.now();
+  if (wait <= 0) requestAnimationFrame(flush);
+  else setTimeout(() => requestAnimationFrame(flush), wait);
 }
 
-function receive(socket: WebSocket, data: ArrayBuffer): void {
-  const message = JSON.parse(inflate(new Uint8Array(data), { toText: true }));
-  if (message.ping) return socket.send(JSON.stringify({ pong: message.ping }));
-  const tick = message.tick;
-  if (!tick) return;
-  const type = (message.ch as string).split('.')[2];
-  if (type === 'depth') {
-    bids = tick.bids;
-    asks = tick.asks;
-  } else if (type === 'kline') {
-    bars.push({ time: tick.id, open: tick.open, high: tick.high, low: tick.low, close: tick.close });
-  } else if (type === 'trade') {
-    const fresh = (tick.data as WireTrade[]).map((t) => ({ id: t.tradeId, price: t.price, amount: t.amount, direction: t.direction }));
-    trades = [...fresh, ...trades].slice(0, 20);
-  } else if (type === 'detail') {
-    close = tick.close;
-  }
+async function loadHistory(origin: string, symbol: string): Promise<void> {
+  const response = await fetch(`${origin}/market/history/kline?symbol=${symbol}&period=1day&size=200`);
+  const body = (await response.json()) as { data?: WireBar[] };
+  history = (body.data ?? []).map(toBar).reverse();
   scheduleFlush();
 }
 
-/** The page sends the symbol, then the worker connects. */
+async function pollSummary(origin: string, symbol: string): Promise<void> {
+  const response = await fetch(`${origin}/market/detail?symbol=${symbol}`);
+  const body = (await response.json()) as { tick?: Summary };
+  if (body.tick) {
+    const { open, close, high, low, amount } = body.tick;
+    summary = { open, close, high, low, amount };
+    scheduleFlush();
+  }
+  setTimeout(() => void pollSummary(origin, symbol), SUMMARY_MS);
+}
+
+function receive(socket: WebSocket, data: ArrayBuffer): void {
+  frames++;
+  const message = JSON.parse(inflate(new Uint8Array(data), { toText: true }));
+  if (message.ping) return socket.send(JSON.stringify({ pong: message.ping }));
+  if (!message.tick) return;
+  // Pushes of one bar between two posts conflate to its latest state.
+  const bar = toBar(message.tick as WireBar);
+  if (bars.at(-1)?.time === bar.time) bars[bars.length - 1] = bar;
+  else bars.push(bar);
+  scheduleFlush();
+}
+
+/** The page sends the symbol, then the worker loads and connects. */
 self.onmessage = (event: MessageEvent<{ symbol: string }>) => {
-  const topics = ['depth.step0', 'kline.1min', 'trade.detail', 'detail'].map((t) => `market.${event.data.symbol}.${t}`);
-  const socket = new WebSocket(`${self.location.origin.replace(/^http/, 'ws')}/ws`);
-  socket.binaryType = 'arraybuffer';
-  socket.onopen = () => topics.forEach((sub, id) => socket.send(JSON.stringify({ sub, id: String(id) })));
-  socket.onmessage = (event) => receive(socket, event.data as ArrayBuffer);
+  const { symbol } = event.data;
+  const origin = self.location.origin;
+  void loadHistory(origin, symbol).then(() => {
+    const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`);
+    socket.binaryType = 'arraybuffer';
+    socket.onopen = () => socket.send(JSON.stringify({ sub: `market.${symbol}.kline.1day`, id: '1' }));
+    socket.onmessage = (message) => receive(socket, message.data as ArrayBuffer);
+  });
+  void pollSummary(origin, symbol);
 };

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { latestEmailCode, openMemberPanel, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
@@ -70,23 +71,24 @@ describe('register', () => {
   });
 
   it('refuses a duplicate account with the server message and stays on the form', async () => {
-    const { page, context } = await stack.newPage();
-    await page.goto(`${stack.baseUrl}/register`);
-    await (await visible(page.getByRole('tab', { name: 'Phone' }))).click();
     const phone = `137${String(Date.now()).slice(-8)}`;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (attempt === 1) {
-        await context.clearCookies();
-        await page.evaluate(() => window.localStorage.clear());
-        await page.goto(`${stack.baseUrl}/register`);
-        await (await visible(page.getByRole('tab', { name: 'Phone' }))).click();
-      }
+    const registerByPhone = async (page: Page): Promise<void> => {
+      await page.goto(`${stack.baseUrl}/register`);
+      await (await visible(page.getByRole('tab', { name: 'Phone' }))).click();
       await page.getByLabel('Phone number').fill(phone);
       await page.getByLabel('Password', { exact: true }).fill('phone123');
       await page.getByLabel('Confirm password').fill('phone123');
       await page.getByRole('button', { name: 'Register', exact: true }).click();
-      if (attempt === 0) await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
-    }
+    };
+    // The first visitor takes the number (registration reloads the page signed in) …
+    const first = await stack.newPage();
+    await registerByPhone(first.page);
+    await first.page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+    await visible(first.page.getByRole('button', { name: 'Open member center' }));
+    await first.context.close();
+    // … so a second, signed-out visitor is refused and keeps the form.
+    const { page, context } = await stack.newPage();
+    await registerByPhone(page);
     await toast(page, 'This phone number is already registered');
     expect(new URL(page.url()).pathname).toBe('/register');
     await context.close();
