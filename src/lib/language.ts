@@ -61,8 +61,18 @@ export function isRtl(lang: string): boolean {
   return RTL.has(lang.toLowerCase());
 }
 
+/**
+ * The BCP 47 tag of a file name, for <html lang> (screen readers, hyphenation) and Intl. The spec's
+ * flags cr, la and rm are read as Croatian, Lao and Romanian (their files are written in those), whose
+ * standard tags are hr, lo and ro.
+ */
+export function languageTag(lang: string): string {
+  const tags: Record<string, string> = { cr: 'hr', la: 'lo', rm: 'ro', 'zh-cn': 'zh-CN' };
+  return tags[lang] ?? lang;
+}
+
 /** Sets `lang` and `dir` on <html>. */
 export function applyDocumentLanguage(lang: string, root: HTMLElement = document.documentElement): void {
-  root.lang = lang;
+  root.lang = languageTag(lang);
   root.dir = isRtl(lang) ? 'rtl' : 'ltr';
 }

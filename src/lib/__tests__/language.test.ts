@@ -50,5 +50,16 @@ describe('languages and direction', () => {
     expect(root.lang).toBe('fa');
     applyDocumentLanguage('zh-cn', root);
     expect(root.dir).toBe('ltr');
+    expect(root.lang).toBe('zh-CN');
+  });
+
+  it('gives <html lang> a valid BCP 47 tag for the spec flags that are not one', () => {
+    const root = document.createElement('html');
+    const tags = ['cr', 'la', 'rm'].map((code) => (applyDocumentLanguage(code, root), root.lang));
+    expect(tags).toEqual(['hr', 'lo', 'ro']);
+    for (const { code } of LANGUAGES) {
+      applyDocumentLanguage(code, root);
+      expect(() => new Intl.Locale(root.lang), code).not.toThrow();
+    }
   });
 });
