@@ -94,7 +94,7 @@ describe('signed-in shell', () => {
     await (await visible(page.getByTestId('language-zh-cn'))).click();
     await visible(page.getByRole('heading', { name: '欢迎来到TradeDesk' }));
     await visible(page.getByTestId('tab-home').filter({ hasText: '首页' }));
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-cn');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await page.waitForFunction(() => document.title === 'TradeDesk - 首页', null, { timeout: UI_TIMEOUT_MS });
 
     await page.getByTestId('language-button').click();
