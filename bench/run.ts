@@ -105,21 +105,25 @@ try {
     figures.worker_entry_gzip_kib = round(sizes.workerEntryGzipKiB, 1);
     figures.worker_feed_chunk_gzip_kib = round(sizes.workerFeedGzipKiB, 1);
   }
-  for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
-
   const cpu = cpus();
+  const host = {
+    hostname: hostname(),
+    platform: `${platform()} ${release()}`,
+    cpu: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    chromium: browser.version(),
+  };
+  const settings = { ...options, feedRates: [RATE, 5 * RATE], screen: '/options (chart view, 1day candles)', socketTopics: [`market.${SYMBOL}.kline.1day`], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source };
+  // Absolute times drift between hosts: each run says where and how it was measured (DESIGN.md §8).
+  console.log(`host: ${host.cores} x ${host.cpu}, ${host.memoryGiB} GiB, ${host.platform}, node ${host.node}, chromium ${host.chromium}`);
+  console.log(`settings: cpu throttle ${settings.cpuThrottle}x, warm-up ${settings.warmupMs} ms, window ${settings.windowMs} ms, ${settings.screen}`);
+  for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
   results = {
     date: new Date().toISOString(),
-    host: {
-      hostname: hostname(),
-      platform: `${platform()} ${release()}`,
-      cpu: cpu[0]?.model ?? 'unknown',
-      cores: cpu.length,
-      memoryGiB: round(totalmem() / 2 ** 30, 1),
-      node: process.version,
-      chromium: browser.version(),
-    },
-    settings: { ...options, feedRates: [RATE, 5 * RATE], screen: '/options (chart view, 1day candles)', socketTopics: [`market.${SYMBOL}.kline.1day`], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source },
+    host,
+    settings,
     figures,
     pages: { options50, options250, reference50, reference250, mainEngine50 },
   };
