@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useBottomBar } from '../../../components/ui/use-bottom-bar.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -38,6 +39,8 @@ export function OptionsPage() {
   const name = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [view, setView] = useState<'chart' | 'orders'>('chart');
   const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_PERIOD);
+  const actionBarRef = useRef<HTMLDivElement>(null);
+  useBottomBar(actionBarRef);
   const [pairsOpen, setPairsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
@@ -117,7 +120,7 @@ export function OptionsPage() {
         </main>
       )}
 
-      <div className={styles.actionBar}>
+      <div className={styles.actionBar} ref={actionBarRef}>
         <button type="button" className={styles.selectionButton} onClick={() => setPickerOpen(true)} data-testid="selection-button">
           {hasSelection(selection) ? (
             <>
