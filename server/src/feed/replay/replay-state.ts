@@ -2,6 +2,7 @@ import { parseJsonKeepBigInts } from '../frame.ts';
 import { plainDecimal } from '../java-number.ts';
 import type { Period } from '../periods.ts';
 import { PRICE_RETENTION_MS, PriceLog } from '../price-log.ts';
+import { composeTicker } from '../ticker.ts';
 import { parseTopic } from '../topics.ts';
 import type { Bar, BboTick, DepthTick, DetailTick, Level, MarketData, MarketSymbol, MbpSnapshot, TickerTick, Trade, TradeGroup } from '../types.ts';
 
@@ -195,21 +196,7 @@ export class ReplayState implements MarketData {
     if (!detail || !bbo) return undefined;
     const groups = this.groupsBy.get(symbol);
     const lastTrade = groups?.[groups.length - 1]?.data[0];
-    return {
-      amount: detail.amount,
-      count: detail.count,
-      open: detail.open,
-      close: detail.close,
-      low: detail.low,
-      high: detail.high,
-      vol: detail.vol,
-      bid: bbo.bid,
-      bidSize: bbo.bidSize,
-      ask: bbo.ask,
-      askSize: bbo.askSize,
-      lastPrice: lastTrade?.price ?? detail.close,
-      lastSize: lastTrade?.amount ?? 0,
-    };
+    return composeTicker(detail, bbo, { price: lastTrade?.price ?? detail.close, size: lastTrade?.amount ?? 0 });
   }
 
   mbpSnapshot(symbol: string, limit: number): MbpSnapshot | undefined {

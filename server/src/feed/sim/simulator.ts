@@ -1,6 +1,7 @@
 import { encodeBar, encodeBbo, encodeDepth, encodeDetail, encodeMbpIncrement, encodePush, encodeTicker, encodeTradeGroup } from '../encode.ts';
 import type { Period } from '../periods.ts';
 import { SYMBOLS, type SymbolInfo } from '../symbols.ts';
+import { composeTicker } from '../ticker.ts';
 import { parseTopic } from '../topics.ts';
 import type { Bar, BboTick, DepthTick, DetailTick, Level, MarketData, MarketSymbol, MbpSnapshot, TickerTick, TradeGroup } from '../types.ts';
 import { ticksToDecimal } from '../price-log.ts';
@@ -171,21 +172,7 @@ export class Simulator implements MarketData {
     const detail = this.detail(symbol);
     const bbo = this.bbo(symbol, nowMs);
     if (!sim || !detail || !bbo) return undefined;
-    return {
-      amount: detail.amount,
-      count: detail.count,
-      open: detail.open,
-      close: detail.close,
-      low: detail.low,
-      high: detail.high,
-      vol: detail.vol,
-      bid: bbo.bid,
-      bidSize: bbo.bidSize,
-      ask: bbo.ask,
-      askSize: bbo.askSize,
-      lastPrice: sim.lastTicks / sim.priceScale,
-      lastSize: sim.lastUnits / sim.amountScale,
-    };
+    return composeTicker(detail, bbo, { price: sim.lastTicks / sim.priceScale, size: sim.lastUnits / sim.amountScale });
   }
 
   mbpSnapshot(symbol: string, levels: number): MbpSnapshot | undefined {
