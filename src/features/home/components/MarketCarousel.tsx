@@ -1,20 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { direction, formatSigned } from '../../../lib/money.ts';
 import styles from './home-content.module.css';
-
-/** A sign or arrow beside the colour, never colour alone (DESIGN.md §6). */
-export function ChangeBadge({ change }: { change: string }) {
-  const dir = direction(change);
-  return (
-    <span className={styles[dir]} data-direction={dir}>
-      <span aria-hidden="true">{dir === 'up' ? '▲ ' : dir === 'down' ? '▼ ' : ''}</span>
-      {formatSigned(change, 2)}%
-    </span>
-  );
-}
 
 /** The horizontal market carousel, 3 items a view; tapping opens the spot screen for that pair. */
 export function MarketCarousel({ items }: { items: readonly MarketItem[] | null }) {
@@ -27,7 +16,7 @@ export function MarketCarousel({ items }: { items: readonly MarketItem[] | null 
           <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.marketLink}>
             <span className={styles.marketTitle}>{item.title}</span>
             <strong className={styles.num}>{item.close}</strong>
-            <ChangeBadge change={item.change} />
+            <ChangeText change={item.change} />
           </Link>
         </li>
       ))}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { ranking } from '../api/home-rules.ts';
-import { ChangeBadge } from './MarketCarousel.tsx';
 import styles from './home-content.module.css';
 
 /** The rising/falling ranking: name, last price, % change; tapping opens options for that pair. */
@@ -32,7 +32,7 @@ export function RankingList({ items }: { items: readonly MarketItem[] | null }) 
               <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>
                 <strong>{item.title}</strong>
                 <span className={styles.num}>{item.close}</span>
-                <ChangeBadge change={item.change} />
+                <ChangeText change={item.change} />
               </Link>
             </li>
           ))}

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Virtuoso } from 'react-virtuoso';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
-import { direction, formatSigned } from '../../../lib/money.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { ALL_TAB, childTabs, getCurrencyList, type CurrencyTab } from '../api/get-currency-list.ts';
 import styles from './market.module.css';
@@ -16,7 +16,6 @@ import styles from './market.module.css';
 const ROW_HEIGHT = 56;
 
 function Row({ item }: { item: MarketItem }) {
-  const dir = direction(item.change);
   return (
     <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row} data-testid="market-row">
       <span className={styles.pair}>
@@ -25,10 +24,7 @@ function Row({ item }: { item: MarketItem }) {
         <span className={styles.volume}>{item.hamount}</span>
       </span>
       <span className={styles.num}>{item.close}</span>
-      <span className={`${styles.badge} ${styles[dir]}`}>
-        <span aria-hidden="true">{dir === 'up' ? '▲ ' : dir === 'down' ? '▼ ' : ''}</span>
-        {formatSigned(item.change, 2)}%
-      </span>
+      <ChangeText change={item.change} className={styles.badge} />
     </Link>
   );
 }

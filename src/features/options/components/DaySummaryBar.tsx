@@ -3,7 +3,7 @@ import { formatFixed, percentChange } from '../../../lib/money.ts';
 import { useDaySummary } from '../../../lib/market-hooks.ts';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { ChangeText } from './ChangeText.tsx';
+import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import styles from './options.module.css';
 
 /** Day summary (spec §2 Options), polled every 5 s by the engine: close 6 dp, change vs open, high/low 2 dp, volume 8 dp. */
@@ -17,7 +17,7 @@ export function DaySummaryBar({ symbol }: { symbol: string }) {
         <div className={styles.close}>
           <FlashNumber value={day.close} text={formatFixed(day.close, 6)} testId="day-close" />
         </div>
-        <ChangeText change={percentChange(day.open, day.close)} suffix="%" />
+        <ChangeText change={percentChange(day.open, day.close)} />
       </div>
       <dl className={styles.summaryStats}>
         <dt>{t('options.summary.high')}</dt>

@@ -47,7 +47,7 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
         <span>{t('options.list.status')}</span>
         <span>
           {settled ? (
-            <span className={settled.is_win === 1 ? styles.up : styles.down}>{t(resultKey(settled.is_win))} {settled.ploss}</span>
+            <span className={settled.is_win === 1 ? styles.up : settled.is_win === 2 ? styles.down : ''}>{t(resultKey(settled.is_win))} {settled.ploss}</span>
           ) : remaining > 0 ? (
             `${t('options.state.waiting')} · ${t('options.countdown.remaining', { count: remaining })}`
           ) : (

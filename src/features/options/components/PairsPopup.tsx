@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { ChangeText } from './ChangeText.tsx';
-import styles from './options.module.css';
+import { PairListDialog } from '../../../components/ui/PairListDialog.tsx';
 
 export interface PairsPopupProps {
   open: boolean;
@@ -13,26 +11,7 @@ export interface PairsPopupProps {
 }
 
 /** The side popup of all pairs (spec §2 Options): BASE/QUOTE, latest close, change; the list refreshes every 2.5 s through the engine. */
-export function PairsPopup({ open, pairs, current, onPick, onClose }: PairsPopupProps) {
+export function PairsPopup(props: PairsPopupProps) {
   const { t } = useTranslation();
-  return (
-    <Dialog open={open} onClose={onClose} title={t('options.pairs.title')} variant="panel" closeLabel={t('common.close')} testId="option-pairs">
-      <ul className={styles.pairList}>
-        {pairs.map((pair) => (
-          <li key={pair.symbol}>
-            <button
-              type="button"
-              className={styles.pairRow}
-              aria-current={pair.symbol === current ? 'true' : undefined}
-              onClick={() => onPick(pair)}
-            >
-              <span className={styles.pairTitle}>{pair.title}</span>
-              <span className={styles.num}>{pair.close}</span>
-              <ChangeText change={pair.change} suffix="%" />
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
-  );
+  return <PairListDialog {...props} title={t('options.pairs.title')} closeLabel={t('common.close')} testId="option-pairs" />;
 }

@@ -1,0 +1,35 @@
+import type { MarketItem } from '../../../workers/shared/protocol.ts';
+import { ChangeText } from './ChangeText.tsx';
+import { Dialog } from './Dialog.tsx';
+import styles from './pair-list-dialog.module.css';
+
+export interface PairListDialogProps {
+  open: boolean;
+  title: string;
+  closeLabel: string;
+  testId: string;
+  pairs: readonly MarketItem[];
+  /** The symbol shown now; its row is marked current. */
+  current: string;
+  onPick(pair: MarketItem): void;
+  onClose(): void;
+}
+
+/** A side panel listing pairs (BASE/QUOTE, latest close, change) to switch the screen's pair. */
+export function PairListDialog({ open, title, closeLabel, testId, pairs, current, onPick, onClose }: PairListDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} variant="panel" closeLabel={closeLabel} testId={testId}>
+      <ul className={styles.list}>
+        {pairs.map((pair) => (
+          <li key={pair.symbol}>
+            <button type="button" className={styles.row} aria-current={pair.symbol === current ? 'true' : undefined} onClick={() => onPick(pair)}>
+              <span className={styles.title}>{pair.title}</span>
+              <span className={styles.close}>{pair.close}</span>
+              <ChangeText change={pair.change} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
