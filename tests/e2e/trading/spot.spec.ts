@@ -79,7 +79,7 @@ describe('spot exchange', () => {
     const { page, context } = await stack.newPage();
     await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
-    await eventually(() => page.getByTestId('available').textContent(), (text) => /\d/.test(text ?? ''), 'a balance');
+    await eventually(() => page.getByTestId('available').textContent(), (text) => /[1-9]/.test(text ?? ''), 'the demo balance');
     await page.getByLabel('Price (USDT)').fill('1000000');
     await page.getByLabel('Quantity (BTC)').fill('5');
     await page.getByRole('button', { name: 'Buy BTC' }).click();

@@ -37,10 +37,11 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: 
   }, [picked]);
   const prefilled = useRef(false);
   useEffect(() => {
-    // Once per pair, the price starts at the last trade; after that an empty field stays empty.
+    // Once per pair, the price starts at the last trade unless the user typed one first; after that
+    // an empty field stays empty.
     if (prefilled.current || !lastPrice) return;
     prefilled.current = true;
-    setPrice(formatFixed(lastPrice, 2, ''));
+    setPrice((typed) => typed || formatFixed(lastPrice, 2, ''));
   }, [lastPrice]);
 
   const clearAmounts = () => {
