@@ -15,6 +15,7 @@ import { MarketCarousel } from './MarketCarousel.tsx';
 import { MenuGrid } from './MenuGrid.tsx';
 import { RankingList } from './RankingList.tsx';
 import content from './home-content.module.css';
+import layout from '../../../components/ui/layout.module.css';
 import styles from './home.module.css';
 
 export interface HomeScreenProps {
@@ -36,8 +37,8 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
   const markets = useObservable<MarketItem[] | null>(engineStream({ kind: 'homeMarkets' }), null);
   const onLogo = () => (token ? onOpenPanel() : navigate('/login'));
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
+    <div className={layout.tabPage}>
+      <header className={`${layout.stickyHeader} ${styles.header}`}>
         <button
           type="button"
           className={styles.logoButton}

@@ -22,6 +22,7 @@ import { DaySummaryBar } from './DaySummaryBar.tsx';
 import { OptionOrderList } from './OptionOrderList.tsx';
 import { OrderPicker } from './OrderPicker.tsx';
 import { PairsPopup } from './PairsPopup.tsx';
+import layout from '../../../components/ui/layout.module.css';
 import styles from './options.module.css';
 
 // The chart library loads only when the chart is shown (DESIGN.md §8: chart code off the initial bundle).
@@ -84,8 +85,8 @@ export function OptionsPage() {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
+    <div className={layout.tabPage}>
+      <header className={`${layout.stickyHeader} ${styles.header}`}>
         <button type="button" className={styles.pairButton} onClick={() => setPairsOpen(true)} aria-haspopup="dialog" data-testid="pair-button">
           <span aria-hidden="true">☰ </span>
           {name}

@@ -10,6 +10,7 @@ import { OrderBookPanel } from './OrderBookPanel.tsx';
 import { SpotOrderForm } from './SpotOrderForm.tsx';
 import { SymbolDrawer } from './SymbolDrawer.tsx';
 import { TradeTape } from './TradeTape.tsx';
+import layout from '../../../components/ui/layout.module.css';
 import styles from './spot.module.css';
 
 const DEFAULT_SYMBOL = 'btcusdt';
@@ -39,8 +40,8 @@ export function ExchangePage() {
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
+    <div className={layout.tabPage}>
+      <header className={layout.stickyHeader}>
         <button type="button" className={styles.pairButton} onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="symbol-button">
           <span aria-hidden="true">☰ </span>
           {title}

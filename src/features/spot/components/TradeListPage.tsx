@@ -10,6 +10,7 @@ import type { SpotOrderRecord } from '../api/get-spot-orders.ts';
 import { usePullToRefresh } from '../hooks/use-pull-to-refresh.ts';
 import { useSpotOrderPages } from '../hooks/use-spot-order-pages.ts';
 import { OrderRow } from './OrderRow.tsx';
+import layout from '../../../components/ui/layout.module.css';
 import styles from './spot.module.css';
 
 type StatusKey = '1' | '2' | '3';
@@ -49,7 +50,7 @@ export function TradeListPage() {
   };
 
   return (
-    <div className={styles.page}>
+    <div className={layout.tabPage}>
       <PageHeader title={t('route.tradeLst')} backLabel={t('common.back')} onBack={() => (history.length > 1 ? history.back() : navigate('/exchange'))} />
       <div className={`${styles.pullHint} ${pulling ? styles.pullHintActive : ''}`} aria-hidden={!pulling}>
         {t('spot.list.release')}
