@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { of, type Observable } from 'rxjs';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
@@ -16,9 +17,11 @@ import styles from './spot.module.css';
 const DEFAULT_SYMBOL = 'btcusdt';
 const NO_PAIRS: MarketItem[] = [];
 
-function BalanceBridge({ mId, children }: { mId: number; children(balance: MarketBalance | null): ReactNode }) {
-  const balance = useObservable<MarketBalance | null>(engineStream({ kind: 'spotBalance', mId }), null);
-  return <>{children(balance)}</>;
+const NO_BALANCE$: Observable<MarketBalance | null> = of(null);
+
+/** The pair's balances, or null while the pair list (which gives the market id) is still loading. */
+function useSpotBalance(mId: number | null): MarketBalance | null {
+  return useObservable<MarketBalance | null>(mId === null ? NO_BALANCE$ : engineStream({ kind: 'spotBalance', mId }), null);
 }
 
 /** The spot exchange screen (spec §2): symbol drawer, order book, buy/sell form, trades and my orders. */
@@ -33,6 +36,7 @@ export function ExchangePage() {
   const title = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [base = '', quote = ''] = title.split('/');
   const lastPrice = ticker?.close ?? pair?.close ?? '';
+  const balance = useSpotBalance(pair?.id ?? null);
 
   const pickPair = (next: MarketItem) => {
     setDrawerOpen(false);
@@ -49,15 +53,8 @@ export function ExchangePage() {
       </header>
       <main className={styles.main}>
         <div className={styles.trade}>
-          {pair ? (
-            <BalanceBridge key={pair.id} mId={pair.id}>
-              {(balance) => (
-                <SpotOrderForm key={symbol} mId={pair.id} base={base} quote={quote} lastPrice={lastPrice} picked={picked} balance={balance} />
-              )}
-            </BalanceBridge>
-          ) : (
-            <SpotOrderForm mId={null} base={base} quote={quote} lastPrice={lastPrice} picked={picked} balance={null} />
-          )}
+          {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept. */}
+          <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} lastPrice={lastPrice} picked={picked} balance={balance} />
           <OrderBookPanel symbol={symbol} lastPrice={lastPrice} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1 }))} />
         </div>
         <MyOrders symbol={symbol} />
