@@ -132,3 +132,32 @@ describe('spot order list', () => {
     await context.close();
   });
 });
+
+describe('notice banner', () => {
+  it('never covers the last rows of a screen or the options action bar', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const banner = await visible(page.getByTestId('notice-banner'));
+    const tape = page.getByTestId('trade-tape');
+    await eventually(() => tape.locator('li').count(), (n) => n > 3, 'trades on the tape');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastTrade = tape.locator('li').last();
+    const boxes = async () => ({ trade: await lastTrade.boundingBox(), banner: await banner.boundingBox() });
+    await eventually(
+      boxes,
+      ({ trade, banner: box }) => trade !== null && box !== null && trade.y > 0 && trade.y + trade.height <= box.y,
+      'the last trade scrolled above the banner',
+    );
+
+    await page.goto(`${stack.baseUrl}/options`);
+    const bar = await visible(page.getByTestId('selection-button'));
+    const shown = await visible(page.getByTestId('notice-banner'));
+    const barBox = await bar.boundingBox();
+    const bannerBox = await shown.boundingBox();
+    if (!barBox || !bannerBox) throw new Error('the action bar or the banner has no box');
+    expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(barBox.y);
+    await context.close();
+  });
+});

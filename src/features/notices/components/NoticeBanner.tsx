@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { SafeHtml } from '../../../components/ui/SafeHtml.tsx';
 import { IconBell, IconChevronRight, IconClose } from '../../../components/ui/icons.tsx';
+import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import type { Notice } from '../api/get-notice-list.ts';
 import { useLatestNotice } from '../hooks/use-latest-notice.ts';
 import { dismissBanner, noticesStore, shouldShowBanner } from '../stores/notices-store.ts';
@@ -58,11 +59,20 @@ interface BannerCardProps {
   aboveTabBar: boolean;
 }
 
-/** Floats at the bottom (above the tab bar), where it covers neither the header's controls nor a form's first fields. */
+/** The banner's distance from what it floats above (var(--space-2)), kept clear when the page scrolls. */
+const BANNER_GAP_PX = 8;
+
+/**
+ * Floats at the bottom (above the tab bar), where it covers neither the header's controls nor a
+ * form's first fields; it publishes its height so the page can scroll its last rows out from under it.
+ */
 function BannerCard({ notice, onClose, onOpenList, aboveTabBar }: BannerCardProps) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  usePublishedHeight(ref, '--banner-h', BANNER_GAP_PX);
   return (
     <section
+      ref={ref}
       className={[styles.banner, aboveTabBar ? styles.aboveTabBar : ''].join(' ')}
       aria-label={t('shell.notice.label')}
       data-testid="notice-banner"

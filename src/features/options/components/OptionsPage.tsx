@@ -6,7 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { useBottomBar } from '../../../components/ui/use-bottom-bar.ts';
+import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -41,7 +41,7 @@ export function OptionsPage() {
   const [view, setView] = useState<'chart' | 'orders'>('chart');
   const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_PERIOD);
   const actionBarRef = useRef<HTMLDivElement>(null);
-  useBottomBar(actionBarRef);
+  usePublishedHeight(actionBarRef, '--screen-bar-h');
   const [pairsOpen, setPairsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
