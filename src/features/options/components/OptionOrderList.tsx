@@ -12,7 +12,7 @@ import { useOptionOrders } from '../hooks/use-option-orders.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { useSettlingOrder } from '../hooks/use-settling-order.ts';
 import { optionsStore } from '../stores/options-store.ts';
-import { SettledResult, resultKey } from './SettledResult.tsx';
+import { SettledResult, resultKey, resultTone } from './SettledResult.tsx';
 import styles from './options.module.css';
 
 function Direction({ hyzd, text }: { hyzd: number; text: string }) {
@@ -47,7 +47,7 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
         <span>{t('options.list.status')}</span>
         <span>
           {settled ? (
-            <span className={settled.is_win === 1 ? styles.up : settled.is_win === 2 ? styles.down : ''}>{t(resultKey(settled.is_win))} {settled.ploss}</span>
+            <span className={resultTone(settled.is_win)}>{t(resultKey(settled.is_win))} {settled.ploss}</span>
           ) : remaining > 0 ? (
             `${t('options.state.waiting')} · ${t('options.countdown.remaining', { count: remaining })}`
           ) : (
@@ -95,7 +95,7 @@ export function OptionOrderList() {
                   <span>{t('options.list.stake')}</span>
                   <span className={styles.num}>{formatFixed(order.num, 8)}</span>
                   <span>{t('options.result.label')}</span>
-                  <span className={order.is_win === 1 ? styles.up : order.is_win === 2 ? styles.down : ''}>
+                  <span className={resultTone(order.is_win)}>
                     {t(resultKey(order.is_win))} {order.ploss}
                   </span>
                 </div>

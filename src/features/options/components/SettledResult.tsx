@@ -11,10 +11,17 @@ export function resultKey(isWin: number): string {
   return 'options.result.lose';
 }
 
+/** The colour of an outcome: up for a win, down for a loss, neutral for a tie or a void. */
+export function resultTone(isWin: number): string {
+  if (isWin === 1) return styles.up ?? '';
+  if (isWin === 2) return styles.down ?? '';
+  return '';
+}
+
 /** A settled order's outcome in the win (up colour) or lose (down colour) colour, with its sign. */
 export function SettledResult({ order }: { order: OptionsOrder }) {
   const { t } = useTranslation();
-  const tone = order.is_win === 1 ? styles.up : order.is_win === 2 ? styles.down : '';
+  const tone = resultTone(order.is_win);
   return (
     <dl className={styles.detailList} data-testid="settled-result">
       <dt>{t('options.result.label')}</dt>
