@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import { payoutIfWin } from '../api/option-rules.ts';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
 export interface ConfirmOrderDialogProps {
@@ -30,7 +31,7 @@ export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, 
         <dt>{t('options.confirm.pair')}</dt>
         <dd>{pair}</dd>
         <dt>{t('options.confirm.direction')}</dt>
-        <dd className={styles[direction === 1 ? 'up' : 'down']}>{t(direction === 1 ? 'options.buyUp' : 'options.buyDown')}</dd>
+        <dd className={direction === 1 ? tone.up : tone.down}>{t(direction === 1 ? 'options.buyUp' : 'options.buyDown')}</dd>
         <dt>{t('options.confirm.quantity')}</dt>
         <dd className={styles.num}>
           {quantity} {coin}

@@ -13,11 +13,13 @@ import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { useSettlingOrder } from '../hooks/use-settling-order.ts';
 import { optionsStore } from '../stores/options-store.ts';
 import { SettledResult, resultKey, resultTone } from './SettledResult.tsx';
+import orderCard from '../../../components/ui/order-card.module.css';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
 function Direction({ hyzd, text }: { hyzd: number; text: string }) {
   return (
-    <span className={hyzd === 1 ? styles.up : styles.down}>
+    <span className={hyzd === 1 ? tone.up : tone.down}>
       <span aria-hidden="true">{hyzd === 1 ? '▲ ' : '▼ '}</span>
       {text}
     </span>
@@ -34,12 +36,12 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
     if (latest?.status === 2) setSettled(latest);
   }, [latest]);
   return (
-    <li className={styles.orderRow} data-testid="option-order-open">
-      <div className={styles.orderHead}>
+    <li className={orderCard.card} data-testid="option-order-open">
+      <div className={orderCard.head}>
         <strong>{order.coinname}</strong>
         <Direction hyzd={order.hyzd} text={order.hyzd_text} />
       </div>
-      <div className={styles.orderGrid}>
+      <div className={orderCard.grid}>
         <span>{t('options.list.stake')}</span>
         <span className={styles.num}>{formatFixed(order.num, 8)}</span>
         <span>{t('options.list.buyPrice')}</span>
@@ -80,18 +82,18 @@ export function OptionOrderList() {
           { key: 'settled', label: t('options.list.settled') },
         ]}
       />
-      <ul className={styles.orderList}>
+      <ul className={orderCard.list}>
         {rows.map((order) =>
           status === 1 ? (
             <OpenRow key={order.order_id} order={order} endsAt={fetchedAt + order.count_down * 1000} />
           ) : (
             <li key={order.order_id}>
-              <button type="button" className={`${styles.orderRow} ${styles.rowButton}`} onClick={() => setDetail(order)} data-testid="option-order-settled">
-                <div className={styles.orderHead}>
+              <button type="button" className={orderCard.card} onClick={() => setDetail(order)} data-testid="option-order-settled">
+                <div className={orderCard.head}>
                   <strong>{order.coinname}</strong>
                   <Direction hyzd={order.hyzd} text={order.hyzd_text} />
                 </div>
-                <div className={styles.orderGrid}>
+                <div className={orderCard.grid}>
                   <span>{t('options.list.stake')}</span>
                   <span className={styles.num}>{formatFixed(order.num, 8)}</span>
                   <span>{t('options.result.label')}</span>

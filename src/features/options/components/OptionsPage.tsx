@@ -23,6 +23,7 @@ import { OptionOrderList } from './OptionOrderList.tsx';
 import { OrderPicker } from './OrderPicker.tsx';
 import { PairsPopup } from './PairsPopup.tsx';
 import layout from '../../../components/ui/layout.module.css';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
 // The chart library loads only when the chart is shown (DESIGN.md §8: chart code off the initial bundle).
@@ -135,11 +136,11 @@ export function OptionsPage() {
           )}
         </button>
         <div className={styles.buyButtons}>
-          <Button className={styles.buyUp} onClick={() => buy(1)} disabled={!pair || !loaded}>
+          <Button className={tone.solidUp} onClick={() => buy(1)} disabled={!pair || !loaded}>
             <span aria-hidden="true">▲ </span>
             {t('options.buyUp')}
           </Button>
-          <Button className={styles.buyDown} onClick={() => buy(2)} disabled={!pair || !loaded}>
+          <Button className={tone.solidDown} onClick={() => buy(2)} disabled={!pair || !loaded}>
             <span aria-hidden="true">▼ </span>
             {t('options.buyDown')}
           </Button>

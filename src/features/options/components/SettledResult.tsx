@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
 import { formatFixed } from '../../../lib/money.ts';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
 /** Result keys by is_win: 1 win, 2 lose, 3 tie (stake back), 4 void (no price at expiry, refunded). */
@@ -13,8 +14,8 @@ export function resultKey(isWin: number): string {
 
 /** The colour of an outcome: up for a win, down for a loss, neutral for a tie or a void. */
 export function resultTone(isWin: number): string {
-  if (isWin === 1) return styles.up ?? '';
-  if (isWin === 2) return styles.down ?? '';
+  if (isWin === 1) return tone.up ?? '';
+  if (isWin === 2) return tone.down ?? '';
   return '';
 }
 

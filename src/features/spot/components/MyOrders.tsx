@@ -8,6 +8,7 @@ import { useObservable } from '../../../lib/use-observable.ts';
 import { cancelSpotOrder } from '../api/cancel-spot-order.ts';
 import type { SpotOrderRecord } from '../api/get-spot-orders.ts';
 import { OrderRow } from './OrderRow.tsx';
+import orderCard from '../../../components/ui/order-card.module.css';
 import styles from './spot.module.css';
 
 /** Open orders (with cancel) and completed trades, refreshed every second by the engine, and the all-orders link. */
@@ -50,7 +51,7 @@ export function MyOrders({ symbol }: { symbol: string }) {
       ) : shown.length === 0 ? (
         <p className={styles.muted}>{t('common.noRecords')}</p>
       ) : (
-        <ul className={styles.orderList}>
+        <ul className={orderCard.list}>
           {shown.map((order) => (
             <OrderRow key={order.id} order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
           ))}

@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { bookRows, type BookRow } from '../../../lib/book-rows.ts';
 import { useBook } from '../../../lib/market-hooks.ts';
 import { formatFixed } from '../../../lib/money.ts';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
 type Layout = 'both' | 'bids' | 'asks';
@@ -15,7 +16,7 @@ function Rows({ rows, side, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; 
       {rows.map((row) => (
         <li key={row.price}>
           <button type="button" className={styles.bookRow} onClick={() => onPick(row.price)}>
-            <span className={side === 'bids' ? styles.up : styles.down}>{formatFixed(row.price, 6)}</span>
+            <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, 6)}</span>
             <span>{formatFixed(row.size, 6)}</span>
           </button>
         </li>

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatTrim } from '../../../lib/money.ts';
 import type { SpotOrderRecord } from '../api/get-spot-orders.ts';
+import orderCard from '../../../components/ui/order-card.module.css';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
 /** One spot order record; only open orders (status 1) offer cancel (spec §4). */
@@ -9,16 +11,16 @@ export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderReco
   const { t } = useTranslation();
   const buy = order.type === 1;
   return (
-    <li className={styles.orderRow} data-testid="spot-order" data-status={order.status}>
-      <div className={styles.orderHead}>
-        <span className={buy ? styles.up : styles.down}>
+    <li className={orderCard.card} data-testid="spot-order" data-status={order.status}>
+      <div className={orderCard.head}>
+        <span className={buy ? tone.up : tone.down}>
           <span aria-hidden="true">{buy ? '▲ ' : '▼ '}</span>
           {order.type_text} · {order.ordertype_text}
         </span>
         <strong>{order.title ?? `${order.coinname}/${order.trade_coin}`}</strong>
         <span className={styles.muted}>{order.tradetime || order.addtime}</span>
       </div>
-      <div className={styles.orderGrid}>
+      <div className={orderCard.grid}>
         <span>{t('spot.orders.price')}</span>
         <span>{order.price ? formatTrim(order.price, 8) : t('spot.form.market')}</span>
         <span>{t('spot.orders.quantity')}</span>

@@ -11,6 +11,7 @@ import { usePullToRefresh } from '../hooks/use-pull-to-refresh.ts';
 import { useSpotOrderPages } from '../hooks/use-spot-order-pages.ts';
 import { OrderRow } from './OrderRow.tsx';
 import layout from '../../../components/ui/layout.module.css';
+import orderCard from '../../../components/ui/order-card.module.css';
 import styles from './spot.module.css';
 
 type StatusKey = '1' | '2' | '3';
@@ -79,7 +80,7 @@ export function TradeListPage() {
         </Button>
       </div>
       <main className={styles.main}>
-        <ul className={styles.orderList} data-testid="trade-list">
+        <ul className={orderCard.list} data-testid="trade-list">
           {rows.map((order) => (
             <OrderRow key={order.id} order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
           ))}

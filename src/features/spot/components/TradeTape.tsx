@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useTrades } from '../../../lib/market-hooks.ts';
 import { formatFixed } from '../../../lib/money.ts';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
 const SHOWN = 20;
@@ -21,7 +22,7 @@ export function TradeTape({ symbol }: { symbol: string }) {
         {trades.slice(0, SHOWN).map((trade) => (
           <li key={trade.tradeId} className={styles.tapeRow}>
             <span>{new Date(trade.ts).toLocaleTimeString()}</span>
-            <span className={trade.direction === 'buy' ? styles.up : styles.down}>
+            <span className={trade.direction === 'buy' ? tone.up : tone.down}>
               <span aria-hidden="true">{trade.direction === 'buy' ? '▲ ' : '▼ '}</span>
               {formatFixed(trade.price, 6)}
             </span>
