@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
@@ -117,6 +118,29 @@ describe('spot exchange', () => {
     await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${expectedBtc} BTC`), 'the BTC balance after the sell');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${expectedUsdt} USDT`), 'the USDT balance after the sell');
+    await context.close();
+  });
+});
+
+describe('spot live numbers', () => {
+  const arrivingTrades = (page: Page) =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter((row) =>
+        row.getAnimations().some((animation) => (animation as CSSAnimation).animationName.includes('tapeArrive')),
+      ).length,
+    );
+
+  it('flashes a book size that changes and each trade as it arrives, and not with reduced motion', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await visible(page.getByTestId('book-bids'));
+    await eventually(() => page.locator('[data-testid=book-bids] [data-flash], [data-testid=book-asks] [data-flash]').count(), (n) => n > 0, 'a flashing book size');
+    await eventually(() => arrivingTrades(page), (n) => n > 0, 'a trade row flashing on arrival');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.waitForTimeout(1000);
+    expect(await arrivingTrades(page)).toBe(0);
     await context.close();
   });
 });

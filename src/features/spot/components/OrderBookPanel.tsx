@@ -17,7 +17,7 @@ function Rows({ rows, side, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; 
         <li key={row.price}>
           <button type="button" className={styles.bookRow} onClick={() => onPick(row.price)}>
             <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, 6)}</span>
-            <span>{formatFixed(row.size, 6)}</span>
+            <FlashNumber value={row.size} text={formatFixed(row.size, 6)} />
           </button>
         </li>
       ))}

@@ -20,7 +20,7 @@ export function TradeTape({ symbol }: { symbol: string }) {
       </div>
       <ul className={styles.tape} data-testid="trade-tape">
         {trades.slice(0, SHOWN).map((trade) => (
-          <li key={trade.tradeId} className={styles.tapeRow}>
+          <li key={trade.tradeId} className={styles.tapeRow} data-direction={trade.direction}>
             <span>{new Date(trade.ts).toLocaleTimeString()}</span>
             <span className={trade.direction === 'buy' ? tone.up : tone.down}>
               <span aria-hidden="true">{trade.direction === 'buy' ? '▲ ' : '▼ '}</span>
