@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { IconClose } from './icons.tsx';
+import { useBackCloses } from './use-back-closes.ts';
 import { useFocusTrap } from './use-focus-trap.ts';
 import styles from './dialog.module.css';
 
@@ -18,11 +19,15 @@ export interface DialogProps {
   testId?: string;
 }
 
-/** Modal dialog: focus is trapped inside, Escape and the backdrop close it. */
+/**
+ * Modal dialog: focus is trapped inside; Escape, the backdrop and the back button close it (while
+ * open it owns one history entry, see use-back-closes.ts).
+ */
 export function Dialog({ open, onClose, title, variant = 'center', closeLabel, children, hideTitle = false, testId }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(ref, open, onClose);
+  useBackCloses(open, onClose);
   if (!open) return null;
   return createPortal(
     <div className={[styles.layer, styles[`layer-${variant}`]].join(' ')}>
