@@ -11,6 +11,7 @@ import { engineStream, setEngineSession } from '../lib/engine-client.ts';
 import { adoptServerTheme, session } from '../lib/session.ts';
 import { isOn, loadSiteSettings, useSiteSettings } from '../lib/site-settings.ts';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
+import { QaBar } from './QaBar.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
 
 /** The footer tabs of spec §2, in order. */
@@ -72,6 +73,7 @@ function Shell() {
       <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} aboveTabBar={tab !== undefined} />
       <AppRoutes />
       {tab && <FooterTabs active={tab} />}
+      <QaBar />
     </>
   );
 }

@@ -6,11 +6,11 @@
  * Page flags (for developers, QA and the bench):
  * - `?engine=main` runs the same engine on the main thread instead of the worker.
  * - `?replay=<url>&speed=<n>` replays a recorded session (transcript NDJSON) with no server.
- * - `?record=1` records every frame to IndexedDB; `globalThis.__marketEngine.exportRecording()`
- *   returns it as NDJSON.
+ * - `?record=1` records every frame to IndexedDB; the shell's QA bar saves it as NDJSON, and so
+ *   does `globalThis.__marketEngine.exportRecording()`.
  * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
  */
-import { Observable } from 'rxjs';
+import { BehaviorSubject, Observable } from 'rxjs';
 import { proxy, wrap } from 'comlink';
 import type { BatchItem, BatchSink, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
@@ -19,14 +19,22 @@ import { reduceWire } from '../../workers/shared/stream-reducers.ts';
 /** The engine's API whether it answers directly (main thread) or with promises (worker). */
 type AnyApi = { [K in keyof MarketApi]: (...args: Parameters<MarketApi[K]>) => unknown };
 
-interface PageFlags {
+/** The developer and QA flags of the page's URL (see the file comment). */
+export interface PageFlags {
   mainThread: boolean;
   replay: string | null;
   speed: number;
   record: boolean;
 }
 
+/** What became of the page's `?replay=` request; null when there is none. */
+export type ReplayOutcome = 'loading' | 'playing' | { failed: string };
+const replayOutcome = new BehaviorSubject<ReplayOutcome | null>(null);
+/** The replay's outcome, so the UI can say when a requested replay could not start. */
+export const replayOutcome$: Observable<ReplayOutcome | null> = replayOutcome.asObservable();
+
 let apiPromise: Promise<AnyApi> | undefined;
+let pageFlags: PageFlags | undefined;
 let session: Session = { token: null, lang: 'en' };
 /** Set by setEngineVisible; until then the page's own visibility. */
 let visibleOverride: boolean | undefined;
@@ -43,6 +51,12 @@ function readFlags(): PageFlags {
     speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
     record: params.get('record') === '1',
   };
+}
+
+/** The flags the engine started with, read once from the first URL (they apply until a full reload). */
+export function enginePageFlags(): Readonly<PageFlags> {
+  pageFlags ??= readFlags();
+  return pageFlags;
 }
 
 function engineConfig(): EngineConfig {
@@ -66,7 +80,7 @@ function isVisible(): boolean {
 }
 
 async function createApi(): Promise<AnyApi> {
-  const flags = readFlags();
+  const flags = enginePageFlags();
   const config = engineConfig();
   let api: AnyApi;
   if (flags.mainThread || typeof Worker === 'undefined') {
@@ -90,9 +104,22 @@ async function createApi(): Promise<AnyApi> {
   await api.setSession(session);
   await api.setVisible(visibleOverride ?? isVisible());
   watchPage();
-  if (flags.replay) await api.startReplay(new URL(flags.replay, globalThis.location.href).href, flags.speed);
+  if (flags.replay) await startReplay(api, new URL(flags.replay, globalThis.location.href).href, flags.speed);
   if (flags.record) await api.startRecording();
   return api;
+}
+
+/** A replay that cannot start leaves the engine on the live feed, and says so through replayOutcome$. */
+async function startReplay(api: AnyApi, url: string, speed: number): Promise<void> {
+  replayOutcome.next('loading');
+  try {
+    await api.startReplay(url, speed);
+    replayOutcome.next('playing');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error('[engine-client] replay could not start:', reason);
+    replayOutcome.next({ failed: reason });
+  }
 }
 
 /** Runs `call` on the engine once it exists; failures are logged (streams report theirs). */

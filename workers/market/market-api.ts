@@ -87,7 +87,7 @@ export function createMarketApi(host: EngineHost): MarketApi {
     async startReplay(url, speed) {
       const response = await host.fetch(url);
       if (!response.ok) throw new Error(`replay file ${url}: HTTP ${response.status}`);
-      ready().startReplay(await response.text(), speed);
+      await ready().startReplay(await response.text(), speed);
     },
     async startRecording() {
       if (recorder) return;

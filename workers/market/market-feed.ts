@@ -152,6 +152,8 @@ export class MarketFeed {
   /** Handles one inflated server frame, from the socket or a replay. Never throws. */
   receive(text: string): void {
     this.frames++;
+    // The frame counter is part of the status; its stream is conflated like any other, so this is cheap.
+    this.events.status();
     this.recorder?.record({ dir: 'server->client', t: Date.now() / 1000, opcode: SERVER_OPCODE, frame: text });
     try {
       const frame = decodeFrame(text);

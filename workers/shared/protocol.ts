@@ -131,6 +131,17 @@ export interface MarketItem {
   hamount: string;
   coinname: string;
   trade_coin: string;
+  /**
+   * Our field: the most decimals a limit price of this pair may carry (HTX price-precision, as the
+   * server's spot order check enforces it, 0..8). Absent when the answer did not say (a server
+   * from before the field): the spot form then keeps its older behaviour (see spot-rules.ts).
+   */
+  price_precision?: number;
+  /**
+   * Our field: the most decimals a quantity in the base coin may carry (HTX amount-precision, as
+   * the server enforces it, 0..8). Absent when the answer did not say, like `price_precision`.
+   */
+  amount_precision?: number;
 }
 
 /** Balances on the spot screen (spec §3 "Market balance"). */

@@ -122,6 +122,28 @@ describe('spot exchange', () => {
   });
 });
 
+describe('spot pair switch', () => {
+  it('takes a price tapped in the book, and a new pair from the drawer starts at its own price, not the tapped one', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const bid = page.getByTestId('book-bids').getByRole('button').first();
+    await visible(bid);
+    const tapped = new Big((await bid.locator('span').first().textContent()) ?? '0').toFixed(2);
+    await bid.click();
+    expect(await page.getByLabel('Price (USDT)').inputValue()).toBe(tapped);
+
+    await page.getByTestId('symbol-button').click();
+    await (await visible(page.getByTestId('symbol-drawer').getByRole('button', { name: /ETH\/USDT/ }))).click();
+    await page.waitForURL(/currentSymbol=ethusdt/, { timeout: UI_TIMEOUT_MS });
+    const ethLast = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0 && Number(text) < Number(tapped) / 2, 'the ETH last price');
+    const price = await eventually(() => page.getByLabel('Price (USDT)').inputValue(), (value) => value !== '', 'the ETH form price');
+    expect(price).not.toBe(tapped);
+    expect(Math.abs(Number(price) - Number(ethLast)) / Number(ethLast)).toBeLessThan(0.01);
+    await context.close();
+  });
+});
+
 describe('spot live numbers', () => {
   const arrivingTrades = (page: Page) =>
     page.evaluate(() =>

@@ -101,4 +101,29 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
     await expect(remote.subscribe(1, { kind: 'book', symbol: '' })).rejects.toThrow(/symbol/);
     remote[releaseProxy]();
   });
+
+  it('a replay file that is not a transcript (an HTML page) rejects startReplay and leaves the live feed on', async () => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    const sockets: FakeSocket[] = [];
+    const fetch = new FakeFetch().on('/session.ndjson', () => new Response('<!doctype html>\n<html></html>', { status: 200 }));
+    expose(
+      createMarketApi({
+        fetch: fetch.fetch,
+        socketFactory: (url) => {
+          const socket = new FakeSocket(url);
+          sockets.push(socket);
+          return socket;
+        },
+      }),
+      channel.port1,
+    );
+    const remote = wrap<MarketApi>(channel.port2);
+    await remote.init({ wsUrl: 'ws://x/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` }, proxy(() => {}));
+    await expect(remote.startReplay(`${ORIGIN}/session.ndjson`, 1)).rejects.toThrow(/line 1 is not JSON/);
+    await remote.subscribe(1, { kind: 'ticker', symbol: 'btcusdt' });
+    await eventually(() => expect(sockets).toHaveLength(1));
+    expect((await remote.stats()).state).not.toBe('replay');
+    remote[releaseProxy]();
+  });
 });

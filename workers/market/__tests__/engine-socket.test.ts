@@ -251,6 +251,18 @@ describe('engine socket', () => {
     expect(h.log.lastOf(2)).toMatchObject({ state: 'open', brokenFrames: 4, frames: 4 } satisfies Partial<FeedStatus>);
   });
 
+  it('the status stream follows the frame counter, at most once per flush', () => {
+    h.engine.subscribe(1, { kind: 'book', symbol: 'btcusdt' });
+    h.engine.subscribe(2, { kind: 'feedStatus' });
+    h.socket().accept();
+    h.frames.tick();
+    const before = h.log.valuesOf(2).length;
+    for (let i = 0; i < 5; i++) h.socket().push(depthPush('btcusdt', 100 + i));
+    h.frames.tick();
+    expect(h.log.valuesOf(2).length).toBe(before + 1);
+    expect(h.log.lastOf(2)).toMatchObject({ frames: 5, brokenFrames: 0 } satisfies Partial<FeedStatus>);
+  });
+
   it('a hidden page emits nothing; showing it delivers the latest state in one batch', () => {
     h.engine.subscribe(1, { kind: 'book', symbol: 'btcusdt' });
     h.socket().accept();

@@ -1,8 +1,9 @@
 /**
  * Normalizers from HTX payloads (protocol §6, §7) to the shared types of workers/shared/protocol.ts.
- * Each throws BrokenFrameError when the payload lacks what it needs.
+ * Each throws BrokenFrameError when the payload lacks what it needs. Also the app API's market
+ * items, which are tolerant instead (see {@link marketItemsFrom}).
  */
-import type { Candle, DaySummary, Trade } from '../../shared/protocol.ts';
+import type { Candle, DaySummary, MarketItem, Trade } from '../../shared/protocol.ts';
 import { asArray, asObject, asString, broken, decimal, finite, integer, integerText, type JsonObject } from './fields.ts';
 import { parseJsonExact } from './json-exact.ts';
 
@@ -145,4 +146,35 @@ export function tradesFromRest(body: JsonObject): Trade[] {
 /** GET /market/detail as a day summary. */
 export function summaryFromRest(symbol: string, body: JsonObject): DaySummary {
   return summaryFrom(symbol, integer(body.ts, 'ts'), body.tick);
+}
+
+/** Most decimals a precision may ask for: the server keeps amounts in units of 1e-8. */
+const MAX_PRECISION = 8;
+
+/** A precision field as sent: a whole number (or its text) of decimals, capped at 8; otherwise unknown. */
+function precisionFrom(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return undefined;
+  return Math.min(n, MAX_PRECISION);
+}
+
+/**
+ * The items of a getMarketList / getAllMarketList answer (`data.list`) as MarketItems. The other
+ * fields pass as sent; `price_precision` / `amount_precision` are kept as whole numbers 0..8 and
+ * left out when the answer lacks them or they are unusable (an older server), so the app keeps its
+ * older behaviour rather than trusting a wrong precision. Entries that are not objects are dropped.
+ */
+export function marketItemsFrom(list: readonly unknown[]): MarketItem[] {
+  const items: MarketItem[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+    const { price_precision: price, amount_precision: amount, ...rest } = entry as MarketItem & JsonObject;
+    const item: MarketItem = { ...rest };
+    const pricePrecision = precisionFrom(price);
+    const amountPrecision = precisionFrom(amount);
+    if (pricePrecision !== undefined) item.price_precision = pricePrecision;
+    if (amountPrecision !== undefined) item.amount_precision = amountPrecision;
+    items.push(item);
+  }
+  return items;
 }

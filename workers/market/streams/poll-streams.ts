@@ -12,6 +12,7 @@ import type {
   SpotOrder,
   StreamKey,
 } from '../../shared/protocol.ts';
+import { marketItemsFrom } from '../normalize/market.ts';
 import { API_SESSION_EXPIRED, postApi, type Form } from '../transport/http.ts';
 import type { PollDefinition } from './poll-source.ts';
 import type { EngineContext } from './stream-source.ts';
@@ -43,6 +44,12 @@ async function apiList<T>(ctx: EngineContext, path: string, form: Form, signal: 
   const data = await api<{ list?: T[] } | null>(ctx, path, form, signal);
   if (data === undefined) return undefined;
   return Array.isArray(data?.list) ? data.list : [];
+}
+
+/** A market-list answer's items, normalized (the precisions are checked; see marketItemsFrom). */
+async function marketList(ctx: EngineContext, path: string, form: Form, signal: AbortSignal): Promise<MarketItem[] | undefined> {
+  const list = await apiList<unknown>(ctx, path, form, signal);
+  return list === undefined ? undefined : marketItemsFrom(list);
 }
 
 type PollKey = Extract<
@@ -82,22 +89,21 @@ export function pollDefinition(key: PollKey): PollDefinition<unknown> {
         name: 'homeMarkets',
         intervalMs: POLL_MS.homeMarkets,
         enabled: always,
-        request: (ctx, signal) => apiList<MarketItem>(ctx, 'index/getMarketList', {}, signal),
+        request: (ctx, signal) => marketList(ctx, 'index/getMarketList', {}, signal),
       } satisfies PollDefinition<MarketItem[]>;
     case 'markets':
       return {
         name: 'markets',
         intervalMs: POLL_MS.markets,
         enabled: always,
-        request: (ctx, signal) =>
-          apiList<MarketItem>(ctx, 'index/getAllMarketList', { fid: key.fid, eid: key.eid }, signal),
+        request: (ctx, signal) => marketList(ctx, 'index/getAllMarketList', { fid: key.fid, eid: key.eid }, signal),
       } satisfies PollDefinition<MarketItem[]>;
     case 'optionPairs':
       return {
         name: 'optionPairs',
         intervalMs: POLL_MS.optionPairs,
         enabled: always,
-        request: (ctx, signal) => apiList<MarketItem>(ctx, 'index/getMarketList', {}, signal),
+        request: (ctx, signal) => marketList(ctx, 'index/getMarketList', {}, signal),
       } satisfies PollDefinition<MarketItem[]>;
     case 'spotBalance':
       return {

@@ -1,8 +1,20 @@
-import { Big, decimalPlaces, toBig } from '../../../lib/money.ts';
+import { Big, toBig } from '../../../lib/money.ts';
 
 /** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market), spec §4. */
 export type SpotSide = 1 | 2;
 export type SpotMode = 1 | 2;
+
+/**
+ * The pair's precisions as the market list gives them (MarketItem price_precision /
+ * amount_precision). A field is undefined while it is not known (the list is still loading, or an
+ * older server did not send it); each rule then keeps the behaviour it had before the field existed.
+ */
+export interface PairPrecision {
+  /** Most decimals of a limit price. */
+  price?: number;
+  /** Most decimals of a quantity in the base coin. */
+  amount?: number;
+}
 
 export interface SpotFormInput {
   side: SpotSide;
@@ -15,43 +27,85 @@ export interface SpotFormInput {
   quoteAvailable: string;
   /** Available base coin. */
   baseAvailable: string;
+  precision: PairPrecision;
 }
 
 export type SpotFormField = 'price' | 'quantity' | 'amount';
 
-/** Either fine, or the first problem: its i18n key, the field, and whether the amounts are cleared. */
-export type SpotFormCheck = { ok: true } | { ok: false; key: string; field: SpotFormField; clear: boolean };
+/**
+ * Either fine, or the first problem: its i18n key (with `params` for its placeholders), the field,
+ * and whether the amounts are cleared.
+ */
+export type SpotFormCheck = { ok: true } | { ok: false; key: string; params?: { decimals: number }; field: SpotFormField; clear: boolean };
 
-/** Price step of spec §9. */
+/** Price step of spec §5 and §9. */
 export const PRICE_STEP = '0.01';
 /** Quick-fill percentages of spec §9. */
 export const QUICK_FILL = [25, 50, 75, 100] as const;
-/** Decimals a quick-filled quantity keeps (rounded down, so it stays affordable). */
-export const QUANTITY_DECIMALS = 4;
-const MAX_DECIMALS = 8;
+/** Most decimals any amount may carry: the server keeps units of 1e-8. The check's limit while a precision is unknown. */
+export const MAX_DECIMALS = 8;
+/** Price decimals shown while the pair's precision is unknown: the 2 of the spec's 0.01 step, as before. */
+export const DEFAULT_PRICE_DECIMALS = 2;
+/** Quick-fill quantity decimals while the pair's precision is unknown: the fixed 4 used before. */
+export const DEFAULT_QUANTITY_DECIMALS = 4;
+/**
+ * Decimals of a market buy's order value. The server checks it against its quote coin's decimals
+ * (coins.decimals of USDT, 8), capped at the 8 of a unit; the market list does not carry it.
+ */
+export const QUOTE_DECIMALS = 8;
 
+/** The server's number form (server/src/domain/money.ts parseAmount): digits, optionally `.digits`. */
+const PLAIN = /^\d+(\.\d+)?$/;
+
+/** Decimals that count: trailing zeros do not ("1.50" has 1), as on the server. */
+function significantDecimals(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.slice(dot + 1).replace(/0+$/, '').length;
+}
+
+/** A strictly positive amount in the form the server reads (the text is sent trimmed), or null. */
 function positive(text: string): Big | null {
-  const value = toBig(text);
-  if (!value || value.lte(0) || decimalPlaces(text.trim()) > MAX_DECIMALS) return null;
-  return value;
+  const trimmed = text.trim();
+  if (!PLAIN.test(trimmed)) return null;
+  const value = new Big(trimmed);
+  return value.gt(0) ? value : null;
 }
 
 const fail = (key: string, field: SpotFormField, clear = false): SpotFormCheck => ({ ok: false, key, field, clear });
+const tooFine = (key: string, field: SpotFormField, decimals: number): SpotFormCheck => ({ ok: false, key, params: { decimals }, field, clear: false });
+
+/** True when `text` has more decimals than `max` allows. */
+const finerThan = (text: string, max: number): boolean => significantDecimals(text.trim()) > max;
+
+/** Decimals a limit price may carry: the pair's precision, or the server's 8 while unknown. */
+const priceLimit = (precision: PairPrecision): number => Math.min(precision.price ?? MAX_DECIMALS, MAX_DECIMALS);
+/** Decimals a base quantity may carry: the pair's precision, or the server's 8 while unknown. */
+const quantityLimit = (precision: PairPrecision): number => Math.min(precision.amount ?? MAX_DECIMALS, MAX_DECIMALS);
 
 /**
- * Spec §5 spot order rules. Limit: price (enter order price) and quantity (enter order quantity).
- * Market buy: the order value (enter order amount), because a market buy spends a value; market
- * sell: the quantity. A buy costing more than the available USDT, or a sell of more than the held
- * coin, is "insufficient available balance" and clears the amounts.
+ * Spec §5 spot order rules, in the order the server checks them. Limit: price (enter order price,
+ * then at most the pair's price decimals) and quantity (enter order quantity, then at most the
+ * pair's quantity decimals). Market buy: the order value (enter order amount, at most the quote
+ * coin's decimals), because a market buy spends a value; market sell: the quantity. A buy costing
+ * more than the available USDT, or a sell of more than the held coin, is "insufficient available
+ * balance" and clears the amounts. Numbers must have the server's form (no sign, exponent or bare dot).
  */
 export function validateSpotOrder(input: SpotFormInput): SpotFormCheck {
   const quote = toBig(input.quoteAvailable) ?? new Big(0);
   const base = toBig(input.baseAvailable) ?? new Big(0);
+  const quantityCheck = (): SpotFormCheck | Big => {
+    const quantity = positive(input.quantity);
+    if (!quantity) return fail('spot.rules.enterQuantity', 'quantity');
+    const limit = quantityLimit(input.precision);
+    return finerThan(input.quantity, limit) ? tooFine('spot.rules.quantityDecimals', 'quantity', limit) : quantity;
+  };
   if (input.mode === 1) {
     const price = positive(input.price);
     if (!price) return fail('spot.rules.enterPrice', 'price');
-    const quantity = positive(input.quantity);
-    if (!quantity) return fail('spot.rules.enterQuantity', 'quantity');
+    const limit = priceLimit(input.precision);
+    if (finerThan(input.price, limit)) return tooFine('spot.rules.priceDecimals', 'price', limit);
+    const quantity = quantityCheck();
+    if (!(quantity instanceof Big)) return quantity;
     if (input.side === 1 && price.times(quantity).gt(quote)) return fail('spot.rules.insufficient', 'quantity', true);
     if (input.side === 2 && quantity.gt(base)) return fail('spot.rules.insufficient', 'quantity', true);
     return { ok: true };
@@ -59,11 +113,12 @@ export function validateSpotOrder(input: SpotFormInput): SpotFormCheck {
   if (input.side === 1) {
     const amount = positive(input.amount);
     if (!amount) return fail('spot.rules.enterAmount', 'amount');
+    if (finerThan(input.amount, QUOTE_DECIMALS)) return tooFine('spot.rules.amountDecimals', 'amount', QUOTE_DECIMALS);
     if (amount.gt(quote)) return fail('spot.rules.insufficient', 'amount', true);
     return { ok: true };
   }
-  const quantity = positive(input.quantity);
-  if (!quantity) return fail('spot.rules.enterQuantity', 'quantity');
+  const quantity = quantityCheck();
+  if (!(quantity instanceof Big)) return quantity;
   if (quantity.gt(base)) return fail('spot.rules.insufficient', 'quantity', true);
   return { ok: true };
 }
@@ -83,26 +138,50 @@ export function canBuy(quoteAvailable: string, price: string, dp = 8): string {
   return quote.div(p).round(dp, Big.roundDown).toFixed(dp);
 }
 
-/** Adds `steps` price steps (0.01) to `price`, never below 0. */
-export function stepPrice(price: string, steps: number): string {
+/** Decimals a price is shown with: the pair's precision, or 2 while unknown. */
+export const priceDecimals = (precision: PairPrecision): number => Math.min(precision.price ?? DEFAULT_PRICE_DECIMALS, MAX_DECIMALS);
+
+/**
+ * The price stepper's step: the spec's 0.01, unless the pair's tick is coarser (fewer than 2 price
+ * decimals), where 0.01 would only make prices the server refuses; then one tick.
+ */
+export function priceStep(precision: PairPrecision): string {
+  const decimals = priceDecimals(precision);
+  return decimals >= 2 ? PRICE_STEP : new Big(10).pow(-decimals).toFixed(decimals);
+}
+
+/** Adds `steps` price steps to `price`, never below 0, as text with the pair's price decimals. */
+export function stepPrice(price: string, steps: number, precision: PairPrecision): string {
+  const decimals = priceDecimals(precision);
   const current = toBig(price) ?? new Big(0);
-  const next = current.plus(new Big(PRICE_STEP).times(steps));
-  return (next.lt(0) ? new Big(0) : next).toFixed(2);
+  const next = current.plus(new Big(priceStep(precision)).times(steps));
+  return (next.lt(0) ? new Big(0) : next).round(decimals, Big.roundHalfUp).toFixed(decimals);
 }
 
 /**
- * Quick-fill (spec §5): `percent` of what the side can use. Limit buy: quantity = percent of the
- * USDT ÷ price; sell: quantity = percent of the coin; market buy: value = percent of the USDT.
+ * Quick-fill (spec §5): `percent` of what the side can use, rounded DOWN to what the server accepts
+ * so it never exceeds the balance. Limit buy: quantity = percent of the USDT ÷ price, to the pair's
+ * quantity decimals; sell: quantity = percent of the coin, likewise; market buy: value = percent of
+ * the USDT, to the quote coin's decimals. Null when a limit buy has no usable price.
  */
-export function quickFill(input: Pick<SpotFormInput, 'side' | 'mode' | 'price' | 'quoteAvailable' | 'baseAvailable'>, percent: number): { field: 'quantity' | 'amount'; value: string } | null {
+export function quickFill(
+  input: Pick<SpotFormInput, 'side' | 'mode' | 'price' | 'quoteAvailable' | 'baseAvailable' | 'precision'>,
+  percent: number,
+): { field: 'quantity' | 'amount'; value: string } | null {
   const share = new Big(percent).div(100);
+  const decimals = Math.min(input.precision.amount ?? DEFAULT_QUANTITY_DECIMALS, MAX_DECIMALS);
+  const down = (value: Big, dp: number): string => value.round(dp, Big.roundDown).toFixed(dp);
   if (input.side === 2) {
     const base = toBig(input.baseAvailable) ?? new Big(0);
-    return { field: 'quantity', value: base.times(share).round(QUANTITY_DECIMALS, Big.roundDown).toFixed(QUANTITY_DECIMALS) };
+    return { field: 'quantity', value: down(base.times(share), decimals) };
   }
   const quote = toBig(input.quoteAvailable) ?? new Big(0);
-  if (input.mode === 2) return { field: 'amount', value: quote.times(share).round(2, Big.roundDown).toFixed(2) };
+  if (input.mode === 2) return { field: 'amount', value: down(quote.times(share), QUOTE_DECIMALS) };
   const price = toBig(input.price);
   if (!price || price.lte(0)) return null;
-  return { field: 'quantity', value: quote.times(share).div(price).round(QUANTITY_DECIMALS, Big.roundDown).toFixed(QUANTITY_DECIMALS) };
+  const budget = quote.times(share);
+  let quantity = new Big(down(budget.div(price), decimals));
+  // big.js divides to 20 decimals, rounding half up; a quotient a hair under a step can land on it.
+  if (quantity.times(price).gt(budget)) quantity = quantity.minus(new Big(10).pow(-decimals));
+  return { field: 'quantity', value: quantity.toFixed(decimals) };
 }

@@ -32,7 +32,7 @@ export function ExchangePage() {
   const pair = pairs.find((p) => p.symbol === symbol) ?? null;
   const ticker = useTicker(symbol);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
+  const [picked, setPicked] = useState<{ price: string; seq: number; symbol: string } | null>(null);
   const title = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [base = '', quote = ''] = title.split('/');
   const lastPrice = ticker?.close ?? pair?.close ?? '';
@@ -53,9 +53,10 @@ export function ExchangePage() {
       </header>
       <main className={styles.main}>
         <div className={styles.trade}>
-          {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept. */}
-          <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} lastPrice={lastPrice} picked={picked} balance={balance} />
-          <OrderBookPanel symbol={symbol} lastPrice={lastPrice} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1 }))} />
+          {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept;
+              a price tapped in another pair's book never reaches it. */}
+          <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} lastPrice={lastPrice} picked={picked?.symbol === symbol ? picked : null} balance={balance} precision={pair && { price: pair.price_precision, amount: pair.amount_precision }} />
+          <OrderBookPanel symbol={symbol} lastPrice={lastPrice} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol }))} />
         </div>
         <MyOrders symbol={symbol} />
         <TradeTape symbol={symbol} />

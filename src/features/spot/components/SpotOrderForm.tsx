@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -6,7 +6,20 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { placeSpotOrder } from '../api/place-spot-order.ts';
-import { canBuy, orderValue, PRICE_STEP, QUICK_FILL, quickFill, stepPrice, validateSpotOrder, type SpotFormField, type SpotMode, type SpotSide } from '../api/spot-rules.ts';
+import {
+  canBuy,
+  orderValue,
+  priceDecimals,
+  priceStep,
+  QUICK_FILL,
+  quickFill,
+  stepPrice,
+  validateSpotOrder,
+  type PairPrecision,
+  type SpotFormField,
+  type SpotMode,
+  type SpotSide,
+} from '../api/spot-rules.ts';
 import styles from './spot.module.css';
 
 export interface SpotOrderFormProps {
@@ -17,32 +30,51 @@ export interface SpotOrderFormProps {
   /** A price tapped in the book; `seq` changes on every tap so the same price can be taken twice. */
   picked: { price: string; seq: number } | null;
   balance: MarketBalance | null;
+  /**
+   * The pair's price and quantity precisions from the market list; null while the list is loading.
+   * A field the server did not send is undefined (the rules fall back, see spot-rules.ts).
+   */
+  precision: PairPrecision | null;
 }
 
-/** The buy/sell form (spec §2, §5): limit or market, price step 0.01, quantity, order value, quick-fill. */
-export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: SpotOrderFormProps) {
+/**
+ * The buy/sell form (spec §2, §5): limit or market, price step 0.01, quantity, order value,
+ * quick-fill. Prices are shown, stepped and checked with the pair's precisions, so the form sends
+ * only what the server accepts.
+ */
+export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, precision }: SpotOrderFormProps) {
   const { t } = useTranslation();
   const [side, setSide] = useState<SpotSide>(1);
   const [mode, setMode] = useState<SpotMode>(1);
   const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<{ field: SpotFormField; key: string } | null>(null);
+  const [error, setError] = useState<{ field: SpotFormField; key: string; params?: { decimals: number } } | null>(null);
   const [busy, setBusy] = useState(false);
   const quoteAvailable = balance?.usdt_balance ?? '0';
   const baseAvailable = balance?.coin_balance ?? '0';
+  const known = precision !== null;
+  const pricePrecision = precision?.price;
+  const amountPrecision = precision?.amount;
+  const pairPrecision = useMemo<PairPrecision>(() => ({ price: pricePrecision, amount: amountPrecision }), [pricePrecision, amountPrecision]);
+  const decimals = priceDecimals(pairPrecision);
+  const step = priceStep(pairPrecision);
 
+  const appliedPick = useRef(0);
   useEffect(() => {
-    if (picked) setPrice(formatFixed(picked.price, 2));
-  }, [picked]);
+    // Each tap applies once; a precision arriving later does not re-apply an old tap over a typed price.
+    if (!picked || picked.seq === appliedPick.current) return;
+    appliedPick.current = picked.seq;
+    setPrice(formatFixed(picked.price, decimals));
+  }, [picked, decimals]);
   const prefilled = useRef(false);
   useEffect(() => {
-    // Once per pair, the price starts at the last trade unless the user typed one first; after that
-    // an empty field stays empty.
-    if (prefilled.current || !lastPrice) return;
+    // Once per pair, when its precision is known, the price starts at the last trade unless the user
+    // typed one first; after that an empty field stays empty.
+    if (prefilled.current || !lastPrice || !known) return;
     prefilled.current = true;
-    setPrice((typed) => typed || formatFixed(lastPrice, 2, ''));
-  }, [lastPrice]);
+    setPrice((typed) => typed || formatFixed(lastPrice, decimals, ''));
+  }, [lastPrice, known, decimals]);
 
   const clearAmounts = () => {
     setQuantity('');
@@ -54,7 +86,7 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: 
     clearAmounts();
   };
   const fill = (percent: number) => {
-    const result = quickFill({ side, mode, price, quoteAvailable, baseAvailable }, percent);
+    const result = quickFill({ side, mode, price, quoteAvailable, baseAvailable, precision: pairPrecision }, percent);
     if (!result) return setError({ field: 'price', key: 'spot.rules.enterPrice' });
     setError(null);
     if (result.field === 'quantity') setQuantity(result.value);
@@ -62,11 +94,11 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: 
   };
   const submit = async () => {
     if (mId === null) return;
-    const check = validateSpotOrder({ side, mode, price, quantity, amount, quoteAvailable, baseAvailable });
+    const check = validateSpotOrder({ side, mode, price, quantity, amount, quoteAvailable, baseAvailable, precision: pairPrecision });
     if (!check.ok) {
-      setError({ field: check.field, key: check.key });
+      setError({ field: check.field, key: check.key, params: check.params });
       if (check.clear) {
-        showToast(t(check.key), 'error');
+        showToast(t(check.key, check.params), 'error');
         clearAmounts();
       }
       return;
@@ -82,7 +114,7 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: 
       setBusy(false);
     }
   };
-  const errorFor = (field: SpotFormField) => (error?.field === field ? t(error.key) : null);
+  const errorFor = (field: SpotFormField) => (error?.field === field ? t(error.key, error.params) : null);
   const value = mode === 1 ? orderValue(price, quantity) : amount;
 
   return (
@@ -113,16 +145,16 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance }: 
         <TextField
           label={t('spot.form.price', { coin: quote })}
           inputMode="decimal"
-          step={PRICE_STEP}
+          step={step}
           value={price}
           onChange={(e) => setPrice(e.target.value)}
           error={errorFor('price')}
           trailing={
             <span className={styles.stepper}>
-              <button type="button" aria-label={t('spot.form.priceDown')} onClick={() => setPrice(stepPrice(price, -1))}>
+              <button type="button" aria-label={t('spot.form.priceDown', { step })} onClick={() => setPrice(stepPrice(price, -1, pairPrecision))}>
                 −
               </button>
-              <button type="button" aria-label={t('spot.form.priceUp')} onClick={() => setPrice(stepPrice(price, 1))}>
+              <button type="button" aria-label={t('spot.form.priceUp', { step })} onClick={() => setPrice(stepPrice(price, 1, pairPrecision))}>
                 +
               </button>
             </span>

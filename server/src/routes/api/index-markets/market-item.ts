@@ -1,35 +1,35 @@
+import type { MarketItem } from '../../../../../workers/shared/protocol.ts';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { MarketTicker, PairInfo } from '../../../domain/market-port.ts';
-import { decimalToUnits, formatUnits, percentChange } from '../../../domain/money.ts';
+import { decimalToUnits, formatUnits, percentChange, UNIT_DECIMALS } from '../../../domain/money.ts';
 
 /**
  * A market item (spec §3) from the pair's row and the feed's live 24 h ticker: close with the
  * pair's price decimals, change = signed percent from the 24 h open with 2 decimals ("+1.23",
  * "-0.50"), hamount = 24 h base volume with the pair's amount decimals, coinname = base coin,
  * trade_coin = quote coin (upper case), logo = the base coin's image URL.
+ *
+ * Our fields price_precision / amount_precision: the most decimals upbbbuy accepts in a price / a
+ * base quantity of this pair. They come from the same `PairInfo` spot validation reads, capped at
+ * the 8 decimals of a stored unit exactly as `parseAmount` caps them, so the app's checks and
+ * quick-fill can never disagree with the server.
  */
-export interface MarketItemView {
-  id: number;
-  symbol: string;
-  title: string;
-  close: string;
-  change: string;
-  logo: string;
-  hamount: string;
-  coinname: string;
-  trade_coin: string;
-}
+export type MarketItemView = Required<MarketItem>;
 
 export function marketItem(row: MarketRow, pair: PairInfo, ticker: MarketTicker): MarketItemView {
+  const pricePrecision = Math.min(pair.pricePrecision, UNIT_DECIMALS);
+  const amountPrecision = Math.min(pair.amountPrecision, UNIT_DECIMALS);
   return {
     id: row.id,
     symbol: row.symbol,
     title: `${row.base_title}/${row.quote_title}`,
-    close: formatUnits(decimalToUnits(ticker.close), Math.min(pair.pricePrecision, 8)),
+    close: formatUnits(decimalToUnits(ticker.close), pricePrecision),
     change: percentChange(ticker.open, ticker.close),
     logo: row.base_logo,
-    hamount: formatUnits(decimalToUnits(ticker.amount), Math.min(pair.amountPrecision, 8)),
+    hamount: formatUnits(decimalToUnits(ticker.amount), amountPrecision),
     coinname: row.base_title,
     trade_coin: row.quote_title,
+    price_precision: pricePrecision,
+    amount_precision: amountPrecision,
   };
 }
