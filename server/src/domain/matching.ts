@@ -1,5 +1,5 @@
 import type { BookLevel } from './market-port.ts';
-import { UNIT, decimalToUnits, divide } from './money.ts';
+import { UNIT, decimalToUnits, divide, valueOf } from './money.ts';
 
 /**
  * Spot matching against the feed's book. The user is a price taker of the book the feed shows:
@@ -75,22 +75,96 @@ export function averagePrice(walk: Walk): bigint {
 }
 
 /**
- * Which resting limit orders a feed trade at `tradePrice` fills. The rule is "traded through": a
- * buy fills when the feed prints strictly below its limit, a sell strictly above. A print exactly
- * at the limit does not fill, because resting orders at that price could be ahead of ours in the
- * queue; only a print beyond it proves the level was cleared. The fill is then at the order's own
- * limit price, for its whole quantity. As bounds on integer limits: buys with limit > `buyAbove`,
- * sells with limit < `sellBelow` (a print with more than 8 decimals is rounded outward).
+ * Which resting limit orders a feed trade at `tradePrice` goes through. The rule is "traded
+ * through": a buy is reached when the feed prints strictly below its limit, a sell strictly above.
+ * A print exactly at the limit does not fill, because resting orders at that price could be ahead
+ * of ours in the queue; only a print beyond it proves the level was cleared. How much the print
+ * fills is `sharePrint`'s answer, always at each order's own limit price. As bounds on integer
+ * limits: buys with limit > `buyAbove`, sells with limit < `sellBelow` (a print with more than 8
+ * decimals is rounded outward).
  */
 export function throughBounds(tradePrice: string): { buyAbove: bigint; sellBelow: bigint } {
   // limit > price  <=>  limit > floor(price) for an integer limit; limit < price  <=>  limit < ceil(price).
   return { buyAbove: decimalToUnits(tradePrice, 'floor'), sellBelow: decimalToUnits(tradePrice, 'ceil') };
 }
 
-/** Whether one limit order fills on a print at `tradePrice` (see `throughBounds`). */
+/** Whether one limit order is reached by a print at `tradePrice` (see `throughBounds`). */
 export function limitTriggered(side: 'buy' | 'sell', limit: bigint, tradePrice: string): boolean {
   const bounds = throughBounds(tradePrice);
   return side === 'buy' ? limit > bounds.buyAbove : limit < bounds.sellBelow;
+}
+
+/** A resting limit order a print went through, as `sharePrint` needs it. */
+export interface RestingOrder {
+  id: number;
+  /** 1 buy, 2 sell. */
+  side: 1 | 2;
+  /** Limit price in units. */
+  price: bigint;
+  createdAt: number;
+  /** Base units still to fill (ordered minus filled). */
+  remaining: bigint;
+}
+
+/** What one resting order takes from a print, in base units (always > 0). */
+export interface PrintShare {
+  orderId: number;
+  quantity: bigint;
+}
+
+/**
+ * How one feed print of `amount` base units is shared among the resting orders it went through.
+ *
+ * The print's amount is volume that really changed hands at that price; our orders would have
+ * stood in the real book in front of it, so together they can take at most that much, and they
+ * take it in the book's own priority: price first (the highest buy limit, the lowest sell limit),
+ * then time (the earliest placed; the lower id when placed in the same millisecond). Each order
+ * takes min(what it still wants, what the print has left). Letting every order take the whole print
+ * independently would invent volume the market never traded whenever two of our orders rest at
+ * once, so that rule was not chosen.
+ *
+ * Buys and sells each get the whole amount: a print is both a sale (which our buys would have
+ * taken) and a purchase (which our sells would have met), so the two sides do not draw on one pool.
+ *
+ * Amounts follow the pair's `step` (its amount precision in units): a share that is not the whole
+ * rest of an order is rounded down to a whole step, so fills never show more decimals than the pair
+ * allows. A rest smaller than one step (an order placed under a finer precision than the pair has
+ * now) is filled whole by the first print that still has that much left, so no order is stranded
+ * with a rest no stepped fill could ever complete.
+ */
+export function sharePrint(orders: readonly RestingOrder[], amount: bigint, step: bigint): PrintShare[] {
+  const shares: PrintShare[] = [];
+  for (const side of [1, 2] as const) {
+    let left = amount;
+    for (const order of orders.filter((o) => o.side === side).sort(byPriority)) {
+      if (left <= 0n) break;
+      if (order.remaining <= 0n) continue;
+      const take = order.remaining <= left ? order.remaining : roundDown(left, step);
+      if (take === 0n) continue;
+      shares.push({ orderId: order.id, quantity: take });
+      left -= take;
+    }
+  }
+  return shares;
+}
+
+/** Book priority among orders of one side: better limit first, then earlier, then lower id. */
+function byPriority(a: RestingOrder, b: RestingOrder): number {
+  if (a.price !== b.price) return (a.side === 1 ? a.price > b.price : a.price < b.price) ? -1 : 1;
+  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
+  return a.id - b.id;
+}
+
+/**
+ * The quote value of the first `filled` base units of a limit order at `price`, rounded for the
+ * trader's side once over the whole cumulative fill (a buy pays ceil, a sell receives floor). Each
+ * fill moves the difference between this value after and before it, so however the order is cut
+ * into fills the total equals the value of a single fill of the same quantity: a buy that completes
+ * consumes exactly the ceil(quantity x price) it froze, and rounding never gains or loses a unit per
+ * fill.
+ */
+export function cumulativeValue(side: 1 | 2, filled: bigint, price: bigint): bigint {
+  return valueOf(filled, price, side === 1 ? 'ceil' : 'floor');
 }
 
 function roundDown(units: bigint, step: bigint): bigint {

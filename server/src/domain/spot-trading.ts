@@ -1,11 +1,11 @@
 import type { Db } from '../db/database.ts';
-import { InsufficientBalanceError, type BalanceChange, type LedgerRepository } from '../db/repositories/ledger-repository.ts';
+import { InsufficientBalanceError, type BalanceChange, type BalanceKey, type LedgerRepository } from '../db/repositories/ledger-repository.ts';
 import type { MarketRepository, MarketRow } from '../db/repositories/market-repository.ts';
 import type { SpotOrderRepository, SpotOrderRow } from '../db/repositories/spot-order-repository.ts';
 import { feeFor } from './fees.ts';
 import type { MarketPort, PairInfo, TradePrint } from './market-port.ts';
-import { averagePrice, throughBounds, walkBuyByValue, walkSellQuantity } from './matching.ts';
-import { UNIT, divide, parseAmount, stepUnits, valueOf, type AmountProblem } from './money.ts';
+import { averagePrice, cumulativeValue, sharePrint, throughBounds, walkBuyByValue, walkSellQuantity } from './matching.ts';
+import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, parseAmount, stepUnits, type AmountProblem } from './money.ts';
 import { reject, TradeRejection } from './trade-rejection.ts';
 import type { MessageKey } from '../i18n/index.ts';
 
@@ -72,11 +72,24 @@ function amountField(field: Field, text: string, decimals: number): bigint {
  *   visible book cannot fill is not traded (the order completes with what it got); nothing fills
  *   when the book has nothing;
  * - a limit order freezes its cost (buy: ceil(num x price) of the quote coin; sell: num of the base
- *   coin) and fills whole, at its own limit price, on the first feed trade printed after it was
- *   placed that goes strictly through the limit (matching.ts `limitTriggered`);
- * - a cancel unfreezes exactly what is still frozen;
- * - the fee (the base coin's `spot_fee_ppm`) is taken from what the fill pays out.
- * Every balance change is one transaction with its bill rows; refusals write nothing.
+ *   coin) and fills PARTIALLY, at its own limit price, by the volume the market trades through it:
+ *   every feed print after it was placed that goes strictly through the limit (matching.ts
+ *   `limitTriggered`; a print at the limit fills nothing) fills min(what is left, the print's
+ *   amount), rounded down to the pair's amount step. Our orders reached by one print share its
+ *   amount in book priority, price then time (matching.ts `sharePrint`, which says why); buys and
+ *   sells each draw on the whole print. The order stays open (status 1) while anything is left and
+ *   completes (status 2) when nothing is; `filled_qty` grows with each fill;
+ * - each fill moves the difference of the order's cumulative value before and after it (matching.ts
+ *   `cumulativeValue`: a buy pays ceil(filled x price), a sell receives floor(filled x price) in
+ *   total), so however an order is cut into fills, the quote consumed by all fills of a buy plus
+ *   what its cancel returns is exactly what it froze; a sell consumes exactly the quantity filled;
+ * - a cancel unfreezes exactly what is still frozen for the rest of the order; the filled part is
+ *   kept (status 3 with `filled_qty` > 0); a completed or cancelled order cannot be cancelled;
+ * - the fee (the base coin's `spot_fee_ppm`) is taken from what each fill pays out, as the
+ *   difference of the fee on the cumulative payout, so the total equals the fee one whole fill of
+ *   the same quantity would pay.
+ * Every balance change is one transaction with its bill rows (a limit fill also writes its
+ * spot_fills row); refusals write nothing.
  */
 export class SpotTrading {
   constructor(private readonly deps: SpotTradingDeps) {}
@@ -108,42 +121,48 @@ export class SpotTrading {
     return this.marketSell(userId, market, pair, amountField('num', fields.num, pair.amountPrecision));
   }
 
-  /** Cancels an open order of this user and unfreezes what it held. */
+  /** Cancels an open order of this user and unfreezes what it still held; fills it already took are kept. */
   cancel(userId: number, orderId: string): SpotOrderRow {
     // A trade the feed already printed may have filled the order before this cancel arrived.
     this.deps.market.flushTrades();
     const id = /^\d{1,12}$/.test(orderId) ? Number(orderId) : 0;
-    const order = id > 0 ? this.deps.orders.find(id) : null;
-    if (!order || order.user_id !== userId) reject('trade.orderNotFound');
-    if (order.status !== 1) reject('trade.notOpen');
-    const market = this.deps.markets.marketById(order.market_id) as MarketRow;
+    const found = id > 0 ? this.deps.orders.find(id) : null;
+    if (!found || found.user_id !== userId) reject('trade.orderNotFound');
+    if (found.status !== 1) reject('trade.notOpen');
+    const market = this.deps.markets.marketById(found.market_id) as MarketRow;
     const at = this.deps.now();
     this.deps.db.transaction(() => {
-      if (!this.deps.orders.markCancelled(order.id, at)) reject('trade.notOpen');
+      // Read again inside the transaction: what is frozen now is what this cancel returns.
+      const order = this.deps.orders.find(found.id) as SpotOrderRow;
+      if (order.status !== 1 || !this.deps.orders.markCancelled(order.id, at)) reject('trade.notOpen');
       const key = { userId, coinId: order.side === 1 ? market.quote_coin_id : market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
-      this.deps.ledger.apply(
-        [
-          { ...key, part: 'frozen', amount: -order.frozen, kind: 'spot_unfreeze', remark: `Cancel ${market.symbol} #${order.id}` },
-          { ...key, part: 'available', amount: order.frozen, kind: 'spot_unfreeze', remark: `Cancel ${market.symbol} #${order.id}` },
-        ],
-        order.id,
-        at,
-      );
+      this.release(key, order.frozen, `Cancel ${market.symbol} #${order.id}`, order.id, at);
     })();
-    return this.deps.orders.find(order.id) as SpotOrderRow;
+    return this.deps.orders.find(found.id) as SpotOrderRow;
   }
 
-  /** Fills the open limit orders a feed trade went through (the feed's trade listener). */
+  /** Fills the open limit orders a feed trade went through, each by its share of the trade (the feed's trade listener). */
   onTrade(symbol: string, trade: TradePrint): void {
     const market = this.deps.markets.marketBySymbol(symbol);
     if (!market) return;
     const { buyAbove, sellBelow } = throughBounds(trade.price);
     const crossed = this.deps.orders.crossedBy(market.id, buyAbove, sellBelow, trade.ts);
-    for (const order of crossed) {
+    if (crossed.length === 0) return;
+    const pair = this.deps.market.pairs().find((p) => p.symbol === symbol);
+    const step = stepUnits(pair?.amountPrecision ?? UNIT_DECIMALS);
+    const resting = crossed.map((order) => ({
+      id: order.id,
+      side: order.side,
+      price: order.price as bigint,
+      createdAt: order.created_at,
+      remaining: (order.quantity as bigint) - order.filled_qty,
+    }));
+    const byId = new Map(crossed.map((order) => [order.id, order]));
+    for (const share of sharePrint(resting, decimalToUnits(trade.amount, 'floor'), step)) {
       try {
-        this.fillLimit(order, market, trade.ts);
+        this.fillLimit(byId.get(share.orderId) as SpotOrderRow, market, share.quantity, trade);
       } catch (error) {
-        this.deps.log?.(`spot order ${order.id} could not fill: ${(error as Error).message}`);
+        this.deps.log?.(`spot order ${share.orderId} could not fill: ${(error as Error).message}`);
       }
     }
   }
@@ -153,8 +172,8 @@ export class SpotTrading {
   }
 
   private placeLimit(userId: number, market: MarketRow, side: 1 | 2, price: bigint, quantity: bigint): SpotOrderRow {
-    // A buy freezes its cost rounded up to a unit, so the fill can always be paid from it.
-    const frozen = side === 1 ? valueOf(quantity, price, 'ceil') : quantity;
+    // A buy freezes the cumulative value of its whole quantity (rounded up), exactly what all its fills together pay.
+    const frozen = side === 1 ? cumulativeValue(1, quantity, price) : quantity;
     const coinId = side === 1 ? market.quote_coin_id : market.base_coin_id;
     const key = { userId, coinId, accountType: SPOT_ACCOUNT_TYPE };
     if (this.deps.ledger.balance(key).available < frozen) reject('trade.insufficient');
@@ -241,43 +260,72 @@ export class SpotTrading {
     return this.deps.orders.find(id) as SpotOrderRow;
   }
 
-  private fillLimit(order: SpotOrderRow, market: MarketRow, tradeTs: number): void {
+  /** One fill of `quantity` base units of a limit order by one print, with its bill rows, in one transaction. */
+  private fillLimit(order: SpotOrderRow, market: MarketRow, quantity: bigint, trade: TradePrint): void {
     const price = order.price as bigint;
-    const quantity = order.quantity as bigint;
+    const before = order.filled_qty;
+    const after = before + quantity;
+    const complete = after === order.quantity;
+    const valueBefore = cumulativeValue(order.side, before, price);
+    const valueAfter = cumulativeValue(order.side, after, price);
+    const value = valueAfter - valueBefore;
+    const buy = order.side === 1;
+    // A buy pays with quote it froze; a sell delivers base it froze.
+    const consumed = buy ? value : quantity;
+    if (after > (order.quantity as bigint) || consumed > order.frozen) throw new Error(`a fill of ${quantity} exceeds what order ${order.id} holds`);
+    // The fee is on what the trader receives, taken on the running total so the fills add up to a whole fill's fee.
+    const feeBefore = feeFor(buy ? before : valueBefore, market.base_fee_ppm);
+    const feeAfter = feeFor(buy ? after : valueAfter, market.base_fee_ppm);
+    const fee = feeAfter - feeBefore;
+    // Nothing is left to freeze once complete; a rest (never expected by the rounding above) goes back.
+    const rest = order.frozen - consumed;
     const at = this.deps.now();
     const baseKey = { userId: order.user_id, coinId: market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
     const quoteKey = { userId: order.user_id, coinId: market.quote_coin_id, accountType: SPOT_ACCOUNT_TYPE };
-    const remark = `${order.side === 1 ? 'Buy' : 'Sell'} limit ${market.symbol} #${order.id}`;
+    const [paidKey, receivedKey] = buy ? [quoteKey, baseKey] : [baseKey, quoteKey];
+    const received = buy ? quantity : value;
+    const remark = `${buy ? 'Buy' : 'Sell'} limit ${market.symbol} #${order.id}`;
     this.deps.db.transaction(() => {
-      if (order.side === 1) {
-        // The frozen cost is exactly what the fill costs: the order fills whole at its own price.
-        const cost = order.frozen;
-        const fee = feeFor(quantity, market.base_fee_ppm);
-        if (!this.deps.orders.markFilled(order.id, { filledQty: quantity, filledValue: cost, avgPrice: price, fee, feeCoinId: market.base_coin_id, at, tradeTs })) return;
-        this.deps.ledger.apply(
-          [
-            { ...quoteKey, part: 'frozen', amount: -cost, kind: 'spot_fill', remark },
-            { ...baseKey, part: 'available', amount: quantity, kind: 'spot_fill', remark },
-            { ...baseKey, part: 'available', amount: -fee, kind: 'spot_fee', remark },
-          ],
-          order.id,
-          at,
-        );
-      } else {
-        const proceeds = valueOf(quantity, price, 'floor');
-        const fee = feeFor(proceeds, market.base_fee_ppm);
-        if (!this.deps.orders.markFilled(order.id, { filledQty: quantity, filledValue: proceeds, avgPrice: price, fee, feeCoinId: market.quote_coin_id, at, tradeTs })) return;
-        this.deps.ledger.apply(
-          [
-            { ...baseKey, part: 'frozen', amount: -order.frozen, kind: 'spot_fill', remark },
-            { ...quoteKey, part: 'available', amount: proceeds, kind: 'spot_fill', remark },
-            { ...quoteKey, part: 'available', amount: -fee, kind: 'spot_fee', remark },
-          ],
-          order.id,
-          at,
-        );
-      }
+      const recorded = this.deps.orders.recordLimitFill(order.id, {
+        filledBefore: before,
+        filledQty: after,
+        filledValue: valueAfter,
+        fee: feeAfter,
+        feeCoinId: receivedKey.coinId,
+        frozen: complete ? 0n : rest,
+        complete,
+        quantity,
+        value,
+        feeDelta: fee,
+        price,
+        tradeId: trade.tradeId,
+        tradeTs: trade.ts,
+        at,
+      });
+      if (!recorded) return;
+      this.deps.ledger.apply(
+        [
+          { ...paidKey, part: 'frozen', amount: -consumed, kind: 'spot_fill', remark },
+          { ...receivedKey, part: 'available', amount: received, kind: 'spot_fill', remark },
+          { ...receivedKey, part: 'available', amount: -fee, kind: 'spot_fee', remark },
+        ],
+        order.id,
+        at,
+      );
+      if (complete) this.release(paidKey, rest, remark, order.id, at);
     })();
+  }
+
+  /** Moves `amount` of a balance from frozen back to available, with its two bill rows (nothing when 0). */
+  private release(key: BalanceKey, amount: bigint, remark: string, orderId: number, at: number): void {
+    this.deps.ledger.apply(
+      [
+        { ...key, part: 'frozen', amount: -amount, kind: 'spot_unfreeze', remark },
+        { ...key, part: 'available', amount, kind: 'spot_unfreeze', remark },
+      ],
+      orderId,
+      at,
+    );
   }
 
   /** Runs `work` in a transaction; a balance that would go negative becomes the insufficient-balance refusal. */

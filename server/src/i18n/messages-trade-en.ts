@@ -32,6 +32,8 @@ export const tradeMessagesEn = {
   'trade.statusOpen': 'Open',
   'trade.statusDone': 'Completed',
   'trade.statusCancelled': 'Cancelled',
+  'trade.statusPartial': 'Partially filled',
+  'trade.statusPartialCancelled': 'Partially filled, cancelled',
   'option.durationInvalid': 'This contract duration is not offered',
   'option.directionInvalid': 'Please choose buy up or buy down',
   'option.amountRequired': 'Please enter the amount',

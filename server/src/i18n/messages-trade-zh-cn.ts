@@ -34,6 +34,8 @@ export const tradeMessagesZhCn: Record<keyof typeof tradeMessagesEn, string> = {
   'trade.statusOpen': '委托中',
   'trade.statusDone': '已成交',
   'trade.statusCancelled': '已撤销',
+  'trade.statusPartial': '部分成交',
+  'trade.statusPartialCancelled': '部分成交已撤销',
   'option.durationInvalid': '不支持该合约周期',
   'option.directionInvalid': '请选择买涨或买跌',
   'option.amountRequired': '请输入金额',

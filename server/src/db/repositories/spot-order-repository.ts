@@ -35,7 +35,7 @@ export interface NewSpotOrder {
   createdAt: number;
 }
 
-/** The result of a fill, written once. */
+/** The result of a market order's fill, written once. */
 export interface SpotFill {
   filledQty: bigint;
   filledValue: bigint;
@@ -46,15 +46,63 @@ export interface SpotFill {
   tradeTs: number | null;
 }
 
-const SMALL = new Set(['id', 'user_id', 'market_id', 'side', 'order_type', 'status', 'fee_coin_id', 'created_at', 'updated_at', 'trade_ts']);
-
-function toRow(raw: Record<string, unknown>): SpotOrderRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) row[key] = SMALL.has(key) && typeof value === 'bigint' ? Number(value) : value;
-  return row as unknown as SpotOrderRow;
+/**
+ * One fill of a limit order by one feed print: the order's new totals (cumulative, as the row
+ * stores them) and this fill's own part for the fill record.
+ */
+export interface LimitFill {
+  /** The filled quantity the order had before this fill; the update happens only if it still has it. */
+  filledBefore: bigint;
+  filledQty: bigint;
+  filledValue: bigint;
+  fee: bigint;
+  feeCoinId: number;
+  /** What stays frozen for the rest of the order (0 once complete). */
+  frozen: bigint;
+  /** Whether this fill completes the order (status 2) or leaves it open. */
+  complete: boolean;
+  /** This fill alone: base quantity, quote value and fee. */
+  quantity: bigint;
+  value: bigint;
+  feeDelta: bigint;
+  price: bigint;
+  tradeId: string;
+  tradeTs: number;
+  at: number;
 }
 
-/** Spot orders. Status moves only from 1 (open) to 2 or 3, guarded in SQL so it happens once. */
+/** A stored fill of a limit order (spot_fills), integers as BigInt. */
+export interface SpotFillRow {
+  id: number;
+  order_id: number;
+  trade_id: string;
+  trade_ts: number;
+  price: bigint;
+  quantity: bigint;
+  value: bigint;
+  fee: bigint;
+  created_at: number;
+}
+
+const SMALL = new Set(['id', 'user_id', 'market_id', 'order_id', 'side', 'order_type', 'status', 'fee_coin_id', 'created_at', 'updated_at', 'trade_ts']);
+
+/** Thrown inside `recordLimitFill` to roll back a fill record whose order update was refused. */
+class StaleFill extends Error {}
+
+function smallToNumbers(raw: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) row[key] = SMALL.has(key) && typeof value === 'bigint' ? Number(value) : value;
+  return row;
+}
+
+function toRow(raw: Record<string, unknown>): SpotOrderRow {
+  return smallToNumbers(raw) as unknown as SpotOrderRow;
+}
+
+/**
+ * Spot orders. Status moves only from 1 (open) to 2 or 3, guarded in SQL so it happens once; a
+ * limit order may take several fills while open, each guarded by the filled quantity it started from.
+ */
 export class SpotOrderRepository {
   constructor(private readonly db: Db) {}
 
@@ -84,6 +132,44 @@ export class SpotOrderRepository {
     return result.changes === 1;
   }
 
+  /**
+   * Records one fill of an open limit order: its new totals, and the fill itself in spot_fills (one
+   * per order and print, so a print delivered twice cannot fill twice). False, writing nothing, when
+   * the order is no longer open or another fill changed it since it was read.
+   */
+  recordLimitFill(id: number, fill: LimitFill): boolean {
+    const write = this.db.transaction((): boolean => {
+      const inserted = this.db
+        .prepare(
+          `INSERT OR IGNORE INTO spot_fills (order_id, trade_id, trade_ts, price, quantity, value, fee, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, fill.tradeId, fill.tradeTs, fill.price, fill.quantity, fill.value, fill.feeDelta, fill.at);
+      if (inserted.changes !== 1) return false;
+      const updated = this.db
+        .prepare(
+          `UPDATE spot_orders SET status = ?, frozen = ?, filled_qty = ?, filled_value = ?, avg_price = price, fee = ?, fee_coin_id = ?,
+             updated_at = ?, trade_ts = ? WHERE id = ? AND status = 1 AND order_type = 1 AND filled_qty = ?`,
+        )
+        .run(fill.complete ? 2 : 1, fill.frozen, fill.filledQty, fill.filledValue, fill.fee, fill.feeCoinId, fill.at, fill.tradeTs, id, fill.filledBefore);
+      // The fill record must not outlive a refused update: undo it (this runs as a savepoint).
+      if (updated.changes !== 1) throw new StaleFill();
+      return true;
+    });
+    try {
+      return write();
+    } catch (error) {
+      if (error instanceof StaleFill) return false;
+      throw error;
+    }
+  }
+
+  /** The fills of one limit order, oldest first. */
+  fills(orderId: number): SpotFillRow[] {
+    const rows = this.db.prepare('SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id').safeIntegers(true).all(orderId) as Record<string, unknown>[];
+    return rows.map((raw) => smallToNumbers(raw) as unknown as SpotFillRow);
+  }
+
   /** Cancels an open order; false when it was not open. */
   markCancelled(id: number, at: number): boolean {
     return this.db.prepare('UPDATE spot_orders SET status = 3, frozen = 0, updated_at = ? WHERE id = ? AND status = 1').run(at, id).changes === 1;
@@ -91,7 +177,8 @@ export class SpotOrderRepository {
 
   /**
    * Open limit orders of a market placed before `tradeTs` that a print goes through
-   * (matching.ts `throughBounds`): buys with a limit above `buyAbove`, sells below `sellBelow`, oldest first.
+   * (matching.ts `throughBounds`): buys with a limit above `buyAbove`, sells below `sellBelow`, in
+   * id order (matching.ts `sharePrint` puts them in book priority).
    */
   crossedBy(marketId: number, buyAbove: bigint, sellBelow: bigint, tradeTs: number): SpotOrderRow[] {
     const rows = this.db

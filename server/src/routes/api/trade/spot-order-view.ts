@@ -17,8 +17,11 @@ export interface PairPrecision {
  *   price ('' for a market order).
  * - `predict_num`: the base quantity ordered (a market buy orders a value, `budget`, so it shows
  *   what it bought); `coinnum`: the base quantity filled.
- * - `amount`: the quote value (paid or received before fee once completed, the limit value while
- *   open or cancelled); `fee` in `fee_coin`.
+ * - `amount`: the quote value traded (paid, or received before fee) once the order is finished
+ *   with fills (completed, or cancelled after a partial fill); the limit value of the whole order
+ *   while open or when cancelled before any fill; `fee` (all fills so far) in `fee_coin`.
+ * - `status_text`: Open / Completed / Cancelled, or "Partially filled" for an open order with fills
+ *   and "Partially filled, cancelled" for a cancelled one (`status` stays 1 or 3).
  */
 export interface SpotOrderView {
   id: number;
@@ -46,12 +49,15 @@ export interface SpotOrderView {
 }
 
 const STATUS_KEYS = { 1: 'trade.statusOpen', 2: 'trade.statusDone', 3: 'trade.statusCancelled' } as const;
+const PARTIAL_STATUS_KEYS = { 1: 'trade.statusPartial', 2: 'trade.statusDone', 3: 'trade.statusPartialCancelled' } as const;
 
 export function spotOrderView(order: SpotOrderRow, market: MarketRow, precision: PairPrecision, lang: string): SpotOrderView {
   const priceText = (units: bigint | null): string => (units === null ? '' : formatTrimmed(units, precision.pricePrecision));
   const quantityText = (units: bigint): string => formatTrimmed(units, precision.amountPrecision);
   const limitValue = order.price !== null && order.quantity !== null ? valueOf(order.quantity, order.price, order.side === 1 ? 'ceil' : 'floor') : 0n;
   const done = order.status === 2;
+  const partly = order.filled_qty > 0n;
+  const traded = done || (order.status === 3 && partly);
   const ordered = order.quantity ?? order.filled_qty;
   return {
     id: order.id,
@@ -67,12 +73,12 @@ export function spotOrderView(order: SpotOrderRow, market: MarketRow, precision:
     addtime: formatAddtime(order.created_at),
     tradetime: done ? formatAddtime(order.updated_at) : '',
     status: order.status,
-    status_text: t(lang, STATUS_KEYS[order.status]),
+    status_text: t(lang, (partly ? PARTIAL_STATUS_KEYS : STATUS_KEYS)[order.status]),
     xjprice: priceText(order.price),
     price: done ? priceText(order.avg_price) : priceText(order.price),
     predict_num: quantityText(ordered),
     coinnum: quantityText(order.filled_qty),
-    amount: formatUnits(done ? order.filled_value : limitValue),
+    amount: formatUnits(traded ? order.filled_value : limitValue),
     budget: order.budget === null ? '' : formatUnits(order.budget),
     fee: formatUnits(order.fee),
     fee_coin: order.fee_coin_id === null ? '' : order.fee_coin_id === market.base_coin_id ? market.base_title : market.quote_title,

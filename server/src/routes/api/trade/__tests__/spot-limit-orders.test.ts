@@ -21,10 +21,11 @@ describe('api/Trade limit orders against the seeded simulator', () => {
   afterEach(async () => h.close());
 
   const lastPrice = (): bigint => units(h.feed.priceAt('btcusdt', h.clock.now())!);
-  const orderStatus = (id: number): number => h.db.prepare('SELECT status FROM spot_orders WHERE id = ?').pluck().get(id) as number;
-  /** btcusdt prints after `from` up to `to`, oldest first, as units. */
-  const prints = (groups: readonly TradeGroup[], from: number, to: number): bigint[] =>
-    groups.filter((g) => g.ts > from && g.ts <= to).flatMap((g) => [...g.data].reverse().map((trade) => toUnits(trade.price)));
+  const orderRow = (id: number): { status: number; filled_qty: bigint } =>
+    h.db.prepare('SELECT status, filled_qty FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as { status: number; filled_qty: bigint };
+  /** btcusdt prints after `from` up to `to`, oldest first, price and amount as units. */
+  const prints = (groups: readonly TradeGroup[], from: number, to: number): { price: bigint; amount: bigint }[] =>
+    groups.filter((g) => g.ts > from && g.ts <= to).flatMap((g) => [...g.data].reverse().map((trade) => ({ price: toUnits(trade.price), amount: toUnits(trade.amount) })));
 
   /**
    * When to place and at what limit so the market reaches it only after a while: a twin of the
@@ -51,24 +52,37 @@ describe('api/Trade limit orders against the seeded simulator', () => {
   };
 
   /**
-   * Steps the clock 100 ms at a time until the order fills, checking at every step that it is open
-   * exactly while no print of the real feed has gone through its limit. Returns how many steps it stayed open.
+   * Steps the clock 100 ms at a time until the order is filled, checking at every step against the
+   * real feed's prints: the order has filled exactly the volume printed through its limit since it
+   * was placed (each print's amount, in the pair's 1e-6 steps, up to what the order still wanted),
+   * with one fill record per such print, and it is open exactly while something is left. Returns
+   * how many steps it stayed open and how many prints filled it.
    */
-  const watchUntilFilled = (id: number, placedAt: number, through: (price: bigint) => boolean): number => {
+  const watchUntilFilled = (id: number, placedAt: number, quantity: bigint, through: (price: bigint) => boolean): { openSteps: number; fills: number } => {
     let checkedTo = placedAt;
-    let crossed = false;
+    let filled = 0n;
+    let fills = 0;
     for (let step = 1; step <= 6000; step++) {
       h.advance(100);
       const now = h.clock.now();
-      crossed ||= prints(h.feed.data.tradeGroups('btcusdt', now).slice(-200), checkedTo, now).some(through);
+      for (const print of prints(h.feed.data.tradeGroups('btcusdt', now).slice(-200), checkedTo, now)) {
+        if (!through(print.price) || filled === quantity) continue;
+        const left = quantity - filled;
+        const take = print.amount >= left ? left : print.amount - (print.amount % 100n);
+        if (take > 0n) fills++;
+        filled += take;
+      }
       checkedTo = now;
-      expect(orderStatus(id), `step ${step}`).toBe(crossed ? 2 : 1);
-      if (crossed) return step;
+      const row = orderRow(id);
+      expect(row.filled_qty, `step ${step}`).toBe(filled);
+      expect(Number(row.status), `step ${step}`).toBe(filled === quantity ? 2 : 1);
+      expect(h.trading.spotOrders.fills(id).length, `step ${step}`).toBe(fills);
+      if (filled === quantity) return { openSteps: step, fills };
     }
-    throw new Error('the limit was never traded through in 10 simulated minutes');
+    throw new Error('the limit was never traded through by enough volume in 10 simulated minutes');
   };
 
-  it('a limit buy freezes its cost, stays open until the feed trades below it, then fills whole at its price', async () => {
+  it('a limit buy freezes its cost, stays open until the feed trades below it, fills by the volume traded below it at its price', async () => {
     const quantity = units('0.25');
     const { placeAt: placedAt, limit } = plan('buy', h.clock.now());
     h.advance(placedAt - h.clock.now());
@@ -79,8 +93,10 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     expect(answer.data).toMatchObject({ status: 1, xjprice: cents(limit), predict_num: '0.250000', coinnum: '0.000000' });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('50000') - cost, frozen: cost });
 
-    const openSteps = watchUntilFilled(answer.data.id, placedAt, (price) => price < limit);
+    const { openSteps, fills } = watchUntilFilled(answer.data.id, placedAt, quantity, (price) => price < limit);
     expect(openSteps).toBeGreaterThan(1);
+    // The simulator's prints are smaller than 0.25 BTC: the order fills across several of them.
+    expect(fills).toBeGreaterThan(1);
     const fee = (quantity * 1000n) / 1_000_000n;
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('50000') - cost, frozen: 0n });
     expect(h.balance(user.id, 'btc').available).toBe(units('1') + quantity - fee);
@@ -89,7 +105,7 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     expectBillsMatchBalances(h.db);
   });
 
-  it('a limit sell freezes the coin and fills whole at its price once the feed trades above it', async () => {
+  it('a limit sell freezes the coin and fills at its price by the volume the feed trades above it', async () => {
     const quantity = units('0.4');
     const { placeAt: placedAt, limit } = plan('sell', h.clock.now());
     h.advance(placedAt - h.clock.now());
@@ -97,7 +113,7 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 2, operate_type: 1, price: cents(limit), num: '0.4' }, user.token);
     expect(answer.code, answer.msg).toBe(1);
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('0.6'), frozen: quantity });
-    watchUntilFilled(answer.data.id, placedAt, (price) => price > limit);
+    expect(watchUntilFilled(answer.data.id, placedAt, quantity, (price) => price > limit).fills).toBeGreaterThan(1);
     const fee = (proceeds * 1000n) / 1_000_000n;
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('0.6'), frozen: 0n });
     expect(h.balance(user.id, 'usdt').available).toBe(units('50000') + proceeds - fee);

@@ -8,7 +8,8 @@ import { expectBillsMatchBalances, startTradingHarness, units, type TradingHarne
 
 /**
  * A replayed session of our own making with known prints: 100.00 at 0 s, exactly 99.50 at 5 s,
- * 99.49 at 10 s, 100.60 at 15 s; one book at 0 s.
+ * 99.49 at 10 s, 100.60 at 15 s, each big enough to fill these orders whole (partial fills by
+ * smaller prints: spot-partial-fills.test.ts); one book at 0 s.
  */
 describe('api/Trade against a replayed session', () => {
   let dir: string;
@@ -24,9 +25,9 @@ describe('api/Trade against a replayed session', () => {
       'btcusdt',
       [
         { atMs: 0, price: 100.0 },
-        { atMs: 5000, price: 99.5 },
-        { atMs: 10_000, price: 99.49 },
-        { atMs: 15_000, price: 100.6 },
+        { atMs: 5000, price: 99.5, amount: 3 },
+        { atMs: 10_000, price: 99.49, amount: 5 },
+        { atMs: 15_000, price: 100.6, amount: 5 },
       ],
       [{ atMs: 0, bids: [[99.9, 1.5], [99.8, 2]], asks: [[100.1, 0.5], [100.2, 1.25], [100.5, 4]] }],
     );

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpotOrderRow } from '../../../../db/repositories/spot-order-repository.ts';
+import { Prng } from '../../../../feed/prng.ts';
+import type { SpotOrderView } from '../spot-order-view.ts';
+import { writeSession, type SessionTrade } from './replay-session.ts';
+import { expectBillsMatchBalances, START_MS, startTradingHarness, units } from './trading-harness.ts';
+
+const UNIT = 100_000_000n;
+const FEE_PPM = 1000n;
+const SESSION_MS = 40_000;
+const STEP_MS = 250;
+
+/** Decimal text of `n` ten-thousandths / millionths, for prices with 4 and amounts with 6 decimals. */
+const decimal = (n: number, places: number): string => {
+  const text = String(n).padStart(places + 1, '0');
+  return `${text.slice(0, -places)}.${text.slice(-places)}`;
+};
+
+/**
+ * A random session: a print every 250 ms at a price in 98..102 with 4 decimals and an amount of
+ * 0.000001..0.4 with 6 decimals, so a fill's value (4 + 6 decimals) usually falls between two
+ * units and every rounding rule is exercised.
+ */
+function randomSession(prng: Prng): SessionTrade[] {
+  const trades: SessionTrade[] = [{ atMs: 0, price: 100.0001, amount: 0.000001 }];
+  for (let atMs = STEP_MS; atMs <= SESSION_MS; atMs += STEP_MS) {
+    trades.push({ atMs, price: Number(decimal(prng.int(980_000, 1_020_000), 4)), amount: Number(decimal(prng.int(1, 400_000), 6)) });
+  }
+  return trades;
+}
+
+interface Funds {
+  usdt: bigint;
+  btc: bigint;
+}
+
+/**
+ * What an order must have moved, from the rule alone: a buy pays ceil(filled x price) of quote and
+ * gets filled - fee of base; a sell delivers `filled` of base and gets floor(filled x price) - fee
+ * of quote; the fee is the whole fill's fee on what it pays out, rounded down.
+ */
+function expectedMoves(order: SpotOrderRow): { value: bigint; fee: bigint; delta: Funds } {
+  const price = order.price as bigint;
+  const filled = order.filled_qty;
+  if (order.side === 1) {
+    const value = (filled * price + UNIT - 1n) / UNIT;
+    const fee = (filled * FEE_PPM) / 1_000_000n;
+    return { value, fee, delta: { usdt: -value, btc: filled - fee } };
+  }
+  const value = (filled * price) / UNIT;
+  const fee = (value * FEE_PPM) / 1_000_000n;
+  return { value, fee, delta: { usdt: value - fee, btc: -filled } };
+}
+
+describe('partial limit fills create and lose no unit of money (random sessions, replayed)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spot-conservation-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    it(`seed ${seed}: every order's fills, fees and unfreeze add up to what it froze, per unit`, async () => {
+      const prng = new Prng(seed, 99);
+      const file = join(dir, `session-${seed}.jsonl`);
+      const trades = randomSession(prng);
+      writeSession(file, 'btcusdt', trades, [{ atMs: 0, bids: [[99.9, 1]], asks: [[100.1, 1]] }]);
+      const h = await startTradingHarness({ source: 'replay', replayFile: file });
+      try {
+        const initial: Funds = { usdt: units('100000'), btc: units('100') };
+        const users = ['ann', 'ben', 'cyd'].map((name) => h.addUser(`${name}${seed}`, { usdt: '100000', btc: '100' }));
+        const market = h.trading.markets.marketBySymbol('btcusdt')!.id;
+        const placed: { id: number; owner: number }[] = [];
+
+        for (let atMs = 0; atMs < SESSION_MS + 1000; atMs += STEP_MS) {
+          if (prng.next() < 0.35) {
+            const owner = prng.int(0, users.length - 1);
+            const fields = { m_id: market, type: prng.int(1, 2), operate_type: 1, price: decimal(prng.int(980_000, 1_020_000), 4), num: decimal(prng.int(1, 2_000_000), 6) };
+            const answer = await h.post<SpotOrderView>('Trade/upbbbuy', fields, users[owner]!.token);
+            expect(answer.code, answer.msg).toBe(1);
+            placed.push({ id: answer.data.id, owner });
+          }
+          const open = placed.filter((p) => h.trading.spotOrders.find(p.id)!.status === 1);
+          if (open.length > 0 && prng.next() < 0.12) {
+            const victim = open[prng.int(0, open.length - 1)]!;
+            const answer = await h.post('Trade/cancelOrder', { bb_id: victim.id }, users[victim.owner]!.token);
+            expect(answer.code, answer.msg).toBe(1);
+          }
+          h.advance(START_MS + atMs + STEP_MS - h.clock.now());
+        }
+
+        const orders = placed.map((p) => ({ ...p, row: h.trading.spotOrders.find(p.id)! }));
+        // The random run really did cut orders into several fills, cancel some partly filled ones, and
+        // reach fills whose value falls between two units.
+        expect(orders.filter((o) => h.trading.spotOrders.fills(o.id).length > 1).length).toBeGreaterThan(10);
+        expect(orders.filter((o) => o.row.status === 3 && o.row.filled_qty > 0n).length).toBeGreaterThan(0);
+        expect(orders.filter((o) => ((o.row.filled_qty * (o.row.price as bigint)) % UNIT) !== 0n).length).toBeGreaterThan(10);
+
+        const totals = users.map(() => ({ ...initial }));
+        for (const { id, owner, row } of orders) {
+          const ordered = row.quantity as bigint;
+          const frozeAtPlacement = row.side === 1 ? (ordered * (row.price as bigint) + UNIT - 1n) / UNIT : ordered;
+          expect(row.filled_qty <= ordered, `order ${id}`).toBe(true);
+          expect(row.status === 2, `order ${id} status`).toBe(row.filled_qty === ordered);
+          const fills = h.trading.spotOrders.fills(id);
+          expect(fills.reduce((sum, f) => sum + f.quantity, 0n), `order ${id} fills`).toBe(row.filled_qty);
+          expect(fills.reduce((sum, f) => sum + f.value, 0n), `order ${id} value`).toBe(row.filled_value);
+          expect(fills.reduce((sum, f) => sum + f.fee, 0n), `order ${id} fee`).toBe(row.fee);
+          const { value, fee, delta } = expectedMoves(row);
+          expect(row.filled_value, `order ${id} value`).toBe(value);
+          expect(row.fee, `order ${id} fee`).toBe(fee);
+
+          // The order's own bill rows: frozen part nets to what it still holds; consumed + returned = frozen at placement.
+          const bills = h.db.prepare('SELECT coin_id, part, amount, kind FROM bills WHERE ref_id = ?').safeIntegers(true).all(id) as { coin_id: bigint; part: string; amount: bigint; kind: string }[];
+          const frozenNet = bills.filter((b) => b.part === 'frozen').reduce((sum, b) => sum + b.amount, 0n);
+          expect(frozenNet, `order ${id} frozen`).toBe(row.frozen);
+          if (row.status !== 1) expect(row.frozen, `order ${id} finished`).toBe(0n);
+          const consumed = -bills.filter((b) => b.part === 'frozen' && b.kind === 'spot_fill').reduce((sum, b) => sum + b.amount, 0n);
+          const returned = bills.filter((b) => b.part === 'available' && b.kind === 'spot_unfreeze').reduce((sum, b) => sum + b.amount, 0n);
+          expect(consumed + returned + row.frozen, `order ${id}: consumed + returned + still frozen = frozen at placement`).toBe(frozeAtPlacement);
+
+          const total = totals[owner]!;
+          total.usdt += delta.usdt;
+          total.btc += delta.btc;
+        }
+
+        // Per user and coin, nothing appeared or vanished beyond what the rule says the orders moved.
+        users.forEach((user, index) => {
+          const usdt = h.balance(user.id, 'usdt');
+          const btc = h.balance(user.id, 'btc');
+          expect(usdt.available + usdt.frozen, `user ${index} usdt`).toBe(totals[index]!.usdt);
+          expect(btc.available + btc.frozen, `user ${index} btc`).toBe(totals[index]!.btc);
+        });
+
+        // No print filled more than it traded on one side, and only prints strictly through a limit filled.
+        const fills = h.db
+          .prepare('SELECT f.trade_id, f.trade_ts, f.quantity, f.price, o.side FROM spot_fills f JOIN spot_orders o ON o.id = f.order_id')
+          .safeIntegers(true)
+          .all() as { trade_id: string; trade_ts: bigint; quantity: bigint; price: bigint; side: bigint }[];
+        const perPrint = new Map<string, bigint>();
+        for (const fill of fills) {
+          const print = trades[Number(fill.trade_id) - 100_001]!;
+          const printPrice = units(String(print.price));
+          expect(fill.side === 1n ? printPrice < fill.price : printPrice > fill.price).toBe(true);
+          const key = `${fill.trade_id}|${fill.trade_ts}|${fill.side}`;
+          perPrint.set(key, (perPrint.get(key) ?? 0n) + fill.quantity);
+          expect(perPrint.get(key)! <= units(String(print.amount)), key).toBe(true);
+        }
+        expectBillsMatchBalances(h.db);
+      } finally {
+        await h.close();
+      }
+    });
+  }
+});
