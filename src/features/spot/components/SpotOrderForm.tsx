@@ -20,6 +20,7 @@ import {
   type SpotMode,
   type SpotSide,
 } from '../api/spot-rules.ts';
+import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
 export interface SpotOrderFormProps {
@@ -193,7 +194,7 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, pr
           {value ? formatFixed(value, 8) : '--'} {quote}
         </dd>
       </dl>
-      <Button block busy={busy} className={side === 1 ? styles.buyButton : styles.sellButton} onClick={() => void submit()} disabled={mId === null}>
+      <Button block busy={busy} className={side === 1 ? tone.solidUp : tone.solidDown} onClick={() => void submit()} disabled={mId === null}>
         {t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base })}
       </Button>
     </section>
