@@ -6,7 +6,9 @@
  * page shows live data and a warm-up.
  */
 import type { Browser, Page } from 'playwright-core';
-import { mobileContext } from '../playwright.config.ts';
+import { assertNoPageErrors, openBenchPage, type BenchPage } from './open-page.ts';
+
+export type { BenchPage } from './open-page.ts';
 
 export interface PageFigures {
   url: string;
@@ -23,17 +25,6 @@ export interface MeasureOptions {
   warmupMs: number;
   windowMs: number;
   cpuThrottle: number;
-}
-
-/** A page to measure and how to tell it is showing live data. */
-export interface BenchPage {
-  url: string;
-  /** A page expression (a string, see PROBE) that is true once every widget shows data. */
-  ready: string;
-  /** Runs after `ready` and before the warm-up (e.g. closing a banner). */
-  prepare?(page: Page): Promise<void>;
-  /** Page scripts that must run before the app's own (e.g. a stored session). */
-  initScripts?: string[];
 }
 
 interface Probe {
@@ -73,7 +64,7 @@ const PROBE = `
  * app engine's `batches` and `frames` counters (`engineStats()` of src/lib/engine-client.ts, exposed
  * as `__marketEngine.stats()`; one Comlink call, or one direct call with ?engine=main, per batch).
  */
-async function counters(page: Page): Promise<{ messages: number; frames: number }> {
+export async function counters(page: Page): Promise<{ messages: number; frames: number }> {
   const count = await page.evaluate(async () => {
     if (window.__referenceStats) return { ...window.__referenceStats };
     if (!window.__marketEngine) return null;
@@ -86,20 +77,9 @@ async function counters(page: Page): Promise<{ messages: number; frames: number 
 
 export async function measurePage(browser: Browser, target: BenchPage, options: MeasureOptions): Promise<PageFigures> {
   const { url } = target;
-  const context = await browser.newContext(mobileContext);
+  const opened = await openBenchPage(browser, target, options.cpuThrottle, [PROBE]);
+  const { context, page, cdp } = opened;
   try {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    for (const content of [PROBE, ...(target.initScripts ?? [])]) await page.addInitScript({ content });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
-    await cdp.send('Performance.enable');
-    await page.goto(url);
-    await page.waitForFunction(target.ready, null, { timeout: 60_000 }).catch((error: unknown) => {
-      throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || String(error)})`);
-    });
-    await target.prepare?.(page);
     await page.waitForTimeout(options.warmupMs);
 
     const taskSeconds = async (): Promise<number> => {
@@ -119,7 +99,7 @@ export async function measurePage(browser: Browser, target: BenchPage, options: 
     const elapsedS = (Date.now() - started) / 1000;
     const probe = await page.evaluate(() => ({ ...window.__probe }));
     const counts1 = await counters(page);
-    if (errors.length) throw new Error(`${url}: page errors: ${errors.join('; ')}`);
+    assertNoPageErrors(opened, url);
     const sorted = [...probe.intervals].sort((a, b) => a - b);
     return {
       url,

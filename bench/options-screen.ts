@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../server/src/db/seed.ts';
-import type { BenchPage } from './measure.ts';
+import type { BenchPage } from './open-page.ts';
 
 /** Logs the demo user in over the API (spec §7) and returns the session token. */
 export async function demoToken(baseUrl: string): Promise<string> {

@@ -1,0 +1,180 @@
+/**
+ * Tap latency on the options screen's order form during a 250 msg/s feed (DESIGN.md §8: event
+ * duration p98 ≤ 100 ms). Taps (touch, the phone context has `hasTouch`) the real controls in the
+ * order a customer does: the quantity-and-duration button, a duration, a quantity, Confirm, Buy up,
+ * then Close on the order confirmation (never its Confirm: no order is placed). Each tap waits for
+ * its visible result, then a pause, so interactions never overlap. The page measures itself with
+ * the Event Timing API; each tap's latency is the longest `duration` of its pointerdown, pointerup
+ * and click (and first-input) entries.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { counters } from './measure.ts';
+import { assertNoPageErrors, openBenchPage, type BenchPage } from './open-page.ts';
+import { percentile } from './stats.ts';
+
+/** The Event Timing API reports nothing shorter than this (its smallest allowed durationThreshold). */
+export const EVENT_THRESHOLD_MS = 16;
+
+export interface TapOptions {
+  cpuThrottle: number;
+  warmupMs: number;
+  /** Rounds of six taps each. */
+  rounds: number;
+  /** Pause after a tap's visible result, before the next tap. */
+  gapMs: number;
+}
+
+export interface TapFigures {
+  url: string;
+  taps: number;
+  /** One latency per tap in ms; a tap the API did not report counts as EVENT_THRESHOLD_MS. */
+  samples: number[];
+  /** Taps with no entry at or above the threshold (counted as EVENT_THRESHOLD_MS). */
+  unreported: number;
+  p98Ms: number;
+  maxMs: number;
+  /** Socket frames per second the engine received while tapping: the feed really ran at 250 msg/s. */
+  feedFramesPerS: number;
+  /** Entries seen per event name, a check that taps produced pointer and click events. */
+  entryNames: Record<string, number>;
+  /** Per tap, its slowest entry's parts (null when unreported). */
+  details: (TapDetail | null)[];
+}
+
+interface EventEntry {
+  name: string;
+  start: number;
+  duration: number;
+  processingStart: number;
+  processingEnd: number;
+}
+
+/** Where a tap's slowest entry spent its time: waiting for the main thread, in handlers, until the next paint. */
+export interface TapDetail {
+  name: string;
+  durationMs: number;
+  inputDelayMs: number;
+  processingMs: number;
+  presentationMs: number;
+}
+
+declare global {
+  interface Window {
+    __tapProbe: { entries: EventEntry[] };
+  }
+}
+
+/** Collects Event Timing entries from the first script on (a string: tsx helpers do not exist in the page). */
+const EVENT_PROBE = `
+  const tapProbe = { entries: [] };
+  window.__tapProbe = tapProbe;
+  const names = new Set(['pointerdown', 'pointerup', 'click']);
+  const keep = (list) => {
+    for (const e of list.getEntries()) {
+      if (e.entryType === 'first-input' || names.has(e.name)) tapProbe.entries.push({ name: e.name, start: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
+    }
+  };
+  new PerformanceObserver(keep).observe({ type: 'event', durationThreshold: ${EVENT_THRESHOLD_MS}, buffered: true });
+  new PerformanceObserver(keep).observe({ type: 'first-input', buffered: true });
+`;
+
+/** One tap and the visible result that proves the app handled it. */
+interface TapStep {
+  target: Locator;
+  done(): Promise<void>;
+}
+
+/** The six taps of round `round`: open the picker, choose a duration and a quantity, confirm, Buy up, close the confirmation. */
+async function* roundSteps(page: Page, round: number): AsyncGenerator<TapStep> {
+  const picker = page.getByTestId('option-picker');
+  const confirm = page.getByTestId('option-confirm');
+  yield { target: page.getByTestId('selection-button'), done: () => picker.waitFor({ state: 'visible' }) };
+  const durations = picker.locator('[data-testid^="duration-"]');
+  const duration = durations.nth(round % (await durations.count()));
+  yield { target: duration, done: () => waitPressed(duration) };
+  const quantities = picker.getByRole('group', { name: 'Quantity' }).locator('button[aria-pressed]');
+  const quantity = quantities.nth(round % (await quantities.count()));
+  yield { target: quantity, done: () => waitPressed(quantity) };
+  yield { target: picker.getByRole('button', { name: 'Confirm', exact: true }), done: () => picker.waitFor({ state: 'detached' }) };
+  yield { target: page.getByRole('button', { name: 'Buy up' }), done: () => confirm.waitFor({ state: 'visible' }) };
+  yield { target: confirm.getByRole('button', { name: 'Close', exact: true }), done: () => confirm.waitFor({ state: 'detached' }) };
+}
+
+async function waitPressed(button: Locator): Promise<void> {
+  await button.page().waitForFunction((element) => element?.getAttribute('aria-pressed') === 'true', await button.elementHandle());
+}
+
+/**
+ * Each tap's latency: the longest entry that started in its window (from just before the tap to
+ * just before the next). A tap with no entry was faster than the API's threshold: it counts as the
+ * threshold, an upper bound, rather than being dropped (dropping fast taps would raise the p98).
+ */
+export function tapLatencies(
+  tapStarts: readonly number[],
+  entries: readonly EventEntry[],
+): { samples: number[]; unreported: number; details: (TapDetail | null)[] } {
+  const slowest = tapStarts.map((start, index) => {
+    const end = tapStarts[index + 1] ?? Number.POSITIVE_INFINITY;
+    const own = entries.filter((entry) => entry.start >= start && entry.start < end);
+    return own.reduce<EventEntry | null>((worst, entry) => (worst && worst.duration >= entry.duration ? worst : entry), null);
+  });
+  return {
+    samples: slowest.map((entry) => entry?.duration ?? EVENT_THRESHOLD_MS),
+    unreported: slowest.filter((entry) => entry === null).length,
+    details: slowest.map((entry) =>
+      entry
+        ? {
+            name: entry.name,
+            durationMs: entry.duration,
+            inputDelayMs: round(entry.processingStart - entry.start),
+            processingMs: round(entry.processingEnd - entry.processingStart),
+            presentationMs: round(entry.start + entry.duration - entry.processingEnd),
+          }
+        : null,
+    ),
+  };
+}
+
+const round = (value: number): number => Number(value.toFixed(1));
+
+export async function measureTaps(browser: Browser, target: BenchPage, options: TapOptions): Promise<TapFigures> {
+  const { url } = target;
+  const opened = await openBenchPage(browser, target, options.cpuThrottle, [EVENT_PROBE]);
+  const { context, page } = opened;
+  try {
+    await page.waitForTimeout(options.warmupMs);
+    const counts0 = await counters(page);
+    const started = Date.now();
+    const tapStarts: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      for await (const step of roundSteps(page, round)) {
+        tapStarts.push(await page.evaluate(() => performance.now()));
+        await step.target.tap();
+        await step.done();
+        await page.waitForTimeout(options.gapMs);
+      }
+    }
+    // Event Timing entries arrive after the next paint; give the last tap's entries time to land.
+    await page.waitForTimeout(1000);
+    const counts1 = await counters(page);
+    const elapsedS = (Date.now() - started) / 1000;
+    const entries = await page.evaluate(() => window.__tapProbe.entries);
+    assertNoPageErrors(opened, url);
+    const { samples, unreported, details } = tapLatencies(tapStarts, entries);
+    const entryNames: Record<string, number> = {};
+    for (const entry of entries) if (entry.start >= (tapStarts[0] ?? 0)) entryNames[entry.name] = (entryNames[entry.name] ?? 0) + 1;
+    return {
+      url,
+      taps: samples.length,
+      samples,
+      unreported,
+      p98Ms: percentile(samples, 98),
+      maxMs: Math.max(...samples),
+      feedFramesPerS: (counts1.frames - counts0.frames) / elapsedS,
+      entryNames,
+      details,
+    };
+  } finally {
+    await context.close();
+  }
+}
