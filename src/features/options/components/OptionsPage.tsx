@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
@@ -30,6 +30,29 @@ import styles from './options.module.css';
 const CandleChart = lazy(() => import('./CandleChart.tsx').then((m) => ({ default: m.CandleChart })));
 
 const NO_PAIRS: MarketItem[] = [];
+
+/**
+ * The chart view: day summary, intervals and chart. Memoized, so a tap that only opens a dialog
+ * re-renders none of it (DESIGN.md §8: tap latency during a busy feed).
+ */
+const ChartView = memo(function ChartView({ symbol, period, onPeriod }: { symbol: string; period: CandlePeriod; onPeriod(period: CandlePeriod): void }) {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.main}>
+      <DaySummaryBar symbol={symbol} />
+      <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')}>
+        {CHART_INTERVALS.map((interval) => (
+          <button key={interval.period} type="button" aria-pressed={interval.period === period} onClick={() => onPeriod(interval.period)}>
+            {interval.label}
+          </button>
+        ))}
+      </div>
+      <Suspense fallback={<Skeleton height={300} />}>
+        <CandleChart symbol={symbol} period={period} loadingLabel={t('common.loading')} />
+      </Suspense>
+    </main>
+  );
+});
 
 /** The options (second contract) screen of spec §2: header, pairs popup, chart view and order-list view. */
 export function OptionsPage() {
@@ -103,19 +126,7 @@ export function OptionsPage() {
       </header>
 
       {view === 'chart' ? (
-        <main className={styles.main}>
-          <DaySummaryBar symbol={symbol} />
-          <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')}>
-            {CHART_INTERVALS.map((interval) => (
-              <button key={interval.period} type="button" aria-pressed={interval.period === period} onClick={() => setPeriod(interval.period)}>
-                {interval.label}
-              </button>
-            ))}
-          </div>
-          <Suspense fallback={<Skeleton height={300} />}>
-            <CandleChart symbol={symbol} period={period} loadingLabel={t('common.loading')} />
-          </Suspense>
-        </main>
+        <ChartView symbol={symbol} period={period} onPeriod={setPeriod} />
       ) : (
         <main className={styles.main}>
           <OptionOrderList />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -25,17 +25,22 @@ export interface OrderPickerProps {
  * The bottom sheet that picks the stake and the duration (spec §2, §5): the multipliers (× the
  * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the balance.
  */
-export function OrderPicker({ open, durations, multipliers, priceType, balance, coin, selection, onDone, onClose }: OrderPickerProps) {
+export function OrderPicker({ open, onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
-  const [duration, setDuration] = useState<number | null>(selection.duration);
+  // The Dialog renders its children only while open, so the form mounts fresh on every opening and
+  // starts from the current selection without a second, effect-driven render on the tap.
+  return (
+    <Dialog open={open} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker">
+      <PickerForm {...form} />
+    </Dialog>
+  );
+}
+
+function PickerForm({ durations, multipliers, priceType, balance, coin, selection, onDone }: Omit<OrderPickerProps, 'open' | 'onClose'>) {
+  const { t } = useTranslation();
+  const [duration, setDuration] = useState<number | null>(() => selection.duration ?? durations[0]?.time ?? null);
   const [quantity, setQuantity] = useState(selection.quantity);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setDuration(selection.duration ?? durations[0]?.time ?? null);
-    setQuantity(selection.quantity);
-    setError(null);
-  }, [open, selection, durations]);
   const chosen = durations.find((d) => d.time === duration);
   const choices = quantityChoices(multipliers, priceType, chosen?.min);
   const submit = () => {
@@ -45,7 +50,7 @@ export function OrderPicker({ open, durations, multipliers, priceType, balance, 
     onDone({ quantity, duration });
   };
   return (
-    <Dialog open={open} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker">
+    <>
       <fieldset className={styles.fieldset}>
         <legend>{t('options.picker.duration')}</legend>
         <div className={styles.choiceGrid}>
@@ -98,6 +103,6 @@ export function OrderPicker({ open, durations, multipliers, priceType, balance, 
       <Button block onClick={submit}>
         {t('common.confirm')}
       </Button>
-    </Dialog>
+    </>
   );
 }
