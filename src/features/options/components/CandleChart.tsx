@@ -9,13 +9,18 @@ import {
   type LineData,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle, CandlePeriod } from '../../../../workers/shared/protocol.ts';
+import type { Candle, CandlePeriod, CandleSeries } from '../../../../workers/shared/protocol.ts';
 import { useCandles } from '../../../lib/market-hooks.ts';
 import { upColour } from '../../../lib/up-colour.ts';
 import { MA_WINDOWS, movingAverage } from '../api/chart-intervals.ts';
 import styles from './options.module.css';
 
 const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'] as const;
+/**
+ * Live bars reach the canvas at most this often. Every update repaints the whole chart, and on a busy
+ * feed a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget); a reload draws at once.
+ */
+const LIVE_REDRAW_MS = 250;
 
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -43,8 +48,8 @@ interface Drawn {
 
 /**
  * The options candlestick chart with moving averages (DESIGN.md §4.6): created once, `setData` when
- * the series is (re)loaded, `update` per live bar, `remove` on unmount; vertical touch drags scroll
- * the page. While history has not arrived the box keeps its size and shows a spinner (spec §8).
+ * the series is (re)loaded, `update` for live bars (at most every LIVE_REDRAW_MS), `remove` on unmount;
+ * vertical touch drags scroll the page. While history has not arrived the box keeps its size and shows a spinner (spec §8).
  */
 export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; period: CandlePeriod; loadingLabel: string }) {
   const boxRef = useRef<HTMLDivElement>(null);
@@ -53,6 +58,30 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
   const maRefs = useRef<ISeriesApi<'Line'>[]>([]);
   const drawnRef = useRef<Drawn | null>(null);
   const series = useCandles(symbol, period);
+  const pendingRef = useRef<CandleSeries | null>(null);
+  const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastDrawAt = useRef(0);
+
+  /** Puts `next` on the canvas: the whole series after a (re)load, else only the bars since the last draw. */
+  const draw = (next: CandleSeries) => {
+    const candles = candleRef.current;
+    if (!candles) return;
+    const drawn = drawnRef.current;
+    const last = next.bars[next.bars.length - 1] as Candle;
+    const key = `${next.symbol}:${next.period}`;
+    if (!drawn || drawn.key !== key || drawn.resetId !== next.resetId) {
+      candles.setData(next.bars.map(toBar));
+      MA_WINDOWS.forEach((window, i) => maRefs.current[i]?.setData(maLine(next.bars, window)));
+    } else {
+      for (const bar of next.bars) if (bar.time >= drawn.lastTime) candles.update(toBar(bar));
+      // Only the last point of each average can change with a live bar.
+      MA_WINDOWS.forEach((window, i) => {
+        const tail = maLine(next.bars.slice(-window), window).at(-1);
+        if (tail) maRefs.current[i]?.update(tail);
+      });
+    }
+    drawnRef.current = { key, resetId: next.resetId, lastTime: last.time };
+  };
   const { redUp } = useSnapshot(upColour);
 
   useEffect(() => {
@@ -86,24 +115,21 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
   }, [redUp]);
 
   useEffect(() => {
-    const candles = candleRef.current;
-    if (!candles || !series || series.bars.length === 0) return;
+    if (!series || series.bars.length === 0) return;
+    pendingRef.current = series;
+    if (redrawTimer.current !== undefined) return;
     const drawn = drawnRef.current;
-    const last = series.bars[series.bars.length - 1] as Candle;
-    const key = `${series.symbol}:${series.period}`;
-    if (!drawn || drawn.key !== key || drawn.resetId !== series.resetId) {
-      candles.setData(series.bars.map(toBar));
-      MA_WINDOWS.forEach((window, i) => maRefs.current[i]?.setData(maLine(series.bars, window)));
-    } else {
-      for (const bar of series.bars) if (bar.time >= drawn.lastTime) candles.update(toBar(bar));
-      // Only the last point of each average can change with a live bar.
-      MA_WINDOWS.forEach((window, i) => {
-        const tail = maLine(series.bars.slice(-window), window).at(-1);
-        if (tail) maRefs.current[i]?.update(tail);
-      });
-    }
-    drawnRef.current = { key, resetId: series.resetId, lastTime: last.time };
+    const reload = !drawn || drawn.key !== `${series.symbol}:${series.period}` || drawn.resetId !== series.resetId;
+    const wait = reload ? 0 : lastDrawAt.current + LIVE_REDRAW_MS - performance.now();
+    const run = () => {
+      redrawTimer.current = undefined;
+      lastDrawAt.current = performance.now();
+      if (pendingRef.current) draw(pendingRef.current);
+    };
+    if (wait <= 0) run();
+    else redrawTimer.current = setTimeout(run, wait);
   }, [series]);
+  useEffect(() => () => clearTimeout(redrawTimer.current), []);
 
   const loading = !series || series.bars.length === 0;
   return (
