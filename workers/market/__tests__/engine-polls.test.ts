@@ -159,6 +159,23 @@ describe('engine polls', () => {
     expect(h.fetch.to('/api/index/getMarketList')).toHaveLength(2);
   });
 
+  it('single-flight through the engine: a slow answer, the page hidden and shown meanwhile, still one request in the air', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    h.fetch.on('/api/index/getMarketList', () => new Promise<Response>((resolve) => answers.push(resolve)));
+    h.engine.subscribe(1, { kind: 'homeMarkets' });
+    await advance(0);
+    h.engine.setVisible(false);
+    h.engine.setVisible(true);
+    // Past the 10 s interval, short of the 15 s time-out that would abandon the request.
+    await advance(14_000);
+    expect(h.fetch.to('/api/index/getMarketList')).toHaveLength(1);
+    answers[0]?.(envelope(1, { list: [{ id: 1 }] }));
+    await advance(0);
+    h.frames.tick();
+    expect(h.log.valuesOf(1)).toEqual([[{ id: 1 }]]);
+    expect(h.fetch.to('/api/index/getMarketList')).toHaveLength(2);
+  });
+
   it.each<[StreamKey, string, Record<string, string>, number, boolean]>([
     [{ kind: 'homeMarkets' }, '/api/index/getMarketList', {}, 10_000, false],
     [{ kind: 'markets', fid: 2, eid: 5 }, '/api/index/getAllMarketList', { fid: '2', eid: '5' }, 10_000, false],

@@ -2,11 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Book, Candle, FeedStatus, Trade } from '../../shared/protocol.ts';
 import { reduceCandles, reduceTrades } from '../../shared/stream-reducers.ts';
 import type { FeedModule } from '../market-engine.ts';
-import { RECONNECT_MS, STALE_MS } from '../transport/market-socket.ts';
 import { createHarness, type Harness, text } from './support/fakes.ts';
 import { ownFixture } from './support/fixtures.ts';
 import { closeAt, depthPush, klinePush, serveKlines, tradePush } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';
+
+/** Spec §9 and DESIGN.md §4, written out so a changed constant fails these tests. */
+const RECONNECT_MS = 3_000;
+const STALE_MS = 10_000;
 
 type CandleWire = { reset: boolean; bars: Candle[] };
 

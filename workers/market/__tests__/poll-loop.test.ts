@@ -53,6 +53,22 @@ describe('PollLoop', () => {
     loop.stop();
   });
 
+  it('hiding and showing the page while a request is in the air does not start a second one', async () => {
+    const { started, request } = deferredRequests();
+    const loop = new PollLoop({ name: 'flap', intervalMs: 1_000, request, onValue: () => {} });
+    loop.start();
+    await advance(0);
+    loop.setPaused(true);
+    loop.setPaused(false);
+    await advance(5_000);
+    expect(started).toHaveLength(1);
+    started[0]?.resolve(1);
+    await settle();
+    await advance(0);
+    expect(started).toHaveLength(2);
+    loop.stop();
+  });
+
   it('gives up on a request after 15 s and polls again', async () => {
     const { started, request } = deferredRequests();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
