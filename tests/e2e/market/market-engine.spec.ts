@@ -1,7 +1,9 @@
 /**
- * Issue 4 end to end: the market engine in Chromium against the real server, on the bench's market
- * screen (bench/pages, until the options screen exists): live chart and book, recovery after the
- * server drops every socket, and `?replay=` of recorded sessions with no server feed involved.
+ * Issue 4 end to end: the market engine in Chromium against the real server, on the engine's test
+ * page (bench/pages/index.html: a 1-minute chart, a 20 + 20 row book and a tape on the app's own
+ * market hooks, with the chart's bars readable from the page): live chart and book, recovery after
+ * the server drops every socket with no candle gap, and `?replay=` of recorded sessions with no
+ * server feed involved. live-app.spec.ts checks the same recovery on the app's spot screen.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBenchPages } from '../../../bench/build-pages.ts';
+import { waitForPage } from '../support/market-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 const SHARED_SESSION = resolve('../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl');
@@ -81,8 +84,8 @@ describe('market engine in the browser', () => {
 
     const dropped = (await (await fetch(`${stack.baseUrl}/__test/feed/drop`, { method: 'POST' })).json()) as { dropped: number };
     expect(dropped.dropped).toBeGreaterThan(0);
-    const droppedAt = Date.now();
-    await page.waitForFunction(
+    const resumedMs = await waitForPage(
+      page,
       async (connects) => {
         const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number; frames: number }> } }).__marketEngine;
         const stats = await engine.stats();
@@ -90,9 +93,10 @@ describe('market engine in the browser', () => {
         return stats.connects > connects && rows.length === 20;
       },
       before.connects,
-      { timeout: 4_000, polling: 50 },
+      4_000,
     );
-    const resumedMs = Date.now() - droppedAt;
+    // Spec §9 waits 3 s before reconnecting: a quicker "resume" would mean the socket never dropped.
+    expect(resumedMs).toBeGreaterThanOrEqual(2_900);
     expect(resumedMs).toBeLessThanOrEqual(4_000);
 
     // The candles missed while down were asked for from the last bar held (a short request, not the 200-bar history).

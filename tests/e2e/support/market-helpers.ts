@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Evaluates `predicate(arg)` in the page every `everyMs` until it resolves truthy, and returns how
+ * long that took. Unlike `page.waitForFunction`, it awaits an async predicate: waitForFunction takes
+ * the returned Promise itself as a truthy answer and stops at once.
+ */
+export async function waitForPage<A>(page: Page, predicate: (arg: A) => Promise<boolean> | boolean, arg: A, timeoutMs: number, everyMs = 50): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await page.evaluate(predicate, arg)) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`the page condition did not hold within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
