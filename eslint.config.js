@@ -1,15 +1,50 @@
 // Lint rules, and the one-way imports of DESIGN.md §3:
 //   components/ui and lib → features → app; features never import each other;
 //   src imports only types from workers/ (except lib/engine-client.ts);
-//   workers/ never imports src/ or React.
-import { readdirSync, existsSync } from 'node:fs';
+//   workers/ never imports src/ or React; only the worker's entry and engine-client.ts use Comlink.
+// Proved by src/app/__tests__/import-rules.test.ts.
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const features = existsSync('src/features')
-  ? readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
+const root = dirname(fileURLToPath(import.meta.url));
+const featuresDir = resolve(root, 'src/features');
+
+/** The feature folder an absolute path lies in (`src/features/<name>/…`), or null. */
+function featureOf(path) {
+  const rel = relative(featuresDir, path);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return rel.split(sep)[0];
+}
+
+/**
+ * Features do not import each other, not even types. Name patterns cannot see this: from
+ * features/home/api/ the path '../../account/x' never says "features", so every relative import
+ * (and Vite's root-absolute '/src/…') is resolved against the importing file and must stay inside
+ * its own feature.
+ */
+const noCrossFeature = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cross: 'Features do not import each other: {{from}} imports {{to}} (DESIGN.md §3). Move what both need to lib/ or components/ui/.' },
+  },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (own === null) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const spec = source.value;
+      if (!spec.startsWith('.') && !spec.startsWith('/')) return;
+      const target = featureOf(spec.startsWith('/') ? resolve(root, `.${spec}`) : resolve(dirname(context.filename), spec));
+      if (target !== null && target !== own) context.report({ node: source, messageId: 'cross', data: { from: own, to: target } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 const restrict = (patterns, { allowTypeImports = false } = {}) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
@@ -39,28 +74,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Every src file (app/, main.tsx, test-setup.ts, …); the blocks below narrow lib, ui and features further.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/engine-client.ts'],
+    rules: restrict([workerValues], { allowTypeImports: true }),
+  },
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/components/ui/**/*.{ts,tsx}'],
     ignores: ['src/lib/engine-client.ts'],
     rules: restrict([noApp, noFeatures, workerValues], { allowTypeImports: true }),
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrict(
-      [
-        noApp,
-        workerValues,
-        {
-          group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
-          message: 'Features do not import each other (DESIGN.md §3).',
-        },
-      ],
-      { allowTypeImports: true },
-    ),
-  })),
   {
-    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
-    rules: restrict([workerValues], { allowTypeImports: true }),
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'no-cross-feature': noCrossFeature } } },
+    rules: { ...restrict([noApp, workerValues], { allowTypeImports: true }), 'local/no-cross-feature': 'error' },
   },
   {
     files: ['workers/**/*.ts'],
@@ -73,5 +101,19 @@ export default tseslint.config(
     rules: restrict([
       { group: ['**/src/app/**', '**/src/lib/**', '**/src/features/**', '**/workers/market/**', 'react'], message: 'server/ may import only workers/shared/.' },
     ]),
+  },
+  // Comlink is the worker boundary: only the worker's entry and the one file that creates the Worker speak it.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['workers/market/market.worker.ts', 'src/lib/engine-client.ts', '**/__tests__/**', 'tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'comlink', message: 'Only workers/market/market.worker.ts and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
+          patterns: [{ group: ['comlink/*'], message: 'Only workers/market/market.worker.ts and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
+        },
+      ],
+    },
   },
 );

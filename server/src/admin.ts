@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { MailRepository } from './db/repositories/mail-repository.ts';
 import { NoticeRepository } from './db/repositories/notice-repository.ts';
 import { UserRepository } from './db/repositories/user-repository.ts';
 import { loadDefaultSiteConfig, siteConfigFile, SiteConfigStore } from './domain/site-config.ts';
@@ -18,6 +19,7 @@ const USAGE = [
   '  notice:add --title T --content HTML [--img URL] [--user USERNAME]   add a notice (broadcast without --user)',
   '  user:list                                                           list accounts',
   '  config:show                                                         print the site config getSetting answers',
+  '  mail:list [--to EMAIL] [--limit N]                                  the local mail outbox, newest first (default 20), with the codes',
 ].join('\n');
 
 function noticeAdd(args: string[], config: ServerConfig, io: AdminIo): number {
@@ -64,6 +66,34 @@ function userList(config: ServerConfig, io: AdminIo): number {
   }
 }
 
+/** How many outbox messages mail:list prints without --limit. */
+export const MAIL_LIST_DEFAULT_LIMIT = 20;
+
+function mailList(args: string[], config: ServerConfig, io: AdminIo): number {
+  const { values } = parseArgs({ args, options: { to: { type: 'string' }, limit: { type: 'string' } } });
+  const limit = values.limit === undefined ? MAIL_LIST_DEFAULT_LIMIT : Number(values.limit);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    io.err(`--limit must be a whole number from 1, got "${values.limit}"`);
+    return 1;
+  }
+  // Addresses are stored trimmed and lower-cased by api/Ems/send.
+  const to = values.to?.trim().toLowerCase() || null;
+  const db = openDatabase(config.dataDir);
+  try {
+    const messages = new MailRepository(db).messages(to, limit);
+    if (messages.length === 0) {
+      io.out(to ? `no mail queued for ${to}` : 'the outbox is empty');
+      return 0;
+    }
+    io.out(['created', 'to', 'code', 'subject'].join('\t'));
+    for (const m of messages) io.out([new Date(m.created_at).toISOString(), m.to, m.code ?? '-', m.subject].join('\t'));
+    io.out(`${messages.length} message(s), newest first`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
 function configShow(config: ServerConfig, io: AdminIo): number {
   const file = siteConfigFile(config.dataDir);
   const defaults = loadDefaultSiteConfig();
@@ -84,6 +114,8 @@ export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo): num
         return userList(config, io);
       case 'config:show':
         return configShow(config, io);
+      case 'mail:list':
+        return mailList(rest, config, io);
       default:
         io.err(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
         return command ? 1 : 0;

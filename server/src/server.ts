@@ -9,6 +9,7 @@ const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhos
 console.log(`\n  App:          ${url}/`);
 console.log(`  Market feed:  ${url.replace('http', 'ws')}/ws  (${config.feed.source})`);
 if (config.seedDemo) console.log(`  Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`);
+console.log(`  Mail outbox:  npm run admin -- mail:list   (email verification codes; no real mail is sent)`);
 console.log(`  Data dir:     ${config.dataDir}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

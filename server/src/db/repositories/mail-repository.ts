@@ -55,12 +55,14 @@ export class MailRepository {
       .run(message.to, message.subject, message.body, message.code, message.created_at);
   }
 
-  /** Outbox messages, newest first; all of them when `to` is null. */
-  messages(to: string | null): OutboxMessage[] {
+  /** Outbox messages, newest first; all of them when `to` is null, at most `limit` when given. */
+  messages(to: string | null, limit?: number): OutboxMessage[] {
     const select = 'SELECT to_address AS "to", subject, body, code, created_at FROM mail_outbox';
     const order = ' ORDER BY created_at DESC, id DESC';
+    // SQLite reads LIMIT -1 as "no limit".
+    const max = limit ?? -1;
     return (to === null
-      ? this.db.prepare(select + order).all()
-      : this.db.prepare(`${select} WHERE to_address = ?${order}`).all(to)) as OutboxMessage[];
+      ? this.db.prepare(`${select}${order} LIMIT ?`).all(max)
+      : this.db.prepare(`${select} WHERE to_address = ?${order} LIMIT ?`).all(to, max)) as OutboxMessage[];
   }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import {
@@ -21,7 +22,8 @@ import {
 import { reloadTo } from '../../../lib/navigation.ts';
 import { session, setTheme, signOut } from '../../../lib/session.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
-import { showToastAfterReload } from '../../../lib/toast.ts';
+import { showToast, showToastAfterReload } from '../../../lib/toast.ts';
+import { appDownloadUrl } from '../api/app-download.ts';
 import { logoutUser } from '../api/logout-user.ts';
 import { identityStatusKey, loadUser, userStore } from '../stores/user-store.ts';
 import styles from './member-panel.module.css';
@@ -37,20 +39,17 @@ const IDENTITY_STATUS_KEY = {
   certified: 'account.panel.identityStatus.certified',
 } as const;
 
-function appDownloadUrl(ios: string | undefined, android: string | undefined): string | undefined {
-  const apple = /iPhone|iPad|iPod/i.test(navigator.userAgent);
-  return (apple ? ios || android : android || ios) || undefined;
-}
-
 /**
  * The member side panel (spec §2): username, UID, VIP, credit score, then the entries. Entries
  * tied to a feature switch (identity, address, bank, invite, about us) show only when it is on;
- * identity is tappable only while certification is awaited (rzstatus 0, 3 or unknown).
+ * identity is tappable only while certification is awaited (rzstatus 0, 3 or unknown). App
+ * download has no switch, so it always shows; without a configured store link it answers with
+ * the contact-service toast. A failed getUserInfo shows "failed to load" with a retry.
  */
 export function MemberPanel({ open, onClose }: MemberPanelProps) {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const { user } = useSnapshot(userStore);
+  const { user, loading, failed } = useSnapshot(userStore);
   const { theme } = useSnapshot(session);
   const [leaving, setLeaving] = useState(false);
 
@@ -71,7 +70,12 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
   };
 
   const identity = user ? identityStatusKey(user.rzstatus) : 'awaiting';
-  const download = appDownloadUrl(settings?.ios_url, settings?.android_url);
+
+  const openAppDownload = () => {
+    const url = appDownloadUrl(settings, navigator.userAgent, navigator.maxTouchPoints);
+    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    else showToast(t('common.contactService'), 'error');
+  };
 
   const entry = (key: string, icon: ReactNode, label: string, href: string, extra?: ReactNode) => (
     <li key={key}>
@@ -100,6 +104,12 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
               {t('account.panel.creditScore')}: <span className={styles.number}>{user.credit_score}</span>
             </p>
           </>
+        ) : failed && !loading ? (
+          <ListStatus
+            state="failed"
+            texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+            onRetry={() => void loadUser()}
+          />
         ) : (
           <>
             <Skeleton height={22} width="60%" />
@@ -156,17 +166,15 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
           </div>
         </li>
         {entry('security', <IconShield />, t('account.panel.security'), '/security')}
-        {download && (
-          <li key="download">
-            <a className={styles.item} href={download} target="_blank" rel="noopener noreferrer">
-              <span className={styles.icon}>
-                <IconDownload />
-              </span>
-              <span className={styles.label}>{t('account.panel.appDownload')}</span>
-              <IconChevronRight className={styles.chevron} size={18} />
-            </a>
-          </li>
-        )}
+        <li key="download">
+          <button type="button" className={styles.item} onClick={openAppDownload} data-testid="panel-download">
+            <span className={styles.icon}>
+              <IconDownload />
+            </span>
+            <span className={styles.label}>{t('account.panel.appDownload')}</span>
+            <IconChevronRight className={styles.chevron} size={18} />
+          </button>
+        </li>
         {isOn(settings, 'introduce_switch') && entry('about', <IconInfo />, t('account.panel.about'), '/introduction')}
         <li key="logout">
           <button type="button" className={[styles.item, styles.logout].join(' ')} onClick={logout} disabled={leaving}>

@@ -23,7 +23,10 @@ import styles from './account.module.css';
 /** The email-code resend wait (spec §9). */
 export const EMAIL_CODE_WAIT_S = 60;
 
-/** Register (spec §2, §5): email and phone tabs per switch, invite code from ?invite=, code countdown. */
+/**
+ * Register (spec §2, §5): email and phone tabs per switch, code countdown, and the invite code
+ * (prefilled from ?invite=) only while invie_code_switch is 1: the server ignores it otherwise.
+ */
 export function RegisterPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
@@ -38,6 +41,7 @@ export function RegisterPage() {
   const [chosen, setChosen] = useState<RegisterMethod>('email');
   const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'email');
   const verifyEmailCode = isOn(settings, 'verify_email_code');
+  const inviteEnabled = isOn(settings, 'invie_code_switch');
 
   const [account, setAccount] = useState('');
   const [code, setCode] = useState('');
@@ -73,7 +77,7 @@ export function RegisterPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { method, account, password, repassword, code, invite };
+    const input = { method, account, password, repassword, code, invite: inviteEnabled ? invite : '' };
     const found = validateRegister(input, verifyEmailCode);
     setErrors(found);
     if (!isValid(found) || busy) return;
@@ -142,7 +146,7 @@ export function RegisterPage() {
                 inputMode="numeric"
                 autoComplete="tel"
                 value={account}
-                onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))}
+                onChange={(e) => setAccount(e.target.value)}
                 error={err(errors.account)}
               />
             )}
@@ -191,15 +195,17 @@ export function RegisterPage() {
               onChange={(e) => setRepassword(e.target.value)}
               error={err(errors.repassword)}
             />
-            <TextField
-              label={t('account.register.invite')}
-              placeholder={t('account.register.invitePlaceholder')}
-              name="invite"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={invite}
-              onChange={(e) => setInvite(e.target.value)}
-            />
+            {inviteEnabled && (
+              <TextField
+                label={t('account.register.invite')}
+                placeholder={t('account.register.invitePlaceholder')}
+                name="invite"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={invite}
+                onChange={(e) => setInvite(e.target.value)}
+              />
+            )}
             <Button type="submit" block busy={busy}>
               {t('account.register.submit')}
             </Button>

@@ -3,20 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { IconChevronRight, IconKey, IconLock } from '../../../components/ui/icons.tsx';
+import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
-/** Security centre (spec §2): login and transaction password entries, the latter marked set / not set. */
+/**
+ * Security centre (spec §2): login and transaction password entries, the latter marked set / not
+ * set. When getUserInfo fails the mark is left out and "failed to load" with a retry shows below
+ * (a button cannot sit inside the entry's link).
+ */
 export function SecurityPage() {
   const { t } = useTranslation();
-  const { user } = useSnapshot(userStore);
+  const { user, loading, failed } = useSnapshot(userStore);
   useEffect(() => {
     void loadUser();
   }, []);
   const paySet = user?.have_pay === 1;
+  const loadFailed = !user && failed && !loading;
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.security')} backLabel={t('common.back')} onBack={() => goBack('/')} />
@@ -37,13 +43,20 @@ export function SecurityPage() {
               <span className={[styles.itemValue, paySet ? styles.set : styles.notSet].join(' ')} data-testid="pay-password-status">
                 {t(paySet ? 'account.security.set' : 'account.security.notSet')}
               </span>
-            ) : (
+            ) : loadFailed ? null : (
               <Skeleton height={16} width={48} />
             )}
             <IconChevronRight className={styles.chevron} size={20} />
           </Link>
         </li>
       </ul>
+      {loadFailed && (
+        <ListStatus
+          state="failed"
+          texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+          onRetry={() => void loadUser()}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { app } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
+import { openDatabase } from '../../../db/database.ts';
 import { startTestApp, type TestApp } from './support.ts';
 
 interface OutboxMessage {
@@ -61,5 +69,44 @@ describe('api/Ems/send', () => {
     expect(await t.post('Ems/send')).toMatchObject({ code: 0, msg: 'Please enter a valid email address' });
     expect(await t.post('Ems/send', { email: 'nobody@' })).toMatchObject({ code: 0, msg: 'Please enter a valid email address' });
     expect(t.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get()).toBe(0);
+  });
+});
+
+describe('api/Ems/send logging', () => {
+  it('logs one info line per queued mail naming the address and the admin command, never the code', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ems-log-test-'));
+    const db = openDatabase(dataDir);
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+        done();
+      },
+    });
+    // The real app plugin under a logger whose lines the test can read (buildApp logs to stdout).
+    const fastify = Fastify({ logger: { level: 'info', stream } });
+    try {
+      const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', TEST_ROUTES: '1', AUTH_RATE_LIMIT: '0' });
+      await fastify.register(app, { config, db });
+      await fastify.ready();
+      const send = (email: string) =>
+        fastify.inject({ method: 'POST', url: '/api/Ems/send', payload: `email=${encodeURIComponent(email)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      await send('First@Example.com');
+      await send('first@example.com');
+      await send('second@example.com');
+      const queued = lines.filter((l) => l.msg.includes('queued'));
+      expect(queued.map((l) => l.level)).toEqual([30, 30]);
+      expect(queued[0]!.msg).toContain('first@example.com');
+      expect(queued[0]!.msg).toContain('npm run admin -- mail:list --to first@example.com');
+      expect(queued[1]!.msg).toContain('second@example.com');
+      const codes = (db.prepare('SELECT code FROM mail_outbox').pluck().all() as string[]);
+      expect(codes).toHaveLength(2);
+      const logged = JSON.stringify(lines);
+      for (const code of codes) expect(logged).not.toContain(code);
+    } finally {
+      await fastify.close();
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
