@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 export async function waitForPage<A>(page: Page, predicate: (arg: A) => Promise<boolean> | boolean, arg: A, timeoutMs: number, everyMs = 50): Promise<number> {
   const started = Date.now();
   for (;;) {
-    if (await page.evaluate(predicate, arg)) return Date.now() - started;
+    // Playwright types the page function's argument as its serialized form; ours is plain data.
+    if (await page.evaluate<boolean, A>(predicate as never, arg)) return Date.now() - started;
     if (Date.now() - started > timeoutMs) throw new Error(`the page condition did not hold within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
