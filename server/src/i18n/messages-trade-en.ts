@@ -36,7 +36,7 @@ export const tradeMessagesEn = {
   'trade.statusPartialCancelled': 'Partially filled, cancelled',
   'option.durationInvalid': 'This contract duration is not offered',
   'option.directionInvalid': 'Please choose buy up or buy down',
-  'option.amountRequired': 'Please enter the amount',
+  'option.amountRequired': 'Please enter the position size',
   'option.amountInvalid': 'The amount must be a number greater than 0',
   'option.amountDecimals': 'The amount can have at most {decimals} decimals',
   'option.amountMin': 'The minimum amount for this duration is {min}',

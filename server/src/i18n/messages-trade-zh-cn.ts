@@ -38,7 +38,7 @@ export const tradeMessagesZhCn: Record<keyof typeof tradeMessagesEn, string> = {
   'trade.statusPartialCancelled': '部分成交已撤销',
   'option.durationInvalid': '不支持该合约周期',
   'option.directionInvalid': '请选择买涨或买跌',
-  'option.amountRequired': '请输入金额',
+  'option.amountRequired': '请输入仓位大小',
   'option.amountInvalid': '金额必须是大于0的数字',
   'option.amountDecimals': '金额最多{decimals}位小数',
   'option.amountMin': '该周期最低金额为{min}',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDurations, parseMultipliers } from '../api/get-hy-config.ts';
-import { countdownRate, payoutIfWin, quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
+import { countdownRate, maxStake, optionFee, payoutIfWin, quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
 import { movingAverage } from '../api/chart-intervals.ts';
+import { Big } from '../../../lib/money.ts';
 
 describe('options quantity rules (spec §5)', () => {
   it('offers the multipliers, or multiplier × minimum with 2 decimals when hy_price_type is 2', () => {
@@ -26,13 +27,65 @@ describe('options quantity rules (spec §5)', () => {
     expect(validateOptionQuantity({ ...ok, quantity: '' })).toBe('options.rules.quantityRequired');
     expect(validateOptionQuantity({ ...ok, quantity: 'x' })).toBe('options.rules.quantityInvalid');
     expect(validateOptionQuantity({ ...ok, quantity: '0' })).toBe('options.rules.quantityInvalid');
-    expect(validateOptionQuantity({ ...ok, quantity: '10.000000001' })).toBe('options.rules.quantityInvalid');
+    expect(validateOptionQuantity({ ...ok, quantity: '10.000000001' })).toBe('options.rules.quantityDecimals');
+    expect(validateOptionQuantity({ ...ok, quantity: '+10' })).toBe('options.rules.quantityInvalid');
+    expect(validateOptionQuantity({ ...ok, quantity: '-10' })).toBe('options.rules.quantityInvalid');
     expect(validateOptionQuantity({ ...ok, quantity: '9.99' })).toBe('options.rules.belowMinimum');
     expect(validateOptionQuantity({ ...ok, quantity: '100.01' })).toBe('options.rules.insufficient');
     expect(validateOptionQuantity({ ...ok, quantity: '100' })).toBeNull();
   });
 
-  it('pays stake × (1 + percent / 100) on a win', () => {
+  it('refuses more decimals than the server accepts, not counting trailing zeros as it does', () => {
+    const ok = { quantity: '10', minimum: '10', balance: '100', decimals: 2 };
+    expect(validateOptionQuantity({ ...ok, quantity: '10.25' })).toBeNull();
+    expect(validateOptionQuantity({ ...ok, quantity: '10.2500' })).toBeNull();
+    expect(validateOptionQuantity({ ...ok, quantity: '10.251' })).toBe('options.rules.quantityDecimals');
+    expect(validateOptionQuantity({ ...ok, quantity: '10.25000001', decimals: undefined })).toBeNull();
+  });
+
+  it('with a fee, refuses a stake whose stake + fee exceeds the balance', () => {
+    const ok = { quantity: '99', minimum: '10', balance: '100', feeRate: '0.01' };
+    expect(validateOptionQuantity(ok)).toBeNull();
+    expect(validateOptionQuantity({ ...ok, quantity: '100' })).toBe('options.rules.insufficient');
+    expect(validateOptionQuantity({ ...ok, quantity: '99.0099' })).toBeNull();
+    expect(validateOptionQuantity({ ...ok, quantity: '99.01' })).toBe('options.rules.insufficient');
+    // The fee is cut to 1e-8 like the server's: 990.09900991 + 9.90099009 is exactly 1000.
+    expect(validateOptionQuantity({ ...ok, balance: '1000', quantity: '990.09900991' })).toBeNull();
+    expect(validateOptionQuantity({ ...ok, balance: '1000', quantity: '990.09900992' })).toBe('options.rules.insufficient');
+  });
+
+  it('charges stake × fee rate rounded down to 1e-8, and nothing without a rate', () => {
+    expect(optionFee('990.09900991', '0.01').toFixed(8)).toBe('9.90099009');
+    expect(optionFee('10', '0.001').toFixed(8)).toBe('0.01000000');
+    expect(optionFee('10', '0').toFixed(8)).toBe('0.00000000');
+    expect(optionFee('10', undefined).toFixed(8)).toBe('0.00000000');
+    expect(optionFee('10', 'x').toFixed(8)).toBe('0.00000000');
+  });
+
+  it('All fills the largest stake whose stake + fee the balance covers, with the decimals the server accepts', () => {
+    expect(maxStake('150.5', '0', 8)).toBe('150.50000000');
+    expect(maxStake('150.5', undefined, 8)).toBe('150.50000000');
+    expect(maxStake('150.567', '0', 2)).toBe('150.56');
+    expect(maxStake('1000', '0.01', 8)).toBe('990.09900991');
+    expect(maxStake('1000', '0.01', 2)).toBe('990.09');
+    expect(maxStake('101', '0.01', 8)).toBe('100.00000000');
+    expect(maxStake('0', '0.01', 8)).toBe('0.00000000');
+    expect(maxStake('', '0.01', 8)).toBe('0.00000000');
+    for (const [balance, rate, decimals] of [
+      ['1000', '0.01', 8],
+      ['123.45678901', '0.003', 8],
+      ['7.77', '0.1', 2],
+      ['5', '0.015', 0],
+    ] as const) {
+      const stake = maxStake(balance, rate, decimals);
+      expect(validateOptionQuantity({ quantity: stake, minimum: undefined, balance, feeRate: rate, decimals })).toBeNull();
+      const next = new Big(stake).plus(new Big(10).pow(-decimals)).toFixed(decimals);
+      expect(validateOptionQuantity({ quantity: next, minimum: undefined, balance, feeRate: rate, decimals }), next).toBe('options.rules.insufficient');
+    }
+  });
+
+  it('pays stake × (1 + percent / 100) on a win, rounded down as the server pays it', () => {
+    expect(payoutIfWin('10.00000001', '85')).toBe('18.50000001');
     expect(payoutIfWin('10', '85')).toBe('18.50000000');
     expect(payoutIfWin('0.1', '80')).toBe('0.18000000');
     expect(payoutIfWin('x', '80')).toBeNull();

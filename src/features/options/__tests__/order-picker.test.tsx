@@ -40,6 +40,35 @@ describe('options quantity and duration picker', () => {
     expect(onDone).toHaveBeenCalledWith({ quantity: '150.50000000', duration: 30 });
   });
 
+  it('with a fee, All fills the largest stake that stake + fee fits, in the decimals the server accepts', () => {
+    const onDone = vi.fn();
+    const { unmount } = render(<OrderPicker {...props({ balance: '1000', feeRate: '0.01', onDone })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('990.09900991');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onDone).toHaveBeenCalledWith({ quantity: '990.09900991', duration: 30 });
+    unmount();
+    render(<OrderPicker {...props({ balance: '1000', feeRate: '0.01', decimals: 2 })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('990.09');
+  });
+
+  it('with a fee, refuses a stake the balance covers but not together with its fee', () => {
+    const onDone = vi.fn();
+    render(<OrderPicker {...props({ balance: '100', feeRate: '0.01', onDone })} />);
+    fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient available balance');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('names the decimals the server accepts', () => {
+    render(<OrderPicker {...props({ decimals: 2 })} />);
+    fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: '10.001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert').textContent).toBe('Too many decimal places in the quantity (at most 2)');
+  });
+
   it('refuses a stake under the minimum or over the balance with the message', () => {
     const onDone = vi.fn();
     render(<OrderPicker {...props({ onDone })} />);

@@ -19,8 +19,10 @@ export interface HyConfig {
   hytime: string;
   hy_ykbl: string;
   hymin: string;
-  /** Stake fee as a fraction ("0" = none). */
+  /** Fee debited with the stake at creation, as a fraction of it ("0" = none). */
   fee_rate?: string;
+  /** The most decimals the server accepts in a stake (8 when absent). */
+  amount_precision?: number;
 }
 
 /** The spec's default multipliers (spec §9). */

@@ -12,38 +12,84 @@ export function quantityChoices(multipliers: readonly string[], priceType: numbe
   });
 }
 
+/** Most decimals a stake may carry: the server keeps 1e-8 units. */
+const UNIT_DECIMALS = 8;
+
+/** The decimals the server accepts in a stake (getHyConfig amount_precision), 8 when not sent. */
+export function stakeDecimals(precision: number | undefined): number {
+  if (precision === undefined || !Number.isInteger(precision) || precision < 0) return UNIT_DECIMALS;
+  return Math.min(precision, UNIT_DECIMALS);
+}
+
+/**
+ * The fee the server debits with a stake at creation: stake × fee_rate, rounded down to 1e-8 (the
+ * server never charges a fraction of a unit). 0 when there is no rate or it is unreadable.
+ */
+export function optionFee(stake: string | Big, feeRate: string | undefined): Big {
+  const amount = stake instanceof Big ? stake : toBig(stake);
+  const rate = toBig(feeRate ?? '');
+  if (!amount || !rate || rate.lte(0) || amount.lte(0)) return new Big(0);
+  return amount.times(rate).round(UNIT_DECIMALS, Big.roundDown);
+}
+
+/**
+ * What All fills (spec §5): the largest stake with at most `decimals` places whose stake + fee fits
+ * the balance; "0" rendered with those decimals when nothing fits.
+ */
+export function maxStake(balance: string, feeRate: string | undefined, decimals: number): string {
+  const available = toBig(balance);
+  if (!available || available.lte(0)) return new Big(0).toFixed(decimals);
+  const step = new Big(1).div(new Big(10).pow(decimals));
+  const fits = (stake: Big) => stake.plus(optionFee(stake, feeRate)).lte(available);
+  const rate = toBig(feeRate ?? '');
+  const divisor = rate && rate.gt(0) ? rate.plus(1) : new Big(1);
+  // balance / (1 + rate) is the answer up to rounding: the fee's own rounding down can leave room
+  // for one more step, and Big's division rounds at 20 places, so settle it by checking exactly.
+  let stake = available.div(divisor).round(decimals, Big.roundDown);
+  while (stake.gt(0) && !fits(stake)) stake = stake.minus(step);
+  while (fits(stake.plus(step))) stake = stake.plus(step);
+  return stake.toFixed(decimals);
+}
+
 export interface OptionQuantityInput {
   quantity: string;
   /** The chosen duration's minimum stake. */
   minimum: string | undefined;
   balance: string;
+  /** getHyConfig fee_rate: the fee debited with the stake, as a fraction ("0" or absent = none). */
+  feeRate?: string;
+  /** Decimals the server accepts in a stake (getHyConfig amount_precision; default 8). */
+  decimals?: number;
 }
 
-/** Most decimals a stake may carry (the server keeps 1e-8 units). */
-const MAX_DECIMALS = 8;
-
 /**
- * Checks a stake; returns an i18n key or null. Required, a positive decimal with at most 8 decimals,
- * at least the duration's minimum, at most the available balance.
+ * Checks a stake; returns an i18n key or null. Required, a positive decimal with no more decimals
+ * than the server accepts (trailing zeros do not count, as on the server), at least the duration's
+ * minimum, and stake + fee at most the available balance.
  */
-export function validateOptionQuantity({ quantity, minimum, balance }: OptionQuantityInput): string | null {
+export function validateOptionQuantity({ quantity, minimum, balance, feeRate, decimals }: OptionQuantityInput): string | null {
   const text = quantity.trim();
   if (text === '') return 'options.rules.quantityRequired';
   const value = toBig(text);
-  if (!value || value.lte(0) || text.startsWith('-') || decimalPlaces(text) > MAX_DECIMALS) return 'options.rules.quantityInvalid';
+  // Plain digits with an optional fraction, as the server parses a stake (no sign, no bare dot).
+  if (!value || value.lte(0) || !/^\d+(\.\d+)?$/.test(text)) return 'options.rules.quantityInvalid';
+  if (decimalPlaces(text.replace(/(\.\d*?)0+$/, '$1')) > stakeDecimals(decimals)) return 'options.rules.quantityDecimals';
   const min = toBig(minimum ?? '');
   if (min && value.lt(min)) return 'options.rules.belowMinimum';
   const available = toBig(balance) ?? new Big(0);
-  if (value.gt(available)) return 'options.rules.insufficient';
+  if (value.plus(optionFee(value, feeRate)).gt(available)) return 'options.rules.insufficient';
   return null;
 }
 
-/** What settlement pays (spec, issue 5): a win pays stake × (1 + percent / 100); a loss pays nothing. */
+/**
+ * What settlement pays (spec, issue 5): a win pays stake × (1 + percent / 100), rounded down to
+ * 1e-8 as the server pays it; a loss pays nothing.
+ */
 export function payoutIfWin(stake: string, percent: string): string | null {
   const amount = toBig(stake);
   const rate = toBig(percent);
   if (!amount || !rate) return null;
-  return amount.times(rate.div(100).plus(1)).toFixed(8);
+  return amount.times(rate.div(100).plus(1)).round(UNIT_DECIMALS, Big.roundDown).toFixed(UNIT_DECIMALS);
 }
 
 /** The confirmation circle's fill (spec §4): remaining over total, clamped to 0..1. */

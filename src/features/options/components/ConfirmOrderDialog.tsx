@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { formatFixed } from '../../../lib/money.ts';
-import { payoutIfWin } from '../api/option-rules.ts';
+import { optionFee, payoutIfWin } from '../api/option-rules.ts';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
@@ -13,16 +13,22 @@ export interface ConfirmOrderDialogProps {
   quantity: string;
   duration: number;
   rate: string;
+  /** getHyConfig fee_rate; the fee it makes is shown when it is not zero. */
+  feeRate?: string;
   coin: string;
   busy: boolean;
   onConfirm(): void;
   onClose(): void;
 }
 
-/** Confirms quantity and duration, with what the order pays if up wins and if down wins (issue 5). */
-export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, rate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
+/**
+ * Confirms quantity and duration, with the fee debited alongside the stake when there is one and
+ * what the order pays if up wins and if down wins (issue 5).
+ */
+export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, rate, feeRate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
   const { t } = useTranslation();
   const win = payoutIfWin(quantity, rate);
+  const fee = optionFee(quantity, feeRate);
   const upPays = direction === 1 ? win : '0';
   const downPays = direction === 2 ? win : '0';
   return (
@@ -36,6 +42,14 @@ export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, 
         <dd className={styles.num}>
           {quantity} {coin}
         </dd>
+        {fee.gt(0) && (
+          <>
+            <dt>{t('options.confirm.fee')}</dt>
+            <dd className={styles.num} data-testid="option-fee">
+              {formatFixed(fee, 8)} {coin}
+            </dd>
+          </>
+        )}
         <dt>{t('options.confirm.duration')}</dt>
         <dd>{t('options.picker.seconds', { count: duration })}</dd>
         <dt>{t('options.confirm.ifUp')}</dt>

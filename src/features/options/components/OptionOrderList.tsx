@@ -49,7 +49,7 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
         <span>{t('options.list.status')}</span>
         <span>
           {settled ? (
-            <span className={resultTone(settled.is_win)}>{t(resultKey(settled.is_win))} {settled.ploss}</span>
+            <span className={resultTone(settled)}>{t(resultKey(settled))} {settled.ploss}</span>
           ) : remaining > 0 ? (
             `${t('options.state.waiting')} · ${t('options.countdown.remaining', { count: remaining })}`
           ) : (
@@ -97,8 +97,8 @@ export function OptionOrderList() {
                   <span>{t('options.list.stake')}</span>
                   <span className={styles.num}>{formatFixed(order.num, 8)}</span>
                   <span>{t('options.result.label')}</span>
-                  <span className={resultTone(order.is_win)}>
-                    {t(resultKey(order.is_win))} {order.ploss}
+                  <span className={resultTone(order)}>
+                    {t(resultKey(order))} {order.ploss}
                   </span>
                 </div>
               </button>

@@ -13,7 +13,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { CHART_INTERVALS, DEFAULT_PERIOD, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
 import { createOptionOrder } from '../api/create-option-order.ts';
-import { validateOptionQuantity } from '../api/option-rules.ts';
+import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
 import { closeCountdown, hasSelection, optionsStore, setSelection, startCountdown } from '../stores/options-store.ts';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
@@ -74,13 +74,15 @@ export function OptionsPage() {
   const { selection, active } = useSnapshot(optionsStore);
   const coin = loaded?.config.coinname ?? '';
   const balance = loaded?.config.balance ?? '0';
+  const feeRate = loaded?.config.fee_rate;
+  const decimals = loaded?.config.amount_precision;
   const chosen = loaded?.durations.find((d) => d.time === selection.duration);
 
   const buy = (direction: 1 | 2) => {
     if (!hasSelection(selection) || !chosen) return setPickerOpen(true);
-    const problem = validateOptionQuantity({ quantity: selection.quantity, minimum: chosen.min, balance });
+    const problem = validateOptionQuantity({ quantity: selection.quantity, minimum: chosen.min, balance, feeRate, decimals });
     if (problem) {
-      showToast(t(problem, { min: chosen.min }), 'error');
+      showToast(t(problem, { min: chosen.min, decimals: stakeDecimals(decimals) }), 'error');
       return setPickerOpen(true);
     }
     setConfirming(direction);
@@ -169,6 +171,8 @@ export function OptionsPage() {
           multipliers={loaded.multipliers}
           priceType={Number(loaded.config.hy_price_type)}
           balance={balance}
+          feeRate={feeRate}
+          decimals={decimals}
           coin={coin}
           selection={selection}
           onDone={(next) => {
@@ -186,6 +190,7 @@ export function OptionsPage() {
           quantity={selection.quantity}
           duration={chosen.time}
           rate={chosen.ykbl}
+          feeRate={feeRate}
           coin={coin}
           busy={busy}
           onConfirm={() => void submit()}

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
-import { quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
+import { maxStake, quantityChoices, stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import type { OptionSelection } from '../stores/options-store.ts';
 import styles from './options.module.css';
 
@@ -15,6 +15,10 @@ export interface OrderPickerProps {
   multipliers: readonly string[];
   priceType: number;
   balance: string;
+  /** getHyConfig fee_rate: debited with the stake, so All and the balance check leave room for it. */
+  feeRate?: string;
+  /** Decimals the server accepts in a stake (getHyConfig amount_precision). */
+  decimals?: number;
   coin: string;
   selection: OptionSelection;
   onDone(selection: OptionSelection): void;
@@ -23,7 +27,8 @@ export interface OrderPickerProps {
 
 /**
  * The bottom sheet that picks the stake and the duration (spec §2, §5): the multipliers (× the
- * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the balance.
+ * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the largest
+ * stake that the balance covers together with its fee.
  */
 export function OrderPicker({ open, onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
@@ -36,7 +41,7 @@ export function OrderPicker({ open, onClose, ...form }: OrderPickerProps) {
   );
 }
 
-function PickerForm({ durations, multipliers, priceType, balance, coin, selection, onDone }: Omit<OrderPickerProps, 'open' | 'onClose'>) {
+function PickerForm({ durations, multipliers, priceType, balance, feeRate, decimals, coin, selection, onDone }: Omit<OrderPickerProps, 'open' | 'onClose'>) {
   const { t } = useTranslation();
   const [duration, setDuration] = useState<number | null>(() => selection.duration ?? durations[0]?.time ?? null);
   const [quantity, setQuantity] = useState(selection.quantity);
@@ -45,7 +50,7 @@ function PickerForm({ durations, multipliers, priceType, balance, coin, selectio
   const choices = quantityChoices(multipliers, priceType, chosen?.min);
   const submit = () => {
     if (duration === null) return setError('options.rules.durationRequired');
-    const problem = validateOptionQuantity({ quantity, minimum: chosen?.min, balance });
+    const problem = validateOptionQuantity({ quantity, minimum: chosen?.min, balance, feeRate, decimals });
     if (problem) return setError(problem);
     onDone({ quantity, duration });
   };
@@ -83,9 +88,9 @@ function PickerForm({ durations, multipliers, priceType, balance, coin, selectio
           inputMode="decimal"
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
-          error={error ? t(error, { min: chosen?.min ?? '' }) : null}
+          error={error ? t(error, { min: chosen?.min ?? '', decimals: stakeDecimals(decimals) }) : null}
           trailing={
-            <button type="button" className={styles.linkButton} onClick={() => setQuantity(formatFixed(balance, 8))}>
+            <button type="button" className={styles.linkButton} onClick={() => setQuantity(maxStake(balance, feeRate, stakeDecimals(decimals)))}>
               {t('options.picker.all')}
             </button>
           }

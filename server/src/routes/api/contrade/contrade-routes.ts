@@ -2,7 +2,7 @@ import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { OptionOrderRow } from '../../../db/repositories/option-repository.ts';
 import { submitKey } from '../../../domain/duplicate-guard.ts';
 import { ppmToRate } from '../../../domain/fees.ts';
-import { formatTrimmed, formatUnits } from '../../../domain/money.ts';
+import { formatTrimmed, formatUnits, UNIT_DECIMALS } from '../../../domain/money.ts';
 import type { OptionOrderFields } from '../../../domain/options-trading.ts';
 import { reject } from '../../../domain/trade-rejection.ts';
 import type { Trading } from '../../../domain/trading.ts';
@@ -27,8 +27,10 @@ export const contradeRoutes: TradingPlugin = async (fastify, { ctx, trading }) =
    * data = {hy_numcolstmp "1,3,5,10", hy_price_type 2, coinname "USDT", balance (the caller's
    * available stake coin in the options account, "0.00000000" without a token), hytime "30,60,120,300"
    * (seconds), hy_ykbl "80,85,90,95" (payout percent per duration, same order), hymin "10,20,50,100"
-   * (minimum stake per duration), fee_rate (stake fee as a fraction, "0" = none), durations:
-   * [{time, ykbl, min}] (the same three lists, zipped)}.
+   * (minimum stake per duration), fee_rate (stake fee as a fraction, "0" = none; creatorder debits
+   * stake + stake x fee_rate rounded down to 1e-8), amount_precision (the most decimals creatorder
+   * accepts in a stake: the options coin's decimals, at most 8), durations: [{time, ykbl, min}] (the
+   * same three lists, zipped)}.
    */
   fastify.post('/Contrade/getHyConfig', async (request) => {
     const authed = ctx.auth.optional(request);
@@ -44,6 +46,7 @@ export const contradeRoutes: TradingPlugin = async (fastify, { ctx, trading }) =
       hy_ykbl: list.map((d) => d.ykbl).join(','),
       hymin: list.map((d) => d.min).join(','),
       fee_rate: ppmToRate(settings.fee_ppm),
+      amount_precision: Math.min(coin.decimals, UNIT_DECIMALS),
       durations: list,
     });
   });

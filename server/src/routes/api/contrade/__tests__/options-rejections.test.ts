@@ -26,7 +26,7 @@ describe('api/Contrade creatorder refusals change nothing', () => {
     ['an amount that is not a number', () => ({ m_id: btc, ...ok, ctzed: 'ten' }), 'The amount must be a number greater than 0'],
     ['an amount like 1e2', () => ({ m_id: btc, ...ok, ctzed: '1e2' }), 'The amount must be a number greater than 0'],
     ['an amount with 9 decimals', () => ({ m_id: btc, ...ok, ctzed: '10.000000001' }), 'The amount can have at most 8 decimals'],
-    ['an empty amount', () => ({ m_id: btc, ...ok, ctzed: '' }), 'Please enter the amount'],
+    ['an empty amount', () => ({ m_id: btc, ...ok, ctzed: '' }), 'Please enter the position size'],
     ['an amount above the balance', () => ({ m_id: btc, ...ok, ctime: 300, ctzed: '100.00000001' }), 'Insufficient available balance'],
     ['an amount below the duration minimum', () => ({ m_id: btc, ...ok, ctime: 60, ctzed: '19.99' }), 'The minimum amount for this duration is 20'],
     ['a duration the server does not offer', () => ({ m_id: btc, ...ok, ctime: 45 }), 'This contract duration is not offered'],
@@ -49,6 +49,18 @@ describe('api/Contrade creatorder refusals change nothing', () => {
     expect(await h.post('Contrade/creatorder', { m_id: btc, ...ok }, user.token)).toMatchObject({ code: 0, msg: 'This trading pair is not open for trading' });
     expect(snapshot()).toEqual(before);
     h.db.prepare('UPDATE markets SET option_enabled = 1 WHERE id = ?').run(btc);
+  });
+
+  it('asks for the position size in Chinese too (spec §8 client messages)', async () => {
+    const before = snapshot();
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/Contrade/creatorder',
+      payload: new URLSearchParams({ m_id: String(btc), ctime: '30', ctzed: '', buytype: '1' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: user.token, lang: 'zh-cn' },
+    });
+    expect(response.json()).toEqual({ code: 0, msg: '请输入仓位大小', data: null });
+    expect(snapshot()).toEqual(before);
   });
 
   it('needs a token', async () => {

@@ -135,6 +135,16 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     expectBillsMatchBalances(h.db);
   });
 
+  it('takes stake + fee (rounded down to 1e-8) against the balance: the largest stake the app fills with All is accepted', async () => {
+    h.db.prepare('UPDATE option_settings SET fee_ppm = 10000').run();
+    // 1000 / 1.01 = 990.0990099..; one unit more still fits because its fee 9.9009900991 is cut to 9.90099009.
+    expect(await create({ ctime: 5, ctzed: '990.09900992', buytype: 1 })).toMatchObject({ code: 0, msg: 'Insufficient available balance' });
+    expect(usdt()).toBe(units('1000'));
+    expect((await create({ ctime: 5, ctzed: '990.09900991', buytype: 1 })).code).toBe(1);
+    expect(usdt()).toBe(0n);
+    expectBillsMatchBalances(h.db);
+  });
+
   it('voids an order whose expiry price the feed cannot name, refunding stake and fee, after a grace period', async () => {
     // ethusdt is not in the replayed session: no price will ever be known for it.
     const eth = h.trading.markets.marketBySymbol('ethusdt')!;
@@ -173,10 +183,14 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
       hy_ykbl: '85,90,80,85,90,95',
       hymin: '1,5,10,20,50,100',
       fee_rate: '0',
+      amount_precision: 8,
     });
     expect((config.data.durations as unknown[])[0]).toEqual({ time: 5, ykbl: '85', min: '1' });
     const anonymous = await h.post<{ balance: string }>('Contrade/getHyConfig', {});
     expect(anonymous.data.balance).toBe('0.00000000');
+    h.db.prepare("UPDATE coins SET decimals = 2 WHERE name = 'usdt'").run();
+    expect((await h.post<{ amount_precision: number }>('Contrade/getHyConfig', {}, user.token)).data.amount_precision).toBe(2);
+    expect(await create({ ctime: 5, ctzed: '10.001', buytype: 1 })).toMatchObject({ code: 0, msg: 'The amount can have at most 2 decimals' });
   });
 
   it('lists in-progress and settled orders newest first, and never another user’s', async () => {

@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ConfirmOrderDialog, type ConfirmOrderDialogProps } from '../components/ConfirmOrderDialog.tsx';
+
+const props = (overrides: Partial<ConfirmOrderDialogProps> = {}): ConfirmOrderDialogProps => ({
+  open: true,
+  pair: 'BTC/USDT',
+  direction: 1,
+  quantity: '10.00000001',
+  duration: 30,
+  rate: '85',
+  coin: 'USDT',
+  busy: false,
+  onConfirm: () => undefined,
+  onClose: () => undefined,
+  ...overrides,
+});
+
+describe('options confirm dialog', () => {
+  it('shows the payout the server pays: rounded down to 1e-8', () => {
+    render(<ConfirmOrderDialog {...props()} />);
+    expect(screen.getByTestId('payout-up').textContent).toBe('18.50000001 USDT');
+    expect(screen.getByTestId('payout-down').textContent).toBe('0.00000000 USDT');
+  });
+
+  it('shows the fee debited with the stake when there is one, and no fee line otherwise', () => {
+    const { unmount } = render(<ConfirmOrderDialog {...props({ quantity: '990.09900991', feeRate: '0.01' })} />);
+    expect(screen.getByTestId('option-fee').textContent).toBe('9.90099009 USDT');
+    expect(screen.getByText('Fee')).toBeTruthy();
+    unmount();
+    render(<ConfirmOrderDialog {...props({ feeRate: '0' })} />);
+    expect(screen.queryByTestId('option-fee')).toBeNull();
+    expect(screen.queryByText('Fee')).toBeNull();
+  });
+});
