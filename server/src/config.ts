@@ -27,8 +27,13 @@ export interface ServerConfig {
 export interface FeedConfig {
   /** FEED_SOURCE: `simulate` (default) or `replay`. */
   source: 'simulate' | 'replay';
-  /** FEED_SEED: the simulator's seed; the same seed gives the same market. */
+  /** FEED_SEED: the simulator's seed; with the same FEED_START_MS, the same seed gives the same market. */
   seed: number;
+  /**
+   * FEED_START_MS: when the simulated market began (epoch ms); unset: when the server starts. A past
+   * start is caught up at boot (at most 24 h back); a future one is refused.
+   */
+  startMs: number | undefined;
   /** FEED_REPLAY_FILE, FEED_REPLAY_SPEED, FEED_REPLAY_LOOP: the recorded session to replay. */
   replayFile: string;
   replaySpeed: number;
@@ -45,6 +50,14 @@ const num = (value: string | undefined, fallback: number, name: string): number 
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed)) throw new Error(`${name} must be a number, got "${value}"`);
+  return parsed;
+};
+
+/** An optional whole number of epoch milliseconds (unset or empty: undefined). */
+const epochMs = (value: string | undefined, name: string): number | undefined => {
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0 || Number.isNaN(new Date(parsed).getTime())) throw new Error(`${name} must be a time in epoch milliseconds (a whole number), got "${value}"`);
   return parsed;
 };
 
@@ -65,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     feed: {
       source,
       seed: num(env.FEED_SEED, 42, 'FEED_SEED'),
+      startMs: epochMs(env.FEED_START_MS, 'FEED_START_MS'),
       replayFile: env.FEED_REPLAY_FILE ?? '',
       replaySpeed: num(env.FEED_REPLAY_SPEED, 1, 'FEED_REPLAY_SPEED'),
       replayLoop: bool(env.FEED_REPLAY_LOOP, true),

@@ -22,7 +22,13 @@ declare module 'fastify' {
  * Decorates the root instance with `marketFeed` and `marketPrice`.
  */
 const plugin: FastifyPluginAsync = async (fastify) => {
+  const building = performance.now();
   const feed = createMarketFeed(fastify.config.feed);
+  const { startMs } = fastify.config.feed;
+  if (feed.source.kind === 'simulate' && startMs !== undefined) {
+    const minutes = ((feed.clock.now() - startMs) / 60_000).toFixed(1);
+    fastify.log.info(`market feed: FEED_START_MS was ${minutes} min ago; caught up in ${((performance.now() - building) / 1000).toFixed(1)} s`);
+  }
   if (feed.source.kind === 'replay' && feed.source.skipped > 0) fastify.log.warn(`replay file: ${feed.source.skipped} frames were not JSON and were skipped`);
   fastify.decorate('marketFeed', feed);
   fastify.decorate('marketPrice', (symbol: string, tMs: number) => feed.priceAt(symbol, tMs));

@@ -4,7 +4,7 @@ import { PERIODS, periodStart } from '../periods.ts';
 import { Simulator } from '../sim/simulator.ts';
 import type { SimEvent } from '../sim/symbol-sim.ts';
 import { SYMBOLS, findSymbol } from '../symbols.ts';
-import type { Bar, TradeGroup } from '../types.ts';
+import type { Bar, DepthTick, Level, TradeGroup } from '../types.ts';
 
 const START = Date.UTC(2025, 0, 15, 10, 30, 12, 345);
 const only = (...symbols: string[]) => SYMBOLS.filter((s) => symbols.includes(s.symbol));
@@ -30,7 +30,7 @@ describe('the simulator', () => {
     expect(stepwise.events.length).toBeGreaterThan(100);
     expect(jumps.events).toEqual(stepwise.events);
     for (const symbol of ['btcusdt', 'dogeusdt']) {
-      expect(encodeDepth(jumps.sim.depth(symbol, 0, 150, 0) as never)).toBe(encodeDepth(stepwise.sim.depth(symbol, 0, 150, 0) as never));
+      for (let step = 0; step <= 5; step++) expect(encodeDepth(jumps.sim.depth(symbol, step, step === 0 ? 150 : 20, 0) as never)).toBe(encodeDepth(stepwise.sim.depth(symbol, step, step === 0 ? 150 : 20, 0) as never));
       for (const period of PERIODS) expect(jumps.sim.bars(symbol, period)?.map(encodeBar)).toEqual(stepwise.sim.bars(symbol, period)?.map(encodeBar));
     }
     const other = run(8, [20_000]);
@@ -42,7 +42,7 @@ describe('the simulator', () => {
     const problems: string[] = [];
     for (const period of PERIODS) {
       const bars = sim.bars('ethusdt', period) as readonly Bar[];
-      expect(bars.length, period).toBeGreaterThanOrEqual(period === '1year' ? 20 : 200);
+      expect(bars.length, period).toBeGreaterThanOrEqual(200);
       bars.forEach((bar, i) => {
         if (periodStart(period, bar.id) !== bar.id) problems.push(`${period} ${bar.id} not aligned`);
         if (i > 0 && bar.id <= (bars[i - 1] as Bar).id) problems.push(`${period} ${bar.id} out of order`);
@@ -58,6 +58,84 @@ describe('the simulator', () => {
     // The history ends at the start price.
     const minutes = sim.bars('ethusdt', '1min') as readonly Bar[];
     expect((minutes[minutes.length - 2] as Bar).close).toBe(Number(findSymbol('ethusdt')?.startPrice));
+  });
+
+  it('has 200 bars at every period of every symbol, each opening at the close before it, the tiers agreeing where they overlap', () => {
+    const sim = new Simulator({ seed: 2, startMs: START });
+    const problems: string[] = [];
+    let compared = 0;
+    for (const { symbol } of SYMBOLS) {
+      for (const period of PERIODS) {
+        const bars = sim.bars(symbol, period) as readonly Bar[];
+        if (bars.length < 200) problems.push(`${symbol} ${period}: ${bars.length} bars`);
+        for (let i = 1; i < bars.length; i++) if ((bars[i] as Bar).open !== (bars[i - 1] as Bar).close) problems.push(`${symbol} ${period} ${(bars[i] as Bar).id} opens off the close`);
+      }
+      // Coarse bars over the day tier are its aggregation; the year tier before it has no finer bars.
+      const days = sim.bars(symbol, '1day') as readonly Bar[];
+      for (const coarse of ['1week', '1mon', '1year'] as const) {
+        const groups = new Map<number, Bar[]>();
+        for (const day of days) groups.set(periodStart(coarse, day.id), [...(groups.get(periodStart(coarse, day.id)) ?? []), day]);
+        for (const bar of (sim.bars(symbol, coarse) as readonly Bar[]).filter((b) => b.id >= (days[0] as Bar).id)) {
+          const parts = groups.get(bar.id) ?? [];
+          compared++;
+          if (bar.open !== parts[0]?.open || bar.close !== parts[parts.length - 1]?.close) problems.push(`${symbol} ${coarse} ${bar.id} open/close`);
+          if (bar.high !== Math.max(...parts.map((p) => p.high)) || bar.low !== Math.min(...parts.map((p) => p.low))) problems.push(`${symbol} ${coarse} ${bar.id} range`);
+          if (bar.count !== parts.reduce((n, p) => n + p.count, 0)) problems.push(`${symbol} ${coarse} ${bar.id} count`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(compared).toBeGreaterThan(SYMBOLS.length * 1000);
+  });
+
+  it('gives every depth step 20 levels a side (bids: as many buckets as lie above 0), each the sum of the finer levels it buckets', () => {
+    const sim = new Simulator({ seed: 4, startMs: START });
+    const problems: string[] = [];
+    /** `symbol step side` of every stepN answer in which at least one level was checked against the finer answer. */
+    const checked = new Set<string>();
+    let compared = 0;
+    for (const at of [START, START + 20_000]) {
+      sim.advanceTo(at);
+      for (const { symbol, pricePrecision, amountPrecision } of SYMBOLS) {
+        const ticks = (price: number): number => Math.round(price * 10 ** pricePrecision);
+        const units = (size: number): number => Math.round(size * 10 ** amountPrecision);
+        const steps = [0, 1, 2, 3, 4, 5].map((step) => sim.depth(symbol, step, step === 0 ? 150 : 20, at) as DepthTick);
+        const step0 = steps[0] as DepthTick;
+        if (step0.bids.length !== 150 || step0.asks.length !== 150) problems.push(`${symbol} step0 ${step0.bids.length}/${step0.asks.length}`);
+        const bestBid = ticks((step0.bids[0] as Level)[0]);
+        for (let step = 1; step <= 5; step++) {
+          const bucket = 10 ** step;
+          const depth = steps[step] as DepthTick;
+          const finer = steps[step - 1] as DepthTick;
+          const name = `${symbol} step${step}`;
+          if (depth.asks.length !== 20) problems.push(`${name}: ${depth.asks.length} asks`);
+          if (depth.bids.length !== Math.min(20, Math.floor(bestBid / bucket))) problems.push(`${name}: ${depth.bids.length} bids at best bid ${bestBid} ticks`);
+          if (depth.bids[0] && depth.asks[0] && depth.bids[0][0] >= depth.asks[0][0]) problems.push(`${name}: crossed`);
+          for (const isBid of [true, false]) {
+            const levels = isBid ? depth.bids : depth.asks;
+            const finerLevels = isBid ? finer.bids : finer.asks;
+            const bucketOf = (p: number): number => (isBid ? Math.floor(p / bucket) : Math.ceil(p / bucket)) * bucket;
+            levels.forEach(([price, size], i) => {
+              const p = ticks(price);
+              if (p <= 0 || p % bucket !== 0 || size <= 0) problems.push(`${name} ${price} ${size}: off the grid or not positive`);
+              const previous = levels[i - 1];
+              if (previous && (isBid ? previous[0] <= price : previous[0] >= price)) problems.push(`${name} ${price}: out of order`);
+              // Only a bucket the finer answer shows whole (it has a level past the bucket) can be summed.
+              if (!finerLevels.some(([f]) => (isBid ? ticks(f) < p : ticks(f) > p))) return;
+              const parts = finerLevels.filter(([f]) => bucketOf(ticks(f)) === p);
+              const sum = parts.reduce((n, [, q]) => n + units(q), 0);
+              if (sum !== units(size)) problems.push(`${name} ${price}: ${size} but its finer levels sum to ${sum}`);
+              checked.add(`${name} ${isBid ? 'bid' : 'ask'}`);
+              compared++;
+            });
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // Every ask side, at every step of every symbol, had a level checked.
+    for (const { symbol } of SYMBOLS) for (let step = 1; step <= 5; step++) expect(checked.has(`${symbol} step${step} ask`), `${symbol} step${step}`).toBe(true);
+    expect(compared).toBeGreaterThan(SYMBOLS.length * 5 * 2);
   });
 
   it('trades hit the book: takers fill resting levels at their prices, and the book never crosses', () => {

@@ -44,7 +44,8 @@ export function replayMessages(lines: readonly TranscriptLine[]): { messages: Re
 /**
  * Replays a recorded session: each push goes out at its recorded time after the start, divided by
  * the speed, byte for byte as recorded (re-gzipped); in order, looping if asked. The replay starts
- * when the feed starts; `restart` starts it over (a test control).
+ * when the feed starts; `restart` starts it over (a test control). Each loop is the recording again
+ * as it was, so its mbp chain, kline ids, trade ids and timestamps start over (README: "Looping").
  */
 export class ReplayFeed implements FeedSource {
   readonly kind = 'replay';
@@ -116,6 +117,7 @@ export class ReplayFeed implements FeedSource {
     while (!this.finished) {
       const due = this.dueAt(this.index);
       if (due > now) break;
+      if (this.index === 0) this.data.startRound();
       this.deliver(this.messages[this.index] as ReplayMessage, due);
       this.index++;
       if (this.index >= this.messages.length && this.options.loop) {

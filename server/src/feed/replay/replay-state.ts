@@ -30,22 +30,80 @@ function numbers<K extends string>(tick: Json, keys: readonly K[]): Record<K, nu
   return Object.fromEntries(keys.map((k) => [k, num(tick[k])])) as Record<K, number>;
 }
 const levels = (value: unknown): Level[] => (Array.isArray(value) ? value.map((l) => [num((l as unknown[])[0]), num((l as unknown[])[1])] as Level) : []);
+/** An mbp tick or snapshot (`data`) as book changes. */
+const bookIncrement = (tick: Json): BookIncrement => ({ seqNum: num(tick.seqNum), prevSeqNum: num(tick.prevSeqNum), bids: levels(tick.bids), asks: levels(tick.asks) });
 const decimals = (value: number): number => plainDecimal(value).split('.')[1]?.length ?? 0;
 
+/** Increments kept to line up a recorded snapshot that arrived after later increments. */
+const KEEP_INCREMENTS = 1000;
+
+interface BookIncrement {
+  seqNum: number;
+  prevSeqNum: number;
+  bids: Level[];
+  asks: Level[];
+}
+
+/**
+ * An mbp book as a client following the replayed pushes would hold it: once an increment was sent,
+ * its `seqNum` is that of the last one, so a `req` snapshot chains onto the next increment. A
+ * recorded snapshot (`rep`) is lined up with the increments by seqNum, as a client does: the
+ * increments with a later seqNum are applied on top of it, now if they were already sent, or as
+ * they are sent if the snapshot came first; a snapshot older than every increment kept is ignored.
+ */
 class ReplayBook {
   readonly bids = new Map<number, number>();
   readonly asks = new Map<number, number>();
   seqNum = 0;
+  private readonly sent: BookIncrement[] = [];
+  private pending: BookIncrement | undefined;
 
-  apply(side: Map<number, number>, updates: Level[]): void {
-    for (const [p, q] of updates) {
-      if (q === 0) side.delete(p);
-      else side.set(p, q);
+  applyIncrement(increment: BookIncrement): void {
+    const pending = this.pending;
+    if (pending && increment.seqNum >= pending.seqNum) {
+      this.pending = undefined;
+      this.reset(pending);
     }
+    this.applyLevels(increment);
+    this.seqNum = increment.seqNum;
+    this.sent.push(increment);
+    if (this.sent.length > KEEP_INCREMENTS * 1.25) this.sent.splice(0, this.sent.length - KEEP_INCREMENTS);
+  }
+
+  applySnapshot(snapshot: BookIncrement): void {
+    const last = this.sent[this.sent.length - 1];
+    if (!last || snapshot.seqNum > last.seqNum) {
+      // Nothing to chain onto yet, or ahead of what was sent: it waits for the increments that follow it.
+      if (!last) {
+        this.reset(snapshot);
+        this.seqNum = snapshot.seqNum;
+      }
+      this.pending = snapshot;
+      return;
+    }
+    const from = this.sent.findIndex((i) => i.seqNum > snapshot.seqNum);
+    if (from >= 0 && (this.sent[from] as BookIncrement).prevSeqNum > snapshot.seqNum) return;
+    this.reset(snapshot);
+    if (from >= 0) for (const increment of this.sent.slice(from)) this.applyLevels(increment);
   }
 
   top(side: Map<number, number>, descending: boolean, limit: number): Level[] {
     return [...side.entries()].sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0])).slice(0, limit);
+  }
+
+  private reset(snapshot: BookIncrement): void {
+    this.bids.clear();
+    this.asks.clear();
+    this.applyLevels(snapshot);
+  }
+
+  private applyLevels({ bids, asks }: BookIncrement): void {
+    for (const [side, updates] of [[this.bids, bids], [this.asks, asks]] as const) {
+      for (const [p, q] of updates) {
+        if (q === 0) side.delete(p);
+        else side.set(p, q);
+      }
+    }
   }
 }
 
@@ -98,7 +156,8 @@ export class ReplayState implements MarketData {
     if (!topic) return undefined;
     const body = parseJsonKeepBigInts(message.json) as Json;
     if (message.kind === 'rep') {
-      if (topic.kind === 'mbp') this.resetBook(`${topic.symbol}|${topic.levels}`, body.data as Json);
+      const data = body.data as Json | undefined;
+      if (topic.kind === 'mbp' && data) this.book(`${topic.symbol}|${topic.levels}`).applySnapshot(bookIncrement(data));
       return undefined;
     }
     this.last.set(message.topic, message.json);
@@ -123,15 +182,21 @@ export class ReplayState implements MarketData {
       case 'ticker':
         this.tickerBy.set(topic.symbol, numbers(tick, ['amount', 'count', 'open', 'close', 'low', 'high', 'vol', 'bid', 'bidSize', 'ask', 'askSize', 'lastPrice', 'lastSize']));
         break;
-      case 'mbp': {
-        const book = this.book(`${topic.symbol}|${topic.levels}`);
-        book.apply(book.bids, levels(tick.bids));
-        book.apply(book.asks, levels(tick.asks));
-        book.seqNum = num(tick.seqNum);
+      case 'mbp':
+        this.book(`${topic.symbol}|${topic.levels}`).applyIncrement(bookIncrement(tick));
         break;
-      }
     }
     return undefined;
+  }
+
+  /**
+   * The recording starts over (a loop or a restart): the mbp books and kline bars it rebuilt are
+   * dropped, as the pushes now start again from the recording's first seqNums and bar ids; the
+   * last value of every other topic stays until the new round replaces it.
+   */
+  startRound(): void {
+    this.books.clear();
+    this.barsBy.clear();
   }
 
   marketSymbols(): readonly MarketSymbol[] {
@@ -261,15 +326,5 @@ export class ReplayState implements MarketData {
     let book = this.books.get(key);
     if (!book) this.books.set(key, (book = new ReplayBook()));
     return book;
-  }
-
-  private resetBook(key: string, data: Json | undefined): void {
-    if (!data) return;
-    const book = this.book(key);
-    book.bids.clear();
-    book.asks.clear();
-    book.apply(book.bids, levels(data.bids));
-    book.apply(book.asks, levels(data.asks));
-    book.seqNum = num(data.seqNum);
   }
 }

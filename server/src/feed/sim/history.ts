@@ -10,7 +10,7 @@ const YEAR = 365.25 * DAY;
 const REVERSION_PER_YEAR = 1.2;
 
 /** How far back each tier of synthesized bars reaches (see `buildHistory`). */
-export const HISTORY_SPAN = { minuteDays: 7, hourDays: 60, dayYears: 20 } as const;
+export const HISTORY_SPAN = { minuteDays: 7, hourDays: 60, dayYears: 20, years: 190 } as const;
 
 interface Scales {
   priceScale: number;
@@ -18,23 +18,28 @@ interface Scales {
 
 /**
  * Synthesized history before the simulation starts, cheap and deterministic: a backward random walk
- * of bars (not trades) in three tiers, each ending where the finer one begins:
- *   1min bars for the last ~7 days, 60min bars for ~60 days before, 1day bars for ~20 years before.
- * Every other period is aggregated from these, so bars of different periods always agree.
- * Coverage: 1min ~10k bars, 5min ~2k, 15min ~700, 30min ~350, 60min and 4hour ~1.6k/400,
- * 1day ~7k, 1week ~1k, 1mon ~250, 1year ~21 (one per year of the day tier).
- * `startSec` must be a minute boundary; the last 1min bar closes at `startTicks`.
+ * of bars (not trades) in four tiers, each ending where the finer one begins:
+ *   1min bars for the last ~7 days, 60min bars for ~60 days before, 1day bars for ~20 years before,
+ *   1year bars for 190 years before that (a 200-bar 1year chart; those years have no finer bars).
+ * Every other period is aggregated from these, so bars of different periods agree wherever they
+ * overlap. Coverage: 1min ~11k bars, 5min ~2.2k, 15min ~750, 30min ~370, 60min and 4hour ~1.6k/400,
+ * 1day ~7.7k, 1week ~1.1k, 1mon ~250, 1year ~210 (bars before 1970 have negative ids).
+ * `startSec` must be a minute boundary; the last 1min bar closes at `startTicks`. The year tier
+ * draws from its own `yearRng`, so it does not shift the draws of everything after the history.
  */
-export function buildHistory(info: SymbolInfo, rng: Prng, startSec: number, startTicks: number, scales: Scales): Record<Period, Bar[]> {
+export function buildHistory(info: SymbolInfo, rng: Prng, yearRng: Prng, startSec: number, startTicks: number, scales: Scales): Record<Period, Bar[]> {
   const minuteStart = periodStart('1day', startSec - HISTORY_SPAN.minuteDays * DAY);
   const hourStart = periodStart('1day', minuteStart - HISTORY_SPAN.hourDays * DAY);
   const dayStart = periodStart('1year', hourStart - HISTORY_SPAN.dayYears * YEAR);
+  // Half a year short of the span lands mid-year, so exactly `years` bars precede the day tier.
+  const yearStart = periodStart('1year', dayStart - (HISTORY_SPAN.years - 0.5) * YEAR);
   const anchor = Math.log(startTicks);
-  const walk = (ids: number[], seconds: number, endTicks: number): Bar[] => backwardWalk(info, rng, ids, seconds, endTicks, anchor, scales);
+  const walk = (ids: number[], seconds: number, endTicks: number, source = rng): Bar[] => backwardWalk(info, source, ids, seconds, endTicks, anchor, scales);
 
   const minutes = walk(slots('1min', minuteStart, startSec), 60, startTicks);
   const hours = walk(slots('60min', hourStart, minuteStart), 3600, openTicks(minutes, startTicks, scales));
   const days = walk(slots('1day', dayStart, hourStart), DAY, openTicks(hours, startTicks, scales));
+  const years = walk(slots('1year', yearStart, dayStart), YEAR, openTicks(days, startTicks, scales), yearRng);
 
   const allHours = [...hours, ...aggregateBars(minutes, '60min')];
   const allDays = [...days, ...aggregateBars(allHours, '1day')];
@@ -51,7 +56,7 @@ export function buildHistory(info: SymbolInfo, rng: Prng, startSec: number, star
     '1day': allDays,
     '1week': weeks,
     '1mon': aggregateBars(allDays, '1mon'),
-    '1year': aggregateBars(allDays, '1year'),
+    '1year': [...years, ...aggregateBars(allDays, '1year')],
   };
 }
 

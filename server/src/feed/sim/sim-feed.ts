@@ -11,6 +11,22 @@ const PERIODIC_MS = 1000;
 const UNCHANGED_MS = 2000;
 /** After a longer pause (a suspended process), the market resumes instead of replaying the gap. */
 const MAX_CATCH_UP_MS = 60_000;
+/**
+ * How far back FEED_START_MS may lie. Catching up costs about 3 s of one core per simulated hour
+ * (12 symbols), so 24 h is a boot of over a minute; further back is refused.
+ */
+export const MAX_START_AGE_MS = 24 * 3600 * 1000;
+
+/** Why a start time cannot be used at `nowMs`, or undefined when it can. */
+export function startProblem(startMs: number, nowMs: number): string | undefined {
+  const at = (ms: number): string => `${ms} (${new Date(ms).toISOString()})`;
+  if (startMs > nowMs) return `FEED_START_MS=${at(startMs)} is in the future (now ${at(nowMs)}); the simulated market cannot begin after the server starts`;
+  if (nowMs - startMs > MAX_START_AGE_MS) {
+    const hours = ((nowMs - startMs) / 3_600_000).toFixed(1);
+    return `FEED_START_MS=${at(startMs)} is ${hours} h ago; the simulator catches up at most ${MAX_START_AGE_MS / 3_600_000} h at boot (about 3 s per hour), so choose a later start`;
+  }
+  return undefined;
+}
 
 interface PeriodicState {
   key: string;
@@ -32,11 +48,22 @@ export class SimFeed implements FeedSource {
   private readonly parsed = new Map<string, Topic | undefined>();
   private readonly topicNames = new Map<string, string>();
 
+  /**
+   * The market of `seed` that began at `startMs` (default: now), caught up to now, so the same seed
+   * and start give the same market whenever the server starts. Throws on a start in the future or
+   * more than MAX_START_AGE_MS ago.
+   */
   constructor(
     private readonly clock: Clock,
     seed: number,
+    startMs?: number,
   ) {
-    this.data = new Simulator({ seed, startMs: clock.now() });
+    const now = clock.now();
+    const start = startMs ?? now;
+    const problem = startProblem(start, now);
+    if (problem) throw new Error(problem);
+    this.data = new Simulator({ seed, startMs: start });
+    if (start < now) this.data.catchUp(now);
   }
 
   start(publisher: Publisher): void {

@@ -8,6 +8,11 @@ import { ticksToDecimal } from '../price-log.ts';
 import type { BookLevel } from './order-book.ts';
 import { STEP_MS, SymbolSim, type SimEvent } from './symbol-sim.ts';
 
+/** A catch-up keeps the mbp views for its last minute only (see `catchUp`). */
+const CATCH_UP_VIEWS_MS = 60_000;
+/** A catch-up simulates this much at a time and drops its events, so the queue stays small. */
+const CATCH_UP_CHUNK_MS = 60_000;
+
 export interface SimulatorOptions {
   seed: number;
   /** The simulated market starts here (ms); history is synthesized before it. */
@@ -53,6 +58,31 @@ export class Simulator implements MarketData {
   /** Everything before this time (ms) has been simulated. */
   get simulatedUntil(): number {
     return this.nextStep;
+  }
+
+  /**
+   * Simulates up to `tMs` in one go and drops every event before it (they happened before anyone
+   * could see them; those at `tMs` wait in the queue as usual): the start of a market that began
+   * in the past. Trades, books and bars come out
+   * exactly as if the market had run all along. The mbp views, which cost most of a step, are held
+   * until the last minute, as during a stall; once a view's top has changed twice after that
+   * (within a second in practice), it and its later increments are exactly the same too.
+   */
+  catchUp(tMs: number): void {
+    const viewsFrom = Math.floor((tMs - CATCH_UP_VIEWS_MS) / STEP_MS) * STEP_MS;
+    if (this.nextStep < viewsFrom) this.runDropping(viewsFrom - 1, tMs, true);
+    this.runDropping(tMs, tMs, false);
+  }
+
+  private runDropping(untilMs: number, nowMs: number, holdMbp: boolean): void {
+    this.holdMbp = holdMbp;
+    let t = this.nextStep;
+    while (this.nextStep <= untilMs) {
+      t = Math.min(untilMs, t + CATCH_UP_CHUNK_MS);
+      this.advanceTo(t);
+      this.drainEvents(Math.min(t, nowMs - 1));
+    }
+    this.holdMbp = false;
   }
 
   /** Jumps over a long pause (a suspended process) without simulating it: the market resumes where it was. */
@@ -124,31 +154,42 @@ export class Simulator implements MarketData {
     return { id: sim.matchId, low, high, open: first.open, close, vol, amount, version: sim.matchId, count };
   }
 
+  /**
+   * step0: the top `levels` of the simulated book. stepN: the whole book plus its far tail
+   * (far-tail.ts) merged into buckets of 10^N ticks, bids rounding down and asks up, so every
+   * stepN level is the sum of the finer levels in its bucket. A bid bucket at price 0 is left out.
+   */
   depth(symbol: string, step: number, levels: number, nowMs: number): DepthTick | undefined {
     const sim = this.sims.get(symbol);
     if (!sim) return undefined;
     const { book, priceScale, amountScale } = sim;
-    const side = (source: readonly BookLevel[], isBid: boolean): Level[] => {
-      if (step === 0) return source.slice(0, levels).map((l) => [l.p / priceScale, l.q / amountScale]);
-      // stepN merges prices into buckets of 10^N ticks: bids round down, asks round up.
-      const bucket = 10 ** step;
+    const toLevel = (p: number, q: number): Level => [p / priceScale, q / amountScale];
+    if (step === 0) {
+      return { bids: book.bids.slice(0, levels).map((l) => toLevel(l.p, l.q)), asks: book.asks.slice(0, levels).map((l) => toLevel(l.p, l.q)), version: book.version, ts: nowMs };
+    }
+    const bucket = 10 ** step;
+    const side = (dense: readonly BookLevel[], isBid: boolean): Level[] => {
+      const edge = dense[dense.length - 1];
+      const tail = edge ? sim.farTail.levels(isBid ? 'bid' : 'ask', edge.p) : [];
       const out: Level[] = [];
       let currentP = Number.NaN;
       let currentQ = 0;
-      for (const level of source) {
-        const p = isBid ? Math.floor(level.p / bucket) * bucket : Math.ceil(level.p / bucket) * bucket;
-        if (p !== currentP) {
-          if (!Number.isNaN(currentP)) out.push([currentP / priceScale, currentQ / amountScale]);
-          if (out.length >= levels) return out;
-          currentP = p;
-          currentQ = 0;
+      for (const source of [dense, tail]) {
+        for (const level of source) {
+          const p = isBid ? Math.floor(level.p / bucket) * bucket : Math.ceil(level.p / bucket) * bucket;
+          if (p !== currentP) {
+            if (!Number.isNaN(currentP)) out.push(toLevel(currentP, currentQ));
+            if (out.length >= levels || p <= 0) return out;
+            currentP = p;
+            currentQ = 0;
+          }
+          currentQ += level.q;
         }
-        currentQ += level.q;
       }
-      if (!Number.isNaN(currentP) && out.length < levels) out.push([currentP / priceScale, currentQ / amountScale]);
+      if (!Number.isNaN(currentP) && out.length < levels) out.push(toLevel(currentP, currentQ));
       return out;
     };
-    return { bids: side(book.bids.slice(0, 150), true), asks: side(book.asks.slice(0, 150), false), version: book.version, ts: nowMs };
+    return { bids: side(book.bids, true), asks: side(book.asks, false), version: book.version, ts: nowMs };
   }
 
   bbo(symbol: string, nowMs: number): BboTick | undefined {

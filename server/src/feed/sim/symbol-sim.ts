@@ -5,6 +5,7 @@ import type { SymbolInfo } from '../symbols.ts';
 import { MBP_LEVELS } from '../topics.ts';
 import type { Bar, MbpIncrement, Trade, TradeGroup } from '../types.ts';
 import { BarSeries } from './bars.ts';
+import { FarTail, hash } from './far-tail.ts';
 import { buildHistory } from './history.ts';
 import { MbpView } from './mbp-view.ts';
 import { OrderBook, type BookLevel, type Side } from './order-book.ts';
@@ -41,6 +42,8 @@ export class SymbolSim {
   readonly groups: TradeGroup[] = [];
   readonly prices = new PriceLog(PRICE_RETENTION_MS);
   readonly views = new Map<number, MbpView>();
+  /** Orders beyond the book, for the coarse depth steps (never traded). */
+  readonly farTail: FarTail;
   lastTicks: number;
   lastUnits = 0;
   /** The last trade's match id, the detail `id`/`version`. */
@@ -71,9 +74,11 @@ export class SymbolSim {
     this.matchId = 100_000_000_000 + this.rng.int(0, 99_999_999) * 1000;
     this.tradeId = 100_000_000_000 + this.rng.int(0, 99_999_999) * 100;
     this.book = new OrderBook(100_000_000_000 + this.rng.int(0, 99_999_999) * 1000);
+    this.farTail = new FarTail({ key: hash(seed, stream), priceScale: this.priceScale, amountScale: this.amountScale, levelNotional: this.levelNotional });
 
     const startSec = Math.floor(startMs / 60_000) * 60;
-    const history = buildHistory(info, this.rng, startSec, this.lastTicks, { priceScale: this.priceScale });
+    // A negative stream is apart from every symbol's own (1, 2, ...).
+    const history = buildHistory(info, this.rng, new Prng(seed, -stream), startSec, this.lastTicks, { priceScale: this.priceScale });
     this.historyEndSec = startSec;
     const startPrice = this.lastTicks / this.priceScale;
     this.series = Object.fromEntries(
