@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { ApiError, CODE } from './http/envelope.ts';
@@ -46,7 +46,18 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   await registerRoutes(fastify);
 
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
-    await fastify.register(fastifyStatic, { root: config.staticDir, wildcard: false });
+    // preCompressed: the build writes .br and .gz beside each asset (vite.config.ts). Files under
+    // assets/ carry a content hash in their name, so a phone may keep them for good; the shell and
+    // everything else is revalidated on each visit so a new build reaches users at once.
+    await fastify.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', /^assets[\\/]/.test(relative(config.staticDir, path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     // History-mode routes (spec §2): any unknown GET that is not an API path gets the app shell.
     fastify.setNotFoundHandler((request, reply) => {
       const apiLike = API_PATH.test(request.url);

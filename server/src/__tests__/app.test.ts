@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../routes/api/__tests__/support.ts';
 import { SYMBOLS } from '../feed/symbols.ts';
@@ -26,12 +27,19 @@ describe('the app plugin', () => {
   });
 });
 
+const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4096))};`;
+
 describe('serving the built client in history mode', () => {
   let t: TestApp;
   let staticDir: string;
   beforeAll(async () => {
     staticDir = mkdtempSync(join(tmpdir(), 'static-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
+    // What the build writes (vite.config.ts): an asset with a hashed name and its compressed copies.
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'assets', 'app-h4sh.js'), SCRIPT);
+    writeFileSync(join(staticDir, 'assets', 'app-h4sh.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(staticDir, 'assets', 'app-h4sh.js.gz'), gzipSync(SCRIPT));
     t = await startTestApp({ STATIC_DIR: staticDir });
   });
   afterAll(async () => {
@@ -51,6 +59,27 @@ describe('serving the built client in history mode', () => {
     for (const url of ['/api/nope', '/v1/nope', '/market/nope', '/ws', '/feed']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.body, url).not.toContain('<title>shell</title>');
+    }
+  });
+
+  it('serves the brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('lets browsers keep hashed assets for good and revalidate the shell on every visit', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/options?currentSymbol=btcusdt']) {
+      const shell = await t.app.inject({ method: 'GET', url });
+      expect(shell.statusCode, url).toBe(200);
+      expect(shell.headers['cache-control'], url).toBe('no-cache');
     }
   });
 });
