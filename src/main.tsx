@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './app/i18n.ts';
+import { preloadRoutePage } from './app/routes.tsx';
 import { initNoticeMarks } from './features/notices/stores/notices-store.ts';
 import { initSession, session } from './lib/session.ts';
 import { showPendingFlashToast } from './lib/toast.ts';
@@ -12,6 +13,7 @@ initSession();
 initNoticeMarks();
 initUpColour();
 void initI18n(session.lang);
+preloadRoutePage(window.location.pathname);
 showPendingFlashToast();
 
 const root = document.getElementById('root');

@@ -21,7 +21,7 @@ export interface AppRoute {
   titleKey: string;
   /** true: needs a token. */
   auth: boolean;
-  page: LazyExoticComponent<ComponentType<PageProps>>;
+  page: LazyPage;
   /** The footer tab this route is (shows the bottom tab bar). */
   tab?: TabKey;
 }
@@ -30,22 +30,31 @@ export interface PageProps {
   route: AppRoute;
 }
 
-const comingSoon = lazy(() => import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })));
-const home = lazy(() => import('./pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
-const login = lazy(() => import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
-const register = lazy(() => import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
-const security = lazy(() => import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));
-const modifyPwd = lazy(() =>
+/** A lazily loaded page whose chunk can also be fetched before React asks for it. */
+type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & { preload(): Promise<unknown> };
+
+function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
+  let loading: Promise<{ default: ComponentType<PageProps> }> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
+}
+
+const comingSoon = lazyPage(() => import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })));
+const home = lazyPage(() => import('./pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const login = lazyPage(() => import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const register = lazyPage(() => import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
+const security = lazyPage(() => import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));
+const modifyPwd = lazyPage(() =>
   import('../features/account/components/ModifyPasswordPage.tsx').then((m) => ({ default: m.ModifyPasswordPage })),
 );
-const resetLegalPwd = lazy(() =>
+const resetLegalPwd = lazyPage(() =>
   import('../features/account/components/ResetPayPasswordPage.tsx').then((m) => ({ default: m.ResetPayPasswordPage })),
 );
-const options = lazy(() => import('../features/options/components/OptionsPage.tsx').then((m) => ({ default: m.OptionsPage })));
-const exchange = lazy(() => import('../features/spot/components/ExchangePage.tsx').then((m) => ({ default: m.ExchangePage })));
-const tradeList = lazy(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
-const market = lazy(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
-const notify = lazy(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
+const options = lazyPage(() => import('../features/options/components/OptionsPage.tsx').then((m) => ({ default: m.OptionsPage })));
+const exchange = lazyPage(() => import('../features/spot/components/ExchangePage.tsx').then((m) => ({ default: m.ExchangePage })));
+const tradeList = lazyPage(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
+const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
+const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
@@ -80,7 +89,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/bank', titleKey: 'route.bank', auth: true, page: comingSoon },
 ];
 
-const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazy(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };
+const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };
 
 /** The path of a named route (spec §2 names), e.g. routePath('trade-lst') → '/trade-lst'. */
 export function routePath(name: string): string {
@@ -92,6 +101,16 @@ export function routePath(name: string): string {
 /** The route the current location shows (null for an unknown path). */
 export function findRoute(pathname: string): AppRoute | null {
   return routes.find((r) => r.path === pathname) ?? null;
+}
+
+/**
+ * Starts fetching the page chunk of `pathname` at once. The first render waits for the language
+ * file (i18next suspends), and only then would React ask for the page: fetching both together
+ * saves a round trip on the first screen of a cold start.
+ */
+export function preloadRoutePage(pathname: string): void {
+  // A failed load is reported where the page renders (React.lazy gets the same promise).
+  (findRoute(pathname) ?? notFound).page.preload().catch(() => {});
 }
 
 /** The page title: configured site name plus the translated route title (spec §2). */

@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { session } from '../../lib/session.ts';
 import { site, type SiteSettings } from '../../lib/site-settings.ts';
 import { guardRedirect } from '../route-guard.ts';
-import { AppRoutes, findRoute, pageTitle, routePath, routes } from '../routes.tsx';
+import { AppRoutes, findRoute, pageTitle, preloadRoutePage, routePath, routes } from '../routes.tsx';
 
 describe('guardRedirect', () => {
   it('sends a visitor without a token from a protected route to /login', () => {
@@ -35,6 +35,14 @@ describe('route table', () => {
     '/loans', '/loans-application', '/lockming', '/lockming-application', '/transfer', '/transfer-list', '/staking',
     '/staking-list', '/introduction', '/bank',
   ];
+
+  it('fetches a page chunk once, whether it is preloaded at start-up or asked for by React first', async () => {
+    const page = findRoute('/notify')?.page;
+    const first = page?.preload();
+    expect(page?.preload()).toBe(first);
+    await expect(first).resolves.toMatchObject({ default: expect.any(Function) });
+    expect(() => preloadRoutePage('/no-such-screen')).not.toThrow();
+  });
 
   it('holds every route of spec §2 once, with its auth flag', () => {
     expect(routes.map((r) => r.path).sort()).toEqual([...open, ...protectedPaths].sort());
