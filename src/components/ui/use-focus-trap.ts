@@ -19,7 +19,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     if (!container) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
-    (focusables()[0] ?? container).focus();
+    // The dialog is a fixed layer already in view: scrolling to the element would only add layout work to the tap that opened it.
+    (focusables()[0] ?? container).focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
