@@ -19,6 +19,7 @@ import { launchOptions } from '../playwright.config.ts';
 import { buildBenchPages } from './build-pages.ts';
 import { budgetRows, formatBudgetTable, type FigureValue } from './budgets.ts';
 import { decodeBench } from './decode.ts';
+import { lighthouseHome } from './lighthouse-home.ts';
 import { benchSession } from './feed-session.ts';
 import { startFeedServer } from './feed-server.ts';
 import { measurePage, type MeasureOptions, type PageFigures } from './measure.ts';
@@ -46,6 +47,8 @@ const tapOptions: TapOptions = {
   rounds: Number(process.env.BENCH_TAP_ROUNDS ?? 8),
   gapMs: Number(process.env.BENCH_TAP_GAP_MS ?? 400),
 };
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+if (!(lighthouseRuns >= 1)) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be at least 1, got ${process.env.BENCH_LIGHTHOUSE_RUNS}`);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 /** A figure rounded, or `n/a` when there is no number (e.g. a heap ratio from a one-minute soak). */
 const figure = (value: number, digits = 2): FigureValue => (Number.isFinite(value) ? round(value, digits) : 'n/a');
@@ -117,6 +120,10 @@ try {
     log(`soaking ${page.url} at ${RATE} msg/s for ${soakMinutes} min`);
     return soakPage(browser, page, { cpuThrottle: options.cpuThrottle, minutes: soakMinutes });
   });
+  const home = await onServer(1, sessionFile, (url) => ({ url: `${url}/`, ready: 'true' }), (page) => {
+    log(`running Lighthouse (mobile defaults) ${lighthouseRuns}x on ${page.url}`);
+    return lighthouseHome(page.url, lighthouseRuns);
+  });
   log('timing decode in Node');
   const decode = decodeBench(join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'), session.slice(0, 2_000_000));
 
@@ -150,6 +157,10 @@ try {
     soak_frame_p95_ms: figure(soak.frameP95Ms),
     heap_ratio_last_vs_first_min: figure(soak.heapRatio, 3),
     soak_dom_nodes_ratio: figure(soak.domNodesRatio, 3),
+    lighthouse_lcp_ms: round(home.lcpMs, 0),
+    lighthouse_tbt_ms: round(home.tbtMs, 0),
+    lighthouse_cls: round(home.cls, 3),
+    lighthouse_score: round(home.performanceScore, 2),
   };
   if ('error' in sizes) figures.sizes = sizes.error;
   else {
@@ -168,7 +179,7 @@ try {
     node: process.version,
     chromium: browser.version(),
   };
-  const settings = { ...options, tap: tapOptions, soakMinutes, soakDefaultMinutes: SOAK_DEFAULT_MIN, feedRates: [RATE, 5 * RATE], screen: '/options (chart view, 1day candles)', socketTopics: [`market.${SYMBOL}.kline.1day`], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source };
+  const settings = { ...options, tap: tapOptions, soakMinutes, lighthouseRuns, lighthouseVersion: home.lighthouseVersion, soakDefaultMinutes: SOAK_DEFAULT_MIN, feedRates: [RATE, 5 * RATE], screen: '/options (chart view, 1day candles)', socketTopics: [`market.${SYMBOL}.kline.1day`], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source };
   // Absolute times drift between hosts: each run says where and how it was measured (DESIGN.md §8).
   console.log(`host: ${host.cores} x ${host.cpu}, ${host.memoryGiB} GiB, ${host.platform}, node ${host.node}, chromium ${host.chromium}`);
   console.log(`settings: cpu throttle ${settings.cpuThrottle}x, warm-up ${settings.warmupMs} ms, window ${settings.windowMs} ms, ${settings.screen}`);
@@ -184,7 +195,7 @@ try {
     settings,
     figures,
     budgets,
-    pages: { options50, options250, reference50, reference250, mainEngine50, taps, soak },
+    pages: { options50, options250, reference50, reference250, mainEngine50, taps, soak, home },
   };
 } finally {
   await browser.close();

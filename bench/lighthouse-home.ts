@@ -1,0 +1,64 @@
+/**
+ * The Lighthouse row of DESIGN.md §8: Lighthouse's mobile defaults (simulated slow 4G and 4x CPU,
+ * a Moto G Power-sized screen) on the home page of the built app, as a first-time visitor sees it.
+ * Lighthouse drives the same Debian Chromium as the other pages, started by playwright-core with a
+ * remote-debugging port. Runs are repeated and the median run (by performance score, as
+ * Lighthouse's own docs advise) is reported, because one run swings with the host's load.
+ */
+import { createServer } from 'node:net';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { launchOptions } from '../playwright.config.ts';
+
+export interface LighthouseFigures {
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  performanceScore: number;
+  runs: number;
+  /** Each run's figures, in run order. */
+  all: { lcpMs: number; tbtMs: number; cls: number; performanceScore: number }[];
+  lighthouseVersion: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const numeric = (audits: Record<string, { numericValue?: number }>, id: string): number => audits[id]?.numericValue ?? Number.NaN;
+
+/** Runs Lighthouse `runs` times on `url` and returns the median run's LCP, TBT and CLS. */
+export async function lighthouseHome(url: string, runs: number): Promise<LighthouseFigures> {
+  const all: LighthouseFigures['all'] = [];
+  let lighthouseVersion = '';
+  for (let run = 0; run < runs; run++) {
+    // A fresh browser a run: Lighthouse clears storage itself, but not the HTTP cache of other tabs.
+    const port = await freePort();
+    const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), `--remote-debugging-port=${port}`] });
+    try {
+      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      lighthouseVersion = lhr.lighthouseVersion;
+      all.push({
+        lcpMs: numeric(lhr.audits, 'largest-contentful-paint'),
+        tbtMs: numeric(lhr.audits, 'total-blocking-time'),
+        cls: numeric(lhr.audits, 'cumulative-layout-shift'),
+        performanceScore: lhr.categories.performance?.score ?? Number.NaN,
+      });
+    } finally {
+      await browser.close();
+    }
+  }
+  const median = [...all].sort((a, b) => a.performanceScore - b.performanceScore)[Math.floor(all.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return { ...median, runs, all, lighthouseVersion };
+}
