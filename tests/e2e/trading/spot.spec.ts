@@ -129,8 +129,13 @@ describe('spot pair switch', () => {
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     const bid = page.getByTestId('book-bids').getByRole('button').first();
     await visible(bid);
-    const tapped = new Big((await bid.locator('span').first().textContent()) ?? '0').toFixed(2);
-    await bid.click();
+    // Read the row's price and tap it in one step: the live book can move between two separate calls.
+    const rowPrice = await bid.evaluate((button: HTMLElement) => {
+      const text = button.querySelector('span')?.textContent ?? '0';
+      button.click();
+      return text;
+    });
+    const tapped = new Big(rowPrice).toFixed(2);
     expect(await page.getByLabel('Price (USDT)').inputValue()).toBe(tapped);
 
     await page.getByTestId('symbol-button').click();
