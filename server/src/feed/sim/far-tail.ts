@@ -17,8 +17,9 @@ export interface FarTailOptions {
 /**
  * Resting orders far from the price, beyond the ~170 levels the simulator keeps, which span too few
  * coarse buckets for depth.step3-5 to show the 20 levels HTX sends. For each step N (1..5) there is
- * one order in each of the 20 buckets of 10^N ticks past the bucket of the book's last level. An order's place in its bucket and its size are a hash of the key, side, step
- * and bucket, so it stays put while the book moves and is the same on every server with that seed.
+ * one order in each of the 20 buckets of 10^N ticks past the bucket of the book's last level. An
+ * order's place in its bucket and its size are a hash of the key, side, step and bucket, so it
+ * stays put while the book moves and is the same on every server with that seed.
  * Takers never reach them (the simulated book always has 165 levels in front), so they never trade.
  * Bids stop above 0: a symbol priced under 20 buckets of a step gets fewer bid levels at that step.
  */

@@ -63,10 +63,10 @@ export class Simulator implements MarketData {
   /**
    * Simulates up to `tMs` in one go and drops every event before it (they happened before anyone
    * could see them; those at `tMs` wait in the queue as usual): the start of a market that began
-   * in the past. Trades, books and bars come out
-   * exactly as if the market had run all along. The mbp views, which cost most of a step, are held
-   * until the last minute, as during a stall; once a view's top has changed twice after that
-   * (within a second in practice), it and its later increments are exactly the same too.
+   * in the past. Trades, books and bars come out exactly as if the market had run all along. The
+   * mbp views, which cost most of a step, are held until the last minute, as during a stall; once a
+   * view's top has changed twice after that (within a second in practice), it and its later
+   * increments are exactly the same too.
    */
   catchUp(tMs: number): void {
     const viewsFrom = Math.floor((tMs - CATCH_UP_VIEWS_MS) / STEP_MS) * STEP_MS;

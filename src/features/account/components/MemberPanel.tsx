@@ -23,6 +23,7 @@ import { reloadTo } from '../../../lib/navigation.ts';
 import { session, setTheme, signOut } from '../../../lib/session.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast, showToastAfterReload } from '../../../lib/toast.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { appDownloadUrl } from '../api/app-download.ts';
 import { logoutUser } from '../api/logout-user.ts';
 import { identityStatusKey, loadUser, userStore } from '../stores/user-store.ts';
@@ -48,6 +49,7 @@ const IDENTITY_STATUS_KEY = {
  */
 export function MemberPanel({ open, onClose }: MemberPanelProps) {
   const { t } = useTranslation();
+  const listTexts = useListTexts();
   const settings = useSiteSettings();
   const { user, loading, failed } = useSnapshot(userStore);
   const { theme } = useSnapshot(session);
@@ -107,7 +109,7 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
         ) : failed && !loading ? (
           <ListStatus
             state="failed"
-            texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+            texts={listTexts}
             onRetry={() => void loadUser()}
           />
         ) : (

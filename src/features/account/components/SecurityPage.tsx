@@ -7,6 +7,7 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
@@ -17,6 +18,7 @@ import styles from './account.module.css';
  */
 export function SecurityPage() {
   const { t } = useTranslation();
+  const listTexts = useListTexts();
   const { user, loading, failed } = useSnapshot(userStore);
   useEffect(() => {
     void loadUser();
@@ -53,7 +55,7 @@ export function SecurityPage() {
       {loadFailed && (
         <ListStatus
           state="failed"
-          texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+          texts={listTexts}
           onRetry={() => void loadUser()}
         />
       )}

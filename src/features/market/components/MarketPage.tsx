@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { ALL_TAB, childTabs, getCurrencyList, type CurrencyTab } from '../api/get-currency-list.ts';
 import styles from './market.module.css';
@@ -31,15 +32,12 @@ function Row({ item }: { item: MarketItem }) {
 
 /** The pairs of one tab, refreshed every 10 s by the engine, virtualized over the window's scroll. */
 function PairList({ fid, eid }: { fid: number; eid: number }) {
-  const { t } = useTranslation();
+  const listTexts = useListTexts();
   const items = useObservable<MarketItem[] | null>(engineStream({ kind: 'markets', fid, eid }), null);
   if (!items) return <Skeleton height={ROW_HEIGHT * 8} />;
   if (items.length === 0) {
     return (
-      <ListStatus
-        state="empty"
-        texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
-      />
+      <ListStatus state="empty" texts={listTexts} />
     );
   }
   return <Virtuoso useWindowScroll data={items} fixedItemHeight={ROW_HEIGHT} computeItemKey={(_, item) => item.symbol} itemContent={(_, item) => <Row item={item} />} />;

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { IconBell, IconChevronRight } from '../../../components/ui/icons.tsx';
 import { goBack } from '../../../lib/navigation.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
 import type { Notice } from '../api/get-notice-list.ts';
 import { isNoticeRead, loadMoreNotices, markNoticeRead, noticesStore, resetNotices } from '../stores/notices-store.ts';
 import { NoticeDialog } from './NoticeDialog.tsx';
@@ -14,6 +15,7 @@ import styles from './notices.module.css';
 /** System notices (spec §2 Notify): infinite list; unread rows carry a distinct icon colour. */
 export function NotifyPage() {
   const { t } = useTranslation();
+  const listTexts = useListTexts();
   const { items, state, readIds } = useSnapshot(noticesStore);
   const [open, setOpen] = useState<Notice | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -83,13 +85,7 @@ export function NotifyPage() {
         <ListStatus
           state={state}
           onRetry={() => void loadMoreNotices()}
-          texts={{
-            loading: t('common.loading'),
-            end: t('common.noMore'),
-            empty: t('common.noRecords'),
-            failed: t('common.failedToLoad'),
-            retry: t('common.retry'),
-          }}
+          texts={listTexts}
         />
       )}
       {state === 'ready' && typeof IntersectionObserver === 'undefined' && (

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { formatFixed } from '../../../lib/money.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
 import type { OptionOrderRecord } from '../api/get-option-orders.ts';
 import { useOptionOrders } from '../hooks/use-option-orders.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
@@ -64,6 +65,7 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
 /** The order-list view (spec §2): in progress and settled tabs; settled rows open a detail popup. */
 export function OptionOrderList() {
   const { t } = useTranslation();
+  const listTexts = useListTexts();
   const [tab, setTab] = useState<'open' | 'settled'>('open');
   const [detail, setDetail] = useState<OptionOrderRecord | null>(null);
   const { listVersion } = useSnapshot(optionsStore);
@@ -109,7 +111,7 @@ export function OptionOrderList() {
       <ListStatus
         state={state}
         onRetry={retry}
-        texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+        texts={listTexts}
       />
       {state === 'ready' && (
         <Button variant="ghost" block onClick={loadMore}>

@@ -12,6 +12,7 @@ import { useSpotOrderPages } from '../hooks/use-spot-order-pages.ts';
 import { OrderRow } from './OrderRow.tsx';
 import layout from '../../../components/ui/layout.module.css';
 import orderCard from '../../../components/ui/order-card.module.css';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
 import styles from './spot.module.css';
 
 type StatusKey = '1' | '2' | '3';
@@ -19,6 +20,7 @@ type StatusKey = '1' | '2' | '3';
 /** The spot order list (spec §2 Trade list): status tabs 1/2/3, type picker, pull-to-refresh, infinite list. */
 export function TradeListPage() {
   const { t } = useTranslation();
+  const listTexts = useListTexts();
   const [status, setStatus] = useState<StatusKey>('1');
   const [type, setType] = useState<0 | 1 | 2>(0);
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -89,7 +91,7 @@ export function TradeListPage() {
         <ListStatus
           state={state}
           onRetry={retry}
-          texts={{ loading: t('common.loading'), end: t('common.noMore'), empty: t('common.noRecords'), failed: t('common.failedToLoad'), retry: t('common.retry') }}
+          texts={listTexts}
         />
       </main>
     </div>
