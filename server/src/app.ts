@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
@@ -21,10 +22,12 @@ export interface AppOptions {
   config: ServerConfig;
   /** An already-open database (tests); otherwise one is opened in config.dataDir. */
   db?: Db;
+  /** Check every /api answer against its declared schema (the test suites turn it on). */
+  checkAnswers?: boolean;
 }
 
 /** The whole reference server as one Fastify plugin (DESIGN.md §5). `server.ts` only listens. */
-const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb }) => {
+const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb, checkAnswers = false }) => {
   const db = givenDb ?? openDatabase(config.dataDir);
   fastify.decorate('config', config);
   fastify.decorate('db', db);
@@ -34,6 +37,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   await fastify.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // Routes outside /api (market REST, test routes); /api has its own (http/contract/api-errors.ts).
   fastify.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.code(200).send({ code: error.code, msg: error.message, data: null });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -43,7 +47,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   });
 
   const { registerRoutes } = await import('./routes/index.ts');
-  await registerRoutes(fastify);
+  await registerRoutes(fastify, { checkAnswers });
 
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
     // preCompressed: the build writes .br and .gz beside each asset (vite.config.ts). Files under
@@ -76,11 +80,24 @@ const API_PATH = /^\/(?:(?:api|v1|__test|uploads|ws|feed)(?:[/?]|$)|market\/)/i;
 /** Not encapsulated, so what it decorates (db, config, marketPrice …) is visible on the instance that registers it. */
 export const app = fastifyPlugin(appPlugin, { name: 'reference-server', fastify: '5.x' });
 
+/**
+ * A request Node's HTTP parser refuses before any route sees it (header or URL over the size
+ * limit, a malformed request line) still gets an answer in the envelope, with its HTTP status.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({ code: CODE.fail, msg: tooLarge ? 'The request is too large' : 'Invalid request', data: null });
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Builds a ready Fastify instance around the plugin. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
     trustProxy: true,
+    clientErrorHandler: answerClientError,
     // Spec §7 spells some paths api/index/… and others api/Index/…: both must reach one route.
     routerOptions: { caseSensitive: false },
   });

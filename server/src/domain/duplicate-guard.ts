@@ -1,3 +1,6 @@
+/** How long an identical submit is refused after the first (spec §4 "posting flag", on the server). */
+export const DUPLICATE_WINDOW_MS = 2000;
+
 /**
  * Rejects a second identical submit: a key (user + call + normalized payload) claimed less than
  * `windowMs` ago cannot be claimed again. The route claims before it validates and releases the key

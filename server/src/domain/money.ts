@@ -4,6 +4,8 @@
  * never touch money: the feed's numbers are turned into decimal text first (`numberToDecimal`).
  */
 
+import { isAmountText } from '../../../workers/shared/rules.ts';
+
 /** Decimals of a stored unit: 1 unit = 1e-8 of a coin. */
 export const UNIT_DECIMALS = 8;
 export const UNIT = 100_000_000n;
@@ -19,23 +21,56 @@ export type ParsedAmount = { ok: true; units: bigint } | { ok: false; problem: A
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * Parses a strictly positive decimal string such as `"12"`, `"0.015"` into 1e-8 units.
- * Accepted: digits with an optional `.digits` part. Refused: signs, exponents, spaces inside,
- * hex, empty text (`invalid`); zero (`zero`); more significant decimals than `maxDecimals`
- * (`decimals`; trailing zeros do not count, so `"1.50"` passes with 1 decimal); more than MAX_UNITS
- * (`tooLarge`).
+ * A positive amount as a person sent it ("12", "0.015", "010.50"), checked for shape, above zero
+ * and at most MAX_UNITS, with every decimal it was sent with. The precision rule belongs to whoever
+ * knows the coin or pair, so the only way to the value is `units(decimals)`, which refuses more
+ * decimals than that: nothing is rounded away unseen.
+ */
+export class SentAmount {
+  private constructor(
+    private readonly whole: bigint,
+    /** Significant decimal digits (trailing zeros dropped). */
+    private readonly fraction: string,
+  ) {}
+
+  /** Parses decimal text; refuses signs, exponents, spaces, hex, empty text (`invalid`), zero, more than MAX_UNITS. */
+  static parse(text: string): { ok: true; amount: SentAmount } | { ok: false; problem: 'invalid' | 'zero' | 'tooLarge' } {
+    if (text.length > 40 || !isAmountText(text)) return { ok: false, problem: 'invalid' };
+    const [whole = '', fraction = ''] = text.split('.');
+    const amount = new SentAmount(BigInt(whole), fraction.replace(/0+$/, ''));
+    if (amount.whole === 0n && amount.fraction === '') return { ok: false, problem: 'zero' };
+    const cap = MAX_UNITS / UNIT;
+    if (amount.whole > cap || (amount.whole === cap && amount.fraction !== '')) return { ok: false, problem: 'tooLarge' };
+    return { ok: true, amount };
+  }
+
+  /** Significant decimals: "1.50" has 1. */
+  get decimals(): number {
+    return this.fraction.length;
+  }
+
+  /** The value in 1e-8 units, or null when it has more than `maxDecimals` (at most 8) decimals. */
+  units(maxDecimals: number = UNIT_DECIMALS): bigint | null {
+    if (this.fraction.length > Math.min(maxDecimals, UNIT_DECIMALS)) return null;
+    return this.whole * UNIT + BigInt(this.fraction.padEnd(UNIT_DECIMALS, '0'));
+  }
+
+  /** The canonical text: "010.50" and "10.5" are both "10.5". */
+  toString(): string {
+    return this.fraction ? `${this.whole}.${this.fraction}` : String(this.whole);
+  }
+}
+
+/**
+ * Parses a strictly positive decimal string such as `"12"`, `"0.015"` into 1e-8 units: a
+ * SentAmount (`invalid`, `zero`, `tooLarge`) with at most `maxDecimals` significant decimals
+ * (`decimals`; trailing zeros do not count, so `"1.50"` passes with 1 decimal).
  */
 export function parseAmount(text: string, maxDecimals: number = UNIT_DECIMALS): ParsedAmount {
-  if (text.length > 40) return { ok: false, problem: 'invalid' };
-  const match = DECIMAL.exec(text);
-  if (!match) return { ok: false, problem: 'invalid' };
-  const whole = match[1] as string;
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > Math.min(maxDecimals, UNIT_DECIMALS)) return { ok: false, problem: 'decimals' };
-  const units = BigInt(whole) * UNIT + BigInt(fraction.padEnd(UNIT_DECIMALS, '0') || '0');
-  if (units === 0n) return { ok: false, problem: 'zero' };
-  if (units > MAX_UNITS) return { ok: false, problem: 'tooLarge' };
-  return { ok: true, units };
+  const sent = SentAmount.parse(text);
+  if (!sent.ok) return sent;
+  const units = sent.amount.units(maxDecimals);
+  return units === null ? { ok: false, problem: 'decimals' } : { ok: true, units };
 }
 
 /** How a value that falls between two units is rounded. */

@@ -4,10 +4,10 @@ import type { MarketRepository } from '../db/repositories/market-repository.ts';
 import type { OptionDurationRow, OptionOrderRow, OptionRepository, OptionSettingsRow } from '../db/repositories/option-repository.ts';
 import { feeFor } from './fees.ts';
 import type { MarketPort } from './market-port.ts';
-import { formatTrimmed, parseAmount } from './money.ts';
+import { formatTrimmed, type SentAmount } from './money.ts';
 import { optionOutcome, optionPayout, type OptionDirection } from './settlement.ts';
 import type { SpotTrading } from './spot-trading.ts';
-import { reject, TradeRejection } from './trade-rejection.ts';
+import { reject, Rejection } from './rejection.ts';
 
 /**
  * When the feed still cannot name the price at an order's expiry this long after it, the order is
@@ -17,15 +17,15 @@ import { reject, TradeRejection } from './trade-rejection.ts';
  */
 export const VOID_AFTER_MS = 10 * 60_000;
 
-/** The raw fields of spec §7 creatorder, as sent. */
-export interface OptionOrderFields {
-  m_id: string;
+/** A creatorder order (spec §7), its fields already checked for shape by the route's declaration. */
+export interface OptionOrderRequest {
+  marketId: number;
   /** Duration in seconds; must be one the server offers. */
-  ctime: string;
+  seconds: number;
   /** Stake in the options coin. */
-  ctzed: string;
+  stake: SentAmount;
   /** 1 buy up, 2 buy down. */
-  buytype: string;
+  direction: OptionDirection;
 }
 
 export interface OptionsTradingDeps {
@@ -67,19 +67,13 @@ export class OptionsTrading {
   }
 
   /** Opens an order and returns its id. */
-  create(userId: number, fields: OptionOrderFields): number {
-    const { market } = this.deps.spot.tradablePair(fields.m_id, 'option');
-    const direction: OptionDirection = fields.buytype === '1' ? 1 : fields.buytype === '2' ? 2 : reject('option.directionInvalid');
+  create(userId: number, order: OptionOrderRequest): number {
+    const { market } = this.deps.spot.tradablePair(order.marketId, 'option');
+    const { direction } = order;
     const { settings, coin, durations } = this.config();
-    const duration = /^\d{1,6}$/.test(fields.ctime) ? durations.find((d) => d.seconds === Number(fields.ctime)) : undefined;
+    const duration = durations.find((d) => d.seconds === order.seconds);
     if (!duration) reject('option.durationInvalid');
-    if (fields.ctzed === '') reject('option.amountRequired');
-    const parsed = parseAmount(fields.ctzed, coin.decimals);
-    if (!parsed.ok) {
-      if (parsed.problem === 'decimals') reject('option.amountDecimals', { decimals: coin.decimals });
-      reject(parsed.problem === 'tooLarge' ? 'trade.tooLarge' : 'option.amountInvalid');
-    }
-    const stake = parsed.units;
+    const stake = order.stake.units(coin.decimals) ?? reject('option.amountDecimals', { decimals: coin.decimals });
     if (stake < duration.min_stake) reject('option.amountMin', { min: formatTrimmed(duration.min_stake) });
     const fee = feeFor(stake, settings.fee_ppm);
     const key = { userId, coinId: coin.id, accountType: settings.account_type };
@@ -116,7 +110,7 @@ export class OptionsTrading {
         return orderId;
       })();
     } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw new TradeRejection('trade.insufficient');
+      if (error instanceof InsufficientBalanceError) throw new Rejection('trade.insufficient');
       throw error;
     }
   }

@@ -5,8 +5,8 @@ import type { SpotOrderRepository, SpotOrderRow } from '../db/repositories/spot-
 import { feeFor } from './fees.ts';
 import type { MarketPort, PairInfo, TradePrint } from './market-port.ts';
 import { averagePrice, cumulativeValue, sharePrint, throughBounds, walkBuyByValue, walkSellQuantity } from './matching.ts';
-import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, parseAmount, stepUnits, type AmountProblem } from './money.ts';
-import { reject, TradeRejection } from './trade-rejection.ts';
+import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, stepUnits, type SentAmount } from './money.ts';
+import { reject, Rejection } from './rejection.ts';
 import type { MessageKey } from '../i18n/index.ts';
 
 /**
@@ -18,19 +18,19 @@ export const SPOT_ACCOUNT_TYPE = 1;
 /** How many levels of one side a market order may walk (the feed's full step0 depth). */
 export const MARKET_WALK_LEVELS = 150;
 
-/** The raw fields of spec §7 upbbbuy, as sent. */
-export interface SpotOrderFields {
-  m_id: string;
+/** An upbbbuy order (spec §7), its fields already checked for shape by the route's declaration. */
+export interface SpotOrderRequest {
+  marketId: number;
   /** 1 buy, 2 sell. */
-  type: string;
+  side: 1 | 2;
   /** 1 limit, 2 market. */
-  operate_type: string;
+  orderType: 1 | 2;
   /** Base quantity: limit orders and market sells. */
-  num: string;
+  num?: SentAmount;
   /** Limit price. */
-  price: string;
+  price?: SentAmount;
   /** Quote value to spend: market buys. */
-  amount: string;
+  amount?: SentAmount;
 }
 
 /** A tradable pair: its row and what the feed says of its precisions. */
@@ -51,18 +51,13 @@ export interface SpotTradingDeps {
 
 type Field = 'price' | 'num' | 'amount';
 
-const PROBLEM_KEYS: Record<Field, Record<AmountProblem, MessageKey>> = {
-  price: { invalid: 'trade.priceInvalid', zero: 'trade.priceInvalid', decimals: 'trade.priceDecimals', tooLarge: 'trade.tooLarge' },
-  num: { invalid: 'trade.numInvalid', zero: 'trade.numInvalid', decimals: 'trade.numDecimals', tooLarge: 'trade.tooLarge' },
-  amount: { invalid: 'trade.amountInvalid', zero: 'trade.amountInvalid', decimals: 'trade.amountDecimals', tooLarge: 'trade.tooLarge' },
-};
 const REQUIRED_KEYS: Record<Field, MessageKey> = { price: 'trade.priceRequired', num: 'trade.numRequired', amount: 'trade.amountRequired' };
+const DECIMALS_KEYS: Record<Field, MessageKey> = { price: 'trade.priceDecimals', num: 'trade.numDecimals', amount: 'trade.amountDecimals' };
 
-function amountField(field: Field, text: string, decimals: number): bigint {
-  if (text === '') reject(REQUIRED_KEYS[field]);
-  const parsed = parseAmount(text, decimals);
-  if (!parsed.ok) reject(PROBLEM_KEYS[field][parsed.problem], { decimals });
-  return parsed.units;
+/** An amount of the order in units: present, with at most the pair's decimals. */
+function withinPrecision(field: Field, amount: SentAmount | undefined, decimals: number): bigint {
+  if (amount === undefined) reject(REQUIRED_KEYS[field]);
+  return amount.units(decimals) ?? reject(DECIMALS_KEYS[field], { decimals: Math.min(decimals, UNIT_DECIMALS) });
 }
 
 /**
@@ -95,9 +90,8 @@ export class SpotTrading {
   constructor(private readonly deps: SpotTradingDeps) {}
 
   /** The pair behind an m_id, if it exists, is open for spot trading and the feed serves it. */
-  tradablePair(mId: string, purpose: 'spot' | 'option'): TradablePair {
-    const id = /^\d{1,9}$/.test(mId) ? Number(mId) : 0;
-    const market = id > 0 ? this.deps.markets.marketById(id) : null;
+  tradablePair(marketId: number, purpose: 'spot' | 'option'): TradablePair {
+    const market = this.deps.markets.marketById(marketId);
     if (!market) reject('market.unknown');
     const enabled = purpose === 'spot' ? market.spot_enabled : market.option_enabled;
     const pair = this.deps.market.pairs().find((p) => p.symbol === market.symbol);
@@ -106,27 +100,25 @@ export class SpotTrading {
   }
 
   /** Places an order; returns it as stored (a market order already completed). */
-  place(userId: number, fields: SpotOrderFields): SpotOrderRow {
-    const { market, pair } = this.tradablePair(fields.m_id, 'spot');
+  place(userId: number, order: SpotOrderRequest): SpotOrderRow {
+    const { market, pair } = this.tradablePair(order.marketId, 'spot');
     // Trades printed before this order existed are matched (against older orders) before it is placed.
     this.deps.market.flushTrades();
-    const side = fields.type === '1' ? 1 : fields.type === '2' ? 2 : reject('trade.sideInvalid');
-    const orderType = fields.operate_type === '1' ? 1 : fields.operate_type === '2' ? 2 : reject('trade.orderTypeInvalid');
-    if (orderType === 1) {
-      const price = amountField('price', fields.price, pair.pricePrecision);
-      const quantity = amountField('num', fields.num, pair.amountPrecision);
+    const { side } = order;
+    if (order.orderType === 1) {
+      const price = withinPrecision('price', order.price, pair.pricePrecision);
+      const quantity = withinPrecision('num', order.num, pair.amountPrecision);
       return this.placeLimit(userId, market, side, price, quantity);
     }
-    if (side === 1) return this.marketBuy(userId, market, pair, amountField('amount', fields.amount, this.quoteDecimals(market)));
-    return this.marketSell(userId, market, pair, amountField('num', fields.num, pair.amountPrecision));
+    if (side === 1) return this.marketBuy(userId, market, pair, withinPrecision('amount', order.amount, this.quoteDecimals(market)));
+    return this.marketSell(userId, market, pair, withinPrecision('num', order.num, pair.amountPrecision));
   }
 
   /** Cancels an open order of this user and unfreezes what it still held; fills it already took are kept. */
-  cancel(userId: number, orderId: string): SpotOrderRow {
+  cancel(userId: number, orderId: number): SpotOrderRow {
     // A trade the feed already printed may have filled the order before this cancel arrived.
     this.deps.market.flushTrades();
-    const id = /^\d{1,12}$/.test(orderId) ? Number(orderId) : 0;
-    const found = id > 0 ? this.deps.orders.find(id) : null;
+    const found = this.deps.orders.find(orderId);
     if (!found || found.user_id !== userId) reject('trade.orderNotFound');
     if (found.status !== 1) reject('trade.notOpen');
     const market = this.deps.markets.marketById(found.market_id) as MarketRow;
@@ -333,7 +325,7 @@ export class SpotTrading {
     try {
       return this.deps.db.transaction(work)();
     } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw new TradeRejection('trade.insufficient');
+      if (error instanceof InsufficientBalanceError) throw new Rejection('trade.insufficient');
       throw error;
     }
   }

@@ -4,13 +4,9 @@ import { MarketRepository } from '../db/repositories/market-repository.ts';
 import { OptionRepository } from '../db/repositories/option-repository.ts';
 import { SpotOrderRepository } from '../db/repositories/spot-order-repository.ts';
 import { syncCatalogue } from './catalogue.ts';
-import { DuplicateGuard } from './duplicate-guard.ts';
 import type { MarketPort } from './market-port.ts';
 import { OptionsTrading } from './options-trading.ts';
 import { SpotTrading } from './spot-trading.ts';
-
-/** How long an identical order submit is refused after the first (spec §4 "posting flag", on the server). */
-export const DUPLICATE_WINDOW_MS = 2000;
 
 /** How often the background loop delivers feed trades to the limit orders and settles due contracts. */
 export const TRADING_TICK_MS = 250;
@@ -31,7 +27,6 @@ export interface Trading {
   options: OptionRepository;
   spot: SpotTrading;
   contracts: OptionsTrading;
-  guard: DuplicateGuard;
   now: () => number;
   /**
    * One pass of the background work: deliver the feed's new trades (limit fills), settle every
@@ -71,7 +66,6 @@ export function createTrading({ db, market, now, log }: TradingOptions): Trading
     options,
     spot,
     contracts,
-    guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     now,
     tick,
     start() {

@@ -4,6 +4,10 @@ import { tradeMessagesEn } from './messages-trade-en.ts';
 export const messagesEn = {
   'common.ok': 'Success',
   'common.badRequest': 'Invalid request',
+  'common.notFound': 'This service does not exist',
+  'common.tooLarge': 'The request is too large',
+  'common.serverError': 'Something went wrong on our side, please try again',
+  'common.duplicate': 'This was just submitted, please wait a moment',
   'auth.required': 'Please log in first',
   'auth.expired': 'Your session has expired, please log in again',
   'lang.unsupported': 'Unsupported language: {lang}',

@@ -5,6 +5,10 @@ import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
 export const messagesZhCn: Record<MessageKey, string> = {
   'common.ok': '操作成功',
   'common.badRequest': '请求无效',
+  'common.notFound': '该服务不存在',
+  'common.tooLarge': '请求内容过大',
+  'common.serverError': '服务器出错了，请稍后重试',
+  'common.duplicate': '刚刚已提交，请稍候',
   'auth.required': '请先登录',
   'auth.expired': '登录已过期，请重新登录',
   'lang.unsupported': '不支持的语言：{lang}',

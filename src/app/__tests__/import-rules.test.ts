@@ -73,6 +73,12 @@ describe('src imports only types from workers/', () => {
     expect(await boundaryErrors(filePath, typeOnly)).toEqual([]);
   });
 
+  it('allows values from workers/shared/ (the rules and types app, worker and server share)', async () => {
+    expect(await boundaryErrors('src/features/account/api/account-rules.ts', "import { isPassword } from '../../../../workers/shared/rules.ts';")).toEqual([]);
+    expect(await boundaryErrors('src/lib/thing.ts', "import { reduceWire } from '../../workers/shared/stream-reducers.ts';")).toEqual([]);
+    expect(await boundaryErrors('src/lib/thing.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).not.toEqual([]);
+  });
+
   it('reports a value import deeper in src, and allows one in lib/engine-client.ts', async () => {
     expect(await boundaryErrors('src/features/home/api/get-thing.ts', "import { MarketEngine } from '../../../../workers/market/market-engine.ts';")).not.toEqual([]);
     expect(await boundaryErrors('src/lib/engine-client.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).toEqual([]);

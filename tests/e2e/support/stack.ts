@@ -46,7 +46,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     AUTH_RATE_LIMIT: '0',
     ...env,
   });
-  const server = await buildApp({ config });
+  const server = await buildApp({ config, checkAnswers: true });
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch(launchOptions);
   return {

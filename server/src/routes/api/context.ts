@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { ContentRepository } from '../../db/repositories/content-repository.ts';
@@ -7,8 +6,11 @@ import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
 import { SessionRepository } from '../../db/repositories/session-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
+import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
+import type { Trading } from '../../domain/trading.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
+import { routeDeclarer, type DeclareRoute } from '../../http/contract/route.ts';
 
 /** What every API route module works with: repositories, the live site config, auth, the clock. */
 export interface ApiContext {
@@ -22,12 +24,26 @@ export interface ApiContext {
   siteConfig: SiteConfigStore;
   auth: Auth;
   /** Route `config.rateLimit` for the abuse-prone calls (login, register, Ems/send); false when switched off. */
-  authRateLimit: RateLimitOptions | false;
+  authRateLimit: false | { max: number; timeWindow: number };
+  /** Refuses an identical submit of one user within DUPLICATE_WINDOW_MS (routes declared with `once`). */
+  guard: DuplicateGuard;
   now: () => number;
+}
+
+/** The `route(declaration)` function of a route module registered in `fastify`. */
+export function declareRoutes(fastify: FastifyInstance, ctx: ApiContext): DeclareRoute {
+  return routeDeclarer(fastify, { auth: ctx.auth, guard: ctx.guard, rateLimit: ctx.authRateLimit });
 }
 
 /** A route module of the API; registered by `apiRoutes` with the shared context. */
 export type ApiPlugin = FastifyPluginAsync<{ ctx: ApiContext }>;
+
+/** A route module of the trading calls (market lists, Trade, Contrade): the context and the trading services. */
+export type TradingPlugin = FastifyPluginAsync<{
+  ctx: ApiContext;
+  /** The trading services; available once the app is ready (the feed is registered after the API). */
+  trading: () => Trading;
+}>;
 
 export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteConfigStore, now: () => number = Date.now): ApiContext {
   const users = new UserRepository(db);
@@ -43,6 +59,7 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     siteConfig,
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
+    guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     now,
   };
 }

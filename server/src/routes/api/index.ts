@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { DEMO_SITE_CONFIG, seedDemo } from '../../db/seed.ts';
 import { openSiteConfig } from '../../domain/site-config.ts';
+import { installApiContract } from '../../http/contract/install.ts';
 import { fail } from '../../http/envelope.ts';
 import { requestLang } from '../../http/lang.ts';
 import { t } from '../../i18n/index.ts';
@@ -15,15 +16,27 @@ import { tradingRoutes } from './trade/trading-plugin.ts';
 import { passwordRoutes } from './user/password-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 
+export interface ApiOptions {
+  /** Check every answer against its route's declared schema (the test suites turn it on). */
+  checkAnswers?: boolean;
+}
+
+/** The version the OpenAPI document names: the app's package version. */
+const API_VERSION = '0.1.0';
+
 /**
- * The app API of spec §7, registered with prefix /api. On start it seeds a fresh database with the
- * demo (config.seedDemo) and creates `<dataDir>/site-config.json` from the defaults if missing.
+ * The app API of spec §7, registered with prefix /api. Every route is declared (http/contract):
+ * Fastify validates its fields, failures and unknown paths answer the envelope, and the declarations
+ * are published at /api/openapi.json. On start it seeds a fresh database with the demo
+ * (config.seedDemo) and creates `<dataDir>/site-config.json` from the defaults if missing.
  */
-export const apiRoutes: FastifyPluginAsync = async (fastify) => {
+export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { checkAnswers = false }) => {
   const { config, db } = fastify;
   if (config.seedDemo) await seedDemo(db);
   const siteConfig = openSiteConfig(config.dataDir, { error: (message) => fastify.log.error(message) }, config.seedDemo ? DEMO_SITE_CONFIG : {});
   const ctx = createApiContext(db, config, siteConfig);
+
+  await installApiContract(fastify, { checkAnswers, version: API_VERSION });
 
   // Only routes that opt in (config.rateLimit) are limited; the answer is the usual envelope.
   await fastify.register(rateLimit, {

@@ -3,13 +3,11 @@
  * i18n key of the broken rule or null. The server checks the same rules again.
  */
 
-const PASSWORD = /^[A-Za-z0-9]{6,20}$/;
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const PHONE = /^\d{6,20}$/;
+import { isEmail, isPassword, isPhone } from '../../../../workers/shared/rules.ts';
 
 /** 6-20 letters or digits only. */
 export function passwordRule(password: string): string | null {
-  return PASSWORD.test(password) ? null : 'account.password.rule';
+  return isPassword(password) ? null : 'account.password.rule';
 }
 
 /** The repeat must equal the password ("the two passwords are not the same"). */
@@ -19,12 +17,12 @@ export function repeatRule(password: string, repeat: string): string | null {
 
 /** Must look like an address; the invalid message is the placeholder text (spec §5). */
 export function emailRule(email: string): string | null {
-  return email.length <= 254 && EMAIL.test(email.trim()) ? null : 'account.register.emailPlaceholder';
+  return isEmail(email.trim()) ? null : 'account.register.emailPlaceholder';
 }
 
 /** Digits only, 6-20 long; the invalid message is the placeholder text (spec §5). */
 export function phoneRule(phone: string): string | null {
-  return PHONE.test(phone.trim()) ? null : 'account.register.phonePlaceholder';
+  return isPhone(phone.trim()) ? null : 'account.register.phonePlaceholder';
 }
 
 export function required(value: string, key: string): string | null {

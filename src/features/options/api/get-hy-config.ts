@@ -1,4 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { isAmountText } from '../../../../workers/shared/rules.ts';
 
 /** One duration the server offers: seconds, payout percent if won, minimum stake. */
 export interface OptionDuration {
@@ -51,7 +52,7 @@ export function parseDurations(config: Pick<HyConfig, 'hytime' | 'hy_ykbl' | 'hy
 
 /** The multipliers of hy_numcolstmp, or the default 1, 3, 5, 10 when it is empty. */
 export function parseMultipliers(text: string | undefined): string[] {
-  const values = list(text).filter((v) => /^\d+(\.\d+)?$/.test(v));
+  const values = list(text).filter(isAmountText);
   return values.length > 0 ? values : [...DEFAULT_MULTIPLIERS];
 }
 

@@ -1,4 +1,5 @@
-import { Big, decimalPlaces, toBig } from '../../../lib/money.ts';
+import { Big, toBig } from '../../../lib/money.ts';
+import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
 
 /**
  * The quantity choices of the picker (spec §5): with hy_price_type 2 each is multiplier × the chosen
@@ -71,9 +72,9 @@ export function validateOptionQuantity({ quantity, minimum, balance, feeRate, de
   const text = quantity.trim();
   if (text === '') return 'options.rules.quantityRequired';
   const value = toBig(text);
-  // Plain digits with an optional fraction, as the server parses a stake (no sign, no bare dot).
-  if (!value || value.lte(0) || !/^\d+(\.\d+)?$/.test(text)) return 'options.rules.quantityInvalid';
-  if (decimalPlaces(text.replace(/(\.\d*?)0+$/, '$1')) > stakeDecimals(decimals)) return 'options.rules.quantityDecimals';
+  // The amount text both sides read (no sign, no bare dot); trailing zeros do not count as decimals.
+  if (!value || value.lte(0) || !isAmountText(text)) return 'options.rules.quantityInvalid';
+  if (significantDecimals(text) > stakeDecimals(decimals)) return 'options.rules.quantityDecimals';
   const min = toBig(minimum ?? '');
   if (min && value.lt(min)) return 'options.rules.belowMinimum';
   const available = toBig(balance) ?? new Big(0);

@@ -1,4 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
+import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
 
 /** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market), spec §4. */
 export type SpotSide = 1 | 2;
@@ -54,19 +55,11 @@ export const DEFAULT_QUANTITY_DECIMALS = 4;
  */
 export const QUOTE_DECIMALS = 8;
 
-/** The server's number form (server/src/domain/money.ts parseAmount): digits, optionally `.digits`. */
-const PLAIN = /^\d+(\.\d+)?$/;
-
-/** Decimals that count: trailing zeros do not ("1.50" has 1), as on the server. */
-function significantDecimals(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.slice(dot + 1).replace(/0+$/, '').length;
-}
 
 /** A strictly positive amount in the form the server reads (the text is sent trimmed), or null. */
 function positive(text: string): Big | null {
   const trimmed = text.trim();
-  if (!PLAIN.test(trimmed)) return null;
+  if (!isAmountText(trimmed)) return null;
   const value = new Big(trimmed);
   return value.gt(0) ? value : null;
 }

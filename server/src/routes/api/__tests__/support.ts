@@ -35,7 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TEST_ROUTES: '1', AUTH_RATE_LIMIT: '0', ...env });
   const db = openDatabase(dataDir);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, checkAnswers: true });
   const call = async <T>(method: 'GET' | 'POST', path: string, fields: Fields, headers: Headers): Promise<Envelope<T>> => {
     const response =
       method === 'POST'

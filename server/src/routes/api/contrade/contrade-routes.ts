@@ -1,19 +1,15 @@
+import Type from 'typebox';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { OptionOrderRow } from '../../../db/repositories/option-repository.ts';
-import { submitKey } from '../../../domain/duplicate-guard.ts';
 import { ppmToRate } from '../../../domain/fees.ts';
 import { formatTrimmed, formatUnits, UNIT_DECIMALS } from '../../../domain/money.ts';
-import type { OptionOrderFields } from '../../../domain/options-trading.ts';
-import { reject } from '../../../domain/trade-rejection.ts';
+import { reject } from '../../../domain/rejection.ts';
 import type { Trading } from '../../../domain/trading.ts';
+import { pageOf } from '../../../http/contract/answers.ts';
+import { amount, choice, id, int, messages, paging, withDefault } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
-import { requestLang } from '../../../http/lang.ts';
-import { t } from '../../../i18n/index.ts';
-import { intField, trimmedField } from '../fields.ts';
-import { answer, type TradingPlugin } from '../trade/trading-plugin.ts';
-import { optionOrderView, percentText, type OptionOrderView } from './option-order-view.ts';
-
-const MAX_LIMIT = 50;
+import { declareRoutes, type TradingPlugin } from '../context.ts';
+import { optionOrderView, OptionOrderView, percentText } from './option-order-view.ts';
 
 function view(trading: Trading, order: OptionOrderRow, lang: string): OptionOrderView {
   const market = trading.markets.marketById(order.market_id) as MarketRow;
@@ -21,89 +17,94 @@ function view(trading: Trading, order: OptionOrderRow, lang: string): OptionOrde
   return optionOrderView(order, market, coin?.title ?? '', trading.now(), lang);
 }
 
+const HyConfig = Type.Object({
+  hy_numcolstmp: Type.String({ description: 'Quantity multipliers, e.g. "1,3,5,10"' }),
+  hy_price_type: Type.Integer({ description: '2: quantities are multiplier x the minimum' }),
+  coinname: Type.String(),
+  balance: Type.String({ description: "The caller's available stake coin in the options account ('0.00000000' without a token)" }),
+  hytime: Type.String({ description: 'Durations in seconds, e.g. "30,60,120,300"' }),
+  hy_ykbl: Type.String({ description: 'Payout percent per duration, same order' }),
+  hymin: Type.String({ description: 'Minimum stake per duration, same order' }),
+  fee_rate: Type.String({ description: 'Stake fee as a fraction ("0" none); creatorder debits stake + stake x fee_rate rounded down to 1e-8' }),
+  amount_precision: Type.Integer({ description: 'The most decimals creatorder accepts in a stake' }),
+  durations: Type.Array(Type.Object({ time: Type.Integer(), ykbl: Type.String(), min: Type.String() })),
+});
+
 /** Second-contract calls of spec §7 (POST). Refusals answer code 0 with the message. */
 export const contradeRoutes: TradingPlugin = async (fastify, { ctx, trading }) => {
-  /**
-   * data = {hy_numcolstmp "1,3,5,10", hy_price_type 2, coinname "USDT", balance (the caller's
-   * available stake coin in the options account, "0.00000000" without a token), hytime "30,60,120,300"
-   * (seconds), hy_ykbl "80,85,90,95" (payout percent per duration, same order), hymin "10,20,50,100"
-   * (minimum stake per duration), fee_rate (stake fee as a fraction, "0" = none; creatorder debits
-   * stake + stake x fee_rate rounded down to 1e-8), amount_precision (the most decimals creatorder
-   * accepts in a stake: the options coin's decimals, at most 8), durations: [{time, ykbl, min}] (the
-   * same three lists, zipped)}.
-   */
-  fastify.post('/Contrade/getHyConfig', async (request) => {
-    const authed = ctx.auth.optional(request);
-    const { settings, coin, durations } = trading().contracts.config();
-    const balance = authed ? trading().ledger.balance({ userId: authed.user.id, coinId: coin.id, accountType: settings.account_type }).available : 0n;
-    const list = durations.map((d) => ({ time: d.seconds, ykbl: percentText(d.payout_bp), min: formatTrimmed(d.min_stake) }));
-    return ok({
-      hy_numcolstmp: settings.multipliers,
-      hy_price_type: settings.price_type,
-      coinname: coin.title,
-      balance: formatUnits(balance),
-      hytime: list.map((d) => d.time).join(','),
-      hy_ykbl: list.map((d) => d.ykbl).join(','),
-      hymin: list.map((d) => d.min).join(','),
-      fee_rate: ppmToRate(settings.fee_ppm),
-      amount_precision: Math.min(coin.decimals, UNIT_DECIMALS),
-      durations: list,
-    });
+  const route = declareRoutes(fastify, ctx);
+
+  route({
+    method: 'POST',
+    url: '/Contrade/getHyConfig',
+    summary: 'The options configuration: durations, payout percents, minimums, multipliers, fee, the caller\'s balance',
+    auth: 'optional',
+    answer: HyConfig,
+    handler: ({ user }) => {
+      const { settings, coin, durations } = trading().contracts.config();
+      const balance = user ? trading().ledger.balance({ userId: user.id, coinId: coin.id, accountType: settings.account_type }).available : 0n;
+      const list = durations.map((d) => ({ time: d.seconds, ykbl: percentText(d.payout_bp), min: formatTrimmed(d.min_stake) }));
+      return ok({
+        hy_numcolstmp: settings.multipliers,
+        hy_price_type: settings.price_type,
+        coinname: coin.title,
+        balance: formatUnits(balance),
+        hytime: list.map((d) => d.time).join(','),
+        hy_ykbl: list.map((d) => d.ykbl).join(','),
+        hymin: list.map((d) => d.min).join(','),
+        fee_rate: ppmToRate(settings.fee_ppm),
+        amount_precision: Math.min(coin.decimals, UNIT_DECIMALS),
+        durations: list,
+      });
+    },
   });
 
-  /**
-   * m_id, ctime (seconds, one of hytime), ctzed (stake), buytype (1 up, 2 down) -> data = {order_id},
-   * msg "Order placed". The payout percent is the server's for that duration; an identical submit
-   * within 2 s is refused.
-   */
-  fastify.post('/Contrade/creatorder', async (request) => {
-    const { user } = ctx.auth.require(request);
-    const lang = requestLang(request);
-    const fields: OptionOrderFields = {
-      m_id: trimmedField(request, 'm_id'),
-      ctime: trimmedField(request, 'ctime'),
-      ctzed: trimmedField(request, 'ctzed'),
-      buytype: trimmedField(request, 'buytype'),
-    };
-    const key = submitKey(user.id, 'creatorder', { ...fields });
-    return answer(request, () => {
-      if (!trading().guard.claim(key)) reject('trade.duplicate');
-      try {
-        return ok({ order_id: trading().contracts.create(user.id, fields) }, t(lang, 'option.placed'));
-      } catch (error) {
-        trading().guard.release(key);
-        throw error;
-      }
-    });
+  route({
+    method: 'POST',
+    url: '/Contrade/creatorder',
+    summary: 'Opens a second contract: buy up (buytype 1) or down (2) for ctime seconds with stake ctzed',
+    description: 'The payout percent is the server\'s for that duration, never the client\'s. An identical order within 2 s is refused.',
+    auth: 'required',
+    once: 'trade.duplicate',
+    fields: {
+      m_id: id(messages('market.unknown')),
+      buytype: choice([1, 2], messages('option.directionInvalid')),
+      ctime: int(messages('option.durationInvalid'), { min: 1, max: 86_400 }),
+      ctzed: amount({ required: 'option.amountRequired', invalid: 'option.amountInvalid', tooLarge: 'trade.tooLarge' }),
+    },
+    answer: Type.Object({ order_id: Type.Integer() }),
+    handler: ({ fields, user, t }) =>
+      ok(
+        { order_id: trading().contracts.create(user.id, { marketId: fields.m_id, direction: fields.buytype, seconds: fields.ctime, stake: fields.ctzed }) },
+        t('option.placed'),
+      ),
   });
 
-  /** order_id -> data = the order (OptionOrderView), settled first if its expiry has passed. */
-  fastify.post('/Contrade/getHyOrderInfo', async (request) => {
-    const { user } = ctx.auth.require(request);
-    const lang = requestLang(request);
-    return answer(request, () => {
-      const id = trimmedField(request, 'order_id');
-      const order = /^\d{1,12}$/.test(id) ? trading().contracts.order(user.id, Number(id)) : null;
+  route({
+    method: 'POST',
+    url: '/Contrade/getHyOrderInfo',
+    summary: 'One order of the caller, settled first if its expiry has passed',
+    auth: 'required',
+    fields: { order_id: id(messages('option.orderNotFound')) },
+    answer: OptionOrderView,
+    handler: ({ fields, user, lang }) => {
+      const order = trading().contracts.order(user.id, fields.order_id);
       if (!order) reject('option.orderNotFound');
       return ok(view(trading(), order, lang));
-    });
+    },
   });
 
-  /**
-   * status (1 in progress, 2 settled; default 1), page (default 1), limit (default 10, at most 50)
-   * -> data = {list: OptionOrderView[], total}, newest first. Due orders are settled first.
-   */
-  fastify.post('/Contrade/getHyOrderList', async (request) => {
-    const { user } = ctx.auth.require(request);
-    const lang = requestLang(request);
-    return answer(request, () => {
-      const status = intField(request, 'status', 1);
-      const page = intField(request, 'page', 1);
-      const limit = intField(request, 'limit', 10);
-      if (status === null || ![1, 2].includes(status) || page === null || page < 1 || limit === null || limit < 1 || limit > MAX_LIMIT) reject('option.listInvalid');
+  route({
+    method: 'POST',
+    url: '/Contrade/getHyOrderList',
+    summary: "The caller's orders, newest first: status 1 in progress, 2 settled (due orders are settled first)",
+    auth: 'required',
+    fields: { status: withDefault(choice([1, 2], messages('option.listInvalid')), 1), ...paging(messages('option.listInvalid')) },
+    answer: pageOf(OptionOrderView),
+    handler: ({ fields, user, lang }) => {
       trading().contracts.settleDue(user.id);
-      const { rows, total } = trading().options.page(user.id, status, page, limit);
+      const { rows, total } = trading().options.page(user.id, fields.status, fields.page, fields.limit);
       return ok({ list: rows.map((row) => view(trading(), row, lang)), total });
-    });
+    },
   });
 };

@@ -1,3 +1,4 @@
+import Type, { type Static } from 'typebox';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { OptionOrderRow } from '../../../db/repositories/option-repository.ts';
 import { formatAddtime } from '../../../db/repositories/notice-repository.ts';
@@ -17,32 +18,33 @@ import { t } from '../../../i18n/index.ts';
  * - hyzd: 1 up / 2 down, hyzd_text its label; num: the stake; ykbl: the payout percent applied.
  * - buytime / selltime: creation and expiry, "YYYY-MM-DD HH:mm:ss" UTC (`buytime_ms`, `selltime_ms`).
  */
-export interface OptionOrderView {
-  order_id: number;
-  m_id: number;
-  symbol: string;
-  coinname: string;
-  status: 1 | 2;
-  is_win: number;
-  ploss: string;
-  payout: string;
-  buyprice: string;
-  buyprice_ts: number;
-  sellprice: string;
-  sellprice_ts: number | null;
-  time: number;
-  count_down: number;
-  hyzd: 1 | 2;
-  hyzd_text: string;
-  num: string;
-  fee: string;
-  ykbl: string;
-  stake_coin: string;
-  buytime: string;
-  selltime: string;
-  buytime_ms: number;
-  selltime_ms: number;
-}
+export const OptionOrderView = Type.Object({
+  order_id: Type.Integer(),
+  m_id: Type.Integer(),
+  symbol: Type.String(),
+  coinname: Type.String({ description: 'BASE/QUOTE' }),
+  status: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  is_win: Type.Integer({ description: '0 open, 1 win, 2 lose, 3 tie (stake refunded), 4 void (stake and fee refunded)' }),
+  ploss: Type.String(),
+  payout: Type.String(),
+  buyprice: Type.String(),
+  buyprice_ts: Type.Integer(),
+  sellprice: Type.String(),
+  sellprice_ts: Type.Union([Type.Integer(), Type.Null()]),
+  time: Type.Integer({ description: 'Duration in seconds' }),
+  count_down: Type.Integer({ description: 'Whole seconds until expiry, 0 once due' }),
+  hyzd: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 up, 2 down' }),
+  hyzd_text: Type.String(),
+  num: Type.String({ description: 'The stake' }),
+  fee: Type.String(),
+  ykbl: Type.String({ description: 'Payout percent applied' }),
+  stake_coin: Type.String(),
+  buytime: Type.String(),
+  selltime: Type.String(),
+  buytime_ms: Type.Integer(),
+  selltime_ms: Type.Integer(),
+});
+export type OptionOrderView = Static<typeof OptionOrderView>;
 
 /** A basis-point percent as text: 8500 -> "85", 8550 -> "85.5". */
 export function percentText(bp: number): string {

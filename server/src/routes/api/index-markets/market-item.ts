@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import type { MarketItem } from '../../../../../workers/shared/protocol.ts';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { MarketTicker, PairInfo } from '../../../domain/market-port.ts';
@@ -15,6 +16,21 @@ import { decimalToUnits, formatUnits, percentChange, UNIT_DECIMALS } from '../..
  * quick-fill can never disagree with the server.
  */
 export type MarketItemView = Required<MarketItem>;
+
+/** The declared answer shape of a market item. */
+export const MarketItemSchema = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  title: Type.String({ description: 'BASE/QUOTE' }),
+  close: Type.String(),
+  change: Type.String({ description: 'Signed percent from the 24 h open, 2 decimals' }),
+  logo: Type.String(),
+  hamount: Type.String({ description: '24 h base volume' }),
+  coinname: Type.String(),
+  trade_coin: Type.String(),
+  price_precision: Type.Integer({ minimum: 0, maximum: 8 }),
+  amount_precision: Type.Integer({ minimum: 0, maximum: 8 }),
+});
 
 export function marketItem(row: MarketRow, pair: PairInfo, ticker: MarketTicker): MarketItemView {
   const pricePrecision = Math.min(pair.pricePrecision, UNIT_DECIMALS);

@@ -1,9 +1,10 @@
+import Type, { type TSchema } from 'typebox';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { Trading } from '../../../domain/trading.ts';
+import { int, messages, withDefault } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
-import { intField } from '../fields.ts';
-import type { TradingPlugin } from '../trade/trading-plugin.ts';
-import { marketItem, type MarketItemView } from './market-item.ts';
+import { declareRoutes, type TradingPlugin } from '../context.ts';
+import { marketItem, MarketItemSchema, type MarketItemView } from './market-item.ts';
 
 /** Items of the given pairs that the feed serves right now, in display order. */
 function items(trading: Trading, rows: readonly MarketRow[]): MarketItemView[] {
@@ -17,38 +18,54 @@ function items(trading: Trading, rows: readonly MarketRow[]): MarketItemView[] {
   return list;
 }
 
-/** A currency tab (spec §3): {id, currency_name, child: [tabs]}. */
-interface CurrencyTab {
-  id: number;
-  currency_name: string;
-  child: CurrencyTab[];
-}
+/** A currency tab (spec §3): two levels, as the market screen shows them: a group and its children (which have none). */
+const tab = (child: TSchema) => Type.Object({ id: Type.Integer(), currency_name: Type.String(), child: Type.Array(child) });
+const CurrencyTabSchema = tab(tab(Type.Never()));
+
+const tabId = withDefault(int(messages('common.badRequest'), { min: 0, max: Number.MAX_SAFE_INTEGER }), 0);
 
 /** Public market lists of spec §7 (POST, no token), built from the feed's pairs and live 24 h tickers. */
-export const marketListRoutes: TradingPlugin = async (fastify, { trading }) => {
-  /** Home list: data = {list: MarketItem[]} of every pair open for trading. */
-  fastify.post('/index/getMarketList', async () => ok({ list: items(trading(), trading().markets.markets().filter((m) => m.spot_enabled || m.option_enabled)) }));
+export const marketListRoutes: TradingPlugin = async (fastify, { ctx, trading }) => {
+  const route = declareRoutes(fastify, ctx);
+  const list = Type.Object({ list: Type.Array(MarketItemSchema) });
 
-  /** data = {list: CurrencyTab[]}: the groups (e.g. USDT), each with its child tabs (Main, Altcoins). */
-  fastify.post('/index/getAllCurrencyList', async () => {
-    const tabs = trading().markets.tabs();
-    const tree = (parent: number | null): CurrencyTab[] =>
-      tabs.filter((tab) => tab.parent_id === parent).map((tab) => ({ id: tab.id, currency_name: tab.name, child: tree(tab.id) }));
-    return ok({ list: tree(null) });
+  route({
+    method: 'POST',
+    url: '/index/getMarketList',
+    summary: 'The home list: every pair open for trading',
+    auth: 'none',
+    answer: list,
+    handler: () => ok({ list: items(trading(), trading().markets.markets().filter((m) => m.spot_enabled || m.option_enabled)) }),
   });
 
-  /**
-   * fid (group id), eid (child id) -> data = {list: MarketItem[]}. eid 0 or absent: every child of
-   * the group (the All filter); fid 0 or absent as well: every pair. Unknown ids give an empty list.
-   */
-  fastify.post('/index/getAllMarketList', async (request) => {
-    const fid = intField(request, 'fid', 0) ?? -1;
-    const eid = intField(request, 'eid', 0) ?? -1;
-    const parentOf = new Map(trading().markets.tabs().map((tab) => [tab.id, tab.parent_id]));
-    const rows = trading()
-      .markets.markets()
-      .filter((m) => m.spot_enabled || m.option_enabled)
-      .filter((m) => (eid !== 0 ? m.tab_id === eid : fid === 0 || parentOf.get(m.tab_id) === fid || m.tab_id === fid));
-    return ok({ list: items(trading(), rows) });
+  route({
+    method: 'POST',
+    url: '/index/getAllCurrencyList',
+    summary: 'The currency groups (e.g. USDT), each with its child tabs (Main, Altcoins)',
+    auth: 'none',
+    answer: Type.Object({ list: Type.Array(CurrencyTabSchema) }),
+    handler: () => {
+      const tabs = trading().markets.tabs();
+      const childrenOf = (parent: number) => tabs.filter((row) => row.parent_id === parent).map((row) => ({ id: row.id, currency_name: row.name, child: [] }));
+      return ok({ list: tabs.filter((row) => row.parent_id === null).map((row) => ({ id: row.id, currency_name: row.name, child: childrenOf(row.id) })) });
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/index/getAllMarketList',
+    summary: 'The pairs of a group (fid) and child tab (eid)',
+    description: 'eid 0 or absent: every child of the group (the All filter); fid 0 or absent as well: every pair. Unknown ids give an empty list.',
+    auth: 'none',
+    fields: { fid: tabId, eid: tabId },
+    answer: list,
+    handler: ({ fields: { fid, eid } }) => {
+      const parentOf = new Map(trading().markets.tabs().map((row) => [row.id, row.parent_id]));
+      const rows = trading()
+        .markets.markets()
+        .filter((m) => m.spot_enabled || m.option_enabled)
+        .filter((m) => (eid !== 0 ? m.tab_id === eid : fid === 0 || parentOf.get(m.tab_id) === fid || m.tab_id === fid));
+      return ok({ list: items(trading(), rows) });
+    },
   });
 };

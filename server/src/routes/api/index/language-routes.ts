@@ -1,25 +1,43 @@
-import { fail, ok } from '../../../http/envelope.ts';
-import { requestLang } from '../../../http/lang.ts';
+import Type from 'typebox';
+import { reject } from '../../../domain/rejection.ts';
+import { messages, text } from '../../../http/contract/fields.ts';
+import { ok } from '../../../http/envelope.ts';
 import { t } from '../../../i18n/index.ts';
 import { findLanguage, LANGUAGES } from '../../../i18n/languages.ts';
-import type { ApiPlugin } from '../context.ts';
-import { trimmedField } from '../fields.ts';
+import { declareRoutes, type ApiPlugin } from '../context.ts';
+
+const Language = Type.Object({
+  language_name: Type.String({ description: 'The name in its own script' }),
+  file_name: Type.String({ description: 'The code the client loads and sends as Lang' }),
+  is_default: Type.Union([Type.Literal(0), Type.Literal(1)]),
+});
 
 /** GET /api/index/getLangList and GET /api/index/setLang (spec §7). */
 export const languageRoutes: ApiPlugin = async (fastify, { ctx }) => {
-  /** data = {list: [{language_name, file_name, is_default}]}, the 26 languages of spec §1. */
-  fastify.get('/index/getLangList', async () => ok({ list: LANGUAGES }));
+  const route = declareRoutes(fastify, ctx);
 
-  /**
-   * lang = a file_name of getLangList (case-insensitive). With a valid Token the choice is saved on
-   * the account; without one (or with a stale one) it is only acknowledged. data = {lang}.
-   */
-  fastify.get('/index/setLang', async (request) => {
-    const wanted = trimmedField(request, 'lang');
-    const language = findLanguage(wanted);
-    if (!language) throw fail(t(requestLang(request), 'lang.unsupported', { lang: wanted }));
-    const authed = ctx.auth.optional(request);
-    if (authed) ctx.users.setLang(authed.user.id, language.file_name);
-    return ok({ lang: language.file_name }, t(language.file_name, 'lang.saved'));
+  route({
+    method: 'GET',
+    url: '/index/getLangList',
+    summary: 'The 26 languages of spec §1',
+    auth: 'none',
+    answer: Type.Object({ list: Type.Array(Language) }),
+    handler: () => ok({ list: [...LANGUAGES] }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/index/setLang',
+    summary: 'Chooses the language; saved on the account when a valid Token is sent, otherwise only acknowledged',
+    auth: 'optional',
+    fields: { lang: text(messages('lang.unsupported', { lang: '' }), { max: 10 }) },
+    answer: Type.Object({ lang: Type.String() }),
+    handler: ({ fields, user }) => {
+      const language = findLanguage(fields.lang);
+      if (!language) reject('lang.unsupported', { lang: fields.lang });
+      if (user) ctx.users.setLang(user.id, language.file_name);
+      // Said in the language just chosen.
+      return ok({ lang: language.file_name }, t(language.file_name, 'lang.saved'));
+    },
   });
 };

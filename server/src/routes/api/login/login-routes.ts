@@ -1,37 +1,57 @@
+import Type from 'typebox';
 import { burnVerifyTime, verifySecret } from '../../../domain/passwords.ts';
-import { fail, ok } from '../../../http/envelope.ts';
-import { requestLang } from '../../../http/lang.ts';
-import { t } from '../../../i18n/index.ts';
-import type { ApiPlugin } from '../context.ts';
-import { field, trimmedField } from '../fields.ts';
+import { reject } from '../../../domain/rejection.ts';
+import { messages, optional, secret, text } from '../../../http/contract/fields.ts';
+import { ok } from '../../../http/envelope.ts';
+import { declareRoutes, type ApiPlugin } from '../context.ts';
+
+/** data of login and register: the new session's token and who it belongs to. */
+export const UserInfoToken = Type.Object({
+  userinfo: Type.Object({ token: Type.String(), id: Type.Integer(), username: Type.String() }),
+});
+
+/** The client's public IP as it reports it (kept as login / register IP); at most 64 characters are kept. */
+export const clientIp = optional(text(messages('common.badRequest'), { max: 200 }));
 
 /** POST /api/Login/login and /api/Login/logout (spec §7). */
 export const loginRoutes: ApiPlugin = async (fastify, { ctx }) => {
-  /**
-   * username (the account's username, email or phone), password, ip (the client's public IP, kept
-   * as last login IP). data = {userinfo: {token, id, username}}. Unknown account and wrong password
-   * answer the same message, after the same scrypt time.
-   */
-  fastify.post('/Login/login', { config: { rateLimit: ctx.authRateLimit } }, async (request) => {
-    const lang = requestLang(request);
-    const login = trimmedField(request, 'username');
-    const password = field(request, 'password');
-    if (!login || !password) throw fail(t(lang, 'login.required'));
-    const user = ctx.users.findByLogin(login);
-    if (!user) {
-      await burnVerifyTime(password);
-      throw fail(t(lang, 'login.wrong'));
-    }
-    if (!(await verifySecret(password, { hash: user.password_hash, salt: user.password_salt }))) throw fail(t(lang, 'login.wrong'));
-    ctx.users.recordLogin(user.id, trimmedField(request, 'ip').slice(0, 64) || request.ip, ctx.now());
-    const token = ctx.auth.issue(user.id);
-    return ok({ userinfo: { token, id: user.id, username: user.username } }, t(lang, 'login.ok'));
+  const route = declareRoutes(fastify, ctx);
+
+  route({
+    method: 'POST',
+    url: '/Login/login',
+    summary: 'Logs in with username (or email or phone) and password',
+    description: 'Unknown account and wrong password answer the same message, after the same scrypt time.',
+    auth: 'none',
+    rateLimit: true,
+    fields: {
+      username: text(messages('login.required')),
+      password: secret(messages('login.required')),
+      ip: clientIp,
+    },
+    answer: UserInfoToken,
+    handler: async ({ fields, request, t }) => {
+      const user = ctx.users.findByLogin(fields.username);
+      if (!user) {
+        await burnVerifyTime(fields.password);
+        reject('login.wrong');
+      }
+      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt }))) reject('login.wrong');
+      ctx.users.recordLogin(user.id, fields.ip?.slice(0, 64) || request.ip, ctx.now());
+      const token = ctx.auth.issue(user.id);
+      return ok({ userinfo: { token, id: user.id, username: user.username } }, t('login.ok'));
+    },
   });
 
-  /** Needs Token; revokes that session only. data = null. */
-  fastify.post('/Login/logout', async (request) => {
-    const { sessionId } = ctx.auth.require(request);
-    ctx.sessions.revoke(sessionId, ctx.now());
-    return ok(null, t(requestLang(request), 'logout.ok'));
+  route({
+    method: 'POST',
+    url: '/Login/logout',
+    summary: 'Revokes the session of the Token sent (only that one)',
+    auth: 'required',
+    answer: Type.Null(),
+    handler: ({ sessionId, t }) => {
+      ctx.sessions.revoke(sessionId, ctx.now());
+      return ok(null, t('logout.ok'));
+    },
   });
 };

@@ -1,3 +1,4 @@
+import Type, { type Static } from 'typebox';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { SpotOrderRow } from '../../../db/repositories/spot-order-repository.ts';
 import { formatTrimmed, formatUnits, valueOf } from '../../../domain/money.ts';
@@ -23,30 +24,31 @@ export interface PairPrecision {
  * - `status_text`: Open / Completed / Cancelled, or "Partially filled" for an open order with fills
  *   and "Partially filled, cancelled" for a cancelled one (`status` stays 1 or 3).
  */
-export interface SpotOrderView {
-  id: number;
-  m_id: number;
-  symbol: string;
-  title: string;
-  type: 1 | 2;
-  type_text: string;
-  operate_type: 1 | 2;
-  ordertype_text: string;
-  coinname: string;
-  trade_coin: string;
-  addtime: string;
-  tradetime: string;
-  status: 1 | 2 | 3;
-  status_text: string;
-  xjprice: string;
-  price: string;
-  predict_num: string;
-  coinnum: string;
-  amount: string;
-  budget: string;
-  fee: string;
-  fee_coin: string;
-}
+export const SpotOrderView = Type.Object({
+  id: Type.Integer(),
+  m_id: Type.Integer(),
+  symbol: Type.String(),
+  title: Type.String({ description: 'BASE/QUOTE' }),
+  type: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 buy, 2 sell' }),
+  type_text: Type.String(),
+  operate_type: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 limit, 2 market' }),
+  ordertype_text: Type.String(),
+  coinname: Type.String({ description: 'Base coin' }),
+  trade_coin: Type.String({ description: 'Quote coin' }),
+  addtime: Type.String(),
+  tradetime: Type.String({ description: "Completion time, '' until completed" }),
+  status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 open, 2 completed, 3 cancelled' }),
+  status_text: Type.String(),
+  xjprice: Type.String(),
+  price: Type.String(),
+  predict_num: Type.String(),
+  coinnum: Type.String(),
+  amount: Type.String(),
+  budget: Type.String({ description: "A market buy's quote budget, '' otherwise" }),
+  fee: Type.String(),
+  fee_coin: Type.String(),
+});
+export type SpotOrderView = Static<typeof SpotOrderView>;
 
 const STATUS_KEYS = { 1: 'trade.statusOpen', 2: 'trade.statusDone', 3: 'trade.statusCancelled' } as const;
 const PARTIAL_STATUS_KEYS = { 1: 'trade.statusPartial', 2: 'trade.statusDone', 3: 'trade.statusPartialCancelled' } as const;

@@ -1,24 +1,11 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { FeedMarketPort } from '../../../domain/feed-market-port.ts';
 import type { MarketPort } from '../../../domain/market-port.ts';
-import { TradeRejection } from '../../../domain/trade-rejection.ts';
 import { createTrading, type Trading } from '../../../domain/trading.ts';
-import { fail } from '../../../http/envelope.ts';
-import { requestLang } from '../../../http/lang.ts';
-import { t } from '../../../i18n/index.ts';
 import type { ApiContext } from '../context.ts';
 import { contradeRoutes } from '../contrade/contrade-routes.ts';
 import { marketListRoutes } from '../index-markets/market-list-routes.ts';
 import { tradeRoutes } from './trade-routes.ts';
-
-/** What the market-list, spot and options route modules are registered with. */
-export interface TradingRouteOptions {
-  ctx: ApiContext;
-  /** The trading services; available once the app is ready (the feed is registered after the API). */
-  trading: () => Trading;
-}
-
-export type TradingPlugin = FastifyPluginAsync<TradingRouteOptions>;
 
 export interface TradingPluginOptions {
   ctx: ApiContext;
@@ -34,19 +21,6 @@ export interface TradingPluginOptions {
 export function appMarketPort(fastify: FastifyInstance): MarketPort {
   if (!fastify.hasDecorator('marketFeed')) throw new Error('the market feed is not registered: trading needs it');
   return new FeedMarketPort(fastify.marketFeed);
-}
-
-/**
- * Runs a trading action and turns a TradeRejection into the envelope failure (code 0) with its
- * message in the request's language.
- */
-export function answer<T>(request: FastifyRequest, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof TradeRejection) throw fail(t(requestLang(request), error.key, error.vars));
-    throw error;
-  }
 }
 
 /**

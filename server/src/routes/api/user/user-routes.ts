@@ -1,49 +1,71 @@
-import { fail, ok } from '../../../http/envelope.ts';
-import { requestLang } from '../../../http/lang.ts';
-import { t } from '../../../i18n/index.ts';
-import type { ApiPlugin } from '../context.ts';
-import { intField, trimmedField } from '../fields.ts';
+import Type from 'typebox';
+import { reject } from '../../../domain/rejection.ts';
+import { pageOf } from '../../../http/contract/answers.ts';
+import { id, messages, optional, paging } from '../../../http/contract/fields.ts';
+import { ok } from '../../../http/envelope.ts';
+import { declareRoutes, type ApiPlugin } from '../context.ts';
 
-const MAX_NOTICE_LIMIT = 50;
+/** spec §3 User. */
+const UserInfo = Type.Object({
+  username: Type.String(),
+  id: Type.Integer({ description: 'UID' }),
+  vip: Type.Integer(),
+  credit_score: Type.Integer(),
+  rzstatus: Type.Integer({ description: 'Identity: 0 or 3 awaiting, 1 under review, 2 certified' }),
+  have_pay: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when a transaction password is set' }),
+  has_unread: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when any visible notice is unread' }),
+  invit: Type.String({ description: "The account's own invite code" }),
+});
+
+/** spec §3 Notice: status 1 unread, 2 read (for this user). */
+const Notice = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  addtime: Type.String({ description: 'YYYY-MM-DD HH:mm:ss, UTC' }),
+  status: Type.Integer(),
+  imgs: Type.String(),
+  content: Type.String({ description: 'HTML' }),
+});
 
 /** POST /api/User/getUserInfo and /api/User/getNoticeList (spec §7); both need Token. */
 export const userRoutes: ApiPlugin = async (fastify, { ctx }) => {
-  /**
-   * data = {username, id, vip, credit_score, rzstatus, have_pay (1 when a pay password is set),
-   * has_unread (1 when any visible notice is unread), invit (the account's own invite code)}.
-   */
-  fastify.post('/User/getUserInfo', async (request) => {
-    const { user } = ctx.auth.require(request);
-    return ok({
-      username: user.username,
-      id: user.id,
-      vip: user.vip,
-      credit_score: user.credit_score,
-      rzstatus: user.rzstatus,
-      have_pay: user.pay_password_hash ? 1 : 0,
-      has_unread: ctx.notices.hasUnread(user.id) ? 1 : 0,
-      invit: user.invite_code,
-    });
+  const route = declareRoutes(fastify, ctx);
+
+  route({
+    method: 'POST',
+    url: '/User/getUserInfo',
+    summary: 'The signed-in user',
+    auth: 'required',
+    answer: UserInfo,
+    handler: ({ user }) =>
+      ok({
+        username: user.username,
+        id: user.id,
+        vip: user.vip,
+        credit_score: user.credit_score,
+        rzstatus: user.rzstatus,
+        have_pay: user.pay_password_hash ? 1 : 0,
+        has_unread: ctx.notices.hasUnread(user.id) ? 1 : 0,
+        invit: user.invite_code,
+      }),
   });
 
-  /**
-   * page (default 1), limit (default 10, at most 50), optional id. data = {list: Notice[], total},
-   * newest first, status 1 unread / 2 read for this user. Without id: one page, read state untouched
-   * (the shell's page 1 limit 1 poll and the list's limit 10). With id: that one notice, which is
-   * thereby marked read and answered with status 2; total 1.
-   */
-  fastify.post('/User/getNoticeList', async (request) => {
-    const { user } = ctx.auth.require(request);
-    const lang = requestLang(request);
-    const page = intField(request, 'page', 1);
-    const limit = intField(request, 'limit', 10);
-    if (page === null || limit === null || page < 1 || limit < 1 || limit > MAX_NOTICE_LIMIT) throw fail(t(lang, 'notice.pageInvalid'));
-    const idRaw = trimmedField(request, 'id');
-    if (idRaw === '') return ok(ctx.notices.page(user.id, page, limit));
-    const id = /^\d{1,12}$/.test(idRaw) ? Number(idRaw) : 0;
-    const notice = id > 0 ? ctx.notices.find(user.id, id) : null;
-    if (!notice) throw fail(t(lang, 'notice.notFound'));
-    ctx.notices.markRead(user.id, id, ctx.now());
-    return ok({ list: [{ ...notice, status: 2 }], total: 1 });
+  route({
+    method: 'POST',
+    url: '/User/getNoticeList',
+    summary: 'System notices, newest first; with id, that one notice, which is thereby marked read',
+    description:
+      'Without id: one page, read state untouched (the shell polls page 1 limit 1, the list limit 10). ' +
+      'With id: that notice answered with status 2 and total 1.',
+    auth: 'required',
+    fields: { ...paging(messages('notice.pageInvalid')), id: optional(id(messages('notice.notFound'))) },
+    answer: pageOf(Notice),
+    handler: ({ fields, user }) => {
+      if (fields.id === undefined) return ok(ctx.notices.page(user.id, fields.page, fields.limit));
+      const notice = ctx.notices.find(user.id, fields.id);
+      if (!notice) reject('notice.notFound');
+      ctx.notices.markRead(user.id, fields.id, ctx.now());
+      return ok({ list: [{ ...notice, status: 2 }], total: 1 });
+    },
   });
 };

@@ -15,7 +15,8 @@ import { openSiteConfig } from '../../../../domain/site-config.ts';
 import type { Trading } from '../../../../domain/trading.ts';
 import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
-import { ApiError, CODE, type Envelope } from '../../../../http/envelope.ts';
+import { installApiContract } from '../../../../http/contract/install.ts';
+import type { Envelope } from '../../../../http/envelope.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
 import { tradingRoutes } from '../trading-plugin.ts';
 
@@ -77,13 +78,15 @@ export async function startTradingHarness(options: HarnessOptions = {}): Promise
   app.decorate('config', config);
   app.decorate('db', db);
   await app.register(formbody);
-  // The same mapping as app.ts: an ApiError is an envelope answer with HTTP 200.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof ApiError) return reply.code(200).send({ code: error.code, msg: error.message, data: null });
-    return reply.code(500).send({ code: CODE.fail, msg: (error as Error).message, data: null });
-  });
   let trading: Trading | undefined;
-  await app.register(tradingRoutes, { prefix: '/api', ctx, market: new FeedMarketPort(feed), background: false, onTrading: (built) => (trading = built) });
+  // The same /api scope as the app's: declared routes, answers checked against their declarations.
+  await app.register(
+    async (api) => {
+      await installApiContract(api, { checkAnswers: true, version: 'test' });
+      await api.register(tradingRoutes, { ctx, market: new FeedMarketPort(feed), background: false, onTrading: (built) => (trading = built) });
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
   if (!trading) throw new Error('trading was not built');
   const built = trading;
