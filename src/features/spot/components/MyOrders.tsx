@@ -53,7 +53,9 @@ export function MyOrders({ symbol }: { symbol: string }) {
       ) : (
         <ul className={orderCard.list}>
           {shown.map((order) => (
-            <OrderRow key={order.id} order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
+            <li key={order.id}>
+              <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
+            </li>
           ))}
         </ul>
       )}

@@ -11,7 +11,7 @@ export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderReco
   const { t } = useTranslation();
   const buy = order.type === 1;
   return (
-    <li className={orderCard.card} data-testid="spot-order" data-status={order.status}>
+    <div className={orderCard.card} data-testid="spot-order" data-status={order.status}>
       <div className={orderCard.head}>
         <span className={buy ? tone.up : tone.down}>
           <span aria-hidden="true">{buy ? '▲ ' : '▼ '}</span>
@@ -35,6 +35,6 @@ export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderReco
           {t('spot.orders.cancel')}
         </Button>
       )}
-    </li>
+    </div>
   );
 }
