@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { InsufficientBalanceError, type BalanceChange, type BalanceKey, type LedgerRepository } from '../db/repositories/ledger-repository.ts';
 import type { MarketRepository, MarketRow } from '../db/repositories/market-repository.ts';
 import type { SpotOrderRepository, SpotOrderRow } from '../db/repositories/spot-order-repository.ts';
+import { MAIN_ACCOUNT } from './accounts.ts';
 import { feeFor } from './fees.ts';
 import type { MarketPort, PairInfo, TradePrint } from './market-port.ts';
 import { averagePrice, cumulativeValue, sharePrint, throughBounds, walkBuyByValue, walkSellQuantity } from './matching.ts';
@@ -9,11 +10,8 @@ import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, stepUnits, type SentAmount
 import { reject, Rejection } from './rejection.ts';
 import type { MessageKey } from '../i18n/index.ts';
 
-/**
- * Spot trading uses account type 1 (spec §7 getCoinBalance: "type 1 entries carry balance"), the
- * same account the options stake is drawn from by default.
- */
-export const SPOT_ACCOUNT_TYPE = 1;
+/** Spot trading uses the main account (accounts.ts), the one the options stake is drawn from by default. */
+export const SPOT_ACCOUNT_TYPE = MAIN_ACCOUNT;
 
 /** How many levels of one side a market order may walk (the feed's full step0 depth). */
 export const MARKET_WALK_LEVELS = 150;

@@ -41,6 +41,10 @@ export const messagesEn = {
   'pay.loginRequired': 'Please enter your login password',
   'pay.loginWrong': 'The login password is wrong',
   'pay.saved': 'Transaction password saved',
+  'pay.required': 'Please enter your transaction password',
+  'pay.notSet': 'Please set a transaction password in the security center first',
+  'pay.wrong': 'The transaction password is wrong ({left} attempts left)',
+  'pay.locked': 'Too many wrong transaction passwords, please try again in {minutes} min',
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
   ...tradeMessagesEn,
 } as const;

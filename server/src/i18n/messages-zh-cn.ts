@@ -42,6 +42,10 @@ export const messagesZhCn: Record<MessageKey, string> = {
   'pay.loginRequired': '请输入登录密码',
   'pay.loginWrong': '登录密码错误',
   'pay.saved': '交易密码已设置',
+  'pay.required': '请输入交易密码',
+  'pay.notSet': '请先在安全中心设置交易密码',
+  'pay.wrong': '交易密码错误（还可尝试{left}次）',
+  'pay.locked': '交易密码错误次数过多，请{minutes}分钟后再试',
   'rate.exceeded': '请求过于频繁，请在{seconds}秒后重试',
   ...tradeMessagesZhCn,
 };

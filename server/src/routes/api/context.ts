@@ -7,6 +7,7 @@ import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
 import { SessionRepository } from '../../db/repositories/session-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
+import { PayPasswordCheck } from '../../domain/pay-password.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import type { Trading } from '../../domain/trading.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
@@ -27,6 +28,8 @@ export interface ApiContext {
   authRateLimit: false | { max: number; timeWindow: number };
   /** Refuses an identical submit of one user within DUPLICATE_WINDOW_MS (routes declared with `once`). */
   guard: DuplicateGuard;
+  /** The transaction password of money-moving calls while traders_password_switch is 1. */
+  payPassword: PayPasswordCheck;
   now: () => number;
 }
 
@@ -60,6 +63,7 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
     guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
+    payPassword: new PayPasswordCheck(db, now),
     now,
   };
 }
