@@ -7,6 +7,8 @@ import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
 import { SessionRepository } from '../../db/repositories/session-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
+import { platformReviews } from '../../domain/review-kinds.ts';
+import type { Reviews } from '../../domain/reviews.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
 
@@ -20,6 +22,8 @@ export interface ApiContext {
   content: ContentRepository;
   mail: MailRepository;
   siteConfig: SiteConfigStore;
+  /** The review queue: features submit their requests for a decision here. */
+  reviews: Reviews;
   auth: Auth;
   /** Route `config.rateLimit` for the abuse-prone calls (login, register, Ems/send); false when switched off. */
   authRateLimit: RateLimitOptions | false;
@@ -41,6 +45,7 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     content: new ContentRepository(db),
     mail: new MailRepository(db),
     siteConfig,
+    reviews: platformReviews(db, now),
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
     now,

@@ -5,6 +5,7 @@ import { openSiteConfig } from '../../domain/site-config.ts';
 import { fail } from '../../http/envelope.ts';
 import { requestLang } from '../../http/lang.ts';
 import { t } from '../../i18n/index.ts';
+import { reviewAutoApprovalJob, reviewAutoSeconds } from '../../jobs/review-auto-approval.ts';
 import { createApiContext } from './context.ts';
 import { emsRoutes } from './ems/ems-routes.ts';
 import { languageRoutes } from './index/language-routes.ts';
@@ -17,13 +18,16 @@ import { userRoutes } from './user/user-routes.ts';
 
 /**
  * The app API of spec §7, registered with prefix /api. On start it seeds a fresh database with the
- * demo (config.seedDemo) and creates `<dataDir>/site-config.json` from the defaults if missing.
+ * demo (config.seedDemo) and creates `<dataDir>/site-config.json` from the defaults if missing; on a
+ * demo server it registers the automatic approval of reviews (REVIEW_AUTO_SECONDS) on the job runner.
  */
 export const apiRoutes: FastifyPluginAsync = async (fastify) => {
   const { config, db } = fastify;
   if (config.seedDemo) await seedDemo(db);
   const siteConfig = openSiteConfig(config.dataDir, { error: (message) => fastify.log.error(message) }, config.seedDemo ? DEMO_SITE_CONFIG : {});
   const ctx = createApiContext(db, config, siteConfig);
+  const autoSeconds = reviewAutoSeconds(config);
+  if (autoSeconds > 0) fastify.jobs.register(reviewAutoApprovalJob(ctx.reviews, autoSeconds));
 
   // Only routes that opt in (config.rateLimit) are limited; the answer is the usual envelope.
   await fastify.register(rateLimit, {
