@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { platformReviews } from '../../domain/review-kinds.ts';
+import type { Reviews } from '../../domain/reviews.ts';
 import { ContentRepository } from '../../db/repositories/content-repository.ts';
 import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
 import { SessionRepository } from '../../db/repositories/session-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
-import { platformReviews } from '../../domain/review-kinds.ts';
-import type { Reviews } from '../../domain/reviews.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
 
@@ -21,9 +21,9 @@ export interface ApiContext {
   notices: NoticeRepository;
   content: ContentRepository;
   mail: MailRepository;
-  siteConfig: SiteConfigStore;
   /** The review queue: features submit their requests for a decision here. */
   reviews: Reviews;
+  siteConfig: SiteConfigStore;
   auth: Auth;
   /** Route `config.rateLimit` for the abuse-prone calls (login, register, Ems/send); false when switched off. */
   authRateLimit: RateLimitOptions | false;
@@ -44,8 +44,8 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     notices: new NoticeRepository(db),
     content: new ContentRepository(db),
     mail: new MailRepository(db),
-    siteConfig,
     reviews: platformReviews(db, now),
+    siteConfig,
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
     now,

@@ -18,16 +18,13 @@ import { userRoutes } from './user/user-routes.ts';
 
 /**
  * The app API of spec §7, registered with prefix /api. On start it seeds a fresh database with the
- * demo (config.seedDemo) and creates `<dataDir>/site-config.json` from the defaults if missing; on a
- * demo server it registers the automatic approval of reviews (REVIEW_AUTO_SECONDS) on the job runner.
+ * demo (config.seedDemo) and creates `<dataDir>/site-config.json` from the defaults if missing.
  */
 export const apiRoutes: FastifyPluginAsync = async (fastify) => {
   const { config, db } = fastify;
   if (config.seedDemo) await seedDemo(db);
   const siteConfig = openSiteConfig(config.dataDir, { error: (message) => fastify.log.error(message) }, config.seedDemo ? DEMO_SITE_CONFIG : {});
   const ctx = createApiContext(db, config, siteConfig);
-  const autoSeconds = reviewAutoSeconds(config);
-  if (autoSeconds > 0) fastify.jobs.register(reviewAutoApprovalJob(ctx.reviews, autoSeconds));
 
   // Only routes that opt in (config.rateLimit) are limited; the answer is the usual envelope.
   await fastify.register(rateLimit, {
@@ -39,4 +36,8 @@ export const apiRoutes: FastifyPluginAsync = async (fastify) => {
     await fastify.register(plugin, { ctx });
   }
   await fastify.register(tradingRoutes, { ctx });
+
+  // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").
+  const autoSeconds = reviewAutoSeconds(config);
+  if (autoSeconds > 0) fastify.jobs.register(reviewAutoApprovalJob(ctx.reviews, autoSeconds));
 };
