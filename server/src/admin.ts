@@ -6,6 +6,9 @@ import { openDatabase } from './db/database.ts';
 import { MailRepository } from './db/repositories/mail-repository.ts';
 import { NoticeRepository } from './db/repositories/notice-repository.ts';
 import { UserRepository } from './db/repositories/user-repository.ts';
+import { formatTrimmed } from './domain/money.ts';
+import { REVIEW_KINDS } from './domain/review-kinds.ts';
+import { createReviews, ReviewDecisionError, type ReviewKindFactory, type ReviewRow, type Reviews } from './domain/reviews.ts';
 import { loadDefaultSiteConfig, siteConfigFile, SiteConfigStore } from './domain/site-config.ts';
 
 /** Where the operator command writes; the console by default, a collector in tests. */
@@ -14,12 +17,23 @@ export interface AdminIo {
   err(line: string): void;
 }
 
+/** What the commands decide with; the defaults are the server's own. */
+export interface AdminOptions {
+  /** The clock a decision is stamped with (default Date.now). */
+  now?: () => number;
+  /** The review kinds (default REVIEW_KINDS, exactly as the server builds them); tests bring their own. */
+  reviewKinds?: readonly ReviewKindFactory[];
+}
+
 const USAGE = [
   'usage: npm run admin -- <command> [options]   (works on DATA_DIR, default ./data)',
   '  notice:add --title T --content HTML [--img URL] [--user USERNAME]   add a notice (broadcast without --user)',
   '  user:list                                                           list accounts',
   '  config:show                                                         print the site config getSetting answers',
   '  mail:list [--to EMAIL] [--limit N]                                  the local mail outbox, newest first (default 20), with the codes',
+  '  review:list [--kind K] [--all] [--limit N]                          pending reviews, oldest first (--all: every review, newest first; default 50)',
+  '  review:approve ID                                                   approve a pending review (its hold is taken)',
+  '  review:reject ID --reason TEXT                                      reject a pending review (its hold is given back); the user sees the reason',
 ].join('\n');
 
 function noticeAdd(args: string[], config: ServerConfig, io: AdminIo): number {
@@ -103,8 +117,97 @@ function configShow(config: ServerConfig, io: AdminIo): number {
   return 0;
 }
 
-/** Runs one operator command; returns the process exit code. */
-export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo): number {
+/** How many reviews review:list prints without --limit. */
+export const REVIEW_LIST_DEFAULT_LIMIT = 50;
+
+function withReviews<T>(config: ServerConfig, options: AdminOptions, work: (reviews: Reviews) => T): T {
+  const db = openDatabase(config.dataDir);
+  try {
+    return work(createReviews(db, options.now ?? Date.now, options.reviewKinds ?? REVIEW_KINDS));
+  } finally {
+    db.close();
+  }
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Free text (a summary, a reason) as one tab-separated cell. */
+const cell = (text: string): string => text.replace(/[\t\r\n]+/g, ' ') || '-';
+
+function holdText(review: ReviewRow): string {
+  return review.hold ? `${formatTrimmed(review.hold.amount)} ${review.hold_coin ?? `coin ${review.hold.coinId}`} (account ${review.hold.accountType})` : '-';
+}
+
+function reviewList(args: string[], config: ServerConfig, io: AdminIo, options: AdminOptions): number {
+  const { values } = parseArgs({ args, options: { kind: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' } } });
+  const limit = values.limit === undefined ? REVIEW_LIST_DEFAULT_LIMIT : Number(values.limit);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    io.err(`--limit must be a whole number from 1, got "${values.limit}"`);
+    return 1;
+  }
+  const kind = values.kind?.trim() || undefined;
+  const pendingOnly = !values.all;
+  return withReviews(config, options, (reviews) => {
+    if (kind !== undefined && !reviews.kindNames().includes(kind)) io.err(`note: no review kind "${kind}" is registered (known: ${reviews.kindNames().join(', ') || 'none'})`);
+    const { rows, total } = reviews.list({ kind, pendingOnly, limit });
+    const what = (count: number): string => `${pendingOnly ? 'pending ' : ''}review${count === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}`;
+    if (total === 0) {
+      io.out(`no ${what(0)}`);
+      return 0;
+    }
+    io.out(['id', 'kind', 'user', 'ref', 'hold', 'status', 'created', 'decided', 'summary', 'reason'].join('\t'));
+    for (const r of rows) {
+      const decided = r.decided_at === null ? '-' : `${r.decided_by} ${iso(r.decided_at)}`;
+      io.out([r.id, r.kind, r.username, r.ref_id, holdText(r), r.status, iso(r.created_at), decided, cell(r.summary), cell(r.reason)].join('\t'));
+    }
+    const order = pendingOnly ? 'oldest' : 'newest';
+    io.out(`${total} ${what(total)}, ${order} first${rows.length < total ? ` (the ${order} ${rows.length} shown)` : ''}`);
+    return 0;
+  });
+}
+
+/** The review id of `review:approve ID` / `review:reject ID`, or null after saying what is wrong. */
+function reviewId(command: string, positionals: string[], io: AdminIo): number | null {
+  const [text, ...extra] = positionals;
+  const id = Number(text);
+  if (text === undefined || extra.length > 0 || !/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) {
+    io.err(`${command} needs one review id (a whole number from 1), got ${positionals.length ? `"${positionals.join(' ')}"` : 'none'}`);
+    return null;
+  }
+  return id;
+}
+
+function reviewDecide(command: 'review:approve' | 'review:reject', args: string[], config: ServerConfig, io: AdminIo, options: AdminOptions): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } } });
+  const id = reviewId(command, positionals, io);
+  if (id === null) return 1;
+  const reason = values.reason?.trim() ?? '';
+  if (command === 'review:reject' && !reason) {
+    io.err('review:reject needs --reason TEXT (the user is shown it)');
+    return 1;
+  }
+  if (command === 'review:approve' && values.reason !== undefined) {
+    io.err('review:approve takes no --reason');
+    return 1;
+  }
+  return withReviews(config, options, (reviews) => {
+    try {
+      const review = command === 'review:approve' ? reviews.approve(id) : reviews.reject(id, reason);
+      const what = `review ${review.id} ${review.status} (${review.kind} #${review.ref_id} of ${review.username})`;
+      if (!review.hold) io.out(`${what}; it held nothing${review.reason ? `; reason: ${review.reason}` : ''}`);
+      else if (review.status === 'approved') io.out(`${what}: the hold of ${holdText(review)} was taken`);
+      else io.out(`${what}: the hold of ${holdText(review)} was given back; reason: ${review.reason}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ReviewDecisionError)) throw error;
+      io.err(error.message);
+      return 1;
+    }
+  });
+}
+
+/** Runs one operator command; returns the process exit code (0 done, 1 refused or failed). */
+export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo, options: AdminOptions = {}): number {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -116,6 +219,11 @@ export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo): num
         return configShow(config, io);
       case 'mail:list':
         return mailList(rest, config, io);
+      case 'review:list':
+        return reviewList(rest, config, io, options);
+      case 'review:approve':
+      case 'review:reject':
+        return reviewDecide(command, rest, config, io, options);
       default:
         io.err(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
         return command ? 1 : 0;

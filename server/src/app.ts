@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { ApiError, CODE } from './http/envelope.ts';
+import { jobsPlugin } from './jobs/jobs-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
     return reply.code(status).send({ code: CODE.fail, msg: message, data: null });
   });
 
+  // Before the routes, which register their jobs on fastify.jobs; the runner starts when the app is ready.
+  await fastify.register(jobsPlugin);
   const { registerRoutes } = await import('./routes/index.ts');
   await registerRoutes(fastify, { checkAnswers });
 

@@ -21,6 +21,8 @@ export interface ServerConfig {
   ipLookupUrl: string;
   /** AUTH_RATE_LIMIT: requests per minute per IP allowed on login, register and Ems/send each (0 turns the limit off). */
   authRateLimit: number;
+  /** REVIEW_AUTO_SECONDS: with the demo seeded, pending reviews are approved by themselves after this long (0: never). */
+  reviewAutoSeconds: number;
   feed: FeedConfig;
 }
 
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     ipLookupUrl: env.IP_LOOKUP_URL ?? '/api/index/ip',
     authRateLimit: num(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
+    reviewAutoSeconds: num(env.REVIEW_AUTO_SECONDS, 30, 'REVIEW_AUTO_SECONDS'),
     feed: {
       source,
       seed: num(env.FEED_SEED, 42, 'FEED_SEED'),

@@ -1,8 +1,15 @@
 import type { Db } from '../database.ts';
 
-/** What caused a bill row. Other features add their own kinds; these are the trading ones. */
+/**
+ * What caused a bill row. Other features add their own kinds. The review kinds move a request's hold
+ * (domain/reviews.ts): `review_hold` freezes it at submit, `review_take` consumes it on approval,
+ * `review_release` gives it back on rejection or cancellation.
+ */
 export type BillKind =
   | 'grant'
+  | 'review_hold'
+  | 'review_take'
+  | 'review_release'
   | 'spot_freeze'
   | 'spot_unfreeze'
   | 'spot_fill'

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { platformReviews } from '../../domain/review-kinds.ts';
+import type { Reviews } from '../../domain/reviews.ts';
 import { ContentRepository } from '../../db/repositories/content-repository.ts';
 import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
@@ -22,6 +24,8 @@ export interface ApiContext {
   notices: NoticeRepository;
   content: ContentRepository;
   mail: MailRepository;
+  /** The review queue: features submit their requests for a decision here. */
+  reviews: Reviews;
   siteConfig: SiteConfigStore;
   auth: Auth;
   /** Route `config.rateLimit` for the abuse-prone calls (login, register, Ems/send); false when switched off. */
@@ -59,6 +63,7 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     notices: new NoticeRepository(db),
     content: new ContentRepository(db),
     mail: new MailRepository(db),
+    reviews: platformReviews(db, now),
     siteConfig,
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,

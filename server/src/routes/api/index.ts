@@ -6,6 +6,7 @@ import { installApiContract } from '../../http/contract/install.ts';
 import { fail } from '../../http/envelope.ts';
 import { requestLang } from '../../http/lang.ts';
 import { t } from '../../i18n/index.ts';
+import { reviewAutoApprovalJob, reviewAutoSeconds } from '../../jobs/review-auto-approval.ts';
 import { createApiContext } from './context.ts';
 import { emsRoutes } from './ems/ems-routes.ts';
 import { languageRoutes } from './index/language-routes.ts';
@@ -48,4 +49,8 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
     await fastify.register(plugin, { ctx });
   }
   await fastify.register(tradingRoutes, { ctx });
+
+  // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").
+  const autoSeconds = reviewAutoSeconds(config);
+  if (autoSeconds > 0) fastify.jobs.register(reviewAutoApprovalJob(ctx.reviews, autoSeconds));
 };

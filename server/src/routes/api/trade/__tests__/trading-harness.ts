@@ -154,23 +154,8 @@ export async function startTradingHarness(options: HarnessOptions = {}): Promise
   };
 }
 
-/** Every balance of the database equals the sum of its bill rows (available and frozen each). */
-export function expectBillsMatchBalances(db: Db): void {
-  const mismatches = db
-    .prepare(
-      `SELECT b.user_id, b.coin_id, b.account_type, b.available, b.frozen,
-         (SELECT COALESCE(SUM(amount), 0) FROM bills x WHERE x.user_id = b.user_id AND x.coin_id = b.coin_id AND x.account_type = b.account_type AND x.part = 'available') AS bill_available,
-         (SELECT COALESCE(SUM(amount), 0) FROM bills x WHERE x.user_id = b.user_id AND x.coin_id = b.coin_id AND x.account_type = b.account_type AND x.part = 'frozen') AS bill_frozen
-       FROM balances b`,
-    )
-    .safeIntegers(true)
-    .all() as { available: bigint; frozen: bigint; bill_available: bigint; bill_frozen: bigint }[];
-  expect(mismatches.length).toBeGreaterThan(0);
-  for (const row of mismatches) {
-    expect(row.bill_available).toBe(row.available);
-    expect(row.bill_frozen).toBe(row.frozen);
-  }
-}
+/** The ledger property, shared with the other money tests. */
+export { expectBillsMatchBalances } from '../../../../db/__tests__/ledger-property.ts';
 
 /** Units of a decimal string, for expectations. */
 export function units(text: string): bigint {
