@@ -21,6 +21,8 @@ export interface ServerConfig {
   ipLookupUrl: string;
   /** AUTH_RATE_LIMIT: requests per minute per IP allowed on login, register and Ems/send each (0 turns the limit off). */
   authRateLimit: number;
+  /** UPLOAD_MAX_MB: the largest image upload accepted, in MiB (above 0; fractions allowed). */
+  uploadMaxMb: number;
   feed: FeedConfig;
 }
 
@@ -53,6 +55,11 @@ const num = (value: string | undefined, fallback: number, name: string): number 
   return parsed;
 };
 
+const positive = (value: number, name: string): number => {
+  if (value <= 0) throw new Error(`${name} must be above 0, got ${value}`);
+  return value;
+};
+
 /** An optional whole number of epoch milliseconds (unset or empty: undefined). */
 const epochMs = (value: string | undefined, name: string): number | undefined => {
   if (value === undefined || value === '') return undefined;
@@ -75,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     ipLookupUrl: env.IP_LOOKUP_URL ?? '/api/index/ip',
     authRateLimit: num(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
+    uploadMaxMb: positive(num(env.UPLOAD_MAX_MB, 10, 'UPLOAD_MAX_MB'), 'UPLOAD_MAX_MB'),
     feed: {
       source,
       seed: num(env.FEED_SEED, 42, 'FEED_SEED'),

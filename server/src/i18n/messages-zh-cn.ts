@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages-en.ts';
 import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
+import { uploadMessagesZhCn } from './messages-upload-zh-cn.ts';
 
 /** Simplified Chinese server messages; must carry every key of the English catalogue. */
 export const messagesZhCn: Record<MessageKey, string> = {
@@ -40,4 +41,5 @@ export const messagesZhCn: Record<MessageKey, string> = {
   'pay.saved': '交易密码已设置',
   'rate.exceeded': '请求过于频繁，请在{seconds}秒后重试',
   ...tradeMessagesZhCn,
+  ...uploadMessagesZhCn,
 };

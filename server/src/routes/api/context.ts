@@ -6,6 +6,7 @@ import { ContentRepository } from '../../db/repositories/content-repository.ts';
 import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
 import { SessionRepository } from '../../db/repositories/session-repository.ts';
+import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
@@ -19,6 +20,8 @@ export interface ApiContext {
   notices: NoticeRepository;
   content: ContentRepository;
   mail: MailRepository;
+  /** Uploaded images and their owners; records check references with `ownUploadUrl` (uploads/upload-refs.ts). */
+  uploads: UploadRepository;
   siteConfig: SiteConfigStore;
   auth: Auth;
   /** Route `config.rateLimit` for the abuse-prone calls (login, register, Ems/send); false when switched off. */
@@ -40,6 +43,7 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     notices: new NoticeRepository(db),
     content: new ContentRepository(db),
     mail: new MailRepository(db),
+    uploads: new UploadRepository(db),
     siteConfig,
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
