@@ -32,7 +32,10 @@ export function compressImage(file: Blob): Promise<Blob> {
       maxHeight: UPLOAD_MAX_SIDE,
       quality: UPLOAD_QUALITY,
       mimeType: 'image/jpeg',
-      checkOrientation: true,
+      // The browser itself draws a JPEG upright by its EXIF orientation (image-orientation: from-image,
+      // every current engine); compressorjs's own rotation would read the whole file into memory
+      // twice over, which its authors warn can crash a phone on a large photo.
+      checkOrientation: false,
       retainExif: false,
       // Always the re-encoded image, even when it is larger than a small original: the original keeps its EXIF.
       strict: false,

@@ -67,7 +67,7 @@ export function UploadSlot({ label, hint, state, texts, onPick, onRetry }: Uploa
         <div className={styles.problem}>
           <span role="alert">{state.message}</span>
           {state.canRetry && (
-            <Button variant="secondary" onClick={onRetry}>
+            <Button variant="secondary" className={styles.retry} onClick={onRetry}>
               {texts.retry}
             </Button>
           )}
