@@ -11,6 +11,8 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { ApiError, CODE } from './http/envelope.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { uploadFiles } from './routes/uploads/upload-files.ts';
+import { maxUploadBytes } from './uploads/upload-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +37,15 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   if (!givenDb) fastify.addHook('onClose', async () => db.close());
 
   await fastify.register(formbody);
-  await fastify.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  // ── Uploads (spec §7 Upload) ──────────────────────────────────────────────────────────────────
+  // The one multipart route takes one part, the file: a second file or any field stops the parser.
+  // fileSize is one byte over UPLOAD_MAX_MB so the upload store sees the excess and refuses it itself.
+  await fastify.register(multipart, {
+    limits: { fileSize: maxUploadBytes(config.uploadMaxMb) + 1, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+  });
+  // The stored images, served back to their owner (routes/uploads/upload-files.ts).
+  await fastify.register(uploadFiles);
+  // ──────────────────────────────────────────────────────────────────────────────────────────────
   await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // Routes outside /api (market REST, test routes); /api has its own (http/contract/api-errors.ts).

@@ -23,6 +23,8 @@ export interface ServerConfig {
   authRateLimit: number;
   /** REVIEW_AUTO_SECONDS: with the demo seeded, pending reviews are approved by themselves after this long (0: never). */
   reviewAutoSeconds: number;
+  /** UPLOAD_MAX_MB: the largest image upload accepted, in MiB (above 0; fractions allowed). */
+  uploadMaxMb: number;
   feed: FeedConfig;
 }
 
@@ -55,6 +57,11 @@ const num = (value: string | undefined, fallback: number, name: string): number 
   return parsed;
 };
 
+const positive = (value: number, name: string): number => {
+  if (value <= 0) throw new Error(`${name} must be above 0, got ${value}`);
+  return value;
+};
+
 /** An optional whole number of epoch milliseconds (unset or empty: undefined). */
 const epochMs = (value: string | undefined, name: string): number | undefined => {
   if (value === undefined || value === '') return undefined;
@@ -78,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ipLookupUrl: env.IP_LOOKUP_URL ?? '/api/index/ip',
     authRateLimit: num(env.AUTH_RATE_LIMIT, 20, 'AUTH_RATE_LIMIT'),
     reviewAutoSeconds: num(env.REVIEW_AUTO_SECONDS, 30, 'REVIEW_AUTO_SECONDS'),
+    uploadMaxMb: positive(num(env.UPLOAD_MAX_MB, 10, 'UPLOAD_MAX_MB'), 'UPLOAD_MAX_MB'),
     feed: {
       source,
       seed: num(env.FEED_SEED, 42, 'FEED_SEED'),

@@ -54,6 +54,7 @@ const options = lazyPage(() => import('../features/options/components/OptionsPag
 const exchange = lazyPage(() => import('../features/spot/components/ExchangePage.tsx').then((m) => ({ default: m.ExchangePage })));
 const tradeList = lazyPage(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
 const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
+const identity = lazyPage(() => import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })));
 const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
 
 export const routes: readonly AppRoute[] = [
@@ -61,7 +62,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/register', name: 'register', titleKey: 'route.register', auth: false, page: register },
   { path: '/login', name: 'login', titleKey: 'route.login', auth: false, page: login },
   { path: '/market', name: 'market', titleKey: 'route.market', auth: false, page: market, tab: 'market' },
-  { path: '/real_authentication', titleKey: 'route.realAuthentication', auth: true, page: comingSoon },
+  { path: '/real_authentication', titleKey: 'route.realAuthentication', auth: true, page: identity },
   { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: comingSoon },
   { path: '/security', titleKey: 'route.security', auth: true, page: security },
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },

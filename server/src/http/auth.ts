@@ -18,6 +18,8 @@ export interface Auth {
   require(request: FastifyRequest): Authed;
   /** The caller when a valid token is sent, otherwise null (never fails). */
   optional(request: FastifyRequest): Authed | null;
+  /** The caller a raw token belongs to, or null: for a token read elsewhere than the `Token` header. */
+  forToken(token: string): Authed | null;
   /** Starts a session: returns the token to hand to the client (only its hash is stored). */
   issue(userId: number): string;
 }
@@ -48,6 +50,7 @@ export function createAuth(users: UserRepository, sessions: SessionRepository, t
     optional(request) {
       return resolve(tokenOf(request));
     },
+    forToken: resolve,
     issue(userId) {
       const token = newToken();
       const at = now();

@@ -1,4 +1,5 @@
 import { tradeMessagesEn } from './messages-trade-en.ts';
+import { uploadMessagesEn } from './messages-upload-en.ts';
 
 /** English server messages: the fallback catalogue for every language without its own. */
 export const messagesEn = {
@@ -47,6 +48,7 @@ export const messagesEn = {
   'pay.locked': 'Too many wrong transaction passwords, please try again in {minutes} min',
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
   ...tradeMessagesEn,
+  ...uploadMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages-en.ts';
 import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
+import { uploadMessagesZhCn } from './messages-upload-zh-cn.ts';
 
 /** Simplified Chinese server messages; must carry every key of the English catalogue. */
 export const messagesZhCn: Record<MessageKey, string> = {
@@ -48,4 +49,5 @@ export const messagesZhCn: Record<MessageKey, string> = {
   'pay.locked': '交易密码错误次数过多，请{minutes}分钟后再试',
   'rate.exceeded': '请求过于频繁，请在{seconds}秒后重试',
   ...tradeMessagesZhCn,
+  ...uploadMessagesZhCn,
 };

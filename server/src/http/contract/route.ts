@@ -136,6 +136,8 @@ export function routeDeclarer(fastify: FastifyInstance, services: RouteServices)
         },
         config: { contract: { fields }, ...(spec.rateLimit ? { rateLimit: services.rateLimit } : {}) },
         ...(onRequest ? { onRequest } : {}),
+        // A body that is not a form is documented, not validated: the handler reads and checks it itself.
+        ...(spec.body ? { validatorCompiler: () => () => true } : {}),
         preValidation: async (request: FastifyRequest) => {
           if (query) request.query = normalizeInput(fields, request.query);
           else if (!spec.body) request.body = normalizeInput(fields, request.body);

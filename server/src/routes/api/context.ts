@@ -7,6 +7,7 @@ import { ContentRepository } from '../../db/repositories/content-repository.ts';
 import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../db/repositories/notice-repository.ts';
 import { SessionRepository } from '../../db/repositories/session-repository.ts';
+import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import { PayPasswordCheck } from '../../domain/pay-password.ts';
@@ -26,6 +27,8 @@ export interface ApiContext {
   mail: MailRepository;
   /** The review queue: features submit their requests for a decision here. */
   reviews: Reviews;
+  /** Uploaded images and their owners; records check references with `ownUploadUrl` (uploads/upload-refs.ts). */
+  uploads: UploadRepository;
   siteConfig: SiteConfigStore;
   auth: Auth;
   /** Route `config.rateLimit` for the abuse-prone calls (login, register, Ems/send); false when switched off. */
@@ -64,6 +67,7 @@ export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteC
     content: new ContentRepository(db),
     mail: new MailRepository(db),
     reviews: platformReviews(db, now),
+    uploads: new UploadRepository(db),
     siteConfig,
     auth: createAuth(users, sessions, config.tokenTtlHours, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,

@@ -7,6 +7,7 @@ import { fail } from '../../http/envelope.ts';
 import { requestLang } from '../../http/lang.ts';
 import { t } from '../../i18n/index.ts';
 import { reviewAutoApprovalJob, reviewAutoSeconds } from '../../jobs/review-auto-approval.ts';
+import { uploadRoute } from './common/upload-route.ts';
 import { createApiContext } from './context.ts';
 import { emsRoutes } from './ems/ems-routes.ts';
 import { languageRoutes } from './index/language-routes.ts';
@@ -45,7 +46,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
     errorResponseBuilder: (request, context) => fail(t(requestLang(request), 'rate.exceeded', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) })),
   });
 
-  for (const plugin of [languageRoutes, siteRoutes, registerRoute, loginRoutes, emsRoutes, userRoutes, passwordRoutes]) {
+  for (const plugin of [languageRoutes, siteRoutes, registerRoute, loginRoutes, emsRoutes, userRoutes, passwordRoutes, uploadRoute]) {
     await fastify.register(plugin, { ctx });
   }
   await fastify.register(tradingRoutes, { ctx });

@@ -17,6 +17,7 @@ const noAuth: Auth = {
     throw new Error('no auth in this test');
   },
   optional: () => null,
+  forToken: () => null,
   issue: () => '',
 };
 
