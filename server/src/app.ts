@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { trustProxyOption } from './http/client-address.ts';
 import { ApiError, CODE } from './http/envelope.ts';
 
 declare module 'fastify' {
@@ -80,7 +81,8 @@ export const app = fastifyPlugin(appPlugin, { name: 'reference-server', fastify:
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies may name the client (http/client-address.ts).
+    trustProxy: trustProxyOption(options.config.trustProxy),
     // Spec §7 spells some paths api/index/… and others api/Index/…: both must reach one route.
     routerOptions: { caseSensitive: false },
   });
