@@ -10,6 +10,7 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { trustProxyOption } from './http/client-address.ts';
 import { ApiError, CODE } from './http/envelope.ts';
+import { securityHeaders } from './http/security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,9 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   fastify.decorate('config', config);
   fastify.decorate('db', db);
   if (!givenDb) fastify.addHook('onClose', async () => db.close());
+
+  // Security headers and the Content-Security-Policy of every answer (http/security.ts).
+  await fastify.register(securityHeaders, { config });
 
   await fastify.register(formbody);
   await fastify.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
