@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { onSocketError } from './feed/socket-errors.ts';
 import { trustProxyOption } from './http/client-address.ts';
 import { ApiError, CODE } from './http/envelope.ts';
 import { securityHeaders } from './http/security.ts';
@@ -37,7 +38,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
 
   await fastify.register(formbody);
   await fastify.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // A client's frame over maxPayload closes its socket (1009) with one info line (feed/socket-errors.ts).
+  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: onSocketError });
 
   fastify.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.code(200).send({ code: error.code, msg: error.message, data: null });
