@@ -2,12 +2,18 @@
  * Issue 10 §5 end to end: the app under its Content-Security-Policy in Chromium. Every main screen
  * loads, shows its live data (so the market worker's socket and polls got through), and raises no
  * `securitypolicyviolation` event and no CSP refusal in the console; an inline script injected into
- * the page is refused, which shows the policy is on and the watch sees what it refuses.
+ * the page is refused, which shows the policy is on and the watch sees what it refuses. The bench's
+ * pages, served by the same server, run under the same policy.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBenchPages } from '../../../bench/build-pages.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { loginViaUi, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { waitForPage } from '../support/market-helpers.ts';
 import { dismissNoticeBanner } from '../support/trading-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
@@ -108,6 +114,34 @@ describe('the Content-Security-Policy in the browser', () => {
     });
     expect(ran).toBe(false);
     await expect.poll(async () => (await watch.refusals(page)).some((text) => text.startsWith('script-src-elem blocked inline')), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the bench pages under the policy', () => {
+  let benchStack: Stack;
+  let pagesDir: string;
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), 'e2e-csp-bench-'));
+    await buildBenchPages(pagesDir);
+    benchStack = await startStack({ STATIC_DIR: pagesDir });
+  }, 120_000);
+  afterAll(async () => {
+    await benchStack?.stop();
+    if (pagesDir) rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  it('run the reference page and the market test page, with their workers, without a refusal', async () => {
+    const { page, context } = await benchStack.newPage();
+    const watch = await watchPolicy(context, page);
+    await page.goto(`${benchStack.baseUrl}/reference.html?symbol=btcusdt`);
+    await waitForPage(page, () => ((window as unknown as { __referenceStats?: { bars: number; messages: number } }).__referenceStats?.bars ?? 0) > 0, null, UI_TIMEOUT_MS);
+    expect(await page.locator('#close').textContent()).toMatch(/^\d+\.\d{6}$/);
+    expect(await watch.refusals(page), 'reference page').toEqual([]);
+
+    await page.goto(`${benchStack.baseUrl}/index.html?symbol=btcusdt`);
+    await waitForPage(page, () => document.querySelectorAll('.bids li').length > 0 && document.querySelectorAll('.chart canvas').length > 0, null, UI_TIMEOUT_MS);
+    expect(await watch.refusals(page), 'market test page').toEqual([]);
     await context.close();
   });
 });
