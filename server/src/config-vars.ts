@@ -21,9 +21,9 @@ export type TrustProxy = false | number | string[];
  * else outside its rule throws a ConfigError naming the variable.
  */
 export interface ConfigVars {
-  /** A whole number within `range`. */
+  /** A whole number, in decimal digits, within `range`. */
   int(name: string, fallback: number, range?: Range): number;
-  /** Any finite number within `range`. */
+  /** A decimal number (`0.25`) within `range`. */
   number(name: string, fallback: number, range?: Range): number;
   /** `1`/`true` or `0`/`false` (any case). */
   bool(name: string, fallback: boolean): boolean;
@@ -33,16 +33,18 @@ export interface ConfigVars {
   text(name: string, fallback: string): string;
   /** A path on this server starting with `/`, or an absolute http(s) URL. */
   url(name: string, fallback: string): string;
-  /** Proxy trust: unset, `0` or `false` is off; a whole number of hops; or a comma-separated list of addresses. */
+  /** Proxy trust: unset, `0` or `false` is off; else a number of hops, or a comma-separated list of addresses (http/client-address.ts). */
   trustProxy(name: string): TrustProxy;
 }
 
 /** Names proxy-addr (Fastify's trustProxy) accepts for whole address ranges. */
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 const MAX_PROXY_HOPS = 32;
+const WHOLE = /^-?\d+$/;
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** "a whole number from 0 to 65535", "a number above 0 and at most 10000", "a whole number of at least 1" … */
-function describe(kind: string, { min, above, max }: Range): string {
+function describeRange(kind: string, { min, above, max }: Range): string {
   if (above === undefined && min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
   const parts = [kind];
   if (above !== undefined) parts.push(`above ${above}`);
@@ -65,6 +67,7 @@ function isProxyAddress(item: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** The ConfigVars reading `env` (loadConfig's, or a test's). */
 export function configVars(env: NodeJS.ProcessEnv): ConfigVars {
   const raw = (name: string): string | undefined => {
     const value = env[name];
@@ -76,9 +79,10 @@ export function configVars(env: NodeJS.ProcessEnv): ConfigVars {
   const numeric = (name: string, fallback: number, range: Range, whole: boolean): number => {
     const value = raw(name);
     if (value === undefined) return fallback;
+    // Plain decimal digits only: 0x1F90 or 1e3 is no way to write a port or an interval.
     const parsed = Number(value.trim());
-    const ok = value.trim() !== '' && Number.isFinite(parsed) && (!whole || Number.isSafeInteger(parsed)) && inRange(parsed, range);
-    return ok ? parsed : fail(name, describe(whole ? 'a whole number' : 'a number', range), value);
+    const ok = (whole ? WHOLE : DECIMAL).test(value.trim()) && Number.isFinite(parsed) && (!whole || Number.isSafeInteger(parsed)) && inRange(parsed, range);
+    return ok ? parsed : fail(name, describeRange(whole ? 'a whole number' : 'a number', range), value);
   };
 
   return {
