@@ -56,15 +56,15 @@ const plugin: FastifyPluginAsync = async (fastify) => {
  * sockets (on /ws and /feed together), and counts it until its connection closes; refuses the
  * upgrade with HTTP 429 otherwise, before any WebSocket exists. A plain GET is not a socket.
  */
-async function admitSocket(limit: SocketLimit, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.ws) return;
+async function admitSocket(limit: SocketLimit, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (!request.ws) return undefined;
   const release = limit.take(clientKey(request.ip));
   if (release) {
     request.raw.socket.once('close', release);
-    return;
+    return undefined;
   }
   request.log.warn({ ip: request.ip, limit: limit.max }, 'market socket refused: too many from this address (FEED_MAX_SOCKETS_PER_IP)');
-  await reply.code(429).send({ status: 'error', 'err-code': 'too-many-sockets', 'err-msg': `at most ${limit.max} market sockets per address` });
+  return reply.code(429).send({ status: 'error', 'err-code': 'too-many-sockets', 'err-msg': `at most ${limit.max} market sockets per address` });
 }
 
 // Registered without encapsulation (what fastify-plugin does), so the decorators reach every route.
