@@ -1,6 +1,6 @@
 import type { Clock } from '../feed/clock.ts';
 import type { MarketData, Trade, TradeGroup } from '../feed/types.ts';
-import type { BookLevel, MarketPort, MarketTicker, PairInfo, TradeListener, TradePrint } from './market-port.ts';
+import type { BookLevel, MarketPort, MarketTicker, PairInfo, PricePoint, TradeListener, TradePrint } from './market-port.ts';
 import { numberToDecimal } from './money.ts';
 
 /**
@@ -11,8 +11,8 @@ export interface FeedLike {
   readonly data: MarketData;
   readonly clock: Clock;
   readonly source: { readonly kind: 'simulate' | 'replay'; pump(): void };
-  /** Last trade price of a symbol at a time (exact decimal), or null when unknown. */
-  priceAt(symbol: string, tMs: number): string | null;
+  /** The last trade printed at or before a time (its price exact decimal), or null when unknown. */
+  tradeAt(symbol: string, tMs: number): { tradeId: string; ts: number; price: string } | null;
 }
 
 interface Cursor {
@@ -51,9 +51,9 @@ export class FeedMarketPort implements MarketPort {
     return this.feed.data.marketSymbols();
   }
 
-  lastTradePrice(symbol: string, atMs: number): { price: string; ts: number } | undefined {
-    const price = this.feed.priceAt(symbol, atMs);
-    return price === null ? undefined : { price, ts: atMs };
+  lastTradePrice(symbol: string, atMs: number): PricePoint | undefined {
+    const trade = this.feed.tradeAt(symbol, atMs);
+    return trade === null ? undefined : { price: trade.price, ts: atMs, tradeId: trade.tradeId, tradeTs: trade.ts };
   }
 
   bestLevels(symbol: string, side: 'bid' | 'ask', depth: number): BookLevel[] {

@@ -15,10 +15,18 @@ export interface PairInfo {
   amountPrecision: number;
 }
 
-/** A price and the instant it is the price for (epoch ms). */
+/**
+ * A price, the instant it is the price for (epoch ms), and the market trade that set it: the last
+ * trade printed at or before that instant, named by its id and time exactly as the public feed
+ * published them, so anyone can find it in the feed and check the price.
+ */
 export interface PricePoint {
   price: string;
   ts: number;
+  /** HTX `tradeId` of the trade, decimal text. */
+  tradeId: string;
+  /** The trade's `ts` in the feed, epoch ms. */
+  tradeTs: number;
 }
 
 /** One level of the book as the feed shows it. */
@@ -60,8 +68,8 @@ export interface MarketPort {
   pairs(): readonly PairInfo[];
   /**
    * The last trade price of `symbol` in force at `atMs` (the last trade at or before it), with
-   * `ts = atMs`; undefined when the feed cannot say (unknown pair, before its history, beyond its
-   * retention, or a time it has not reached yet).
+   * `ts = atMs` and that trade; undefined when the feed cannot name the trade (unknown pair, before
+   * its first trade, beyond the retention of printed trades, or a time it has not reached yet).
    */
   lastTradePrice(symbol: string, atMs: number): PricePoint | undefined;
   /** The book's best `depth` levels of one side now, best first (bids highest first, asks lowest first). */

@@ -50,7 +50,9 @@ export interface OptionsConfig {
  * Second contracts (DESIGN.md §5). At creation the stake (and the configured fee, default 0) is
  * debited, the payout percent is taken from the server's own duration table, and the buy price is
  * the feed's last trade price at the creation instant. At expiry the settlement price is the feed's
- * last trade price at the expiry instant, and the outcome follows from the two prices alone
+ * last trade price at the expiry instant. Each price is stored with the market trade that set it
+ * (its tradeId and ts as the public feed published them: verifiable settlement, issue 15), and the
+ * outcome follows from the two prices alone
  * (settlement.ts `optionOutcome`: up wins above, down wins below, an exact tie refunds the stake).
  * A win credits stake x (1 + percent / 100). Nothing else decides the outcome: there is no per-user
  * or per-order control. Settlement runs from a timer and again on every read of the user's orders;
@@ -96,6 +98,8 @@ export class OptionsTrading {
           fee,
           buyPrice: price.price,
           buyPriceTs: price.ts,
+          buyTradeId: price.tradeId,
+          buyTradeTs: price.tradeTs,
           createdAt: at,
         });
         const remark = `${direction === 1 ? 'Up' : 'Down'} ${market.symbol} ${duration.seconds}s #${orderId}`;
@@ -145,13 +149,15 @@ export class OptionsTrading {
     if (!point) {
       if (now - order.expires_at < VOID_AFTER_MS && order.created_at >= this.deps.market.liveSince()) return false;
       const refund = order.stake + order.fee;
-      return this.write(order, { settlePrice: null, settlePriceTs: null, result: 4, payout: refund, at: now }, key, 'option_refund', 'Void');
+      const voided = { settlePrice: null, settlePriceTs: null, settleTradeId: null, settleTradeTs: null, result: 4 as const, payout: refund, at: now };
+      return this.write(order, voided, key, 'option_refund', 'Void');
     }
     const outcome = optionOutcome(order.direction, order.buy_price, point.price);
     const payout = optionPayout(order.stake, order.payout_bp, outcome);
     const result = outcome === 'win' ? 1 : outcome === 'lose' ? 2 : 3;
     const kind = outcome === 'tie' ? 'option_refund' : 'option_payout';
-    return this.write(order, { settlePrice: point.price, settlePriceTs: point.ts, result, payout, at: now }, key, kind, outcome === 'tie' ? 'Tie' : 'Win');
+    const settlement = { settlePrice: point.price, settlePriceTs: point.ts, settleTradeId: point.tradeId, settleTradeTs: point.tradeTs, result, payout, at: now } as const;
+    return this.write(order, settlement, key, kind, outcome === 'tie' ? 'Tie' : 'Win');
   }
 
   private write(

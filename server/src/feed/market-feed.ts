@@ -4,7 +4,9 @@ import { FeedHub } from './hub.ts';
 import { ReplayFeed } from './replay/replay-feed.ts';
 import { readTranscript } from './replay/transcript.ts';
 import { SimFeed } from './sim/sim-feed.ts';
-import type { MarketData, TradeListener } from './types.ts';
+import { plainDecimal } from './java-number.ts';
+import { TradeLog, type PrintedTrade } from './trade-log.ts';
+import type { MarketData, Trade, TradeListener } from './types.ts';
 
 /**
  * The running market feed of one server: its source (simulator or replay), the socket hub, and the
@@ -14,6 +16,7 @@ export class MarketFeed {
   readonly hub: FeedHub;
   private floodFactor = 1;
   private readonly tradeListeners = new Set<TradeListener>();
+  private readonly printed = new Map<string, TradeLog>();
 
   constructor(
     readonly source: SimFeed | ReplayFeed,
@@ -22,6 +25,7 @@ export class MarketFeed {
   ) {
     this.hub = new FeedHub(source.data, { clock, ...heartbeat });
     source.onTrade = (symbol, group, atMs) => {
+      this.recordPrint(symbol, group.data[0], atMs);
       for (const listener of this.tradeListeners) listener(symbol, group, atMs);
     };
     source.start(this.hub);
@@ -57,9 +61,34 @@ export class MarketFeed {
     return this.source.data.lastPrice(symbol, tMs);
   }
 
+  /**
+   * The trade that set the last price of `symbol` at `tMs`: the last one printed at or before it,
+   * with its id and time as the public feed published them and the price `priceAt` answers for
+   * that instant. Null when unknown: a time in the future, before the first trade this feed printed
+   * since it started, or older than TRADE_PROOF_RETENTION_MS. Stable like `priceAt`.
+   */
+  tradeAt(symbol: string, tMs: number): PrintedTrade | null {
+    if (tMs > this.clock.now()) return null;
+    this.source.pump();
+    return this.printed.get(symbol)?.at(tMs) ?? null;
+  }
+
   setFlood(factor: number): void {
     this.floodFactor = factor;
     this.source.setFlood(factor);
+  }
+
+  /**
+   * Keeps the newest trade of a printed match (HTX lists a match's trades newest first): the one
+   * whose price is in force afterwards. Its text is the price function's own for that instant, so
+   * a settlement names a trade whose price is exactly the price it settled at.
+   */
+  private recordPrint(symbol: string, trade: Trade | undefined, atMs: number): void {
+    if (!trade) return;
+    let log = this.printed.get(symbol);
+    if (!log) this.printed.set(symbol, (log = new TradeLog()));
+    const price = this.source.data.lastPrice(symbol, atMs) ?? plainDecimal(trade.price);
+    log.record(atMs, { tradeId: String(trade.tradeId), ts: trade.ts, price });
   }
 
   close(): void {

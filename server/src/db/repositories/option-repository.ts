@@ -34,10 +34,16 @@ export interface OptionOrderRow {
   status: 1 | 2;
   buy_price: string;
   buy_price_ts: number;
+  /** The trade that set the buy price (null for orders from before migration 040). */
+  buy_trade_id: string | null;
+  buy_trade_ts: number | null;
   created_at: number;
   expires_at: number;
   settle_price: string | null;
   settle_price_ts: number | null;
+  /** The trade that set the settlement price (null while open, for a void order, and before migration 040). */
+  settle_trade_id: string | null;
+  settle_trade_ts: number | null;
   result: OptionResultCode;
   payout: bigint;
   settled_at: number | null;
@@ -55,12 +61,16 @@ export interface NewOptionOrder {
   fee: bigint;
   buyPrice: string;
   buyPriceTs: number;
+  buyTradeId: string;
+  buyTradeTs: number;
   createdAt: number;
 }
 
 export interface OptionSettlement {
   settlePrice: string | null;
   settlePriceTs: number | null;
+  settleTradeId: string | null;
+  settleTradeTs: number | null;
   result: Exclude<OptionResultCode, 0>;
   payout: bigint;
   at: number;
@@ -91,8 +101,8 @@ export class OptionRepository {
     const result = this.db
       .prepare(
         `INSERT INTO option_orders (user_id, market_id, coin_id, account_type, direction, seconds, payout_bp, stake, fee,
-           buy_price, buy_price_ts, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           buy_price, buy_price_ts, buy_trade_id, buy_trade_ts, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         order.userId,
@@ -106,6 +116,8 @@ export class OptionRepository {
         order.fee,
         order.buyPrice,
         order.buyPriceTs,
+        order.buyTradeId,
+        order.buyTradeTs,
         order.createdAt,
         order.createdAt + order.seconds * 1000,
       );
@@ -131,10 +143,20 @@ export class OptionRepository {
     return (
       this.db
         .prepare(
-          `UPDATE option_orders SET status = 2, settle_price = ?, settle_price_ts = ?, result = ?, payout = ?, settled_at = ?
+          `UPDATE option_orders SET status = 2, settle_price = ?, settle_price_ts = ?, settle_trade_id = ?, settle_trade_ts = ?,
+             result = ?, payout = ?, settled_at = ?
            WHERE id = ? AND status = 1`,
         )
-        .run(settlement.settlePrice, settlement.settlePriceTs, settlement.result, settlement.payout, settlement.at, id).changes === 1
+        .run(
+          settlement.settlePrice,
+          settlement.settlePriceTs,
+          settlement.settleTradeId,
+          settlement.settleTradeTs,
+          settlement.result,
+          settlement.payout,
+          settlement.at,
+          id,
+        ).changes === 1
     );
   }
 

@@ -20,7 +20,9 @@ describe('the market port over the real simulator', () => {
   it('serves the catalogue pairs, the feed price function and its book', () => {
     clock.advance(2000);
     expect(port.pairs().map((p) => p.symbol)).toContain('btcusdt');
-    expect(port.lastTradePrice('btcusdt', start + 1500)).toEqual({ price: feed.priceAt('btcusdt', start + 1500), ts: start + 1500 });
+    const point = port.lastTradePrice('btcusdt', start + 1500);
+    const trade = feed.tradeAt('btcusdt', start + 1500)!;
+    expect(point).toEqual({ price: feed.priceAt('btcusdt', start + 1500), ts: start + 1500, tradeId: trade.tradeId, tradeTs: trade.ts });
     expect(port.lastTradePrice('btcusdt', clock.now() + 1)).toBeUndefined();
     expect(port.lastTradePrice('nopeusdt', start)).toBeUndefined();
     const depth = feed.data.depth('ethusdt', 0, 5, clock.now())!;

@@ -13,7 +13,10 @@ import { t } from '../../../i18n/index.ts';
  * - ploss: signed profit of a settled order (`+8.00000000`, `-10.00000000`, `0.00000000` for a tie);
  *   `0.00000000` while open. `payout`: what settlement credited.
  * - buyprice / sellprice: the feed's last trade price at buy time / at expiry ('' while open or void),
- *   with `buyprice_ts` / `sellprice_ts` (epoch ms of the instant each price is for).
+ *   with `buyprice_ts` / `sellprice_ts` (epoch ms of the instant each price is for), and the market
+ *   trade that set each: `buy_trade_id` / `buy_trade_ts`, `sell_trade_id` / `sell_trade_ts` (HTX
+ *   tradeId and trade ts as the public feed published them; null while open, for a void order, and
+ *   for orders placed before the server kept them).
  * - time: duration in seconds; count_down: whole seconds left until expiry (0 once due).
  * - hyzd: 1 up / 2 down, hyzd_text its label; num: the stake; ykbl: the payout percent applied.
  * - buytime / selltime: creation and expiry, "YYYY-MM-DD HH:mm:ss" UTC (`buytime_ms`, `selltime_ms`).
@@ -31,6 +34,10 @@ export const OptionOrderView = Type.Object({
   buyprice_ts: Type.Integer(),
   sellprice: Type.String(),
   sellprice_ts: Type.Union([Type.Integer(), Type.Null()]),
+  buy_trade_id: Type.Union([Type.String(), Type.Null()], { description: 'HTX tradeId of the market trade that set the buy price' }),
+  buy_trade_ts: Type.Union([Type.Integer(), Type.Null()], { description: 'That trade\'s ts in the public feed, epoch ms' }),
+  sell_trade_id: Type.Union([Type.String(), Type.Null()], { description: 'HTX tradeId of the market trade that set the settlement price' }),
+  sell_trade_ts: Type.Union([Type.Integer(), Type.Null()], { description: 'That trade\'s ts in the public feed, epoch ms' }),
   time: Type.Integer({ description: 'Duration in seconds' }),
   count_down: Type.Integer({ description: 'Whole seconds until expiry, 0 once due' }),
   hyzd: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 up, 2 down' }),
@@ -70,6 +77,10 @@ export function optionOrderView(order: OptionOrderRow, market: MarketRow, stakeC
     buyprice_ts: order.buy_price_ts,
     sellprice: order.settle_price ?? '',
     sellprice_ts: order.settle_price_ts,
+    buy_trade_id: order.buy_trade_id,
+    buy_trade_ts: order.buy_trade_ts,
+    sell_trade_id: order.settle_trade_id,
+    sell_trade_ts: order.settle_trade_ts,
     time: order.seconds,
     count_down: Math.max(0, Math.ceil((order.expires_at - now) / 1000)),
     hyzd: order.direction,

@@ -150,7 +150,7 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const eth = h.trading.markets.marketBySymbol('ethusdt')!;
     const coin = h.coinId('usdt');
     const at = h.clock.now();
-    const id = h.trading.options.insert({ userId: user.id, marketId: eth.id, coinId: coin, accountType: 1, direction: 1, seconds: 5, payoutBp: 8500, stake: units('10'), fee: units('0.5'), buyPrice: '3000', buyPriceTs: at, createdAt: at });
+    const id = h.trading.options.insert({ userId: user.id, marketId: eth.id, coinId: coin, accountType: 1, direction: 1, seconds: 5, payoutBp: 8500, stake: units('10'), fee: units('0.5'), buyPrice: '3000', buyPriceTs: at, buyTradeId: '1', buyTradeTs: at, createdAt: at });
     h.trading.ledger.apply([{ userId: user.id, coinId: coin, accountType: 1, part: 'available', amount: -units('10.5'), kind: 'option_stake' }], id, at);
     h.advance(VOID_AFTER_MS, 60_000);
     expect((await info(id)).data).toMatchObject({ status: 1 });
@@ -163,7 +163,7 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
   it('voids at its expiry, without the grace period, an order bought before the feed started (a restart begins a new market)', async () => {
     const coin = h.coinId('usdt');
     const at = START_MS - 60_000;
-    const id = h.trading.options.insert({ userId: user.id, marketId: market, coinId: coin, accountType: 1, direction: 2, seconds: 300, payoutBp: 9500, stake: units('10'), fee: 0n, buyPrice: '50', buyPriceTs: at, createdAt: at });
+    const id = h.trading.options.insert({ userId: user.id, marketId: market, coinId: coin, accountType: 1, direction: 2, seconds: 300, payoutBp: 9500, stake: units('10'), fee: 0n, buyPrice: '50', buyPriceTs: at, buyTradeId: '1', buyTradeTs: at, createdAt: at });
     h.trading.ledger.apply([{ userId: user.id, coinId: coin, accountType: 1, part: 'available', amount: -units('10'), kind: 'option_stake' }], id, at);
     h.advance(238_000, 10_000);
     expect((await info(id)).data).toMatchObject({ status: 1 });
