@@ -12,7 +12,7 @@
  */
 import { BehaviorSubject, Observable } from 'rxjs';
 import { proxy, wrap } from 'comlink';
-import type { BatchItem, BatchSink, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
+import type { BatchItem, BatchSink, Candle, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
 
@@ -186,6 +186,15 @@ export function setEngineVisible(visible: boolean): void {
 /** The engine's counters (bench, e2e). Starts the engine if needed. */
 export function engineStats(): Promise<EngineStats> {
   return withApi((api) => api.stats() as EngineStats | Promise<EngineStats>);
+}
+
+/**
+ * The feed's one-minute bar holding `tsMs` (epoch ms), fetched once by the engine from market REST;
+ * null when the feed no longer serves that minute. Rejects when the request fails.
+ */
+export function fetchMinuteBar(symbol: string, tsMs: number): Promise<Candle | null> {
+  apiPromise ??= createApi();
+  return apiPromise.then((api) => api.minuteBar(symbol, tsMs) as Promise<Candle | null>);
 }
 
 /** Starts recording every frame to IndexedDB. */

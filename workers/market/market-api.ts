@@ -4,7 +4,7 @@
  * No Comlink here: the worker passes `markTransfer` (Comlink's `transfer`) so books' buffers move
  * instead of being copied.
  */
-import type { BatchItem, BatchSink, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
+import type { BatchItem, BatchSink, Candle, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
 import { MarketEngine, type FrameScheduler } from './market-engine.ts';
 import type { IndexedDbRecorder } from './record/recorder.ts';
 import type { FetchLike } from './transport/http.ts';
@@ -49,6 +49,8 @@ export interface MarketApi {
   exportRecording(): Promise<string>;
   /** Stops recording. */
   stopRecording(): Promise<void>;
+  /** The feed's one-minute bar holding `tsMs`, from market REST (settlement Verify view); null when no longer served. */
+  minuteBar(symbol: string, tsMs: number): Promise<Candle | null>;
   stats(): EngineStats;
 }
 
@@ -105,6 +107,7 @@ export function createMarketApi(host: EngineHost): MarketApi {
       await recorder?.close();
       recorder = undefined;
     },
+    minuteBar: (symbol, tsMs) => ready().minuteBar(symbol, tsMs),
     stats: () => ({ ...ready().status(), batches: ready().batches }),
   };
 }

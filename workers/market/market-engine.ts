@@ -9,7 +9,7 @@
  * the worker starts at about 6 KiB; no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
-import type { BatchItem, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
+import type { BatchItem, Candle, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
 import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
 import type { FrameRecorder } from './record/recorder.ts';
 import { sourceId, validateKey } from './stream-keys.ts';
@@ -162,6 +162,18 @@ export class MarketEngine {
   async startReplay(ndjson: string, speed: number): Promise<void> {
     const feed = this.feed ?? (await this.ensureFeed());
     feed.startReplay(ndjson, speed);
+  }
+
+  /**
+   * The feed's one-minute bar holding `tsMs` (epoch ms), fetched once from market REST; null when
+   * the feed no longer serves that minute. Rejects on a bad symbol or a failed request.
+   */
+  async minuteBar(symbol: string, tsMs: number): Promise<Candle | null> {
+    // A symbol is checked as a stream key's would be (lower-cased, 2-32 letters or digits).
+    const checked = validateKey({ kind: 'ticker', symbol }) as { symbol: string };
+    if (!Number.isFinite(tsMs)) throw new Error('minuteBar: tsMs must be a number');
+    const feed = this.feed ?? (await this.ensureFeed());
+    return feed.minuteBar(checked.symbol, tsMs);
   }
 
   /** The socket's state and counters. */

@@ -4,12 +4,13 @@
  * on the first market stream, so screens without market data (and the worker's first download)
  * never carry pako and the decoders.
  */
-import type { FeedStatus, StreamKey } from '../shared/protocol.ts';
+import type { Candle, FeedStatus, StreamKey } from '../shared/protocol.ts';
 import { BrokenFrameError } from './normalize/fields.ts';
 import { decodeFrame } from './normalize/frames.ts';
 import type { FrameRecorder } from './record/recorder.ts';
 import { ReplayPlayer } from './record/replay.ts';
 import { CLIENT_OPCODE, SERVER_OPCODE, parseTranscript } from './record/transcript.ts';
+import { fetchMinuteBar } from './requests/minute-bar.ts';
 import { BookSource } from './streams/book-source.ts';
 import { CandleSource } from './streams/candle-source.ts';
 import { daySummaryPoll } from './streams/day-summary.ts';
@@ -133,6 +134,12 @@ export class MarketFeed {
     this.socket.setEnabled(false);
     this.events.status();
     player.start();
+  }
+
+  /** The feed's one-minute bar holding `tsMs` from market REST (see requests/minute-bar.ts). */
+  minuteBar(symbol: string, tsMs: number): Promise<Candle | null> {
+    if (this.replaying) return Promise.reject(new Error('market REST is not used while a recording is replayed'));
+    return fetchMinuteBar(this.ctx.fetch, this.ctx.marketBase, symbol, tsMs, Date.now());
   }
 
   status(): FeedStatus {

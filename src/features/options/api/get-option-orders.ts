@@ -9,6 +9,11 @@ export interface OptionOrderRecord extends OptionsOrder {
   fee?: string;
   stake_coin?: string;
   sellprice_ts?: number | null;
+  /** The market trades that set the buy and settlement prices (verifiable settlement, issue 15). */
+  buy_trade_id?: string | null;
+  buy_trade_ts?: number | null;
+  sell_trade_id?: string | null;
+  sell_trade_ts?: number | null;
 }
 
 export const OPTION_PAGE_SIZE = 10;

@@ -14,6 +14,7 @@ import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { useSettlingOrder } from '../hooks/use-settling-order.ts';
 import { optionsStore } from '../stores/options-store.ts';
 import { SettledResult, resultKey, resultTone } from './SettledResult.tsx';
+import { SettlementProof, VerifySettlement } from './SettlementProof.tsx';
 import orderCard from '../../../components/ui/order-card.module.css';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
@@ -68,6 +69,11 @@ export function OptionOrderList() {
   const listTexts = useListTexts();
   const [tab, setTab] = useState<'open' | 'settled'>('open');
   const [detail, setDetail] = useState<OptionOrderRecord | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const openDetail = (order: OptionOrderRecord | null) => {
+    setVerifying(false);
+    setDetail(order);
+  };
   const { listVersion } = useSnapshot(optionsStore);
   const status = tab === 'open' ? 1 : 2;
   const { rows, state, loadMore, retry } = useOptionOrders(status, listVersion);
@@ -90,7 +96,7 @@ export function OptionOrderList() {
             <OpenRow key={order.order_id} order={order} endsAt={fetchedAt + order.count_down * 1000} />
           ) : (
             <li key={order.order_id}>
-              <button type="button" className={orderCard.card} onClick={() => setDetail(order)} data-testid="option-order-settled">
+              <button type="button" className={orderCard.card} onClick={() => openDetail(order)} data-testid="option-order-settled">
                 <div className={orderCard.head}>
                   <strong>{order.coinname}</strong>
                   <Direction hyzd={order.hyzd} text={order.hyzd_text} />
@@ -118,8 +124,15 @@ export function OptionOrderList() {
           {t('common.loadMore')}
         </Button>
       )}
-      <Dialog open={detail !== null} onClose={() => setDetail(null)} title={t('options.detail.title')} closeLabel={t('common.close')} testId="option-detail">
-        {detail && (
+      <Dialog
+        open={detail !== null}
+        onClose={() => openDetail(null)}
+        title={t(verifying ? 'verify.view.title' : 'options.detail.title')}
+        closeLabel={t('common.close')}
+        testId="option-detail"
+      >
+        {detail && verifying && <VerifySettlement order={detail} symbol={detail.symbol ?? ''} onBack={() => setVerifying(false)} />}
+        {detail && !verifying && (
           <>
             <dl className={styles.detailList}>
               <dt>{t('options.confirm.pair')}</dt>
@@ -138,6 +151,7 @@ export function OptionOrderList() {
               <dd>{detail.selltime}</dd>
             </dl>
             <SettledResult order={detail} />
+            <SettlementProof order={detail} onVerify={() => setVerifying(true)} />
           </>
         )}
       </Dialog>

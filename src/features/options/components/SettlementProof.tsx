@@ -1,0 +1,155 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { languageTag } from '../../../lib/language.ts';
+import { formatFixed } from '../../../lib/money.ts';
+import { minuteText, priceInBar, pricePosition, proofTrades, tradeTimeText, type OrderTrades, type ProofTrade } from '../api/settlement-proof.ts';
+import { useMinuteBar } from '../hooks/use-minute-bar.ts';
+import tone from '../../../components/ui/tone.module.css';
+import styles from './settlement-proof.module.css';
+
+function TradeRef({ trade }: { trade: ProofTrade | null }) {
+  const { t, i18n } = useTranslation();
+  if (!trade) return <>{t('verify.proof.none')}</>;
+  return (
+    <>
+      <bdi dir="ltr" className={styles.num}>
+        {t('verify.proof.trade', { id: trade.tradeId })}
+      </bdi>
+      <br />
+      <bdi dir="ltr" className={styles.muted}>
+        {tradeTimeText(trade.ts, languageTag(i18n.language))}
+      </bdi>
+    </>
+  );
+}
+
+/**
+ * The trades behind a settled order's two prices (verifiable settlement, issue 15), as the order
+ * names them, and the button to the Verify view. Shown in the settled order's detail.
+ */
+export function SettlementProof({ order, onVerify }: { order: OrderTrades; onVerify(): void }) {
+  const { t } = useTranslation();
+  const { entry, settlement } = proofTrades(order);
+  return (
+    <section className={styles.proof} aria-label={t('verify.proof.title')} data-testid="settlement-proof">
+      <h3 className={styles.proofTitle}>{t('verify.proof.title')}</h3>
+      <dl className={styles.detailList}>
+        <dt>{t('verify.proof.entry')}</dt>
+        <dd data-testid="proof-entry">
+          <TradeRef trade={entry} />
+        </dd>
+        <dt>{t('verify.proof.settlement')}</dt>
+        <dd data-testid="proof-settlement">
+          <TradeRef trade={settlement} />
+        </dd>
+      </dl>
+      {(entry || settlement) && (
+        <Button variant="secondary" block onClick={onVerify} data-testid="verify-button">
+          {t('verify.proof.button')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** Low to high of the minute, with the price marked (a line drawn left to right in every language). */
+function RangeLine({ position, inside }: { position: number; inside: boolean }) {
+  return (
+    <svg className={styles.rangeLine} viewBox="0 0 100 12" preserveAspectRatio="none" aria-hidden="true">
+      <line x1="2" y1="6" x2="98" y2="6" className={styles.rangeTrack} />
+      <line x1={2 + position * 96} y1="0" x2={2 + position * 96} y2="12" className={inside ? tone.up : tone.down} stroke="currentColor" strokeWidth="3" />
+    </svg>
+  );
+}
+
+function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: string; trade: ProofTrade; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = languageTag(i18n.language);
+  const { state, retry } = useMinuteBar(symbol, trade.ts);
+  const inside = state.status === 'ready' && priceInBar(state.bar, trade.price);
+  return (
+    <section className={styles.proofCard} data-testid={testId}>
+      <h3 className={styles.proofTitle}>{label}</h3>
+      <dl className={styles.detailList}>
+        <dt>{t('verify.view.tradeId')}</dt>
+        <dd>
+          <bdi dir="ltr" className={styles.num} data-testid="verify-trade-id">
+            {trade.tradeId}
+          </bdi>
+        </dd>
+        <dt>{t('verify.view.tradeTime')}</dt>
+        <dd>
+          <bdi dir="ltr" className={styles.num}>
+            {tradeTimeText(trade.ts, locale)}
+          </bdi>
+          <br />
+          <bdi dir="ltr" className={`${styles.num} ${styles.muted}`} data-testid="verify-trade-ts">
+            {trade.ts}
+          </bdi>
+        </dd>
+        <dt>{t('verify.view.price')}</dt>
+        <dd>
+          <bdi dir="ltr" className={styles.num} data-testid="verify-price">
+            {formatFixed(trade.price, 6)}
+          </bdi>
+        </dd>
+      </dl>
+      {state.status === 'loading' && <Skeleton height={112} />}
+      {state.status === 'ready' && (
+        <div className={styles.proofBar} data-testid="verify-bar">
+          <p className={styles.muted}>
+            {t('verify.view.bar')} <bdi dir="ltr">{minuteText(state.bar.time, locale)}</bdi>
+          </p>
+          <dl className={styles.barValues} dir="ltr">
+            <dt>{t('verify.view.open')}</dt>
+            <dd className={styles.num}>{formatFixed(state.bar.open, 6)}</dd>
+            <dt>{t('verify.view.high')}</dt>
+            <dd className={styles.num} data-testid="verify-high">
+              {formatFixed(state.bar.high, 6)}
+            </dd>
+            <dt>{t('verify.view.low')}</dt>
+            <dd className={styles.num} data-testid="verify-low">
+              {formatFixed(state.bar.low, 6)}
+            </dd>
+            <dt>{t('verify.view.close')}</dt>
+            <dd className={styles.num}>{formatFixed(state.bar.close, 6)}</dd>
+          </dl>
+          <RangeLine position={pricePosition(state.bar, trade.price)} inside={inside} />
+          <p className={`${styles.verdict} ${inside ? tone.up : tone.down}`} data-testid="verify-verdict">
+            <span aria-hidden="true">{inside ? '✓ ' : '✗ '}</span>
+            {t(inside ? 'verify.view.inside' : 'verify.view.outside')}
+          </p>
+        </div>
+      )}
+      {state.status === 'gone' && <p className={styles.muted}>{t('verify.view.gone')}</p>}
+      {state.status === 'failed' && (
+        <p role="alert" className={styles.failed}>
+          <span>{t('verify.view.failed')}</span>
+          <Button variant="ghost" onClick={retry}>
+            {t('common.retry')}
+          </Button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The Verify view: for each trade the order names, the feed's one-minute bar of that trade's minute
+ * fetched now from market REST (through the market worker), with the price shown inside its range.
+ */
+export function VerifySettlement({ order, symbol, onBack }: { order: OrderTrades; symbol: string; onBack(): void }) {
+  const { t } = useTranslation();
+  const { entry, settlement } = proofTrades(order);
+  return (
+    <div className={styles.verify} data-testid="verify-view">
+      <p className={styles.muted}>{t('verify.view.intro')}</p>
+      {entry && <ProofCard label={t('verify.view.entry')} symbol={symbol} trade={entry} testId="verify-entry" />}
+      {settlement && <ProofCard label={t('verify.view.settlement')} symbol={symbol} trade={settlement} testId="verify-settlement" />}
+      <Button variant="ghost" block onClick={onBack}>
+        {t('common.back')}
+      </Button>
+    </div>
+  );
+}
