@@ -7,11 +7,13 @@ import { initNoticeMarks } from './features/notices/stores/notices-store.ts';
 import { initSession, session } from './lib/session.ts';
 import { showPendingFlashToast } from './lib/toast.ts';
 import { initUpColour } from './lib/up-colour.ts';
+import { initWatchlist } from './lib/watchlist.ts';
 import './app/global.css';
 
 initSession();
 initNoticeMarks();
 initUpColour();
+initWatchlist();
 void initI18n(session.lang);
 preloadRoutePage(window.location.pathname);
 showPendingFlashToast();

@@ -1,6 +1,7 @@
 import type { MarketItem } from '../../../workers/shared/protocol.ts';
 import { ChangeText } from './ChangeText.tsx';
 import { Dialog } from './Dialog.tsx';
+import { WatchStar } from './WatchStar.tsx';
 import styles from './pair-list-dialog.module.css';
 
 export interface PairListDialogProps {
@@ -15,18 +16,19 @@ export interface PairListDialogProps {
   onClose(): void;
 }
 
-/** A side panel listing pairs (BASE/QUOTE, latest close, change) to switch the screen's pair. */
+/** A side panel listing pairs (BASE/QUOTE, latest close, change) to switch the screen's pair; each row's star watches the pair. */
 export function PairListDialog({ open, title, closeLabel, testId, pairs, current, onPick, onClose }: PairListDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={title} variant="panel" closeLabel={closeLabel} testId={testId}>
       <ul className={styles.list}>
         {pairs.map((pair) => (
-          <li key={pair.symbol}>
+          <li key={pair.symbol} className={styles.item}>
             <button type="button" className={styles.row} aria-current={pair.symbol === current ? 'true' : undefined} onClick={() => onPick(pair)}>
               <span className={styles.title}>{pair.title}</span>
               <span className={styles.close}>{pair.close}</span>
               <ChangeText change={pair.change} />
             </button>
+            <WatchStar symbol={pair.symbol} title={pair.title} />
           </li>
         ))}
       </ul>

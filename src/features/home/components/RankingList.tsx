@@ -5,10 +5,11 @@ import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { WatchStar } from '../../../components/ui/WatchStar.tsx';
 import { ranking } from '../api/home-rules.ts';
 import styles from './home-content.module.css';
 
-/** The rising/falling ranking: name, last price, % change; tapping opens options for that pair. */
+/** The rising/falling ranking: name, last price, % change; tapping opens options for that pair; the star watches it. */
 export function RankingList({ items }: { items: readonly MarketItem[] | null }) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<'rise' | 'fall'>('rise');
@@ -28,12 +29,13 @@ export function RankingList({ items }: { items: readonly MarketItem[] | null }) 
       ) : (
         <ul className={styles.rankList}>
           {ranking(items, order).map((item) => (
-            <li key={item.symbol}>
+            <li key={item.symbol} className={styles.rankItem}>
               <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>
                 <strong>{item.title}</strong>
                 <span className={styles.num}>{item.close}</span>
                 <ChangeText change={item.change} />
               </Link>
+              <WatchStar symbol={item.symbol} title={item.title} />
             </li>
           ))}
         </ul>

@@ -8,32 +8,44 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { WatchStar } from '../../../components/ui/WatchStar.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
+import { useWatchlist, watchedItems, watchlist } from '../../../lib/watchlist.ts';
 import { ALL_TAB, childTabs, getCurrencyList, type CurrencyTab } from '../api/get-currency-list.ts';
 import styles from './market.module.css';
 
 const ROW_HEIGHT = 56;
+/** The key of the Favourites tab (the watchlist, issue 15); group tabs use their numeric ids. */
+const FAVOURITES = 'fav';
 
 function Row({ item }: { item: MarketItem }) {
   return (
-    <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row} data-testid="market-row">
-      <span className={styles.pair}>
-        <strong>{item.coinname}</strong>
-        <span className={styles.muted}>/{item.trade_coin}</span>
-        <span className={styles.volume}>{item.hamount}</span>
-      </span>
-      <span className={styles.num}>{item.close}</span>
-      <ChangeText change={item.change} className={styles.badge} />
-    </Link>
+    <div className={styles.rowWrap} data-testid="market-row">
+      <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row}>
+        <span className={styles.pair}>
+          <strong>{item.coinname}</strong>
+          <span className={styles.muted}>/{item.trade_coin}</span>
+          <span className={styles.volume}>{item.hamount}</span>
+        </span>
+        <span className={styles.num}>{item.close}</span>
+        <ChangeText change={item.change} className={styles.badge} />
+      </Link>
+      <WatchStar symbol={item.symbol} title={item.title} />
+    </div>
   );
 }
 
-/** The pairs of one tab, refreshed every 10 s by the engine, virtualized over the window's scroll. */
-function PairList({ fid, eid }: { fid: number; eid: number }) {
+/**
+ * The pairs of one tab, refreshed every 10 s by the engine, virtualized over the window's scroll.
+ * The Favourites tab lists the starred pairs of the All list, in the order they were starred.
+ */
+function PairList({ fid, eid, favourites = false }: { fid: number; eid: number; favourites?: boolean }) {
   const listTexts = useListTexts();
-  const items = useObservable<MarketItem[] | null>(engineStream({ kind: 'markets', fid, eid }), null);
+  const all = useObservable<MarketItem[] | null>(engineStream({ kind: 'markets', fid, eid }), null);
+  const watched = useWatchlist();
+  const items = favourites && all ? watchedItems(all, watched) : all;
   if (!items) return <Skeleton height={ROW_HEIGHT * 8} />;
   if (items.length === 0) {
     return (
@@ -43,10 +55,16 @@ function PairList({ fid, eid }: { fid: number; eid: number }) {
   return <Virtuoso useWindowScroll data={items} fixedItemHeight={ROW_HEIGHT} computeItemKey={(_, item) => item.symbol} itemContent={(_, item) => <Row item={item} />} />;
 }
 
-/** The market screen (spec §2 Market): currency group tabs, child tabs (each level with All), and the pair list. */
+/**
+ * The market screen (spec §2 Market): currency group tabs, child tabs (each level with All), and the
+ * pair list. With starred pairs a Favourites tab comes first, and the screen opens on it.
+ */
 export function MarketPage() {
   const { t } = useTranslation();
   const [groups, setGroups] = useState<CurrencyTab[] | null>(null);
+  const watched = useWatchlist();
+  const [favouritesChosen, setFavouritesChosen] = useState(() => watchlist.symbols.length > 0);
+  const favourites = favouritesChosen && watched.length > 0;
   const [fid, setFid] = useState(ALL_TAB);
   const [eid, setEid] = useState(ALL_TAB);
   useEffect(() => {
@@ -61,14 +79,20 @@ export function MarketPage() {
       <div className={styles.tabs}>
         <Tabs
           label={t('market.tabs.group')}
-          value={String(fid)}
+          value={favourites ? FAVOURITES : String(fid)}
           onChange={(key) => {
+            setFavouritesChosen(key === FAVOURITES);
+            if (key === FAVOURITES) return;
             setFid(Number(key));
             setEid(ALL_TAB);
           }}
-          items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...(groups ?? []).map((group) => ({ key: String(group.id), label: group.currency_name }))]}
+          items={[
+            ...(watched.length > 0 ? [{ key: FAVOURITES, label: t('watch.tab') }] : []),
+            { key: String(ALL_TAB), label: t('market.tabs.all') },
+            ...(groups ?? []).map((group) => ({ key: String(group.id), label: group.currency_name })),
+          ]}
         />
-        {children.length > 0 && (
+        {!favourites && children.length > 0 && (
           <Tabs
             label={t('market.tabs.child')}
             value={String(eid)}
@@ -82,7 +106,7 @@ export function MarketPage() {
         <span>{t('market.list.last')}</span>
         <span>{t('market.list.change')}</span>
       </div>
-      <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />
+      {favourites ? <PairList key={FAVOURITES} fid={ALL_TAB} eid={ALL_TAB} favourites /> : <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />}
     </div>
   );
 }
