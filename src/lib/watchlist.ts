@@ -30,6 +30,14 @@ export function readWatchlist(raw: string | null): string[] {
   }
 }
 
+function storedWatchlist(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 function save(symbols: readonly string[]): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(symbols));
@@ -41,13 +49,7 @@ function save(symbols: readonly string[]): void {
 let listening = false;
 /** Loads the stored watchlist and follows changes made in other tabs. Call once at start. */
 export function initWatchlist(): void {
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    stored = null;
-  }
-  watchlist.symbols = readWatchlist(stored);
+  watchlist.symbols = readWatchlist(storedWatchlist());
   if (listening) return;
   listening = true;
   window.addEventListener('storage', (event) => {
