@@ -10,6 +10,7 @@ import { handleUnauthorized } from '../lib/api-client.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
 import { adoptServerTheme, session } from '../lib/session.ts';
 import { isOn, loadSiteSettings, useSiteSettings } from '../lib/site-settings.ts';
+import { IdleGuard } from './IdleGuard.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
 import { QaBar } from './QaBar.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
@@ -74,6 +75,7 @@ function Shell() {
       <AppRoutes />
       {tab && <FooterTabs active={tab} />}
       <QaBar />
+      <IdleGuard />
     </>
   );
 }

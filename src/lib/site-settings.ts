@@ -51,6 +51,8 @@ export interface SiteSettings {
   recharge_certificate?: number;
   recharge_subover_refre?: number;
   withdrawal_subover_refre?: number;
+  /** Our addition (issue 15): minutes without input before a logged-in app asks, then logs out; 0 off. */
+  idle_timeout_minutes?: number;
 }
 
 export type SwitchName = {

@@ -45,8 +45,15 @@ export const SWITCH_KEYS = [
 /** Text fields of spec §3 (identity). */
 export const TEXT_KEYS = ['logo', 'name', 'custom_script', 'custom_service', 'ios_url', 'android_url', 'invit_url'] as const;
 
-/** Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (spec §4). */
-export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre'] as const;
+/**
+ * Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (spec §4).
+ * `idle_timeout_minutes` (issue 15): minutes without input after which a logged-in app asks and then
+ * logs out; 0 turns it off; whole minutes 0..1440, anything else is the default (30).
+ */
+export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre', 'idle_timeout_minutes'] as const;
+
+/** The longest idle time an operator may set: a day. */
+const MAX_IDLE_MINUTES = 1440;
 
 /**
  * The site configuration of spec §3. `invie_code_switch` 1 shows the (always optional) invite
@@ -82,6 +89,9 @@ export function normalizeSiteConfig(raw: Record<string, unknown>, defaults: Site
     const value = Number(pick(key));
     config[key] = Number.isFinite(value) ? value : defaults[key];
   }
+  const idleRaw = pick('idle_timeout_minutes');
+  const idle = typeof idleRaw === 'number' || (typeof idleRaw === 'string' && idleRaw.trim() !== '') ? Number(idleRaw) : Number.NaN;
+  config.idle_timeout_minutes = Number.isInteger(idle) && idle >= 0 && idle <= MAX_IDLE_MINUTES ? idle : defaults.idle_timeout_minutes;
   config.popup = {
     title: text(popupRaw.title, defaults.popup.title),
     img: text(popupRaw.img, defaults.popup.img),

@@ -29,6 +29,18 @@ describe('site config', () => {
     expect(defaults.popup).toEqual({ title: '', img: '', content: '' });
   });
 
+  it('the idle time-out is whole minutes from 0 (off) to a day, 30 by default; anything else is the default', () => {
+    const defaults = loadDefaultSiteConfig();
+    expect(defaults.idle_timeout_minutes).toBe(30);
+    const idle = (value: unknown) => normalizeSiteConfig({ idle_timeout_minutes: value }, defaults).idle_timeout_minutes;
+    expect(idle(0)).toBe(0);
+    expect(idle(5)).toBe(5);
+    expect(idle('15')).toBe(15);
+    expect(idle(1440)).toBe(1440);
+    for (const bad of [-1, 1441, 2.5, 'soon', null]) expect(idle(bad), String(bad)).toBe(30);
+    expect(normalizeSiteConfig({}, defaults).idle_timeout_minutes).toBe(30);
+  });
+
   it('first start copies the defaults into the data dir, plus first-start values', () => {
     const store = openSiteConfig(dir, log, { popup: { title: 'Hello', img: '', content: '<p>x</p>' } });
     const onDisk = JSON.parse(readFileSync(join(dir, 'site-config.json'), 'utf8')) as SiteConfig;
