@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { endpointMetaTags, type MetaTag } from './server/src/http/shell-facts.ts';
 
 const serverPort = Number(process.env.PORT ?? 8080);
@@ -23,12 +24,62 @@ function recordMarketEndpoints(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 15): the web app manifest and a Workbox service worker that precaches
+ * the shell and every hashed asset (so the app opens offline after one visit), serves the shell for
+ * the app's history routes, and leaves everything else to the network: the API, market REST, the
+ * market socket and uploads are never answered from a cache. A new version waits until the user
+ * accepts the reload prompt (src/lib/app-update.ts); the app registers the worker itself.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      name: 'TradeDesk',
+      short_name: 'TradeDesk',
+      description: 'Spot trading, second contracts and wallet services.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#0b1426',
+      theme_color: '#0b1426',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    includeAssets: ['favicon.svg', 'logo.svg', 'icons/apple-touch-icon.png'],
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The brotli and gzip copies are the same files; the server picks one per request.
+      globIgnores: ['**/*.br', '**/*.gz'],
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+      navigateFallback: '/index.html',
+      // The server's own paths (app.ts API_PATH): never the shell, never from a cache.
+      navigateFallbackDenylist: [/^\/(?:api|v1|__test|uploads|ws|feed)(?:[/?]|$)/i, /^\/market\//i],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  });
+}
+
 // One config for the build and for every test project (DESIGN.md §6).
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by the server as they are (@fastify/static
   // preCompressed): a phone on a slow network downloads about a third of the bytes, with no
   // compression work per request.
-  plugins: [react(), recordMarketEndpoints(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [
+    react(),
+    recordMarketEndpoints(),
+    installableApp(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', chunkSizeWarningLimit: 400 },
   server: {

@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enginePageFlags, engineStream, exportEngineRecording, replayOutcome$ } from '../lib/engine-client.ts';
-import { usePublishedHeight } from '../components/ui/use-published-height.ts';
 import { showToast } from '../lib/toast.ts';
 import { useObservable } from '../lib/use-observable.ts';
 import styles from './qa-bar.module.css';
@@ -70,12 +69,11 @@ export function QaBar() {
   return <QaStrip flags={flags} />;
 }
 
+/** The QA line of the shell's top strip (TopStrip.tsx places it and publishes its height). */
 function QaStrip({ flags }: { flags: ReturnType<typeof enginePageFlags> }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLElement>(null);
-  usePublishedHeight(ref, '--qa-bar-h');
   return (
-    <aside ref={ref} className={styles.bar} aria-label={t('qa.label')} data-testid="qa-bar">
+    <aside className={styles.bar} aria-label={t('qa.label')} data-testid="qa-bar">
       {flags.replay && <ReplayState speed={flags.speed} />}
       {flags.mainThread && <span>{t('qa.mainThread')}</span>}
       {flags.record && <RecordingControl />}

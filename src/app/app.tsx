@@ -12,7 +12,8 @@ import { adoptServerTheme, session } from '../lib/session.ts';
 import { isOn, loadSiteSettings, useSiteSettings } from '../lib/site-settings.ts';
 import { IdleGuard } from './IdleGuard.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
-import { QaBar } from './QaBar.tsx';
+import { TopStrip } from './TopStrip.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
 
 /** The footer tabs of spec §2, in order. */
@@ -74,7 +75,8 @@ function Shell() {
       <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} aboveTabBar={tab !== undefined} />
       <AppRoutes />
       {tab && <FooterTabs active={tab} />}
-      <QaBar />
+      <TopStrip />
+      <UpdatePrompt aboveTabBar={tab !== undefined} />
       <IdleGuard />
     </>
   );

@@ -18,6 +18,7 @@
 
 import { navigate } from 'wouter/use-browser-location';
 import i18next from 'i18next';
+import { watchedFetch } from './online.ts';
 import { showToast } from './toast.ts';
 import { session, signOut } from './session.ts';
 
@@ -200,7 +201,7 @@ export function handleUnauthorized(msg: string): void {
 
 /** The app's client: reads the session store, toasts through lib/toast, navigates with wouter. */
 export const api: ApiClient = createApiClient({
-  fetch: (input, init) => globalThis.fetch(input, init),
+  fetch: watchedFetch,
   baseUrl: API_BASE,
   timeoutMs: API_TIMEOUT_MS,
   getToken: () => session.token,

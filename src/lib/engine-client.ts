@@ -15,6 +15,7 @@ import { proxy, wrap } from 'comlink';
 import type { BatchItem, BatchSink, Candle, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
+import { keepsLastKnown, recallValue, rememberValue } from './last-known.ts';
 
 /** The engine's API whether it answers directly (main thread) or with promises (worker). */
 type AnyApi = { [K in keyof MarketApi]: (...args: Parameters<MarketApi[K]>) => unknown };
@@ -136,7 +137,15 @@ function watchPage(): void {
   if (pageWatched || typeof document === 'undefined') return;
   pageWatched = true;
   document.addEventListener('visibilitychange', () => setEngineVisible(isVisible()));
-  globalThis.addEventListener('online', () => void withApi((api) => api.notifyOnline()));
+  globalThis.addEventListener('online', notifyEngineOnline);
+}
+
+/**
+ * The network is back: polls ask again now and the socket reconnects at once. The browser's
+ * `online` event calls it; so does the shell when the server answers again after a failure.
+ */
+export function notifyEngineOnline(): void {
+  if (apiPromise) void withApi((api) => api.notifyOnline());
 }
 
 function canonical(key: StreamKey): string {
@@ -147,17 +156,23 @@ function canonical(key: StreamKey): string {
 /**
  * The stream behind `key` as an Observable. Equal keys return the same Observable, so components
  * may call this during render. Each subscription is one subscription in the engine (which shares
- * the socket topic or poll loop behind equal keys); unsubscribing ends it.
+ * the socket topic or poll loop behind equal keys); unsubscribing ends it. The pair lists first
+ * emit the last list this device saw, if any (`lastKnownAt` tells it from a live one).
  */
 export function engineStream<K extends StreamKey>(key: K): Observable<StreamValue<K>> {
   const id = canonical(key);
   let stream = streams.get(id);
   if (!stream) {
+    const kept = keepsLastKnown(key);
     stream = new Observable<StreamValue<K>>((subscriber) => {
       const subId = nextId++;
       let value: StreamValue<K> | undefined;
+      // The pair lists start from what the device last saw, marked as such (last-known.ts), until live.
+      const lastKnown = kept ? recallValue(id) : undefined;
+      if (lastKnown !== undefined) subscriber.next(lastKnown as StreamValue<K>);
       handlers.set(subId, (wire) => {
         value = reduceWire(key, value, wire as StreamWire<K>);
+        if (kept) rememberValue(id, value);
         subscriber.next(value);
       });
       withApi((api) => api.subscribe(subId, key)).catch((error: unknown) => subscriber.error(error));

@@ -144,8 +144,9 @@ export class MarketEngine {
     this.requestFlush();
   }
 
-  /** The browser came back online. */
+  /** The network is back: every poll asks again now, and the socket reconnects at once. */
   notifyOnline(): void {
+    for (const source of this.sources.values()) source.onOnline();
     this.feed?.online();
   }
 

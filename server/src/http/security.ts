@@ -17,7 +17,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
  * from this origin, plus the shell's inline scripts by hash; images from this origin (uploads),
  * `data:` (the demo's SVG banners) and `blob:` (upload previews); connections to this origin (the
  * API, and the market socket unless the build named another), the market endpoints the build
- * recorded and an absolute IP_LOOKUP_URL. Fonts are the system's, so none are loaded.
+ * recorded and an absolute IP_LOOKUP_URL; the market worker and the service worker, and the web
+ * app manifest, from this origin. Fonts are the system's, so none are loaded.
  */
 export function appPolicy(shell: ShellFacts, ipLookupUrl: string): string {
   const sources = (...list: string[]) => [...new Set(list)].join(' ');
@@ -28,6 +29,7 @@ export function appPolicy(shell: ShellFacts, ipLookupUrl: string): string {
     "img-src 'self' data: blob:",
     `connect-src ${sources("'self'", ...shell.endpointOrigins, ...absoluteOrigin(ipLookupUrl))}`,
     "worker-src 'self'",
+    "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",

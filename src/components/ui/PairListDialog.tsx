@@ -1,6 +1,7 @@
 import type { MarketItem } from '../../../workers/shared/protocol.ts';
 import { ChangeText } from './ChangeText.tsx';
 import { Dialog } from './Dialog.tsx';
+import { StaleNote, staleClass } from './StaleNote.tsx';
 import { WatchStar } from './WatchStar.tsx';
 import styles from './pair-list-dialog.module.css';
 
@@ -20,7 +21,8 @@ export interface PairListDialogProps {
 export function PairListDialog({ open, title, closeLabel, testId, pairs, current, onPick, onClose }: PairListDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={title} variant="panel" closeLabel={closeLabel} testId={testId}>
-      <ul className={styles.list}>
+      <StaleNote value={pairs} />
+      <ul className={`${styles.list} ${staleClass(pairs)}`}>
         {pairs.map((pair) => (
           <li key={pair.symbol} className={styles.item}>
             <button type="button" className={styles.row} aria-current={pair.symbol === current ? 'true' : undefined} onClick={() => onPick(pair)}>

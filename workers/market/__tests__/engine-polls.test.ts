@@ -112,6 +112,24 @@ describe('engine polls', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('maintenance'));
   });
 
+  it('when the network is back every poll asks again at once instead of waiting out its interval', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let reachable = false;
+    h.fetch.on('/api/index/getMarketList', () => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return envelope(1, { list: [] });
+    });
+    h.engine.subscribe(1, { kind: 'homeMarkets' });
+    await advance(1_000);
+    expect(h.fetch.to('/api/index/getMarketList')).toHaveLength(1);
+    reachable = true;
+    h.engine.notifyOnline();
+    await advance(0);
+    h.frames.tick();
+    expect(h.fetch.to('/api/index/getMarketList')).toHaveLength(2);
+    expect(h.log.valuesOf(1)).toEqual([[]]);
+  });
+
   it('a new token restarts token loops at once; logging out stops them and the banner gets null', async () => {
     h.fetch.on(NOTICES, () => envelope(1, { list: [notice(1)] }));
     h.engine.setSession({ token: 'a', lang: 'en' });

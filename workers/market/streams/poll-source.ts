@@ -59,6 +59,11 @@ export class PollSource<T> extends StreamSource {
     this.loop.setPaused(!visible);
   }
 
+  /** Requests that failed while offline are not left to wait out their interval. */
+  override onOnline(): void {
+    this.apply(true);
+  }
+
   override attach(): boolean {
     return this.hasValue;
   }

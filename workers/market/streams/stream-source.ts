@@ -91,6 +91,8 @@ export abstract class StreamSource {
   onFeedDown(): void {}
   /** A socket reopened after a drop (fill what was missed). */
   onFeedReopened(): void {}
+  /** The network is back (the browser said so, or the app reached its server again). */
+  onOnline(): void {}
 
   /** Marks every subscription dirty. */
   protected changed(): void {

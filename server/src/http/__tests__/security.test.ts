@@ -73,6 +73,7 @@ describe('security headers with a built client', () => {
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'", 'wss://feed.example.com:8443', 'https://rest.example.com', 'https://api.ipify.org'],
         'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'base-uri': ["'none'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { StaleNote } from '../../../components/ui/StaleNote.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { setRedUp, upColour } from '../../../lib/up-colour.ts';
@@ -55,6 +56,7 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
         <h1 className={styles.welcome}>{t('home.welcome.title', { name: settings?.name ?? '' })}</h1>
         <p className={styles.subtitle}>{t('home.welcome.subtitle')}</p>
         <BannerCarousel />
+        <StaleNote value={markets} />
         <MarketCarousel items={markets} />
         <MenuGrid settings={settings} />
         <RankingList items={markets} />

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { staleClass } from '../../../components/ui/StaleNote.tsx';
 import styles from './home-content.module.css';
 
 /** The horizontal market carousel, 3 items a view; tapping opens the spot screen for that pair. */
@@ -10,7 +11,7 @@ export function MarketCarousel({ items }: { items: readonly MarketItem[] | null 
   const { t } = useTranslation();
   if (!items) return <Skeleton height={72} />;
   return (
-    <ul className={styles.marketStrip} aria-label={t('home.markets.label')} data-testid="market-carousel">
+    <ul className={`${styles.marketStrip} ${staleClass(items)}`} aria-label={t('home.markets.label')} data-testid="market-carousel">
       {items.map((item) => (
         <li key={item.symbol} className={styles.marketCard}>
           <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.marketLink}>

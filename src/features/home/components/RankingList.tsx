@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { staleClass } from '../../../components/ui/StaleNote.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { WatchStar } from '../../../components/ui/WatchStar.tsx';
 import { ranking } from '../api/home-rules.ts';
@@ -27,7 +28,7 @@ export function RankingList({ items }: { items: readonly MarketItem[] | null }) 
       {!items ? (
         <Skeleton height={240} />
       ) : (
-        <ul className={styles.rankList}>
+        <ul className={`${styles.rankList} ${staleClass(items)}`}>
           {ranking(items, order).map((item) => (
             <li key={item.symbol} className={styles.rankItem}>
               <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>

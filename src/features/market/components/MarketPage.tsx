@@ -7,6 +7,7 @@ import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { StaleNote, staleClass } from '../../../components/ui/StaleNote.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { WatchStar } from '../../../components/ui/WatchStar.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
@@ -52,7 +53,14 @@ function PairList({ fid, eid, favourites = false }: { fid: number; eid: number; 
       <ListStatus state="empty" texts={listTexts} />
     );
   }
-  return <Virtuoso useWindowScroll data={items} fixedItemHeight={ROW_HEIGHT} computeItemKey={(_, item) => item.symbol} itemContent={(_, item) => <Row item={item} />} />;
+  return (
+    <>
+      <StaleNote value={all} />
+      <div className={staleClass(all)}>
+        <Virtuoso useWindowScroll data={items} fixedItemHeight={ROW_HEIGHT} computeItemKey={(_, item) => item.symbol} itemContent={(_, item) => <Row item={item} />} />
+      </div>
+    </>
+  );
 }
 
 /**

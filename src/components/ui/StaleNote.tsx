@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { languageTag } from '../../lib/language.ts';
+import { lastKnownAt } from '../../lib/last-known.ts';
+import styles from './stale-note.module.css';
+
+/**
+ * Says that a pair list shows the prices this device last saw, not live ones (issue 15: offline,
+ * or before the first answer), with the time they were live. Renders nothing for a live list.
+ */
+export function StaleNote({ value }: { value: unknown }) {
+  const { t, i18n } = useTranslation();
+  const at = lastKnownAt(value);
+  if (at === null) return null;
+  const time = new Intl.DateTimeFormat(languageTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(at);
+  return (
+    <p className={styles.note} role="status" data-testid="stale-note">
+      <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 7v5l3 2" />
+      </svg>
+      {t('offline.stale', { time })}
+    </p>
+  );
+}
+
+/** The class that mutes a list's numbers while they are not live ('' for a live list). */
+export function staleClass(value: unknown): string {
+  return lastKnownAt(value) === null ? '' : (styles.stale ?? '');
+}
