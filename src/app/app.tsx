@@ -5,6 +5,7 @@ import { Router, useLocation } from 'wouter';
 import { TabBar } from '../components/ui/TabBar.tsx';
 import { ToastHost } from '../components/ui/ToastHost.tsx';
 import { IconExchange, IconHome, IconMarket, IconOptions, IconWallet } from '../components/ui/icons.tsx';
+import { useAlertBridge } from '../features/alerts/hooks/use-alert-bridge.ts';
 import { NoticeBanner } from '../features/notices/components/NoticeBanner.tsx';
 import { handleUnauthorized } from '../lib/api-client.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
@@ -65,6 +66,7 @@ function FooterTabs({ active }: { active: TabKey }) {
 function Shell() {
   useSiteBoot();
   useEngineBridge();
+  useAlertBridge();
   useScrollTopOnNavigate();
   const [location] = useLocation();
   const { token } = useSnapshot(session);

@@ -56,6 +56,7 @@ const tradeList = lazyPage(() => import('../features/spot/components/TradeListPa
 const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
 const identity = lazyPage(() => import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })));
 const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
+const alerts = lazyPage(() => import('../features/alerts/components/AlertsPage.tsx').then((m) => ({ default: m.AlertsPage })));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
@@ -88,6 +89,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: comingSoon },
   { path: '/introduction', titleKey: 'route.introduction', auth: true, page: comingSoon },
   { path: '/bank', titleKey: 'route.bank', auth: true, page: comingSoon },
+  // Our addition (issue 15): price alerts on any pair; open, like the market screens.
+  { path: '/alerts', name: 'alerts', titleKey: 'route.alerts', auth: false, page: alerts },
 ];
 
 const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };

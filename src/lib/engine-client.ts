@@ -10,9 +10,9 @@
  *   does `globalThis.__marketEngine.exportRecording()`.
  * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
  */
-import { BehaviorSubject, Observable } from 'rxjs';
+import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import { proxy, wrap } from 'comlink';
-import type { BatchItem, BatchSink, Candle, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
+import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
 import { keepsLastKnown, recallValue, rememberValue } from './last-known.ts';
@@ -71,6 +71,13 @@ function engineConfig(): EngineConfig {
   };
 }
 
+const alertEvents = new Subject<AlertEvent>();
+/** Price alert events from the market worker, as they happen (issue 15). */
+export const alertEvents$: Observable<AlertEvent> = alertEvents.asObservable();
+const deliverAlerts: AlertSink = (events) => {
+  for (const event of events) alertEvents.next(event);
+};
+
 /** Hands each item of a batch to its subscription. */
 const deliver: BatchSink = (items: BatchItem[]) => {
   for (const item of items) handlers.get(item.id)?.(item.wire);
@@ -90,7 +97,7 @@ async function createApi(): Promise<AnyApi> {
       fetch: (url, init) => fetch(url, init),
       socketFactory: (url) => new WebSocket(url),
     });
-    direct.init(config, deliver);
+    direct.init(config, deliver, deliverAlerts);
     api = direct;
   } else {
     const worker = new Worker(new URL('../../workers/market/market.worker.ts', import.meta.url), {
@@ -99,7 +106,7 @@ async function createApi(): Promise<AnyApi> {
     });
     worker.addEventListener('error', (event) => console.error('[engine-client] market worker failed:', event.message));
     const remote = wrap<MarketApi>(worker);
-    await remote.init(config, proxy(deliver));
+    await remote.init(config, proxy(deliver), proxy(deliverAlerts));
     api = remote;
   }
   await api.setSession(session);
@@ -210,6 +217,11 @@ export function engineStats(): Promise<EngineStats> {
 export function fetchMinuteBar(symbol: string, tsMs: number): Promise<Candle | null> {
   apiPromise ??= createApi();
   return apiPromise.then((api) => api.minuteBar(symbol, tsMs) as Promise<Candle | null>);
+}
+
+/** Hands the worker the whole list of price alerts to watch (call on every change). */
+export function setEngineAlerts(alerts: readonly PriceAlert[]): Promise<void> {
+  return withApi((api) => api.setAlerts(alerts.map((alert) => ({ ...alert }))) as Promise<void>);
 }
 
 /** Starts recording every frame to IndexedDB. */

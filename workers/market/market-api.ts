@@ -4,7 +4,7 @@
  * No Comlink here: the worker passes `markTransfer` (Comlink's `transfer`) so books' buffers move
  * instead of being copied.
  */
-import type { BatchItem, BatchSink, Candle, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
+import type { AlertSink, BatchItem, BatchSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
 import { MarketEngine, type FrameScheduler } from './market-engine.ts';
 import type { IndexedDbRecorder } from './record/recorder.ts';
 import type { FetchLike } from './transport/http.ts';
@@ -34,8 +34,10 @@ export interface EngineStats extends FeedStatus {
 }
 
 export interface MarketApi {
-  /** Creates the engine; `sink` receives every batch. Must be called once, first. */
-  init(config: EngineConfig, sink: BatchSink): void;
+  /** Creates the engine; `sink` receives every batch, `alertSink` price alert events. Must be called once, first. */
+  init(config: EngineConfig, sink: BatchSink, alertSink?: AlertSink): void;
+  /** Replaces the price alerts the worker watches (issue 15). */
+  setAlerts(alerts: PriceAlert[]): Promise<void>;
   subscribe(id: number, key: StreamKey): void;
   unsubscribe(id: number): void;
   setSession(session: Session): void;
@@ -65,7 +67,7 @@ export function createMarketApi(host: EngineHost): MarketApi {
   };
 
   return {
-    init(config, sink) {
+    init(config, sink, alertSink) {
       if (engine) throw new Error('market engine: init() was already called');
       const deliver = (items: BatchItem[], transfer: Transferable[]): void => {
         const marked = host.markTransfer ? host.markTransfer(items, transfer) : items;
@@ -79,9 +81,16 @@ export function createMarketApi(host: EngineHost): MarketApi {
         socketFactory: host.socketFactory,
         scheduleFrame: host.scheduleFrame,
         sink: deliver,
+        alertSink: alertSink
+          ? (events) => {
+              const answer: unknown = alertSink(events);
+              if (answer instanceof Promise) answer.catch(() => undefined);
+            }
+          : undefined,
       });
     },
     subscribe: (id, key) => ready().subscribe(id, key),
+    setAlerts: (alerts) => ready().setAlerts(alerts),
     unsubscribe: (id) => ready().unsubscribe(id),
     setSession: (session) => ready().setSession(session),
     setVisible: (visible) => ready().setVisible(visible),

@@ -9,7 +9,8 @@
  * the worker starts at about 6 KiB; no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
-import type { BatchItem, Candle, FeedStatus, Session, StreamKey } from '../shared/protocol.ts';
+import type { AlertSink, BatchItem, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
+import type { AlertWatcher } from './alerts/alert-watcher.ts';
 import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
 import type { FrameRecorder } from './record/recorder.ts';
 import { sourceId, validateKey } from './stream-keys.ts';
@@ -42,6 +43,16 @@ export interface MarketEngineOptions extends Omit<MarketFeedOptions, 'wsUrl'> {
   scheduleFrame?: FrameScheduler;
   /** Loads market-feed.ts; tests pass the module itself so it is ready at once. */
   loadFeed?: () => FeedModule | Promise<FeedModule>;
+  /** Receives price alert events at once (issue 15). */
+  alertSink?: AlertSink;
+  /** Loads the alert watcher; tests pass the module itself. */
+  loadAlerts?: () => AlertModule | Promise<AlertModule>;
+}
+
+/** The alert watcher module, as loaded on demand. */
+export interface AlertModule {
+  AlertWatcher: typeof AlertWatcher;
+  validateAlerts(raw: unknown): PriceAlert[];
 }
 
 const FLUSH_BACKSTOP_MS = 100;
@@ -71,6 +82,9 @@ export class MarketEngine {
   private feed: MarketFeed | undefined;
   private feedLoading: Promise<MarketFeed> | undefined;
   private recorder: FrameRecorder | undefined;
+  private alerts: AlertWatcher | undefined;
+  /** The newest alert list asked for; a slower earlier load never overwrites it. */
+  private alertVersion = 0;
   private session: Session = { token: null, lang: 'en' };
   private visible = true;
   private flushPending = false;
@@ -144,6 +158,23 @@ export class MarketEngine {
     this.requestFlush();
   }
 
+  /**
+   * Replaces the price alerts the worker watches (issue 15; the UI keeps them and sends the whole
+   * list on every change). Events go to `alertSink` as they happen. The watcher and the feed load
+   * on the first alert. Rejects a malformed list, changing nothing.
+   */
+  async setAlerts(raw: unknown): Promise<void> {
+    const version = ++this.alertVersion;
+    if (!this.alerts && Array.isArray(raw) && raw.length === 0) return;
+    const load = this.options.loadAlerts ?? (() => import('./alerts/alert-watcher.ts'));
+    const module = await load();
+    const alerts = module.validateAlerts(raw);
+    const feed = this.feed ?? (await this.ensureFeed());
+    if (version !== this.alertVersion || this.disposed) return;
+    this.alerts ??= new module.AlertWatcher(feed.context, (events) => this.options.alertSink?.(events));
+    this.alerts.update(alerts);
+  }
+
   /** The network is back: every poll asks again now, and the socket reconnects at once. */
   notifyOnline(): void {
     for (const source of this.sources.values()) source.onOnline();
@@ -188,6 +219,7 @@ export class MarketEngine {
     if (this.heldTimer !== undefined) clearTimeout(this.heldTimer);
     this.waiting.clear();
     for (const id of [...this.subs.keys()]) this.unsubscribe(id);
+    this.alerts?.dispose();
     this.feed?.dispose();
   }
 

@@ -42,7 +42,8 @@ export interface FeedEvents {
 }
 
 export class MarketFeed {
-  private readonly topics = new Map<string, TopicHandler>();
+  /** Handlers per subscribed topic: a screen's stream and the alert watcher may share one topic. */
+  private readonly topics = new Map<string, Set<TopicHandler>>();
   private readonly socket: MarketSocket;
   private readonly ctx: FeedContext;
   private replaying = false;
@@ -76,18 +77,26 @@ export class MarketFeed {
       replaying: { get: isReplaying },
       subscribeTopic: {
         value: (topic: string, handler: TopicHandler) => {
-          this.topics.set(topic, handler);
+          const handlers = this.topics.get(topic);
+          if (handlers) return void handlers.add(handler);
+          this.topics.set(topic, new Set([handler]));
           this.socket.subscribe(topic);
         },
       },
       unsubscribeTopic: {
         value: (topic: string, handler: TopicHandler) => {
-          if (this.topics.get(topic) !== handler) return;
+          const handlers = this.topics.get(topic);
+          if (!handlers?.delete(handler) || handlers.size > 0) return;
           this.topics.delete(topic);
           this.socket.unsubscribe(topic);
         },
       },
     }) as FeedContext;
+  }
+
+  /** What the market streams get from the feed; the alert watcher subscribes its tickers through it. */
+  get context(): FeedContext {
+    return this.ctx;
   }
 
   /** The source behind a market key. */
@@ -168,9 +177,11 @@ export class MarketFeed {
         case 'ping':
           this.socket.send(`{"pong":${frame.ping}}`);
           return;
-        case 'push':
-          this.topics.get(frame.topic)?.onPush(frame);
+        case 'push': {
+          const handlers = this.topics.get(frame.topic);
+          if (handlers) for (const handler of handlers) handler.onPush(frame);
           return;
+        }
         case 'error':
           console.warn(`[market] feed error: ${frame.message}`);
           return;

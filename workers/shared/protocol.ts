@@ -183,6 +183,35 @@ export interface OptionsOrder {
   selltime: string;
 }
 
+/**
+ * A price alert (issue 15): fires when the pair's last price reaches `level` from the other side,
+ * `above` (rises to or past it) or `below` (falls to or past it). `armed` is false after a repeating
+ * alert fired and until the price is back on the starting side; a one-time alert is done once fired.
+ */
+export interface PriceAlert {
+  id: string;
+  symbol: string;
+  /** Decimal text. */
+  level: string;
+  direction: 'above' | 'below';
+  repeat: boolean;
+  armed: boolean;
+}
+
+/** What the market worker reports about an alert: it fired at `price`, or a repeating one re-armed. */
+export interface AlertEvent {
+  id: string;
+  kind: 'fired' | 'rearmed';
+  symbol: string;
+  /** The last price that decided it, decimal text. */
+  price: string;
+  /** The feed's time of that price, ms. */
+  ts: number;
+}
+
+/** Receives alert events as they happen (not conflated, and also while the page is hidden). */
+export type AlertSink = (events: AlertEvent[]) => void;
+
 /** State of the market socket, for a connection indicator and for tests and the bench. */
 export interface FeedStatus {
   state: 'idle' | 'connecting' | 'open' | 'waiting' | 'replay';

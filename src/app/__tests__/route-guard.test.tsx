@@ -28,7 +28,8 @@ describe('guardRedirect', () => {
 });
 
 describe('route table', () => {
-  const open = ['/', '/register', '/login', '/market'];
+  // '/alerts' is ours (issue 15): price alerts work logged out, like the market screens.
+  const open = ['/', '/register', '/login', '/market', '/alerts'];
   const protectedPaths = [
     '/real_authentication', '/bindMentionAddress', '/security', '/modifyPwd', '/resetLegalPwd', '/exchange', '/assets',
     '/trade-account', '/changemoney', '/recharge', '/withdrawal', '/exchangeb', '/options', '/invite', '/trade-lst', '/notify',

@@ -25,3 +25,20 @@ export function canonicalDecimal(token: string): string {
   else text = `${digits.slice(0, point)}.${digits.slice(point)}`;
   return sign + text;
 }
+
+/** Compares two decimal texts exactly: -1, 0 or 1 as `a` is below, equal to or above `b`. Throws on a non-number. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const x = canonicalDecimal(a);
+  const y = canonicalDecimal(b);
+  const xNegative = x.startsWith('-');
+  if (xNegative !== y.startsWith('-')) return xNegative ? -1 : 1;
+  const sign = xNegative ? -1 : 1;
+  const [xWhole = '', xFraction = ''] = x.replace('-', '').split('.');
+  const [yWhole = '', yFraction = ''] = y.replace('-', '').split('.');
+  if (xWhole.length !== yWhole.length) return xWhole.length > yWhole.length ? (sign as 1 | -1) : (-sign as 1 | -1);
+  const width = Math.max(xFraction.length, yFraction.length);
+  const xDigits = xWhole + xFraction.padEnd(width, '0');
+  const yDigits = yWhole + yFraction.padEnd(width, '0');
+  if (xDigits === yDigits) return 0;
+  return xDigits > yDigits ? (sign as 1 | -1) : (-sign as 1 | -1);
+}

@@ -92,7 +92,28 @@ describe('feed test controls', () => {
     client.close();
   });
 
+  it('move shifts a pair\'s price by trades through the book: the last trade moves by about that much', async () => {
+    const client = await subscribed(server);
+    const lastTrade = async () => {
+      const from = client.received.length;
+      const push = await client.waitFor(isPush('market.btcusdt.trade.detail'), { timeoutMs: 5000, from });
+      return ((push.json.tick as { data: { price: number }[] }).data[0] as { price: number }).price;
+    };
+    const before = await lastTrade();
+    const { status, json } = await post(`${server.http}/__test/feed/move?symbol=btcusdt&percent=3`);
+    expect(status).toBe(200);
+    expect(json).toEqual({ symbol: 'btcusdt', percent: 3 });
+    await sleep(1500);
+    const after = await lastTrade();
+    expect(after / before).toBeGreaterThan(1.02);
+    expect(after / before).toBeLessThan(1.04);
+    client.close();
+  });
+
   it('rejects bad parameters with HTTP 400', async () => {
+    for (const path of ['move?symbol=btcusdt', 'move?symbol=nope&percent=1', 'move?symbol=btcusdt&percent=-60', 'move?symbol=btcusdt&percent=101']) {
+      expect((await post(`${server.http}/__test/feed/${path}`)).status, path).toBe(400);
+    }
     for (const path of ['stall?seconds=-1', 'stall', 'stall?seconds=abc', 'flood?factor=0', 'flood?factor=1000', 'flood']) {
       expect((await post(`${server.http}/__test/feed/${path}`)).status, path).toBe(400);
     }

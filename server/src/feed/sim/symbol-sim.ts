@@ -127,6 +127,14 @@ export class SymbolSim {
     }
   }
 
+  /**
+   * Test control: moves the latent fair price by `percent` (e.g. 5 or -5). The market follows it
+   * as it always does: the next steps' takers sweep the book up or down to it, printing real trades.
+   */
+  moveFair(percent: number): void {
+    this.fair = Math.max(10, this.fair * (1 + percent / 100));
+  }
+
   /** Current open bar of a period. */
   currentBar(period: Period): Bar | undefined {
     return this.series[period].current;

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
+import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
@@ -117,6 +118,7 @@ export function OptionsPage() {
           <span aria-hidden="true">☰ </span>
           {name}
         </button>
+        <AlertLink symbol={symbol} title={name} />
         <button
           type="button"
           className={styles.viewToggle}

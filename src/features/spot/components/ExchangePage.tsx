@@ -3,6 +3,7 @@ import { of, type Observable } from 'rxjs';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useTicker } from '../../../lib/market-hooks.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
@@ -50,6 +51,7 @@ export function ExchangePage() {
           <span aria-hidden="true">☰ </span>
           {title}
         </button>
+        <AlertLink symbol={symbol} title={title} />
       </header>
       <main className={styles.main}>
         <div className={styles.trade}>
