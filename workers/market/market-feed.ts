@@ -105,7 +105,7 @@ export class MarketFeed {
       case 'ticker':
         return new TickerSource(this.ctx, key.symbol);
       case 'book':
-        return new BookSource(this.ctx, key.symbol);
+        return new BookSource(this.ctx, key.symbol, key.step ?? 0);
       case 'candles':
         return new CandleSource(this.ctx, key.symbol, key.period);
       case 'trades':

@@ -50,9 +50,16 @@ export function validateKey(raw: unknown): StreamKey {
     case 'ticker':
     case 'trades':
       return { kind: key.kind, symbol: symbolOf(key.symbol) };
-    case 'book':
-      if (key.levels === undefined) return { kind: 'book', symbol: symbolOf(key.symbol) };
-      return { kind: 'book', symbol: symbolOf(key.symbol), levels: integerOf(key.levels, 'levels') };
+    case 'book': {
+      const book: Extract<StreamKey, { kind: 'book' }> = { kind: 'book', symbol: symbolOf(key.symbol) };
+      if (key.levels !== undefined) book.levels = integerOf(key.levels, 'levels');
+      if (key.step !== undefined) {
+        const step = integerOf(key.step, 'step');
+        if (step < 0 || step > 5) fail('step must be 0 to 5');
+        if (step > 0) book.step = step;
+      }
+      return book;
+    }
     case 'candles': {
       const period = key.period as CandlePeriod;
       if (!PERIODS.includes(period)) fail(`period must be one of ${PERIODS.join(', ')}`);
@@ -79,8 +86,9 @@ export function sourceId(key: StreamKey): string {
     case 'daySummary':
     case 'ticker':
     case 'trades':
-    case 'book':
       return `${key.kind}|${key.symbol}`;
+    case 'book':
+      return `book|${key.symbol}|${key.step ?? 0}`;
     case 'candles':
       return `candles|${key.symbol}|${key.period}`;
     default:

@@ -248,8 +248,12 @@ export type StreamKey =
   | { kind: 'daySummary'; symbol: string }
   /** Live 24 h ticker over the socket (`market.$symbol.detail`). */
   | { kind: 'ticker'; symbol: string }
-  /** Live order book over the socket (`market.$symbol.depth.step0`), top `levels` per side (default 20, max 150). */
-  | { kind: 'book'; symbol: string; levels?: number }
+  /**
+   * Live order book over the socket (`market.$symbol.depth.step$step`), top `levels` per side
+   * (default 20; step 0 sends up to 150 levels, steps 1-5 up to 20). Step N groups prices into
+   * buckets of 10^N ticks (bids rounded down, asks up): the book's price grouping (issue 15).
+   */
+  | { kind: 'book'; symbol: string; levels?: number; step?: number }
   /** Live candles over the socket with REST history (200 bars) and backfill after reconnects. */
   | { kind: 'candles'; symbol: string; period: CandlePeriod }
   /** Live trade tape over the socket with REST history (100 trades), newest first. */

@@ -20,3 +20,27 @@ describe('book rows', () => {
     expect(bookRows(book, 'asks', 5)).toEqual([]);
   });
 });
+
+describe('book grouping and depth (issue 15)', () => {
+  it('names the price step of each grouping from the pair precision', async () => {
+    const { groupingSize, groupedDecimals } = await import('../book-rows.ts');
+    expect([0, 1, 2, 3, 4, 5].map((step) => groupingSize(2, step))).toEqual(['0.01', '0.1', '1', '10', '100', '1000']);
+    expect(groupingSize(6, 5)).toBe('0.1');
+    expect(groupingSize(undefined, 1)).toBeNull();
+    expect(groupedDecimals(2, 1, 6)).toBe(1);
+    expect(groupedDecimals(2, 4, 6)).toBe(0);
+    expect(groupedDecimals(undefined, 4, 6)).toBe(6);
+  });
+
+  it('adds sizes outward from the best price of each side, around the mid', async () => {
+    const { depthSeries } = await import('../book-rows.ts');
+    const depth = depthSeries({ symbol: 'x', ts: 0, bids: new Float64Array([99, 1, 98, 2.5, 97, 4]), asks: new Float64Array([101, 3, 103, 0.5]) });
+    expect([...depth.bids]).toEqual([99, 1, 98, 3.5, 97, 7.5]);
+    expect([...depth.asks]).toEqual([101, 3, 103, 3.5]);
+    expect(depth.mid).toBe(100);
+    expect(depth.maxTotal).toBe(7.5);
+    const empty = depthSeries({ symbol: 'x', ts: 0, bids: new Float64Array(0), asks: new Float64Array([5, 1]) });
+    expect(Number.isNaN(empty.mid)).toBe(true);
+    expect(empty.maxTotal).toBe(1);
+  });
+});

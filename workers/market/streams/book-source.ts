@@ -1,6 +1,6 @@
 /**
- * The live order book of one pair from `market.$symbol.depth.step0` (full snapshots of up to 150
- * levels about once a second, protocol §6). Each subscription gets its own top-N copy as two
+ * The live order book of one pair from `market.$symbol.depth.step$N` (full snapshots about once a
+ * second, protocol §6: step0 up to 150 levels, the grouped steps 1-5 up to 20). Each subscription gets its own top-N copy as two
  * transferred Float64Arrays. When the socket drops the book is emptied at once, so no ghost levels
  * stay on screen while the engine reconnects (DESIGN.md §4.3).
  */
@@ -33,9 +33,10 @@ export class BookSource extends StreamSource implements TopicHandler {
   constructor(
     protected override readonly ctx: FeedContext,
     private readonly symbol: string,
+    step = 0,
   ) {
     super(ctx);
-    this.topic = `market.${symbol}.depth.step0`;
+    this.topic = `market.${symbol}.depth.step${step}`;
   }
 
   start(): void {
