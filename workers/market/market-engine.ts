@@ -56,7 +56,7 @@ export interface AlertModule {
 }
 
 const FLUSH_BACKSTOP_MS = 100;
-const FEED_KINDS = new Set<StreamKey['kind']>(['ticker', 'book', 'candles', 'trades', 'daySummary']);
+const FEED_KINDS = new Set<StreamKey['kind']>(['ticker', 'book', 'candles', 'trades', 'daySummary', 'studies']);
 
 /** requestAnimationFrame where it exists (window and dedicated workers), with a 100 ms backstop. */
 export const animationFrameScheduler: FrameScheduler = (flush) => {
@@ -93,6 +93,9 @@ export class MarketEngine {
   private disposed = false;
   /** Batches handed to the sink so far (the bench counts engine→UI messages). */
   batches = 0;
+  /** Subscriptions of derived streams (negative ids), delivered to their source instead of the UI. */
+  private readonly internal = new Map<number, (wire: unknown) => void>();
+  private nextInternalId = -1;
 
   constructor(private readonly options: MarketEngineOptions) {
     this.scheduleFrame = options.scheduleFrame ?? animationFrameScheduler;
@@ -106,6 +109,15 @@ export class MarketEngine {
       },
       markDirty: (subs) => this.markDirty(subs),
       sessionExpired: (message) => (this.sources.get('sessionExpired') as SessionExpiredSource | undefined)?.emit(message),
+      subscribeInternal: (key, deliver) => {
+        const id = this.nextInternalId--;
+        this.internal.set(id, deliver);
+        this.subscribe(id, key);
+        return () => {
+          this.internal.delete(id);
+          this.unsubscribe(id);
+        };
+      },
     };
   }
 
@@ -328,6 +340,11 @@ export class MarketEngine {
       const delivery = sub.source.take(sub);
       if (!delivery) continue;
       sub.sentAt = now;
+      const internal = this.internal.get(sub.id);
+      if (internal) {
+        internal(delivery.wire);
+        continue;
+      }
       items.push({ id: sub.id, wire: delivery.wire });
       if (delivery.transfer) transfer.push(...delivery.transfer);
     }

@@ -16,12 +16,13 @@ import { CandleSource } from './streams/candle-source.ts';
 import { daySummaryPoll } from './streams/day-summary.ts';
 import { PollSource } from './streams/poll-source.ts';
 import type { EngineContext, FeedContext, StreamSource, TopicHandler } from './streams/stream-source.ts';
+import { StudySource } from './studies/study-source.ts';
 import { TickerSource } from './streams/ticker-source.ts';
 import { TradeSource } from './streams/trade-source.ts';
 import { MarketSocket, type SocketFactory } from './transport/market-socket.ts';
 
 /** Keys served by the market feed. */
-export type FeedKey = Extract<StreamKey, { kind: 'ticker' | 'book' | 'candles' | 'trades' | 'daySummary' }>;
+export type FeedKey = Extract<StreamKey, { kind: 'ticker' | 'book' | 'candles' | 'trades' | 'daySummary' | 'studies' }>;
 
 export interface MarketFeedOptions {
   wsUrl: string;
@@ -112,6 +113,8 @@ export class MarketFeed {
         return new TradeSource(this.ctx, key.symbol);
       case 'daySummary':
         return new PollSource(this.ctx, daySummaryPoll(this.ctx, key.symbol), visible);
+      case 'studies':
+        return new StudySource(this.ctx, key.symbol, key.period);
     }
   }
 

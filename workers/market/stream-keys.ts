@@ -60,10 +60,11 @@ export function validateKey(raw: unknown): StreamKey {
       }
       return book;
     }
-    case 'candles': {
+    case 'candles':
+    case 'studies': {
       const period = key.period as CandlePeriod;
       if (!PERIODS.includes(period)) fail(`period must be one of ${PERIODS.join(', ')}`);
-      return { kind: 'candles', symbol: symbolOf(key.symbol), period };
+      return { kind: key.kind, symbol: symbolOf(key.symbol), period };
     }
     default:
       return fail(`unknown kind ${JSON.stringify(key.kind)}`);
@@ -90,7 +91,8 @@ export function sourceId(key: StreamKey): string {
     case 'book':
       return `book|${key.symbol}|${key.step ?? 0}`;
     case 'candles':
-      return `candles|${key.symbol}|${key.period}`;
+    case 'studies':
+      return `${key.kind}|${key.symbol}|${key.period}`;
     default:
       return key.kind;
   }

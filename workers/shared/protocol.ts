@@ -65,6 +65,32 @@ export interface CandleSeries {
   resetId: number;
 }
 
+/**
+ * Chart indicators of one bar (issue 15), computed in the market worker from its candles: the
+ * moving averages (5, 10, 20, 30 closes), Bollinger bands (20, 2), MACD (12, 26, 9) and Wilder's
+ * RSI (14). Display values, not money: plain numbers, null while a window is not yet full.
+ */
+export interface StudyPoint {
+  /** The bar's open time, epoch seconds (as {@link Candle.time}). */
+  time: number;
+  ma: [number | null, number | null, number | null, number | null];
+  bollUpper: number | null;
+  bollMid: number | null;
+  bollLower: number | null;
+  macd: number | null;
+  signal: number | null;
+  histogram: number | null;
+  rsi: number | null;
+}
+
+/** The indicators of a chart's series, one point per bar, oldest first; `resetId` as {@link CandleSeries}. */
+export interface StudySeries {
+  symbol: string;
+  period: CandlePeriod;
+  points: readonly StudyPoint[];
+  resetId: number;
+}
+
 /** How many bars the engine and the client keep per series (DESIGN.md §4.6: cap history in memory). */
 export const CANDLE_HISTORY_CAP = 1000;
 
@@ -258,6 +284,8 @@ export type StreamKey =
   | { kind: 'candles'; symbol: string; period: CandlePeriod }
   /** Live trade tape over the socket with REST history (100 trades), newest first. */
   | { kind: 'trades'; symbol: string }
+  /** Indicators of the candles stream of the same pair and period, per live bar (issue 15). */
+  | { kind: 'studies'; symbol: string; period: CandlePeriod }
   /** The socket's state and counters. */
   | { kind: 'feedStatus' };
 
@@ -283,6 +311,8 @@ export type StreamValue<K extends StreamKey> = K extends { kind: 'notices' }
                 ? Book
                 : K extends { kind: 'candles' }
                   ? CandleSeries
+                  : K extends { kind: 'studies' }
+                    ? StudySeries
                   : K extends { kind: 'trades' }
                     ? readonly Trade[]
                     : K extends { kind: 'feedStatus' }
@@ -296,6 +326,8 @@ export type StreamValue<K extends StreamKey> = K extends { kind: 'notices' }
  */
 export type StreamWire<K extends StreamKey> = K extends { kind: 'candles' }
   ? { reset: boolean; bars: Candle[] }
+  : K extends { kind: 'studies' }
+  ? { reset: boolean; points: StudyPoint[] }
   : K extends { kind: 'trades' }
     ? { reset: boolean; trades: Trade[] }
     : StreamValue<K>;

@@ -10,6 +10,8 @@ import {
   type StreamKey,
   type StreamValue,
   type StreamWire,
+  type StudyPoint,
+  type StudySeries,
   type Trade,
 } from './protocol.ts';
 
@@ -33,6 +35,21 @@ export function reduceCandles(key: CandleKey, previous: CandleSeries | undefined
   return { ...previous, bars: bars.length > CANDLE_HISTORY_CAP ? bars.slice(-CANDLE_HISTORY_CAP) : bars };
 }
 
+type StudyKey = Extract<StreamKey, { kind: 'studies' }>;
+
+/** Applies an indicator batch like a candle batch: a reset replaces, otherwise the tail from the first point. */
+export function reduceStudies(key: StudyKey, previous: StudySeries | undefined, wire: { reset: boolean; points: StudyPoint[] }): StudySeries {
+  if (wire.reset || !previous) {
+    return { symbol: key.symbol, period: key.period, points: wire.points.slice(-CANDLE_HISTORY_CAP), resetId: (previous?.resetId ?? 0) + 1 };
+  }
+  const first = wire.points[0];
+  if (!first) return previous;
+  let keep = previous.points.length;
+  while (keep > 0 && (previous.points[keep - 1] as StudyPoint).time >= first.time) keep--;
+  const points = previous.points.slice(0, keep).concat(wire.points);
+  return { ...previous, points: points.length > CANDLE_HISTORY_CAP ? points.slice(-CANDLE_HISTORY_CAP) : points };
+}
+
 /** Applies a trade batch: a reset replaces the tape, otherwise the new trades go on top. */
 export function reduceTrades(previous: readonly Trade[] | undefined, wire: { reset: boolean; trades: Trade[] }): readonly Trade[] {
   if (wire.reset || !previous) return wire.trades.slice(0, TRADE_TAPE_SIZE);
@@ -43,6 +60,9 @@ export function reduceTrades(previous: readonly Trade[] | undefined, wire: { res
 export function reduceWire<K extends StreamKey>(key: K, previous: StreamValue<K> | undefined, wire: StreamWire<K>): StreamValue<K> {
   if (key.kind === 'candles') {
     return reduceCandles(key, previous as CandleSeries | undefined, wire as StreamWire<CandleKey>) as StreamValue<K>;
+  }
+  if (key.kind === 'studies') {
+    return reduceStudies(key, previous as StudySeries | undefined, wire as { reset: boolean; points: StudyPoint[] }) as StreamValue<K>;
   }
   if (key.kind === 'trades') {
     return reduceTrades(previous as readonly Trade[] | undefined, wire as { reset: boolean; trades: Trade[] }) as StreamValue<K>;

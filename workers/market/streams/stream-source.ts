@@ -47,6 +47,11 @@ export interface EngineContext {
   markDirty(subs: Iterable<Subscription>): void;
   /** A poll answered 401 (spec §8). */
   sessionExpired(message: string): void;
+  /**
+   * A stream derived from another (the indicators from their candles) subscribes it like a view
+   * would, sharing its source, and gets its batches in `deliver`; returns the unsubscribe.
+   */
+  subscribeInternal(key: StreamKey, deliver: (wire: unknown) => void): () => void;
 }
 
 /** What the market feed adds for the sources of market data. */
