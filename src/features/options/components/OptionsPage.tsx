@@ -28,7 +28,7 @@ import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
 // The chart library loads only when the chart is shown (DESIGN.md §8: chart code off the initial bundle).
-const CandleChart = lazy(() => import('./CandleChart.tsx').then((m) => ({ default: m.CandleChart })));
+const MarketChart = lazy(() => import('../../../components/ui/MarketChart.tsx').then((m) => ({ default: m.MarketChart })));
 
 const NO_PAIRS: MarketItem[] = [];
 
@@ -49,7 +49,7 @@ const ChartView = memo(function ChartView({ symbol, period, onPeriod }: { symbol
         ))}
       </div>
       <Suspense fallback={<Skeleton height={300} />}>
-        <CandleChart symbol={symbol} period={period} loadingLabel={t('common.loading')} />
+        <MarketChart symbol={symbol} period={period} />
       </Suspense>
     </main>
   );

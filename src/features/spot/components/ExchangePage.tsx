@@ -5,10 +5,12 @@ import { navigate } from 'wouter/use-browser-location';
 import type { MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
+import { groupedDecimals } from '../../../lib/book-rows.ts';
 import { useTicker } from '../../../lib/market-hooks.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { MyOrders } from './MyOrders.tsx';
 import { OrderBookPanel } from './OrderBookPanel.tsx';
+import { SpotCharts } from './SpotCharts.tsx';
 import { SpotOrderForm } from './SpotOrderForm.tsx';
 import { SymbolDrawer } from './SymbolDrawer.tsx';
 import { TradeTape } from './TradeTape.tsx';
@@ -33,6 +35,9 @@ export function ExchangePage() {
   const pair = pairs.find((p) => p.symbol === symbol) ?? null;
   const ticker = useTicker(symbol);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [grouping, setGrouping] = useState({ symbol, step: 0 });
+  // A grouping belongs to the pair it was chosen on.
+  const step = grouping.symbol === symbol ? grouping.step : 0;
   const [picked, setPicked] = useState<{ price: string; seq: number; symbol: string } | null>(null);
   const title = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [base = '', quote = ''] = title.split('/');
@@ -58,8 +63,16 @@ export function ExchangePage() {
           {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept;
               a price tapped in another pair's book never reaches it. */}
           <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} lastPrice={lastPrice} picked={picked?.symbol === symbol ? picked : null} balance={balance} precision={pair && { price: pair.price_precision, amount: pair.amount_precision }} />
-          <OrderBookPanel symbol={symbol} lastPrice={lastPrice} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol }))} />
+          <OrderBookPanel
+            symbol={symbol}
+            lastPrice={lastPrice}
+            onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol }))}
+            step={step}
+            onStep={(next) => setGrouping({ symbol, step: next })}
+            pricePrecision={pair?.price_precision}
+          />
         </div>
+        <SpotCharts symbol={symbol} step={step} decimals={groupedDecimals(pair?.price_precision, step, 2)} />
         <MyOrders symbol={symbol} />
         <TradeTape symbol={symbol} />
       </main>

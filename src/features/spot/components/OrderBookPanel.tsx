@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { bookRows, type BookRow } from '../../../lib/book-rows.ts';
+import { bookRows, groupingSize, type BookRow } from '../../../lib/book-rows.ts';
 import { useBook } from '../../../lib/market-hooks.ts';
 import { formatFixed } from '../../../lib/money.ts';
+import { BOOK_STEPS, SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
+import grouping from './book-grouping.module.css';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
@@ -25,10 +27,24 @@ function Rows({ rows, side, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; 
   );
 }
 
-/** The live order book (spec §9): 5 rows a side, or 9 of one side; 6 decimals. Tapping a row takes its price. */
-export function OrderBookPanel({ symbol, lastPrice, onPickPrice }: { symbol: string; lastPrice: string; onPickPrice(price: string): void }) {
+export interface OrderBookPanelProps {
+  symbol: string;
+  lastPrice: string;
+  onPickPrice(price: string): void;
+  /** Price grouping: 0 the pair's tick, N buckets of 10^N ticks (depth.stepN, issue 15). */
+  step: number;
+  onStep(step: number): void;
+  /** The pair's price decimals, to name the groupings; undefined names them by step. */
+  pricePrecision: number | undefined;
+}
+
+/**
+ * The live order book (spec §9): 5 rows a side, or 9 of one side; 6 decimals. Tapping a row takes
+ * its price. Prices can be grouped (issue 15); the depth chart reads this same book subscription.
+ */
+export function OrderBookPanel({ symbol, lastPrice, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();
-  const book = useBook(symbol, 20);
+  const book = useBook(symbol, SPOT_BOOK_LEVELS, step);
   const [layout, setLayout] = useState<Layout>('both');
   const count = layout === 'both' ? 5 : 9;
   return (
@@ -48,6 +64,16 @@ export function OrderBookPanel({ symbol, lastPrice, onPickPrice }: { symbol: str
           {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" onPick={onPickPrice} />}
         </>
       )}
+      <label className={grouping.grouping}>
+        <span>{t('depth.grouping')}</span>
+        <select value={step} onChange={(event) => onStep(Number(event.target.value))} data-testid="book-grouping">
+          {BOOK_STEPS.map((each) => (
+            <option key={each} value={each}>
+              {groupingSize(pricePrecision, each) ?? t('depth.step', { step: each })}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className={styles.layoutButtons} role="group" aria-label={t('spot.book.layout')}>
         {(['both', 'bids', 'asks'] as const).map((key) => (
           <button key={key} type="button" aria-pressed={layout === key} onClick={() => setLayout(key)}>

@@ -1,4 +1,4 @@
-import styles from './options.module.css';
+import styles from './market-chart.module.css';
 
 /**
  * The link to TradingView that the chart library's licence asks for on a page with its chart. The

@@ -1,0 +1,223 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import {
+  CandlestickSeries,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type SeriesType,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../workers/shared/protocol.ts';
+import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
+import { useCandles, useStudies } from '../../lib/market-hooks.ts';
+import { session } from '../../lib/session.ts';
+import { upColour } from '../../lib/up-colour.ts';
+import { ChartAttribution } from './ChartAttribution.tsx';
+import styles from './market-chart.module.css';
+
+const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'] as const;
+const BOLL_COLOUR = '#d946ef';
+const MACD_COLOURS = { macd: '#2f6bff', signal: '#f5a623' } as const;
+const RSI_COLOUR = '#a855f7';
+/**
+ * Live bars reach the canvas at most this often. Every update repaints the whole chart, and on a busy
+ * feed a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget); a reload draws at once.
+ */
+const LIVE_REDRAW_MS = 250;
+const LINE = { lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+const time = (t: number) => t as UTCTimestamp;
+const toBar = (c: Candle) => ({ time: time(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
+
+type Picker = (point: StudyPoint) => number | null;
+
+/** What one study series draws: a line or histogram per point, from the worker's study points. */
+interface StudyLine {
+  series: ISeriesApi<SeriesType>;
+  pick: Picker;
+  /** Histogram bars coloured by sign. */
+  signed?: boolean;
+}
+
+interface Drawn {
+  key: string;
+  candles: CandleSeries | null;
+  studies: StudySeries | null;
+}
+
+/** True when `next` only changed from the last bar drawn on (same reset, nothing older replaced). */
+function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefined, next: readonly T[]): number | null {
+  if (!drawn || drawn.length === 0 || next.length === 0 || drawn[0] !== next[0]) return null;
+  const last = drawn.length - 1;
+  for (let i = 0; i < last; i++) if (drawn[i] !== next[i]) return null;
+  return last;
+}
+
+/**
+ * The candlestick chart with its indicators (DESIGN.md §4.6, issue 15): moving averages and
+ * Bollinger bands over the candles, and volume, MACD and RSI each in a pane of its own, toggled by
+ * the user and remembered (lib/chart-studies.ts). Candles and indicator values come from the market
+ * worker, which computes the indicators from the candles it holds. Created once per set of studies,
+ * `setData` on a (re)load, `update` for live bars at most every LIVE_REDRAW_MS, `remove` on unmount;
+ * vertical touch drags scroll the page. While history has not arrived the box keeps its size and
+ * shows a spinner (spec §8).
+ */
+export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbol: string; period: CandlePeriod; testId?: string }) {
+  const { t } = useTranslation();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const linesRef = useRef<StudyLine[]>([]);
+  const drawnRef = useRef<Drawn | null>(null);
+  const pendingRef = useRef<{ candles: CandleSeries | null; studies: StudySeries | null }>({ candles: null, studies: null });
+  const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastDrawAt = useRef(0);
+  const candles = useCandles(symbol, period);
+  const studies = useStudies(symbol, period);
+  const shown = useSnapshot(chartStudies);
+  const { redUp } = useSnapshot(upColour);
+  const { theme } = useSnapshot(session);
+  const studyKey = STUDY_NAMES.filter((name) => shown[name]).join(',');
+  const panes = (shown.vol ? 1 : 0) + (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
+
+  const draw = () => {
+    const { candles: nextCandles, studies: nextStudies } = pendingRef.current;
+    const candle = candleRef.current;
+    if (!candle || !nextCandles || nextCandles.bars.length === 0) return;
+    const key = `${nextCandles.symbol}:${nextCandles.period}`;
+    const drawn = drawnRef.current?.key === key ? drawnRef.current : null;
+    const barsFrom = drawn && drawn.candles?.resetId === nextCandles.resetId ? extendsDrawn(drawn.candles.bars, nextCandles.bars) : null;
+    const bars = barsFrom === null ? nextCandles.bars : nextCandles.bars.slice(barsFrom);
+    const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? cssVar('--up', '#48b451') : cssVar('--down', '#db000c') });
+    if (barsFrom === null) {
+      candle.setData(bars.map(toBar));
+      volumeRef.current?.setData(bars.map(volume));
+    } else {
+      for (const bar of bars) {
+        candle.update(toBar(bar));
+        volumeRef.current?.update(volume(bar));
+      }
+    }
+    if (nextStudies && nextStudies.points.length > 0) {
+      const pointsFrom = drawn && drawn.studies?.resetId === nextStudies.resetId ? extendsDrawn(drawn.studies.points, nextStudies.points) : null;
+      const points = pointsFrom === null ? nextStudies.points : nextStudies.points.slice(pointsFrom);
+      for (const line of linesRef.current) {
+        const data = points.flatMap((p) => {
+          const value = line.pick(p);
+          if (value === null) return [];
+          return [line.signed ? { time: time(p.time), value, color: value >= 0 ? cssVar('--up', '#48b451') : cssVar('--down', '#db000c') } : { time: time(p.time), value }];
+        });
+        if (pointsFrom === null) line.series.setData(data);
+        else for (const point of data) line.series.update(point);
+      }
+    }
+    drawnRef.current = { key, candles: nextCandles, studies: nextStudies };
+  };
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const text = cssVar('--muted', '#6b7280');
+    const grid = cssVar('--line', '#e5e8ef');
+    const chart = createChart(box, {
+      autoSize: true,
+      // The app draws the attribution (ChartAttribution): the library's own needs an inline <style>.
+      layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false, panes: { separatorColor: grid } },
+      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+      handleScroll: { vertTouchDrag: false },
+      timeScale: { timeVisible: true, secondsVisible: false },
+    });
+    const up = cssVar('--up', '#48b451');
+    const down = cssVar('--down', '#db000c');
+    candleRef.current = chart.addSeries(CandlestickSeries, {
+      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+      upColor: up,
+      downColor: down,
+      wickUpColor: up,
+      wickDownColor: down,
+      borderVisible: false,
+    });
+    const lines: StudyLine[] = [];
+    const add = (pane: number, pick: Picker, colour: string) => lines.push({ series: chart.addSeries(LineSeries, { ...LINE, color: colour }, pane), pick });
+    if (chartStudies.ma) MA_COLOURS.forEach((colour, k) => add(0, (p) => p.ma[k] ?? null, colour));
+    if (chartStudies.boll) {
+      add(0, (p) => p.bollUpper, BOLL_COLOUR);
+      add(0, (p) => p.bollMid, BOLL_COLOUR);
+      add(0, (p) => p.bollLower, BOLL_COLOUR);
+    }
+    let pane = 1;
+    volumeRef.current = chartStudies.vol ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, pane++) : null;
+    if (chartStudies.macd) {
+      const macdPane = pane++;
+      lines.push({ series: chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, macdPane), pick: (p) => p.histogram, signed: true });
+      add(macdPane, (p) => p.macd, MACD_COLOURS.macd);
+      add(macdPane, (p) => p.signal, MACD_COLOURS.signal);
+    }
+    if (chartStudies.rsi) add(pane, (p) => p.rsi, RSI_COLOUR);
+    // The candles keep most of the height; each indicator pane gets a slice.
+    chart.panes().forEach((each, index) => each.setStretchFactor(index === 0 ? 3 : 1));
+    linesRef.current = lines;
+    chartRef.current = chart;
+    drawnRef.current = null;
+    draw();
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      candleRef.current = null;
+      volumeRef.current = null;
+      linesRef.current = [];
+      drawnRef.current = null;
+    };
+    // The chart is rebuilt for another set of studies, another up colour or theme; data changes only update it.
+  }, [studyKey, redUp, theme]);
+
+  useEffect(() => {
+    if (!candles || candles.bars.length === 0) return;
+    pendingRef.current = { candles, studies };
+    if (redrawTimer.current !== undefined) return;
+    const drawn = drawnRef.current;
+    const reload = !drawn || drawn.key !== `${candles.symbol}:${candles.period}` || drawn.candles?.resetId !== candles.resetId;
+    const wait = reload ? 0 : lastDrawAt.current + LIVE_REDRAW_MS - performance.now();
+    const run = () => {
+      redrawTimer.current = undefined;
+      lastDrawAt.current = performance.now();
+      draw();
+    };
+    if (wait <= 0) run();
+    else redrawTimer.current = setTimeout(run, wait);
+  }, [candles, studies]);
+  useEffect(() => () => clearTimeout(redrawTimer.current), []);
+
+  const loading = !candles || candles.bars.length === 0;
+  const labels: Record<StudyName, string> = { ma: 'MA', boll: 'BOLL', vol: t('indicators.volume'), macd: 'MACD', rsi: 'RSI' };
+  return (
+    <div className={styles.chart}>
+      <div className={styles.studies} role="group" aria-label={t('indicators.label')}>
+        {STUDY_NAMES.map((name) => (
+          <button key={name} type="button" aria-pressed={shown[name]} onClick={() => toggleStudy(name)} data-testid={`study-${name}`}>
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div className={`${styles.box} ${panes >= 2 ? styles.tall : ''}`} data-testid={testId}>
+        <div ref={boxRef} className={styles.canvas} />
+        <ChartAttribution />
+        {loading && (
+          <div className={styles.loading} role="status" aria-label={t('common.loading')}>
+            <span className={styles.spinner} aria-hidden="true" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
