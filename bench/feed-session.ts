@@ -38,6 +38,12 @@ export interface SessionOptions {
   /** Daily bars before today, sent first (spec §9: the chart asks for 200). */
   historyBars?: number;
   seed?: number;
+  /**
+   * What carries the `rate`: the options screen's `kline` (default), or `depth`: 150-level
+   * depth.step0 books, the spot screen's order book and depth chart (issue 15), with the kline
+   * history still sent first.
+   */
+  feed?: 'kline' | 'depth';
 }
 
 interface Bar {
@@ -52,7 +58,13 @@ interface Bar {
 }
 
 /** The session as NDJSON lines `{dir, t, opcode, frame}`. */
-export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, seed = 7 }: SessionOptions): string {
+/** A 150-level book a side around `price`, sizes from `random` (the bench's depth pushes). */
+function depthTick(price: number, random: () => number, t: number) {
+  const side = (sign: 1 | -1) => Array.from({ length: 150 }, (_, i) => [round(price + sign * (0.01 + i * 0.37), 2), round(random() * 3 + 0.001, 6)]);
+  return { bids: side(-1), asks: side(1), version: Math.round(t * 1000), ts: Math.round(t * 1000) };
+}
+
+export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, seed = 7, feed = 'kline' }: SessionOptions): string {
   const random = prng(seed);
   const pushes: { t: number; line: string }[] = [];
   const push = (t: number, ch: string, tick: object): void => {
@@ -83,7 +95,8 @@ export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, se
       bar.amount = round(bar.amount + amount, 6);
       bar.vol = round(bar.vol + amount * price, 6);
       bar.count++;
-      push(t, kline, { ...bar });
+      if (feed === 'depth') push(t, `market.${symbol}.depth.step0`, depthTick(price, random, t));
+      else push(t, kline, { ...bar });
     }
     const t = START + second + 0.5 / rate;
     push(t, `market.${symbol}.detail`, {

@@ -40,9 +40,13 @@ export async function openBenchPage(browser: Browser, target: BenchPage, cpuThro
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     await cdp.send('Performance.enable');
     await page.goto(url);
-    await page.waitForFunction(target.ready, null, { timeout: 60_000 }).catch((error: unknown) => {
-      throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || String(error)})`);
-    });
+    // Polled with page.evaluate: waitForFunction would evaluate the string inside the page, which
+    // the app's Content-Security-Policy (no 'unsafe-eval') refuses.
+    const until = Date.now() + 60_000;
+    while (!(await page.evaluate(target.ready).catch(() => false))) {
+      if (Date.now() > until) throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || 'timed out'})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const renderedAt = await page.evaluate(() => performance.now());
     await target.prepare?.(page);
     return { context, page, cdp, errors, renderedAt };

@@ -21,7 +21,7 @@ export async function demoToken(baseUrl: string): Promise<string> {
  * storage and its cookie, English, and the home bulletin dismissed for today. A string, not a
  * function: tsx compiles functions with helpers that do not exist in the page.
  */
-function storedSession(token: string): string {
+export function storedSession(token: string): string {
   return `
     const now = new Date();
     const pad = (n) => String(n).padStart(2, '0');

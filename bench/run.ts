@@ -25,6 +25,7 @@ import { startFeedServer } from './feed-server.ts';
 import { measurePage, type MeasureOptions, type PageFigures } from './measure.ts';
 import type { BenchPage } from './open-page.ts';
 import { demoToken, optionsScreen, referencePage } from './options-screen.ts';
+import { spotScreen } from './spot-screen.ts';
 import { bundleSizes, type BundleSizes } from './sizes.ts';
 import { soakPage } from './soak.ts';
 import { measureTaps, type TapOptions } from './tap-latency.ts';
@@ -94,6 +95,7 @@ const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const staticDir = join(work, 'app');
 const sessionFile = join(work, 'session.ndjson');
 const longSessionFile = join(work, 'long-session.ndjson');
+const depthSessionFile = join(work, 'depth-session.ndjson');
 log('building the app');
 const sizes = await buildApp(staticDir);
 log('building the reference page into it');
@@ -101,6 +103,8 @@ await buildBenchPages(staticDir, ['reference'], false);
 // 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
 const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
 writeFileSync(sessionFile, session);
+// The spot screen's book at the same rates: 150-level depth.step0 books (issue 15, the depth chart's cost).
+writeFileSync(depthSessionFile, benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE, feed: 'depth' }));
 // The taps (at speed 5) and the soak (at speed 1) run longer than 48 s: the same market, long enough
 // that neither replay loops back to its history bars while measured (15 min of feed = 3 min at speed 5).
 writeFileSync(longSessionFile, benchSession({ symbol: SYMBOL, seconds: Math.max(900, soakMinutes * 60 + 180), rate: RATE }));
@@ -112,6 +116,13 @@ try {
   const reference50 = await measure(1, (url) => referencePage(url, SYMBOL));
   const reference250 = await measure(5, (url) => referencePage(url, SYMBOL));
   const mainEngine50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL, true));
+  const measureSpot = (depthChart: boolean) =>
+    onServer(5, depthSessionFile, (url, token) => spotScreen(url, token, SYMBOL, depthChart), (page) => {
+      log(`measuring ${page.url} at ${5 * RATE} msg/s of books, depth chart ${depthChart ? 'open' : 'closed'}`);
+      return measurePage(browser, page, options);
+    });
+  const bookAlone250 = await measureSpot(false);
+  const bookDepth250 = await measureSpot(true);
   const taps = await onServer(5, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
     log(`tapping the order form of ${page.url} at ${5 * RATE} msg/s`);
     return measureTaps(browser, page, tapOptions);
@@ -145,6 +156,11 @@ try {
     feed_frames_per_s_50: round(options50.feedFramesPerS, 1),
     feed_frames_per_s_250: round(options250.feedFramesPerS, 1),
     reference_ui_messages_per_s_50: round(reference50.uiMessagesPerS, 1),
+    spot_book_busy_ms_per_s_250: round(bookAlone250.busyMsPerS),
+    spot_book_depth_chart_busy_ms_per_s_250: round(bookDepth250.busyMsPerS),
+    ratio_depth_chart_vs_book_250: round(bookDepth250.busyMsPerS / bookAlone250.busyMsPerS),
+    spot_fps_depth_chart_250: round(bookDepth250.fps, 1),
+    spot_feed_frames_per_s_250: round(bookAlone250.feedFramesPerS, 1),
     decode_ratio_vs_native: round(decode.ratio),
     decode_us_per_frame: round(decode.oursMicrosPerFrame),
     native_decode_us_per_frame: round(decode.nativeMicrosPerFrame),
@@ -195,7 +211,7 @@ try {
     settings,
     figures,
     budgets,
-    pages: { options50, options250, reference50, reference250, mainEngine50, taps, soak, home },
+    pages: { options50, options250, reference50, reference250, mainEngine50, bookAlone250, bookDepth250, taps, soak, home },
   };
 } finally {
   await browser.close();
