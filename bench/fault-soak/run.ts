@@ -11,17 +11,8 @@ import type { CandlePeriod } from '../../workers/shared/protocol.ts';
 import type { ObservedEvent } from '../../src/lib/stream-observer.ts';
 import { launchOptions } from '../../playwright.config.ts';
 import { demoToken } from '../options-screen.ts';
-import {
-  type BookEvent,
-  type CandleEvent,
-  type ComparableBar,
-  candlesCaughtUp,
-  compareBars,
-  freshSince,
-  ghostLevels,
-  persistedLevels,
-  resumeFigures,
-} from './compare.ts';
+import { type BookEvent, type ComparableBar, candlesCaughtUp, compareBars, freshSince, ghostLevels, persistedLevels } from './compare.ts';
+import { type FaultRecord, type SoakTally, soakFigures, type Figures } from './figures.ts';
 import { drainEvents, openSoakPage, snapshotOf, socketConnects, type SoakPage } from './pages.ts';
 import { planFaults, type PlannedFault } from './plan.ts';
 import { startSoakServer, type SoakServer } from './server.ts';
@@ -42,9 +33,6 @@ export interface FaultSoakOptions {
   log?: (message: string) => void;
 }
 
-/** Figures in print order: the `name: value` lines. */
-export type Figures = Record<string, number | string>;
-
 export interface FaultSoakResult {
   figures: Figures;
   pass: boolean;
@@ -52,8 +40,7 @@ export interface FaultSoakResult {
   details: Record<string, unknown>;
 }
 
-/** The issue's budget: the slowest recovery under 5 s. */
-export const RESUME_BUDGET_MS = 5_000;
+export { RESUME_BUDGET_MS } from './figures.ts';
 /** Screens get this long with live data before the first fault. */
 const WARMUP_MS = 5_000;
 /** A recovery counts once every screen has had fresh data this long without going stale again. */
@@ -69,26 +56,24 @@ const BAR_MS = 60_000;
 /** A book comparison waits at most this long for a book the witness also received. */
 const BOOK_MATCH_TRIES = 15;
 
-interface FaultRecord {
-  kind: 'drop' | 'stall';
-  seconds?: number;
-  /** Planned time, ms after the first fault window began. */
-  plannedAtMs: number;
-  /** When the fault began and when the feed was back (epoch ms; a drop's end is its start). */
-  start: number;
-  end: number;
-  resumeMs?: number;
-  /** Sockets the spot screen's engine had opened before the fault. */
-  connectsBefore: number;
-  /** Whether the spot screen's engine gave up on its socket (every drop; a stall past the watchdog). */
-  socketDown?: boolean;
-  persistedLevels: number;
-}
 
 type ServerBar = { [K in keyof ComparableBar]: number } & { count: number };
 
+/** A stream a screen shows, and when its data was fresh again after a fault (see freshSince). */
+interface WatchedStream {
+  freshAt(from: number, until: number): number | undefined;
+}
+
+function watched<E extends { at: number }>(events: readonly E[], isFresh: (event: E) => boolean): WatchedStream {
+  return { freshAt: (from, until) => freshSince(events, from, until, isFresh) };
+}
+
+/** The events of one kind a screen received. */
+function eventsOf<K extends ObservedEvent['kind']>(page: SoakPage, kind: K, symbol: string): Extract<ObservedEvent, { kind: K }>[] {
+  return page.events.filter((event): event is Extract<ObservedEvent, { kind: K }> => event.kind === kind && event.symbol === symbol);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
 
 /** Runs one soak; the caller builds the app and prints the figures. */
 export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoakResult> {
@@ -224,21 +209,28 @@ class Soak {
     return answer.data.map((bar) => ({ ...bar, time: bar.id })).sort((a, b) => a.time - b.time);
   }
 
+  /** The spot book's events, and which of them show data from after `end` (a non-empty book pushed after it). */
+  private spotBook(end: number): { events: BookEvent[]; isFresh: (event: BookEvent) => boolean } {
+    const { witness } = this;
+    return {
+      events: eventsOf(this.spot, 'book', this.options.symbol),
+      // A replayed push keeps its recorded ts: whether the witness received it after `end` tells.
+      isFresh: (event) => event.levels > 0 && (event.ts > end || witness.pushedSince('depth', event.ts, end)),
+    };
+  }
+
   /** Every stream a screen shows from the feed, with how to tell its data is from after `end`. */
-  private freshness(page: SoakPage, end: number, references: Map<string, { time: number; count: number }>) {
+  private watchedStreams(page: SoakPage, end: number, references: Map<string, { time: number; count: number }>): WatchedStream[] {
     const { witness } = this;
     const symbol = this.options.symbol;
     if (page.kind === 'spot') {
-      const book = page.events.filter((e): e is Extract<ObservedEvent, { kind: 'book' }> => e.kind === 'book' && e.symbol === symbol);
-      const ticker = page.events.filter((e) => e.kind === 'ticker' && e.symbol === symbol) as { at: number; ts: number }[];
-      return [
-        { events: book, isFresh: (e: BookEvent) => e.levels > 0 && (e.ts > end || witness.pushedSince('depth', e.ts, end)) },
-        { events: ticker, isFresh: (e: { ts: number }) => e.ts > end || witness.pushedSince('detail', e.ts, end) },
-      ] as { events: { at: number }[]; isFresh: (e: never) => boolean }[];
+      const book = this.spotBook(end);
+      const ticker = eventsOf(page, 'ticker', symbol);
+      return [watched(book.events, book.isFresh), watched(ticker, (event) => event.ts > end || witness.pushedSince('detail', event.ts, end))];
     }
     const reference = references.get(page.name) as { time: number; count: number };
-    const candles = page.events.filter((e) => e.kind === 'candles' && e.period === page.period) as CandleEvent[];
-    return [{ events: candles, isFresh: (e: CandleEvent) => candlesCaughtUp(e, reference) }] as { events: { at: number }[]; isFresh: (e: never) => boolean }[];
+    const candles = eventsOf(page, 'candles', symbol).filter((event) => event.period === page.period);
+    return [watched(candles, (event) => candlesCaughtUp(event, reference))];
   }
 
   /** Waits until every screen shows data from after the fault and has kept it for SETTLED_MS. */
@@ -250,8 +242,8 @@ class Soak {
       const now = Date.now();
       let resumedAt = record.end;
       for (const page of this.pages) {
-        for (const stream of this.freshness(page, record.end, references)) {
-          const at = freshSince(stream.events, record.end, now, stream.isFresh as (e: { at: number }) => boolean);
+        for (const stream of this.watchedStreams(page, record.end, references)) {
+          const at = stream.freshAt(record.end, now);
           resumedAt = at === undefined ? Number.POSITIVE_INFINITY : Math.max(resumedAt, at);
         }
       }
@@ -266,8 +258,8 @@ class Soak {
     }
     record.socketDown = (await socketConnects(this.spot)) > record.connectsBefore;
     if (record.socketDown) {
-      const [book] = this.freshness(this.spot, record.end, references);
-      const persisted = persistedLevels(book?.events as BookEvent[], record.start, book?.isFresh as (e: BookEvent) => boolean);
+      const book = this.spotBook(record.end);
+      const persisted = persistedLevels(book.events, record.start, book.isFresh);
       record.persistedLevels = persisted;
       if (persisted > 0) {
         this.ghosts += persisted;
@@ -325,58 +317,33 @@ class Soak {
   }
 
   private result(plan: PlannedFault[], faultMinutes: number): FaultSoakResult {
-    const resumed = this.faults.filter((f) => f.resumeMs !== undefined);
-    const resume = resumeFigures(resumed.map((f) => f.resumeMs as number));
+    const { options } = this;
     const consoleErrors = this.pages.flatMap((page) => page.errors);
-    const stalls = this.faults.filter((f) => f.kind === 'stall');
-    const figures: Figures = {
-      source: this.options.replayFile ? `replay ${this.options.replayFile.split(/[\\/]/).pop()}` : `simulate (FEED_SEED ${this.options.seed})`,
-      screens: this.pages.map((page) => page.name).join(', '),
-      seed: this.options.seed,
-      minutes: this.options.minutes,
-      fault_minutes: round(faultMinutes, 1),
-      drops: this.faults.filter((f) => f.kind === 'drop').length,
-      stalls: stalls.length,
-      stall_seconds: stalls.length ? `${Math.min(...stalls.map((f) => f.seconds as number))}-${Math.max(...stalls.map((f) => f.seconds as number))}` : 'n/a',
-      watchdog_recoveries: stalls.filter((f) => f.socketDown).length,
-      faults_unresumed: this.faults.length - resumed.length,
-      missing_bars: this.missingBars.size,
-      differing_bars: this.differingBars.size,
-      bar_checks: this.barChecks,
-      bars_compared_at_end: this.barsComparedAtEnd,
-      ghost_levels: this.ghosts,
-      book_checks: this.bookChecks,
-      book_checks_unmatched: this.bookChecksUnmatched,
-      console_errors: consoleErrors.length,
-      resume_p95_ms: Number.isNaN(resume.p95) ? 'n/a' : round(resume.p95),
-      resume_max_ms: Number.isNaN(resume.max) ? 'n/a' : round(resume.max),
-      day_summary_max_gap_ms: this.daySummaryMaxGap(),
+    const tally: SoakTally = {
+      source: options.replayFile ? `replay ${options.replayFile.split(/[\\/]/).pop()}` : `simulate (FEED_SEED ${options.seed})`,
+      screens: this.pages.map((page) => page.name),
+      seed: options.seed,
+      minutes: options.minutes,
+      faultMinutes,
+      faults: this.faults,
+      missingBars: this.missingBars,
+      differingBars: this.differingBars,
+      barChecks: this.barChecks,
+      barsComparedAtEnd: this.barsComparedAtEnd,
+      ghostLevels: this.ghosts,
+      bookChecks: this.bookChecks,
+      bookChecksUnmatched: this.bookChecksUnmatched,
+      consoleErrors,
+      daySummaryMaxGapMs: this.daySummaryMaxGap(),
     };
-    const pass =
-      figures.faults_unresumed === 0 &&
-      figures.missing_bars === 0 &&
-      figures.differing_bars === 0 &&
-      figures.ghost_levels === 0 &&
-      figures.console_errors === 0 &&
-      this.bookChecks > 0 &&
-      this.barChecks > 0 &&
-      resume.max < RESUME_BUDGET_MS;
-    figures.verdict = pass ? 'pass' : 'FAIL';
+    const { figures, pass } = soakFigures(tally);
+    const iso = (ms: number): string => new Date(ms).toISOString();
     return {
       figures,
       pass,
       details: {
         plan,
-        faults: this.faults.map(({ kind, seconds, plannedAtMs, start, end, resumeMs, socketDown, persistedLevels: persisted }) => ({
-          kind,
-          seconds,
-          plannedAtMs,
-          start: new Date(start).toISOString(),
-          end: new Date(end).toISOString(),
-          resumeMs,
-          socketDown,
-          persistedLevels: persisted,
-        })),
+        faults: this.faults.map(({ start, end, ...fault }) => ({ ...fault, start: iso(start), end: iso(end) })),
         badBars: Object.fromEntries(this.badBars),
         ghosts: this.ghostDetails,
         consoleErrors,
@@ -385,12 +352,12 @@ class Soak {
   }
 
   /** The longest wait between two day-summary values on an options screen (its 5 s poll must keep going). */
-  private daySummaryMaxGap(): number | string {
-    let gap = 0;
+  private daySummaryMaxGap(): number {
+    let gap = Number.NaN;
     for (const page of this.pages) {
-      const times = page.events.filter((e) => e.kind === 'daySummary').map((e) => e.at);
-      for (let i = 1; i < times.length; i++) gap = Math.max(gap, (times[i] as number) - (times[i - 1] as number));
+      const times = eventsOf(page, 'daySummary', this.options.symbol).map((event) => event.at);
+      for (let i = 1; i < times.length; i++) gap = Math.max(Number.isNaN(gap) ? 0 : gap, (times[i] as number) - (times[i - 1] as number));
     }
-    return gap > 0 ? round(gap) : 'n/a';
+    return gap;
   }
 }

@@ -10,7 +10,8 @@ import type { Book, CandleSeries, DaySummary, StreamKey } from '../../workers/sh
 /** One value a screen received, in brief. `at` is when it arrived (epoch ms, this machine's clock). */
 export type ObservedEvent =
   | { kind: 'book'; symbol: string; at: number; ts: number; levels: number }
-  | { kind: 'ticker' | 'daySummary'; symbol: string; at: number; ts: number }
+  | { kind: 'ticker'; symbol: string; at: number; ts: number }
+  | { kind: 'daySummary'; symbol: string; at: number; ts: number }
   | { kind: 'candles'; symbol: string; period: string; at: number; resetId: number; bars: number; lastTime: number | null; lastCount: number | null };
 
 /** A book as plain arrays, best levels first: `[price, size]` pairs. */

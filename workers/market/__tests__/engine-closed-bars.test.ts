@@ -233,6 +233,22 @@ describe('engine: closed bars equal the server history', () => {
     expect(klineRequests()).toHaveLength(before + 1);
   });
 
+  it('a late push of the bar that has just closed is taken as an update, then settled from REST; no reload', async () => {
+    h.engine.subscribe(1, KEY);
+    h.socket().accept();
+    await live(60_500);
+    h.socket().push(klinePush(M, '1.25'));
+    expect(closeOf(await uiSeries(), M)).toBe('1.25');
+    await live(3_000);
+    const series = await uiSeries();
+    expect(closeOf(series, M)).toBe(closeAt(M));
+    expect(series.bars).toHaveLength(201);
+    // The history, then one small refresh from the closed bar on: no second history load.
+    const sizes = klineRequests().map((request) => Number(request.url.searchParams.get('size')));
+    expect(sizes).toHaveLength(2);
+    expect(sizes[1]).toBeLessThan(10);
+  });
+
   it('the day summary is fetched again as soon as the socket is back, not at the next 5 s tick', async () => {
     h.engine.subscribe(1, KEY);
     h.engine.subscribe(2, { kind: 'daySummary', symbol: 'btcusdt' });

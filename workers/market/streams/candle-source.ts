@@ -94,10 +94,11 @@ export class CandleSource extends StreamSource implements TopicHandler {
 
   onPush(push: TopicPush): void {
     const bar = candleFrom(push.tick);
-    const newest = this.bars.at(-1);
-    // Bars only move forward; an older one means the feed started over (a replayed recording
-    // looping, server/src/feed/README.md): a new series, so the history is loaded again.
-    if (newest && bar.time < newest.time) void this.load(false);
+    // Bars only move forward (a late update of the bar that has just closed aside); an older one
+    // means the feed started over (a replayed recording looping, server/src/feed/README.md): a new
+    // series, so the history is loaded again.
+    const floor = (this.bars.at(-2) ?? this.bars.at(-1))?.time;
+    if (floor !== undefined && bar.time < floor) void this.load(false);
     if (this.loading) this.liveTimes.add(bar.time);
     this.upsert(bar);
     this.unsettled.add(bar.time);
