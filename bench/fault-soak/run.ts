@@ -263,7 +263,13 @@ class Soak {
       record.persistedLevels = persisted;
       if (persisted > 0) {
         this.ghosts += persisted;
-        this.ghostDetails.push({ fault: record.kind, start: new Date(record.start).toISOString(), persistedLevels: persisted });
+        const around = book.events.filter((event) => event.at >= record.start - 2_000 && event.at <= record.end + 6_000);
+        this.ghostDetails.push({
+          fault: record.kind,
+          start: new Date(record.start).toISOString(),
+          persistedLevels: persisted,
+          bookEvents: around.map((event) => ({ ...event, fresh: book.isFresh(event) })),
+        });
       }
     }
     this.checksAllowedAt = Date.now() + CHECK_AFTER_RECOVERY_MS;

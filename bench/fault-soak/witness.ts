@@ -4,6 +4,8 @@
  * it with every other socket; it reconnects at once. The soak asks it two things: the exact book the
  * server pushed with a given `ts` (so a UI book can be compared level by level with the push it came
  * from), and whether a push was made after a fault (for a replay, whose `ts` are the recording's).
+ * The push a server sends right after a `sub` ack repeats its last one (for a replay, byte for
+ * byte): the witness keeps it for the comparison but does not count it as pushed at that time.
  */
 import { gunzipSync } from 'node:zlib';
 import WebSocket, { type RawData } from 'ws';
@@ -16,6 +18,8 @@ interface Seen {
   ts: number;
   /** When the witness received it last (a looping replay repeats a ts). */
   at: number;
+  /** The server's answer to a `sub`: its last push again, not a push made at `at`. */
+  repeated: boolean;
 }
 
 interface DepthSeen extends Seen {
@@ -31,6 +35,8 @@ export class FeedWitness {
   private readonly detail: Seen[] = [];
   /** When a kline bar of each topic was first seen (for the bar phase). */
   private readonly barStarts = new Map<string, { id: number; at: number }[]>();
+  /** The topic just acknowledged: the next message, if a push of it, is the repeated last push. */
+  private ackedTopic: string | undefined;
 
   constructor(
     private readonly url: string,
@@ -61,7 +67,7 @@ export class FeedWitness {
     for (let i = list.length - 1; i >= 0; i--) {
       const seen = list[i] as Seen;
       if (seen.at < since) return false;
-      if (seen.ts === ts) return true;
+      if (seen.ts === ts && !seen.repeated) return true;
     }
     return false;
   }
@@ -89,7 +95,9 @@ export class FeedWitness {
 
   private receive(socket: WebSocket, raw: RawData): void {
     const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
-    const message = JSON.parse(gunzipSync(bytes).toString('utf8')) as { ping?: number; ch?: string; tick?: Record<string, unknown> };
+    const message = JSON.parse(gunzipSync(bytes).toString('utf8')) as { ping?: number; subbed?: string; ch?: string; ts?: number; tick?: Record<string, unknown> };
+    const acked = this.ackedTopic;
+    this.ackedTopic = message.subbed;
     if (message.ping !== undefined) {
       socket.send(`{"pong":${message.ping}}`);
       return;
@@ -97,11 +105,12 @@ export class FeedWitness {
     const { ch, tick } = message;
     if (!ch || !tick) return;
     const at = Date.now();
+    const repeated = ch === acked;
     if (ch.includes('.depth.')) {
-      this.depth.push({ ts: tick.ts as number, at, bids: tick.bids as Levels, asks: tick.asks as Levels });
+      this.depth.push({ ts: tick.ts as number, at, repeated, bids: tick.bids as Levels, asks: tick.asks as Levels });
       trim(this.depth, at);
     } else if (/^market\.[a-z0-9]+\.detail$/.test(ch)) {
-      this.detail.push({ ts: (message as { ts: number }).ts, at });
+      this.detail.push({ ts: message.ts as number, at, repeated });
       trim(this.detail, at);
     } else if (ch.includes('.kline.')) {
       let starts = this.barStarts.get(ch);
