@@ -55,6 +55,8 @@ describe('fault soak: the witness', () => {
     expect(witness.pushedSince('depth', 2, Date.now() + 1_000)).toBe(false);
 
     // Dropped, it reconnects at once and subscribes again; the repeated push is still not "pushed".
+    // (A clear millisecond after the last push: `since` counts pushes at that very time.)
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const dropAt = Date.now();
     feed.clients[0]?.terminate();
     await until(() => feed.clients.length === 2 && witness.depthAt(2)?.at !== undefined && (witness.depthAt(2)?.at as number) >= dropAt);
