@@ -33,7 +33,7 @@ export function storedSession(token: string): string {
 }
 
 /** The demo user has an unread notice, so the shell shows its banner; a user closes it once. */
-async function closeNoticeBanner(page: Page): Promise<void> {
+export async function closeNoticeBanner(page: Page): Promise<void> {
   const banner = page.getByTestId('notice-banner');
   try {
     await banner.waitFor({ state: 'visible', timeout: 5000 });

@@ -12,6 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../workers/shared/protocol.ts';
+import { planCandleDraw, type DrawnCandles } from '../../lib/candle-draw.ts';
 import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
 import { useCandles, useStudies } from '../../lib/market-hooks.ts';
 import { session } from '../../lib/session.ts';
@@ -49,12 +50,11 @@ interface StudyLine {
 }
 
 interface Drawn {
-  key: string;
-  candles: CandleSeries | null;
+  candles: DrawnCandles;
   studies: StudySeries | null;
 }
 
-/** True when `next` only changed from the last bar drawn on (same reset, nothing older replaced). */
+/** The index of the last point drawn when `next` only changed from it on (same reset, nothing older replaced), else null. */
 function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefined, next: readonly T[]): number | null {
   if (!drawn || drawn.length === 0 || next.length === 0 || drawn[0] !== next[0]) return null;
   const last = drawn.length - 1;
@@ -95,21 +95,25 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
     const candle = candleRef.current;
     if (!candle || !nextCandles || nextCandles.bars.length === 0) return;
     const key = `${nextCandles.symbol}:${nextCandles.period}`;
-    const drawn = drawnRef.current?.key === key ? drawnRef.current : null;
-    const barsFrom = drawn && drawn.candles?.resetId === nextCandles.resetId ? extendsDrawn(drawn.candles.bars, nextCandles.bars) : null;
-    const bars = barsFrom === null ? nextCandles.bars : nextCandles.bars.slice(barsFrom);
+    const drawn = drawnRef.current?.candles.key === key ? drawnRef.current : null;
+    // Live bars update in place; a closed bar the engine refreshed is redrawn where it stands (candle-draw.ts).
+    const plan = planCandleDraw(drawn?.candles ?? null, key, nextCandles);
     const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? cssVar('--up', '#48b451') : cssVar('--down', '#db000c') });
-    if (barsFrom === null) {
-      candle.setData(bars.map(toBar));
-      volumeRef.current?.setData(bars.map(volume));
+    if (plan.kind === 'reload') {
+      candle.setData(nextCandles.bars.map(toBar));
+      volumeRef.current?.setData(nextCandles.bars.map(volume));
     } else {
-      for (const bar of bars) {
+      for (const bar of plan.history) {
+        candle.update(toBar(bar), true);
+        volumeRef.current?.update(volume(bar), true);
+      }
+      for (const bar of plan.live) {
         candle.update(toBar(bar));
         volumeRef.current?.update(volume(bar));
       }
     }
     if (nextStudies && nextStudies.points.length > 0) {
-      const pointsFrom = drawn && drawn.studies?.resetId === nextStudies.resetId ? extendsDrawn(drawn.studies.points, nextStudies.points) : null;
+      const pointsFrom = drawn && plan.kind === 'update' && drawn.studies?.resetId === nextStudies.resetId ? extendsDrawn(drawn.studies.points, nextStudies.points) : null;
       const points = pointsFrom === null ? nextStudies.points : nextStudies.points.slice(pointsFrom);
       for (const line of linesRef.current) {
         const data = points.flatMap((p) => {
@@ -121,7 +125,7 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
         else for (const point of data) line.series.update(point);
       }
     }
-    drawnRef.current = { key, candles: nextCandles, studies: nextStudies };
+    drawnRef.current = { candles: { key, resetId: nextCandles.resetId, bars: nextCandles.bars }, studies: nextStudies };
   };
 
   useEffect(() => {
@@ -186,7 +190,7 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
     pendingRef.current = { candles, studies };
     if (redrawTimer.current !== undefined) return;
     const drawn = drawnRef.current;
-    const reload = !drawn || drawn.key !== `${candles.symbol}:${candles.period}` || drawn.candles?.resetId !== candles.resetId;
+    const reload = !drawn || drawn.candles.key !== `${candles.symbol}:${candles.period}` || drawn.candles.resetId !== candles.resetId;
     const wait = reload ? 0 : lastDrawAt.current + LIVE_REDRAW_MS - performance.now();
     const run = () => {
       redrawTimer.current = undefined;
