@@ -60,7 +60,7 @@ export function IdentityPage() {
             icon={<IconAlert />}
             tone="bad"
             title={t('profile.identity.status.rejected')}
-            text={profile.data.rz_reason ? t('profile.identity.reason', { reason: profile.data.rz_reason }) : t('profile.identity.rejectedText')}
+            text={profile.data.rz_reason ? t('profile.identity.reason', { reason: isolated(profile.data.rz_reason) }) : t('profile.identity.rejectedText')}
             testId="identity-status"
           />
         )}
@@ -76,6 +76,9 @@ export function IdentityPage() {
     </div>
   );
 }
+
+/** Text of another direction inside a translation (an operator's English reason on an Arabic screen), kept in its own order: FSI … PDI. */
+const isolated = (text: string): string => `\u2068${text}\u2069`;
 
 /** The form while awaiting certification: validated in the spec's order, sent once, the submit blocked while posting or uploading. */
 function IdentityForm({ onSubmitted }: { onSubmitted(): void }) {

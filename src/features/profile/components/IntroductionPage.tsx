@@ -72,7 +72,8 @@ export function IntroductionPage() {
       {body}
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''} closeLabel={t('common.close')} testId="about-dialog">
         {open && (
-          <article className={styles.entryDetail}>
+          // The operator's content may be in another language than the app: it takes its own direction.
+          <article className={styles.entryDetail} dir="auto">
             {open.img && <img className={styles.entryImage} src={open.img} alt="" loading="lazy" />}
             <SafeHtml html={open.content} testId="about-content" />
           </article>
