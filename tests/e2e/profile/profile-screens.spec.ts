@@ -19,6 +19,20 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Runs in every document before its own scripts: keeps each Content-Security-Policy refusal the page reports. */
+function recordViolations(): void {
+  const seen: string[] = [];
+  (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`));
+}
+
+/** The refusals of the page's current document (one task turn later, so a queued event arrives). */
+const violations = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [];
+  });
+
 let phones = 0;
 
 /** A new account, signed in through the login screen; returns its page and user id. */
@@ -27,6 +41,7 @@ async function freshUser() {
   const phone = `139${String(Date.now()).slice(-6)}${phones}`;
   await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
   const { page, context } = await stack.newPage();
+  await context.addInitScript(recordViolations);
   await loginViaUi(page, stack.baseUrl, phone, PASSWORD);
   const userId = stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
   return { page, context, userId };
@@ -75,6 +90,7 @@ describe('identity verification', () => {
     const panel = await openMemberPanel(page);
     const entry = await visible(panel.getByTestId('panel-identity').filter({ hasText: 'Verified' }));
     expect(await entry.evaluate((node) => node.tagName)).toBe('DIV');
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -98,6 +114,7 @@ describe('withdrawal address', () => {
     await toast(page, 'Withdrawal address saved');
     await visible(page.getByTestId('bound-address').filter({ hasText: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }));
     expect(row('SELECT network, address FROM withdraw_addresses WHERE user_id = ?', userId)).toEqual({ network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -128,6 +145,7 @@ describe('bank cards', () => {
     expect(stack.server.db.prepare('SELECT bank_name, card_number FROM bank_cards WHERE user_id = ?').all(userId)).toEqual([
       { bank_name: 'Blue Harbor Bank', card_number: '6222021234561111' },
     ]);
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -139,6 +157,7 @@ describe('invite', () => {
   it('shows the QR, code and link; the copied link opened in a fresh browser lands on register with the code filled in', async () => {
     const { page, context } = await stack.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+    await context.addInitScript(recordViolations);
     await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const panel = await openMemberPanel(page);
     await panel.getByTestId('panel-invite').click();
@@ -152,6 +171,11 @@ describe('invite', () => {
     await page.getByRole('button', { name: 'Copy the invite link' }).click();
     await toast(page, 'Copied successfully');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // The QR is drawn inline and the about-us images come from data: URLs: nothing the policy refuses.
+    await page.goto(`${stack.baseUrl}/introduction`);
+    await (await visible(page.getByTestId('about-entry'))).click();
+    await visible(page.getByTestId('about-dialog').locator('img'));
+    expect(await violations(page)).toEqual([]);
 
     const stranger = await stack.newPage();
     await stranger.page.goto(link);
