@@ -87,7 +87,8 @@ describe('identity screen', () => {
     render(<IdentityPage />);
     const status = await screen.findByTestId('identity-status');
     expect(status.textContent).toContain(en.profile.identity.status.rejected);
-    expect(status.textContent).toContain('Reason: The photo is blurred');
+    // The operator's text is isolated (FSI … PDI), so it keeps its order inside a right-to-left sentence.
+    expect(status.textContent).toContain('Reason: \u2068The photo is blurred\u2069');
     expect(screen.getByTestId('identity-form')).toBeTruthy();
   });
 
