@@ -6,11 +6,14 @@ import type { Envelope } from '../../../../http/envelope.ts';
 import { fileForm, fixture } from '../../../../uploads/__tests__/upload-support.ts';
 import type { LoginData, TestApp } from '../../__tests__/support.ts';
 
-/** Writes switches into the running app's site-config.json; the next call reads them (its mtime moves on). */
+let edits = 0;
+
+/** Writes switches into the running app's site-config.json; the next call reads them (its mtime moves on, a second per edit). */
 export function setSwitches(t: TestApp, switches: Partial<Record<keyof SiteConfig, number>>): void {
   const file = join(t.dataDir, 'site-config.json');
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...switches }));
-  const later = new Date(Date.now() + 5000 + Math.floor(Math.random() * 100_000));
+  edits += 1;
+  const later = new Date(Date.now() + 5000 + edits * 1000);
   utimesSync(file, later, later);
 }
 
