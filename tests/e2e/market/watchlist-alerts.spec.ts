@@ -72,7 +72,8 @@ describe('watchlist and price alerts', () => {
     await page.getByTestId('alert-save').click();
     await toast(page, 'Alert created');
     const row = await visible(page.getByTestId('alert-row'));
-    expect(await row.textContent()).toContain(`at or above ${level}`);
+    // The list shows levels without trailing zeros.
+    expect(await row.textContent()).toContain(`at or above ${new Big(level).toString()}`);
     expect(await row.getByTestId('alert-status').textContent()).toBe('Watching');
     expect(await page.getByTestId('alerts-closed-note').textContent()).toContain('When the app is closed nothing checks them');
 
@@ -83,7 +84,7 @@ describe('watchlist and price alerts', () => {
 
     const moved = await fetch(`${stack.baseUrl}/__test/feed/move?symbol=btcusdt&percent=4`, { method: 'POST' });
     expect(moved.status).toBe(200);
-    await visible(page.getByTestId('toast').filter({ hasText: `BTC/USDT is at` }).filter({ hasText: `at or above your level ${level}` }));
+    await visible(page.getByTestId('toast').filter({ hasText: `BTC/USDT is at` }).filter({ hasText: `at or above your level ${new Big(level).toString()}` }));
     await page.waitForFunction(() => document.querySelector('[data-testid="alert-status"]')?.textContent?.startsWith('Triggered at'), undefined, { timeout: UI_TIMEOUT_MS });
     const fired = (await page.getByTestId('alert-status').textContent())?.replace('Triggered at ', '') ?? '';
     expect(new Big(fired).gte(level)).toBe(true);
@@ -99,7 +100,7 @@ describe('watchlist and price alerts', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Alert updated');
     expect(await page.getByTestId('alert-status').textContent()).toBe('Watching');
-    expect(await page.getByTestId('alert-row').textContent()).toContain(`at or above ${higher}`);
+    expect(await page.getByTestId('alert-row').textContent()).toContain(`at or above ${new Big(higher).toString()}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Alert deleted');
     await visible(page.getByText('No alerts yet.'));

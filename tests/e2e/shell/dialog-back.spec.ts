@@ -66,7 +66,8 @@ describe('the back button closes dialogs', () => {
 
     await page.getByTestId('pair-button').click();
     const popup = await visible(page.getByTestId('option-pairs'));
-    const other = await visible(popup.locator('li button:not([aria-current])'));
+    // A row's own button (each row also has its watchlist star, issue 15).
+    const other = await visible(popup.locator('li button:not([aria-current]):not([data-testid="watch-star"])'));
     const title = (await other.locator('span').first().textContent()) ?? '';
     await other.click();
     await page.waitForURL((next) => next.pathname === '/options' && next.searchParams.get('name') === title, { timeout: UI_TIMEOUT_MS });
