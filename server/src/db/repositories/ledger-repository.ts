@@ -17,7 +17,26 @@ export type BillKind =
   | 'option_stake'
   | 'option_fee'
   | 'option_payout'
-  | 'option_refund';
+  | 'option_refund'
+  | EarnBillKind;
+
+/**
+ * The earn products' bill kinds (issue 13): a loan credited and repaid; a mining or staking
+ * principal locked (available -> frozen), its interest, and its principal unlocked at the end or
+ * on an early redemption; an internal transfer arriving (its sending is the review hold's kinds).
+ */
+export type EarnBillKind =
+  | 'loan_credit'
+  | 'loan_repay'
+  | 'mining_lock'
+  | 'mining_interest'
+  | 'mining_unlock'
+  | 'mining_redeem'
+  | 'staking_lock'
+  | 'staking_interest'
+  | 'staking_unlock'
+  | 'staking_redeem'
+  | 'transfer_in';
 
 /** One balance: a user's coin in one account type. */
 export interface BalanceKey {

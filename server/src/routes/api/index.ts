@@ -9,6 +9,7 @@ import { t } from '../../i18n/index.ts';
 import { reviewAutoApprovalJob, reviewAutoSeconds } from '../../jobs/review-auto-approval.ts';
 import { uploadRoute } from './common/upload-route.ts';
 import { createApiContext } from './context.ts';
+import { earnRoutes } from './earn-plugin.ts';
 import { emsRoutes } from './ems/ems-routes.ts';
 import { languageRoutes } from './index/language-routes.ts';
 import { siteRoutes } from './index/site-routes.ts';
@@ -50,6 +51,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
     await fastify.register(plugin, { ctx });
   }
   await fastify.register(tradingRoutes, { ctx });
+  await fastify.register(earnRoutes, { ctx });
 
   // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").
   const autoSeconds = reviewAutoSeconds(config);
