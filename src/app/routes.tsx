@@ -56,6 +56,14 @@ const tradeList = lazyPage(() => import('../features/spot/components/TradeListPa
 const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
 const identity = lazyPage(() => import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })));
 const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
+const loans = lazyPage(() => import('../features/earn/components/LoansPage.tsx').then((m) => ({ default: m.LoansPage })));
+const loanApplication = lazyPage(() => import('../features/earn/components/LoanApplicationPage.tsx').then((m) => ({ default: m.LoanApplicationPage })));
+const lockMining = lazyPage(() => import('../features/earn/components/LockMiningPage.tsx').then((m) => ({ default: m.LockMiningPage })));
+const miningApplication = lazyPage(() => import('../features/earn/components/MiningApplicationPage.tsx').then((m) => ({ default: m.MiningApplicationPage })));
+const transfer = lazyPage(() => import('../features/earn/components/TransferPage.tsx').then((m) => ({ default: m.TransferPage })));
+const transferList = lazyPage(() => import('../features/earn/components/TransferListPage.tsx').then((m) => ({ default: m.TransferListPage })));
+const staking = lazyPage(() => import('../features/earn/components/StakingPage.tsx').then((m) => ({ default: m.StakingPage })));
+const stakingList = lazyPage(() => import('../features/earn/components/StakingListPage.tsx').then((m) => ({ default: m.StakingListPage })));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
@@ -78,14 +86,14 @@ export const routes: readonly AppRoute[] = [
   { path: '/invite', titleKey: 'route.invite', auth: true, page: comingSoon },
   { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: tradeList },
   { path: '/notify', name: 'notify', titleKey: 'route.notify', auth: true, page: notify },
-  { path: '/loans', titleKey: 'route.loans', auth: true, page: comingSoon },
-  { path: '/loans-application', titleKey: 'route.loansApplication', auth: true, page: comingSoon },
-  { path: '/lockming', titleKey: 'route.lockming', auth: true, page: comingSoon },
-  { path: '/lockming-application', titleKey: 'route.lockmingApplication', auth: true, page: comingSoon },
-  { path: '/transfer', titleKey: 'route.transfer', auth: true, page: comingSoon },
-  { path: '/transfer-list', titleKey: 'route.transferList', auth: true, page: comingSoon },
-  { path: '/staking', titleKey: 'route.staking', auth: true, page: comingSoon },
-  { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: comingSoon },
+  { path: '/loans', titleKey: 'route.loans', auth: true, page: loans },
+  { path: '/loans-application', titleKey: 'route.loansApplication', auth: true, page: loanApplication },
+  { path: '/lockming', titleKey: 'route.lockming', auth: true, page: lockMining },
+  { path: '/lockming-application', titleKey: 'route.lockmingApplication', auth: true, page: miningApplication },
+  { path: '/transfer', titleKey: 'route.transfer', auth: true, page: transfer },
+  { path: '/transfer-list', titleKey: 'route.transferList', auth: true, page: transferList },
+  { path: '/staking', titleKey: 'route.staking', auth: true, page: staking },
+  { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: stakingList },
   { path: '/introduction', titleKey: 'route.introduction', auth: true, page: comingSoon },
   { path: '/bank', titleKey: 'route.bank', auth: true, page: comingSoon },
 ];
