@@ -14,10 +14,8 @@ export interface LoanOrder {
   total_amount: string;
   repayment_time_ms: number | null;
   is_repayment: 0 | 1;
-  is_repayment_text: string;
   /** 1 under review, 2 approved, 3 rejected, 4 cancelled (spec §4). */
   status: 1 | 2 | 3 | 4;
-  status_text: string;
   reason: string;
   addtime_ms: number;
 }

@@ -20,7 +20,6 @@ export interface MiningOrder {
   estimated_revenue: string;
   /** 0 running, 1 ended, 2 redeemed (spec §4). */
   status: 0 | 1 | 2;
-  status_text: string;
   type: number;
   redeem_fee_rate: string;
   /** What redeeming now gives back; after a redemption, what it gave. */

@@ -8,7 +8,6 @@ export interface StakingOrder {
   title: string;
   /** 0 staking, 1 ended, 2 redeemed (spec §4). */
   status: 0 | 1 | 2;
-  status_text: string;
   type: number;
   start_time_ms: number;
   end_time_ms: number;

@@ -7,7 +7,6 @@ export interface TransferRecord {
   order_num: string;
   /** 1 in transfer, 2 finished, 3 cancelled (spec §4). */
   status: 1 | 2 | 3;
-  status_text: string;
   direction: 'out' | 'in';
   addtime_ms: number;
   arrival_time_ms: number;

@@ -28,7 +28,7 @@ export function LoanApplicationPage() {
   const project = useLoaded(() => getLoanProjects(id), [id], (data) => data.list.length === 0);
   const loaded = project.data?.list[0];
   return (
-    <div className={styles.page}>
+    <div className={[styles.page, styles.formPage].join(' ')}>
       <PageHeader title={t('route.loansApplication')} backLabel={t('common.back')} onBack={() => goBack('/loans')} />
       {loaded ? (
         <LoanApplicationForm key={loaded.id} project={loaded} />

@@ -7,6 +7,8 @@ import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 const BADGE: Record<LoanOrder['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: styles.badgeDown ?? '', 4: '' };
+/** The status in the app's language (the server's status_text is in English or Chinese only). */
+const STATUS: Record<LoanOrder['status'], string> = { 1: 'earn.loans.filterReview', 2: 'earn.loans.filterApproved', 3: 'earn.loans.filterRejected', 4: 'earn.loans.filterCancelled' };
 
 export interface LoanOrderCardProps {
   order: LoanOrder;
@@ -29,7 +31,7 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
             {order.order_num}
           </span>
         </div>
-        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{order.status_text}</span>
+        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(STATUS[order.status])}</span>
       </div>
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>
@@ -59,7 +61,7 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
         {order.status === 2 && (
           <>
             <dt>{t('earn.loans.repayment')}</dt>
-            <dd className={repaid ? styles.rate : undefined}>{order.is_repayment_text}</dd>
+            <dd className={repaid ? styles.rate : undefined}>{t(repaid ? 'earn.loans.repaid' : 'earn.loans.unpaid')}</dd>
           </>
         )}
       </dl>

@@ -26,7 +26,7 @@ export function MiningApplicationPage() {
   const product = useLoaded(() => getMiningProducts(id), [id], (data) => data.list.length === 0);
   const loaded = product.data?.list[0];
   return (
-    <div className={styles.page}>
+    <div className={[styles.page, styles.formPage].join(' ')}>
       <PageHeader title={t('route.lockmingApplication')} backLabel={t('common.back')} onBack={() => goBack('/lockming')} />
       {loaded ? (
         <MiningForm key={loaded.id} product={loaded} />

@@ -6,6 +6,8 @@ import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 const BADGE: Record<MiningOrder['status'], string> = { 0: styles.badgeActive ?? '', 1: styles.badgeUp ?? '', 2: '' };
+/** The status in the app's language (the server's status_text is in English or Chinese only). */
+const STATUS: Record<MiningOrder['status'], string> = { 0: 'earn.mining.running', 1: 'earn.mining.ended', 2: 'earn.mining.redeemed' };
 
 /** A mining order (spec §2, §4): its terms, the interest so far, and redeem for a running type 1 order. */
 export function MiningOrderCard({ order, busy, onRedeem }: { order: MiningOrder; busy: boolean; onRedeem(order: MiningOrder): void }) {
@@ -21,7 +23,7 @@ export function MiningOrderCard({ order, busy, onRedeem }: { order: MiningOrder;
             {order.order_num}
           </span>
         </div>
-        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{order.status_text}</span>
+        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(STATUS[order.status])}</span>
       </div>
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>

@@ -6,6 +6,8 @@ import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 const BADGE: Record<StakingOrder['status'], string> = { 0: styles.badgeActive ?? '', 1: styles.badgeUp ?? '', 2: '' };
+/** The status in the app's language (the server's status_text is in English or Chinese only). */
+const STATUS: Record<StakingOrder['status'], string> = { 0: 'earn.staking.filterStaking', 1: 'earn.staking.filterEnded', 2: 'earn.staking.filterRedeemed' };
 
 /** A staking order (spec §2, §4): its terms, the revenue so far, and redeem for status 0 with type 1. */
 export function StakingOrderCard({ order, busy, onRedeem }: { order: StakingOrder; busy: boolean; onRedeem(order: StakingOrder): void }) {
@@ -20,7 +22,7 @@ export function StakingOrderCard({ order, busy, onRedeem }: { order: StakingOrde
             {order.order_num}
           </span>
         </div>
-        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{order.status_text}</span>
+        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(STATUS[order.status])}</span>
       </div>
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>

@@ -80,6 +80,7 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
         </div>
       </dl>
       <AmountField
+        className={styles.fieldFlush}
         label={t('earn.staking.amountLabel', { coin })}
         placeholder={t('earn.staking.amountPlaceholder')}
         value={amount}
@@ -98,8 +99,8 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
       </dl>
       {passwordRequired && (
         <PasswordField
+          className={styles.fieldFlush}
           label={t('earn.payPassword')}
-          placeholder={t('earn.payPasswordPlaceholder')}
           showLabel={t('earn.showPassword')}
           autoComplete="off"
           value={password}

@@ -68,6 +68,7 @@ function TransferFlow({ passwordRequired }: { passwordRequired: boolean }) {
     <div className={styles.content}>
       <form className={styles.section} onSubmit={search} noValidate>
         <TextField
+          className={styles.fieldFlush}
           label={t('earn.transfer.receiver')}
           placeholder={t('earn.transfer.searchPlaceholder')}
           value={username}
@@ -95,16 +96,17 @@ function TransferFlow({ passwordRequired }: { passwordRequired: boolean }) {
           onClick={() => setReceiver(receiver ? null : found)}
           data-testid="transfer-receiver"
         >
-          <span>
+          <span className={styles.cardTitle}>
             <bdi>{found.username}</bdi>
-            <span className={styles.sub}> · {t('earn.transfer.uid', { id: found.id })}</span>
+            <span className={styles.sub}>{t('earn.transfer.uid', { id: found.id })}</span>
           </span>
           {receiver ? (
-            <span className={styles.rate}>
-              <IconCheck size={16} /> {t('earn.transfer.confirmed')}
+            <span className={[styles.receiverState, styles.rate].join(' ')}>
+              <IconCheck size={16} />
+              {t('earn.transfer.confirmed')}
             </span>
           ) : (
-            <span className={styles.sub}>{t('earn.transfer.tapToConfirm')}</span>
+            <span className={[styles.receiverState, styles.sub].join(' ')}>{t('earn.transfer.tapToConfirm')}</span>
           )}
         </button>
       )}
@@ -153,6 +155,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         testId="transfer-coin"
       />
       <AmountField
+        className={styles.fieldFlush}
         label={t('earn.amount')}
         placeholder={t('earn.transfer.amountPlaceholder')}
         value={amount}
@@ -188,8 +191,8 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
       </dl>
       {passwordRequired && (
         <PasswordField
+          className={styles.fieldFlush}
           label={t('earn.payPassword')}
-          placeholder={t('earn.payPasswordPlaceholder')}
           showLabel={t('earn.showPassword')}
           autoComplete="off"
           value={password}

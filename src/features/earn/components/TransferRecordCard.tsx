@@ -6,6 +6,8 @@ import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 const BADGE: Record<TransferRecord['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: '' };
+/** The status in the app's language (the server's status_text is in English or Chinese only). */
+const STATUS: Record<TransferRecord['status'], string> = { 1: 'earn.transfer.tabPending', 2: 'earn.transfer.tabFinished', 3: 'earn.transfer.tabCancelled' };
 
 /** One internal transfer as its sender or receiver sees it (spec §3); the sender may cancel it while it is in transfer (spec §4). */
 export function TransferRecordCard({ record, busy, onCancel }: { record: TransferRecord; busy: boolean; onCancel(record: TransferRecord): void }) {
@@ -21,7 +23,7 @@ export function TransferRecordCard({ record, busy, onCancel }: { record: Transfe
             <bdi>{out ? record.to_username : record.from_username}</bdi>
           </span>
         </div>
-        <span className={[styles.badge, BADGE[record.status]].join(' ')}>{record.status_text}</span>
+        <span className={[styles.badge, BADGE[record.status]].join(' ')}>{t(STATUS[record.status])}</span>
       </div>
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>
