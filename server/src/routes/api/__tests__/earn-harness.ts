@@ -79,7 +79,7 @@ const form = (fields: Fields): string => new URLSearchParams(Object.entries(fiel
 export async function startEarnHarness(): Promise<EarnHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'earn-test-'));
   // Sessions outlive the months the clock is moved by.
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '0', TOKEN_TTL_HOURS: String(24 * 365 * 10) });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '0', TOKEN_TTL_HOURS: String(24 * 366) });
   const db = openDatabase(dataDir);
   const markets = new MarketRepository(db);
   syncCatalogue(markets);
