@@ -36,12 +36,28 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The demo user, signed in, with the notice banner out of the way. */
-async function signedIn(): Promise<{ page: Page; context: BrowserContext; token: string }> {
+/** Runs in every document before its own scripts: keeps each Content-Security-Policy violation. */
+function recordViolations(): void {
+  const seen: string[] = [];
+  (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`));
+}
+
+/**
+ * The demo user, signed in, with the notice banner out of the way; `refusals()` lists what the
+ * server's Content-Security-Policy refused on the page so far (product images, upload previews).
+ */
+async function signedIn(): Promise<{ page: Page; context: BrowserContext; token: string; refusals(): Promise<string[]> }> {
   const { page, context } = await stack.newPage();
+  await context.addInitScript(recordViolations);
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
+  });
   await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   await dismissNoticeBanner(page);
-  return { page, context, token: await pageToken(page) };
+  const refusals = async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...logged];
+  return { page, context, token: await pageToken(page), refusals };
 }
 
 /** The available balance of a coin in the main account, read from the server's own ledger. */
@@ -58,7 +74,7 @@ const coinId = (name: string): number => stack.server.db.prepare('SELECT id FROM
 
 describe('earn products in the app', () => {
   it('applies for a loan with three images, sees it approved by the review, and repays it once', async () => {
-    const { page, context } = await signedIn();
+    const { page, context, refusals } = await signedIn();
     const photo = await generatePhoto(context, { width: 1200, height: 900 });
     const demo = userId(DEMO_ACCOUNT.username);
     const usdt = coinId('usdt');
@@ -113,11 +129,12 @@ describe('earn products in the app', () => {
     // Principal in, principal and interest out: the user paid exactly the interest the screen showed.
     const interest = repayTotal.minus(200);
     expect(new Big(mainBalance(usdt, demo).balance).toFixed(8)).toBe(before.minus(interest).toFixed(8));
+    expect(await refusals()).toEqual([]);
     await context.close();
   });
 
   it('locks an amount in mining, seeing the day\'s rate and the estimate as the amount changes', async () => {
-    const { page, context, token } = await signedIn();
+    const { page, context, token, refusals } = await signedIn();
     const usdt = coinId('usdt');
     const demo = userId(DEMO_ACCOUNT.username);
     const before = mainBalance(usdt, demo);
@@ -146,11 +163,12 @@ describe('earn products in the app', () => {
     const after = mainBalance(usdt, demo);
     expect(new Big(before.balance).minus(after.balance).toFixed(8)).toBe('2000.00000000');
     expect(new Big(after.frozen).minus(before.frozen).toFixed(8)).toBe('2000.00000000');
+    expect(await refusals()).toEqual([]);
     await context.close();
   });
 
   it('stakes a whole amount with the transaction password and redeems it, told first what comes back', async () => {
-    const { page, context } = await signedIn();
+    const { page, context, refusals } = await signedIn();
     const usdt = coinId('usdt');
     const demo = userId(DEMO_ACCOUNT.username);
     const before = mainBalance(usdt, demo);
@@ -176,13 +194,14 @@ describe('earn products in the app', () => {
     await toast(page, 'Redeemed, the principal is back in your account');
     await visible(page.getByTestId('staking-order').filter({ hasText: 'Redeemed' }));
     expect(mainBalance(usdt, demo)).toEqual(before);
+    expect(await refusals()).toEqual([]);
     await context.close();
   });
 
   it('sends an internal transfer to a second registered user, and cancels another one', async () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     await registerByPhoneApi(stack.baseUrl, phone, `friend${unique().slice(-4)}`);
-    const { page, context } = await signedIn();
+    const { page, context, refusals } = await signedIn();
     const usdt = coinId('usdt');
     const demo = userId(DEMO_ACCOUNT.username);
     const friend = userId(phone);
@@ -227,6 +246,7 @@ describe('earn products in the app', () => {
     await page.getByRole('tab', { name: 'Finished' }).click();
     await visible(records.filter({ hasText: '9.99 USDT' }));
     expect(mainBalance(usdt, demo)).toEqual({ balance: new Big(before.balance).minus(10).toFixed(8), frozen: before.frozen });
+    expect(await refusals()).toEqual([]);
     await context.close();
   });
 });

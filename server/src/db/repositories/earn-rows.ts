@@ -19,12 +19,12 @@ export type NumberedTable = 'loan_orders' | 'mining_orders' | 'staking_orders' |
 
 /**
  * The id the next row of `table` gets and its order number, e.g. `LN20250614000017`: a prefix, the
- * UTC date and the id. Call inside the transaction that inserts the row with that id, so the
- * number is unique by construction.
+ * UTC date and the id. Call inside the (IMMEDIATE) transaction that inserts the row with that id,
+ * so the number is unique by construction.
  */
 export function nextNumbered(db: Db, table: NumberedTable, prefix: string, at: number): { id: number; orderNum: string } {
   // `table` is one of four literal names, never user input.
-  const id = (db.prepare(`SELECT COALESCE(MAX(id), 0) + 1 FROM ${table}`).pluck().get() as number) ?? 1;
+  const id = db.prepare(`SELECT COALESCE(MAX(id), 0) + 1 FROM ${table}`).pluck().get() as number;
   const date = new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
   return { id, orderNum: `${prefix}${date}${String(id).padStart(6, '0')}` };
 }

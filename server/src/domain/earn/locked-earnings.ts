@@ -61,25 +61,28 @@ export class LockedEarnings<Row extends LockedOrderRow> {
   }
 
   /**
-   * Inserts an order with `insert` and locks its principal, in one transaction; refuses with
+   * Inserts an order with `insert` and locks its principal, in one IMMEDIATE transaction (the order
+   * number is taken from the table, so a second process waits its turn); refuses with
    * `trade.insufficient` (nothing written) when the available balance is short.
    */
   open(key: BalanceKey, amount: bigint, insert: () => number): Row {
     const at = this.deps.now();
     try {
-      const id = this.deps.db.transaction(() => {
-        const orderId = insert();
-        const remark = `${this.product.label} #${orderId}`;
-        this.deps.ledger.apply(
-          [
-            { ...key, part: 'available', amount: -amount, kind: this.product.bills.lock, remark },
-            { ...key, part: 'frozen', amount, kind: this.product.bills.lock, remark },
-          ],
-          orderId,
-          at,
-        );
-        return orderId;
-      })();
+      const id = this.deps.db
+        .transaction(() => {
+          const orderId = insert();
+          const remark = `${this.product.label} #${orderId}`;
+          this.deps.ledger.apply(
+            [
+              { ...key, part: 'available', amount: -amount, kind: this.product.bills.lock, remark },
+              { ...key, part: 'frozen', amount, kind: this.product.bills.lock, remark },
+            ],
+            orderId,
+            at,
+          );
+          return orderId;
+        })
+        .immediate();
       return this.deps.orders.find(id) as Row;
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw new Rejection('trade.insufficient');
