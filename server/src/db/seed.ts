@@ -3,6 +3,7 @@ import { ContentRepository } from './repositories/content-repository.ts';
 import { NoticeRepository } from './repositories/notice-repository.ts';
 import { UserRepository } from './repositories/user-repository.ts';
 import { seedEarnDemo } from './seed-earn.ts';
+import { seedProfileDemo } from './seed-profile.ts';
 import { seedTradingDemo } from './seed-trading.ts';
 import { hashSecret } from '../domain/passwords.ts';
 import type { SiteConfig } from '../domain/site-config.ts';
@@ -80,6 +81,7 @@ export async function seedDemo(db: Db, now: number = Date.now()): Promise<boolea
       creditScore: 100,
     });
     seedTradingDemo(db, demoId, now);
+    seedProfileDemo(db, demoId, now);
     seedEarnDemo(db);
 
     content.addBanner(banner('#2f6bff', '#0b1426', 'Trade spot &amp; options', 'Live markets, simulated money'), 1);

@@ -1,4 +1,5 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
+import { profileMessagesEn } from './messages-profile-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 
@@ -50,6 +51,7 @@ export const messagesEn = {
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
   ...tradeMessagesEn,
   ...uploadMessagesEn,
+  ...profileMessagesEn,
   ...earnMessagesEn,
 } as const;
 
