@@ -1,5 +1,6 @@
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
+import { walletMessagesEn } from './messages-wallet-en.ts';
 
 /** English server messages: the fallback catalogue for every language without its own. */
 export const messagesEn = {
@@ -49,6 +50,7 @@ export const messagesEn = {
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
   ...tradeMessagesEn,
   ...uploadMessagesEn,
+  ...walletMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -1,6 +1,7 @@
 import type { MessageKey } from './messages-en.ts';
 import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
 import { uploadMessagesZhCn } from './messages-upload-zh-cn.ts';
+import { walletMessagesZhCn } from './messages-wallet-zh-cn.ts';
 
 /** Simplified Chinese server messages; must carry every key of the English catalogue. */
 export const messagesZhCn: Record<MessageKey, string> = {
@@ -50,4 +51,5 @@ export const messagesZhCn: Record<MessageKey, string> = {
   'rate.exceeded': '请求过于频繁，请在{seconds}秒后重试',
   ...tradeMessagesZhCn,
   ...uploadMessagesZhCn,
+  ...walletMessagesZhCn,
 };

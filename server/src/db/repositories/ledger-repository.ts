@@ -17,7 +17,15 @@ export type BillKind =
   | 'option_stake'
   | 'option_fee'
   | 'option_payout'
-  | 'option_refund';
+  | 'option_refund'
+  // The wallet (issue 12): a deposit credited on approval, both sides of a transfer between own
+  // accounts, and the legs and fee of a flash exchange (withdrawals move money as review holds).
+  | 'deposit'
+  | 'transfer_out'
+  | 'transfer_in'
+  | 'exchange_out'
+  | 'exchange_in'
+  | 'exchange_fee';
 
 /** One balance: a user's coin in one account type. */
 export interface BalanceKey {

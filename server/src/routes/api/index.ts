@@ -17,6 +17,7 @@ import { registerRoute } from './login/register-route.ts';
 import { tradingRoutes } from './trade/trading-plugin.ts';
 import { passwordRoutes } from './user/password-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
+import { walletRoutes } from './wallet/wallet-plugin.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -50,6 +51,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
     await fastify.register(plugin, { ctx });
   }
   await fastify.register(tradingRoutes, { ctx });
+  await fastify.register(walletRoutes, { ctx });
 
   // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").
   const autoSeconds = reviewAutoSeconds(config);
