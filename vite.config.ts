@@ -1,17 +1,34 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { endpointMetaTags, type MetaTag } from './server/src/http/shell-facts.ts';
 
 const serverPort = Number(process.env.PORT ?? 8080);
 const backend = `http://127.0.0.1:${serverPort}`;
+
+/**
+ * Records the market endpoints this build compiles in (VITE_MARKET_WS_URL, VITE_MARKET_REST_URL, from
+ * the same resolved env as import.meta.env) as meta tags of index.html, where the server reads them
+ * for its Content-Security-Policy: build and policy cannot name different hosts.
+ */
+function recordMarketEndpoints(): Plugin {
+  let tags: MetaTag[] = [];
+  return {
+    name: 'record-market-endpoints',
+    configResolved(config) {
+      tags = endpointMetaTags(config.env);
+    },
+    transformIndexHtml: () => tags.map(({ name, content }) => ({ tag: 'meta', attrs: { name, content }, injectTo: 'head' as const })),
+  };
+}
 
 // One config for the build and for every test project (DESIGN.md §6).
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by the server as they are (@fastify/static
   // preCompressed): a phone on a slow network downloads about a third of the bytes, with no
   // compression work per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [react(), recordMarketEndpoints(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', chunkSizeWarningLimit: 400 },
   server: {

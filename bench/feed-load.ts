@@ -38,7 +38,9 @@ async function serve(): Promise<void> {
   const { buildApp } = await import('../server/src/app.ts');
   const { loadConfig } = await import('../server/src/config.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'feed-bench-'));
-  const app = await buildApp({ config: loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TEST_ROUTES: '0' }) });
+  // Every bench client connects from loopback, so the per-address socket limit is off here.
+  const env = { ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TEST_ROUTES: '0', FEED_MAX_SOCKETS_PER_IP: '0' };
+  const app = await buildApp({ config: loadConfig(env) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

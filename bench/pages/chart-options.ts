@@ -6,7 +6,8 @@ export function createCandleChart(box: HTMLElement): { chart: IChartApi; series:
   const chart = createChart(box, {
     height: 240,
     autoSize: true,
-    layout: { background: { color: '#0b1426' }, textColor: '#8a94a6' },
+    // No library logo: it inserts an inline <style> the server's Content-Security-Policy refuses (an internal test page; the app draws its own attribution).
+    layout: { background: { color: '#0b1426' }, textColor: '#8a94a6', attributionLogo: false },
     grid: { vertLines: { color: '#22304d' }, horzLines: { color: '#22304d' } },
     handleScroll: { vertTouchDrag: false },
     timeScale: { timeVisible: true },

@@ -16,7 +16,8 @@ byId('symbol').textContent = symbol.toUpperCase();
 
 const chart = createChart(byId('chart'), {
   autoSize: true,
-  layout: { background: { color: 'transparent' }, textColor: '#6b7280' },
+  // No library logo: it inserts an inline <style> the server's Content-Security-Policy refuses (the app draws its attribution as a plain link).
+  layout: { background: { color: 'transparent' }, textColor: '#6b7280', attributionLogo: false },
   grid: { vertLines: { color: '#e5e8ef' }, horzLines: { color: '#e5e8ef' } },
   handleScroll: { vertTouchDrag: false },
   timeScale: { timeVisible: true, secondsVisible: false },

@@ -9,10 +9,13 @@ import type { Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { onSocketError } from './feed/socket-errors.ts';
+import { trustProxyOption } from './http/client-address.ts';
 import { ApiError, CODE } from './http/envelope.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { uploadFiles } from './routes/uploads/upload-files.ts';
 import { maxUploadBytes } from './uploads/upload-store.ts';
+import { securityHeaders } from './http/security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +39,9 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   fastify.decorate('db', db);
   if (!givenDb) fastify.addHook('onClose', async () => db.close());
 
+  // Security headers and the Content-Security-Policy of every answer (http/security.ts).
+  await fastify.register(securityHeaders, { config });
+
   await fastify.register(formbody);
   // ── Uploads (spec §7 Upload) ──────────────────────────────────────────────────────────────────
   // The one multipart route takes one part, the file: a second file or any field stops the parser.
@@ -46,7 +52,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   // The stored images, served back to their owner (routes/uploads/upload-files.ts).
   await fastify.register(uploadFiles);
   // ──────────────────────────────────────────────────────────────────────────────────────────────
-  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // A client's frame over maxPayload closes its socket (1009) with one info line (feed/socket-errors.ts).
+  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: onSocketError });
 
   // Routes outside /api (market REST, test routes); /api has its own (http/contract/api-errors.ts).
   fastify.setErrorHandler((error, request, reply) => {
@@ -102,14 +109,14 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
   const body = JSON.stringify({ code: CODE.fail, msg: tooLarge ? 'The request is too large' : 'Invalid request', data: null });
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** Builds a ready Fastify instance around the plugin. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
-    trustProxy: true,
+    trustProxy: trustProxyOption(options.config.trustProxy),
     clientErrorHandler: answerClientError,
     // Spec §7 spells some paths api/index/… and others api/Index/…: both must reach one route.
     routerOptions: { caseSensitive: false },

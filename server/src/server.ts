@@ -1,8 +1,17 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { ConfigError } from './config-vars.ts';
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNT } from './db/seed.ts';
 
-const config = loadConfig();
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A setting out of range is the operator's to fix: say which, without a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
+}
 const fastify = await buildApp({ config });
 const address = await fastify.listen({ host: config.host, port: config.port });
 const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');

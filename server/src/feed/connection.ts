@@ -10,6 +10,8 @@ export const REQ_MIN_GAP_MS = 100;
 /** A client that lets this much output pile up is too slow to serve; it is disconnected. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 const BINARY = { binary: true } as const;
+/** How long a closing socket may take to answer the close frame before it is dropped. */
+const CLOSE_GRACE_MS = 2000;
 
 /** What a connection needs from the hub that owns it. */
 export interface ConnectionContext {
@@ -28,7 +30,8 @@ type Message = Record<string, unknown>;
 
 /**
  * One client socket speaking the HTX market protocol: heartbeat, sub/unsub/req, error frames. A bad
- * message never closes the connection; only missed pongs (or a socket error) do.
+ * message never closes the connection; only missed pongs or a broken frame (over the size limit,
+ * not WebSocket) do.
  */
 export class FeedConnection {
   readonly topics = new Set<string>();
@@ -46,7 +49,8 @@ export class FeedConnection {
     this.heartbeat.unref();
     socket.on('message', (raw) => this.receive(raw));
     socket.on('close', () => this.cleanUp());
-    socket.on('error', () => socket.terminate());
+    // ws has already sent its close frame (1009 for a frame too big …); drop a client that does not answer it.
+    socket.on('error', () => setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref());
   }
 
   /** Sends an already gzipped frame (a push shared by every subscriber). */
@@ -74,7 +78,7 @@ export class FeedConnection {
     // Two pings went unanswered: close right before what would be the next ping.
     if (this.missed >= this.ctx.maxMissedPings) {
       this.socket.close(1001, 'heartbeat timeout');
-      setTimeout(() => this.socket.terminate(), 2000).unref();
+      setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
       clearInterval(this.heartbeat);
       return;
     }

@@ -72,17 +72,17 @@ export interface CreateFeedOptions {
   clock?: Clock;
 }
 
-/** Builds the feed that `config` describes (FEED_SOURCE, FEED_SEED, FEED_START_MS, FEED_REPLAY_*, FEED_PING_MS, FEED_MAX_MISSED_PINGS). */
+/**
+ * Builds the feed that `config` describes (FEED_SOURCE, FEED_SEED, FEED_START_MS, FEED_REPLAY_*, FEED_PING_MS,
+ * FEED_MAX_MISSED_PINGS), whose ranges loadConfig has checked.
+ */
 export function createMarketFeed(config: FeedConfig, options: CreateFeedOptions = {}): MarketFeed {
   const clock = options.clock ?? systemClock;
   let source: SimFeed | ReplayFeed;
   if (config.source === 'replay') {
-    if (!config.replayFile) throw new Error('FEED_REPLAY_FILE is required when FEED_SOURCE=replay');
     source = new ReplayFeed(readTranscript(config.replayFile), { speed: config.replaySpeed, loop: config.replayLoop }, clock);
   } else {
     source = new SimFeed(clock, config.seed, config.startMs);
   }
-  if (!(config.pingMs > 0)) throw new Error(`FEED_PING_MS must be above 0, got ${config.pingMs}`);
-  if (!(config.maxMissedPings >= 1)) throw new Error(`FEED_MAX_MISSED_PINGS must be at least 1, got ${config.maxMissedPings}`);
   return new MarketFeed(source, clock, { pingMs: config.pingMs, maxMissedPings: config.maxMissedPings });
 }

@@ -34,17 +34,17 @@ export interface TestServer {
 /** The whole app on 127.0.0.1, a free port and a temporary data dir, test routes on, ping every 200 ms. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'feed-test-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    STATIC_DIR: '',
-    LOG_LEVEL: 'silent',
-    TEST_ROUTES: '1',
-    FEED_PING_MS: '200',
-    ...env,
-  });
   let app: FastifyInstance;
   try {
+    const config = loadConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      LOG_LEVEL: 'silent',
+      TEST_ROUTES: '1',
+      FEED_PING_MS: '200',
+      ...env,
+    });
     app = await buildApp({ config });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });

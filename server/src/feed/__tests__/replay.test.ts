@@ -140,7 +140,7 @@ describe('replay', () => {
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, '{"dir":"connect","t":1,"url":"ws://x"}\nnot json\n');
     await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: '' })).rejects.toThrow('FEED_REPLAY_FILE is required when FEED_SOURCE=replay');
-    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: join(dir, 'nope.jsonl') })).rejects.toThrow(/ENOENT/);
+    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: join(dir, 'nope.jsonl') })).rejects.toThrow(/^FEED_REPLAY_FILE must be a recorded session file, got ".*nope\.jsonl", which does not exist$/);
     await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: noPushes })).rejects.toThrow('the replay file holds no market pushes');
     await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: broken })).rejects.toThrow('transcript line 2: not JSON');
   });

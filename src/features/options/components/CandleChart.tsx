@@ -13,6 +13,7 @@ import type { Candle, CandlePeriod, CandleSeries } from '../../../../workers/sha
 import { useCandles } from '../../../lib/market-hooks.ts';
 import { upColour } from '../../../lib/up-colour.ts';
 import { MA_WINDOWS, movingAverage } from '../api/chart-intervals.ts';
+import { ChartAttribution } from './ChartAttribution.tsx';
 import styles from './options.module.css';
 
 const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'] as const;
@@ -89,7 +90,8 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
     if (!box) return;
     const chart = createChart(box, {
       autoSize: true,
-      layout: { background: { color: 'transparent' }, textColor: cssVar('--muted', '#6b7280') },
+      // The app draws the attribution (ChartAttribution): the library's own needs an inline <style>.
+      layout: { background: { color: 'transparent' }, textColor: cssVar('--muted', '#6b7280'), attributionLogo: false },
       grid: { vertLines: { color: cssVar('--line', '#e5e8ef') }, horzLines: { color: cssVar('--line', '#e5e8ef') } },
       handleScroll: { vertTouchDrag: false },
       timeScale: { timeVisible: true, secondsVisible: false },
@@ -135,6 +137,7 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
   return (
     <div className={styles.chartBox} data-testid="candle-chart">
       <div ref={boxRef} className={styles.chartCanvas} />
+      <ChartAttribution />
       {loading && (
         <div className={styles.chartLoading} role="status" aria-label={loadingLabel}>
           <span className={styles.spinner} aria-hidden="true" />
