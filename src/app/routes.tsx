@@ -55,6 +55,12 @@ const exchange = lazyPage(() => import('../features/spot/components/ExchangePage
 const tradeList = lazyPage(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
 const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
 const identity = lazyPage(() => import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })));
+const assets = lazyPage(() => import('../features/wallet/components/AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })));
+const tradeAccount = lazyPage(() => import('../features/wallet/components/TradeAccountPage.tsx').then((m) => ({ default: m.TradeAccountPage })));
+const changeMoney = lazyPage(() => import('../features/wallet/components/ChangeMoneyPage.tsx').then((m) => ({ default: m.ChangeMoneyPage })));
+const recharge = lazyPage(() => import('../features/wallet/components/RechargePage.tsx').then((m) => ({ default: m.RechargePage })));
+const withdrawal = lazyPage(() => import('../features/wallet/components/WithdrawalPage.tsx').then((m) => ({ default: m.WithdrawalPage })));
+const flashExchange = lazyPage(() => import('../features/wallet/components/FlashExchangePage.tsx').then((m) => ({ default: m.FlashExchangePage })));
 const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
 
 export const routes: readonly AppRoute[] = [
@@ -68,12 +74,12 @@ export const routes: readonly AppRoute[] = [
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
   { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: exchange, tab: 'exchange' },
-  { path: '/assets', titleKey: 'route.assets', auth: true, page: comingSoon, tab: 'assets' },
-  { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: comingSoon },
-  { path: '/changemoney', titleKey: 'route.changemoney', auth: true, page: comingSoon },
-  { path: '/recharge', name: 'recharge', titleKey: 'route.recharge', auth: true, page: comingSoon },
-  { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: comingSoon },
-  { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: comingSoon },
+  { path: '/assets', titleKey: 'route.assets', auth: true, page: assets, tab: 'assets' },
+  { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: tradeAccount },
+  { path: '/changemoney', titleKey: 'route.changemoney', auth: true, page: changeMoney },
+  { path: '/recharge', name: 'recharge', titleKey: 'route.recharge', auth: true, page: recharge },
+  { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: withdrawal },
+  { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: flashExchange },
   { path: '/options', titleKey: 'route.options', auth: true, page: options, tab: 'options' },
   { path: '/invite', titleKey: 'route.invite', auth: true, page: comingSoon },
   { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: tradeList },

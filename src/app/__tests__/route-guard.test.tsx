@@ -120,9 +120,9 @@ describe('AppRoutes with the guard', () => {
 
   it('shows a translated coming-soon page with a back button for screens not built yet', async () => {
     session.token = 'token-1';
-    renderAt('/recharge');
+    renderAt('/lockming');
     const page = await screen.findByTestId('coming-soon');
-    expect(page.textContent).toContain('Deposit');
+    expect(page.textContent).toContain('Lock mining');
     expect(page.textContent).toContain('Coming soon');
     expect(screen.getAllByRole('button', { name: 'Back' }).length).toBeGreaterThan(0);
   });

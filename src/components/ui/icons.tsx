@@ -175,3 +175,8 @@ export const IconCheck = (p: IconProps) => (
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </Svg>
 );
+export const IconSwap = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 4v16M7 4L3.5 7.5M7 4l3.5 3.5M17 20V4M17 20l-3.5-3.5M17 20l3.5-3.5" />
+  </Svg>
+);
