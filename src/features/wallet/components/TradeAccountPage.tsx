@@ -66,9 +66,11 @@ export function TradeAccountPage() {
   const contact = t('common.contactService');
   return (
     <div className={styles.barPage}>
-      <PageHeader title={t('wallet.records.title', { account: t(ACCOUNT_NAME_KEYS[type]), coin: coinName })} backLabel={t('common.back')} onBack={() => goBack('/assets')} end={<EyeToggle />} />
+      <PageHeader title={t(ACCOUNT_NAME_KEYS[type])} backLabel={t('common.back')} onBack={() => goBack('/assets')} end={<EyeToggle />} />
       <section className={styles.summary} aria-label={coinName}>
-        <p className={styles.summaryLabel}>{t('wallet.assets.value')}</p>
+        <p className={styles.summaryLabel}>
+          <bdi>{coinName}</bdi> · {t('wallet.assets.value')}
+        </p>
         <p className={styles.summaryValue}>
           {usd ? <AmountText value={usd} dp={2} hidden={hidden} /> : '--'}
           <span className={styles.summaryUnit}>{t('wallet.assets.usd')}</span>
