@@ -64,6 +64,8 @@ describe('the assets screen', () => {
     render(<AssetsPage />);
     await waitFor(() => expect(total()).toBe('7300.00USD'));
     expect(engine.engineStream).toHaveBeenCalledWith({ kind: 'ticker', symbol: 'btcusdt' });
+    // The screen listens to the ticker once its effects have run.
+    await waitFor(() => expect(btc.observed).toBe(true));
     act(() => {
       btc.next({ symbol: 'btcusdt', ts: 0, open: '1', high: '1', low: '1', close: '65000.5', amount: '0', vol: '0', count: 0 });
       vi.advanceTimersByTime(1000);
