@@ -89,6 +89,17 @@ export class LedgerRepository {
     return row ?? ZERO;
   }
 
+  /** Every balance row of a user (a coin in an account type); what has no row is zero. */
+  balancesOf(userId: number): (BalanceKey & Balance)[] {
+    const rows = this.db.prepare('SELECT coin_id, account_type, available, frozen FROM balances WHERE user_id = ?').safeIntegers(true).all(userId) as {
+      coin_id: bigint;
+      account_type: bigint;
+      available: bigint;
+      frozen: bigint;
+    }[];
+    return rows.map((row) => ({ userId, coinId: Number(row.coin_id), accountType: Number(row.account_type), available: row.available, frozen: row.frozen }));
+  }
+
   /** Applies the changes in order, each with its bill row (kind, ref_id, remark, time). */
   apply(changes: readonly BalanceChange[], refId: number | null, at: number): void {
     this.db.transaction(() => {

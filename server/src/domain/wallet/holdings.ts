@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { CoinRow } from '../../db/repositories/market-repository.ts';
+import type { LedgerRepository } from '../../db/repositories/ledger-repository.ts';
+import type { CoinRow, MarketRepository } from '../../db/repositories/market-repository.ts';
 import type { AccountType } from '../accounts.ts';
 import { exactDecimal, timesDecimal } from './exact.ts';
 import { usdtPrice, type PriceSource } from './prices.ts';
@@ -27,15 +27,15 @@ export interface AccountHoldings {
  * coin is (available + frozen) × price, rounded down to a unit, and a total is the exact sum of its
  * parts. A coin the feed cannot price counts nothing and says so (value null).
  */
-export function userHoldings(db: Db, userId: number, types: readonly AccountType[], prices: PriceSource, at: number): { accounts: AccountHoldings[]; total: bigint } {
-  const coins = db.prepare('SELECT * FROM coins ORDER BY sort, id').all() as CoinRow[];
-  const rows = db.prepare('SELECT coin_id, account_type, available, frozen FROM balances WHERE user_id = ?').safeIntegers(true).all(userId) as {
-    coin_id: bigint;
-    account_type: bigint;
-    available: bigint;
-    frozen: bigint;
-  }[];
-  const held = new Map(rows.map((row) => [`${row.account_type}:${row.coin_id}`, row]));
+export function userHoldings(
+  sources: { coins: MarketRepository; ledger: LedgerRepository },
+  userId: number,
+  types: readonly AccountType[],
+  prices: PriceSource,
+  at: number,
+): { accounts: AccountHoldings[]; total: bigint } {
+  const coins = sources.coins.coins();
+  const held = new Map(sources.ledger.balancesOf(userId).map((row) => [`${row.accountType}:${row.coinId}`, row]));
   const priceOf = new Map<string, string | null>();
   const price = (coin: CoinRow): string | null => {
     if (!priceOf.has(coin.name)) priceOf.set(coin.name, usdtPrice(prices, coin.name, at));

@@ -48,7 +48,7 @@ export const balanceRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
     handler: ({ user, lang }) => {
       const { deps, prices } = wallet();
       const at = deps.now();
-      const { accounts, total } = userHoldings(deps.db, user.id, openAccountTypes(deps.site()), prices, at);
+      const { accounts, total } = userHoldings(deps, user.id, openAccountTypes(deps.site()), prices, at);
       return ok({
         all_price: formatUnits(total),
         coinList: accounts.map((account) => ({
