@@ -9,7 +9,7 @@ import styles from './wallet.module.css';
  * contact-service button that opens the customer-service link, or says to contact customer service
  * when there is none (spec §2).
  */
-export function ClosedNotice({ message }: { message: string }) {
+export function ClosedNotice({ message, inline = false }: { message: string; /** Inside a form: no margin of its own. */ inline?: boolean }) {
   const { t } = useTranslation();
   const settings = useSiteSettings();
   const contact = () => {
@@ -17,7 +17,7 @@ export function ClosedNotice({ message }: { message: string }) {
     else showToast(t('common.contactService'), 'error');
   };
   return (
-    <div className={styles.notice} role="status" data-testid="closed-notice">
+    <div className={[styles.notice, inline ? styles.noticeInline : ''].join(' ')} role="status" data-testid="closed-notice">
       <p>{message}</p>
       <Button variant="secondary" onClick={contact}>
         {t('wallet.form.contactService')}

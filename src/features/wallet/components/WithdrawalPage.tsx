@@ -240,7 +240,7 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
           {t('wallet.withdraw.submit')}
         </Button>
       ) : (
-        <ClosedNotice message={t('wallet.withdraw.closed')} />
+        <ClosedNotice message={t('wallet.withdraw.closed')} inline />
       )}
     </form>
   );
