@@ -60,6 +60,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'bench', environment: 'node', include: ['bench/**/__tests__/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',
