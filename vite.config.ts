@@ -69,6 +69,8 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/__tests__/**/*.test.ts'],
           testTimeout: 20_000,
+          // A beforeAll that starts a whole app (migrations, demo seed, a login) is as slow as a test on busy shared cores.
+          hookTimeout: 20_000,
         },
       },
       {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { identityReview } from './identity.ts';
 import { createReviews, type ReviewKindFactory, type Reviews } from './reviews.ts';
 import { depositReview } from './wallet/deposits.ts';
 import { withdrawalReview } from './wallet/withdrawals.ts';
@@ -10,6 +11,7 @@ import { withdrawalReview } from './wallet/withdrawals.ts';
  * domain/reviews.ts for an example) and adds it here; nothing else registers it.
  */
 export const REVIEW_KINDS: readonly ReviewKindFactory[] = [
+  identityReview,
   depositReview,
   withdrawalReview,
 ];

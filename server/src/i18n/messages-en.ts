@@ -1,3 +1,4 @@
+import { profileMessagesEn } from './messages-profile-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 import { walletMessagesEn } from './messages-wallet-en.ts';
@@ -50,6 +51,7 @@ export const messagesEn = {
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
   ...tradeMessagesEn,
   ...uploadMessagesEn,
+  ...profileMessagesEn,
   ...walletMessagesEn,
 } as const;
 
