@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USDT_ADDRESS } from '../../../server/src/db/seed-profile.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
@@ -100,6 +101,39 @@ describe('moving money', () => {
     // The form shows the new balance and is ready for the next one.
     await visible(page.getByTestId('exchange-available').getByText(btcAfter));
     expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('withdraws to the bound address: what arrives as the user types, then the amount frozen and the record pending', async () => {
+    const { page, context } = await stack.newPage();
+    const token = await signIn(page);
+    const before = await balanceOf(token, 'usdt');
+
+    await page.goto(`${stack.baseUrl}/withdrawal`);
+    await visible(page.getByTestId('withdraw-address').getByText(DEMO_USDT_ADDRESS));
+    await visible(page.getByTestId('withdraw-fee').getByText('1% of the amount'));
+    await page.getByLabel('Withdrawal amount').fill('120');
+    expect(await page.getByTestId('withdraw-received').textContent()).toBe('118.80000000');
+    expect(await page.getByTestId('withdraw-fee').textContent()).toBe('1% of the amount · 1.20000000 USDT');
+    await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await toast(page, 'Withdrawal submitted, waiting for review');
+    // The demo's withdrawal_subover_refre is 1: home after a withdrawal.
+    await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+
+    await page.goto(`${stack.baseUrl}/assets`);
+    await page.getByRole('tab', { name: 'Option' }).click();
+    const usdt = page.getByTestId('coins-1').getByTestId('coin-USDT');
+    await visible(usdt.getByTestId('coin-frozen').getByText('120.00000000'));
+    expect(await usdt.getByTestId('coin-available').textContent()).toBe(new Big(before.balance).minus(120).toFixed(8));
+    await usdt.click();
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const row = await visible(page.getByTestId('withdraw-row').first());
+    await visible(row.getByText('Pending review'));
+    expect(await row.textContent()).toContain('120.00000000');
+    expect(await row.textContent()).toContain('Received 118.80000000 · Fee 1.20000000');
+    expect(await row.textContent()).toContain(`TRC20 ${DEMO_USDT_ADDRESS}`);
+    expect(await page.getByTestId('account-frozen').textContent()).toBe('120.00000000');
     await context.close();
   });
 

@@ -27,9 +27,3 @@ export interface WithdrawalDestinations {
   /** One of the user's bound cards, or null when the user has no card with this id. */
   card(userId: number, cardId: number): BoundCard | null;
 }
-
-/** A card number as a record keeps it: the last 4 digits only. */
-export function maskedCardNumber(cardNumber: string): string {
-  const digits = cardNumber.replace(/\s+/g, '');
-  return `**** ${digits.slice(-4)}`;
-}

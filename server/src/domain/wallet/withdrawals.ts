@@ -6,7 +6,8 @@ import { formatTrimmed, type SentAmount } from '../money.ts';
 import type { PayPasswordCheck } from '../pay-password.ts';
 import { reject } from '../rejection.ts';
 import type { ReviewKindFactory, Reviews } from '../reviews.ts';
-import { maskedCardNumber, type BoundAddress, type WithdrawalDestinations } from './destinations.ts';
+import { maskCardNumber } from '../../../../workers/shared/profile-rules.ts';
+import type { BoundAddress, WithdrawalDestinations } from './destinations.ts';
 import { exactDecimal, percentOf, toStep } from './exact.ts';
 import type { WithdrawRule } from './wallet-config.ts';
 import { inTransaction, knownCoin, requireSwitch, unitsOf, type WalletDeps } from './wallet-deps.ts';
@@ -124,7 +125,7 @@ export class Withdrawals {
     if (request.withdrawType === 2) {
       if (request.cardId === undefined) reject('wallet.cardRequired');
       const card = this.deps.destinations.card(userId, request.cardId) ?? reject('wallet.cardUnknown');
-      return { id: card.id, text: `${card.bankName} ${maskedCardNumber(card.cardNumber)}`, network: '' };
+      return { id: card.id, text: `${card.bankName} ${maskCardNumber(card.cardNumber)}`, network: '' };
     }
     const addresses = this.deps.destinations.addresses(userId, coin.id);
     if (addresses.length === 0) reject('wallet.addressRequired', { coin: coin.title });

@@ -10,6 +10,7 @@ import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { displayCardNumber } from '../../../lib/bank-card-display.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
@@ -168,7 +169,7 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
         <>
           <SelectField<number>
             label={t('wallet.withdraw.card')}
-            options={cardList.map((c) => ({ key: c.id, label: c.bank_name, detail: <bdi dir="ltr">{c.card_number}</bdi> }))}
+            options={cardList.map((c) => ({ key: c.id, label: c.bank_name, detail: <bdi dir="ltr">{displayCardNumber(c.card_number, settings)}</bdi> }))}
             value={card?.id ?? null}
             onChange={setCardId}
             placeholder={t(cards.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noCard')}

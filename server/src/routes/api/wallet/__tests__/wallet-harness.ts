@@ -7,14 +7,15 @@ import multipart from '@fastify/multipart';
 import { expect } from 'vitest';
 import { loadConfig } from '../../../../config.ts';
 import { openDatabase, type Db } from '../../../../db/database.ts';
+import { BankCardRepository } from '../../../../db/repositories/bank-card-repository.ts';
 import { LedgerRepository, type Balance } from '../../../../db/repositories/ledger-repository.ts';
 import { MarketRepository } from '../../../../db/repositories/market-repository.ts';
 import { UserRepository } from '../../../../db/repositories/user-repository.ts';
+import { WithdrawAddressRepository } from '../../../../db/repositories/withdraw-address-repository.ts';
 import { syncCatalogue } from '../../../../domain/catalogue.ts';
 import { parseAmount } from '../../../../domain/money.ts';
 import { hashSecret } from '../../../../domain/passwords.ts';
 import { openSiteConfig, siteConfigFile, type SiteConfig } from '../../../../domain/site-config.ts';
-import type { BoundAddress, BoundCard, WithdrawalDestinations } from '../../../../domain/wallet/destinations.ts';
 import { walletConfigFile } from '../../../../domain/wallet/wallet-config.ts';
 import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
@@ -53,34 +54,6 @@ export const TEST_WALLET_CONFIG = {
 
 type Fields = Record<string, string | number>;
 
-/** Bound addresses and cards kept in memory, for the tests of what the wallet does with them. */
-export class TestDestinations implements WithdrawalDestinations {
-  private readonly bound: BoundAddress[] = [];
-  private readonly cards: (BoundCard & { userId: number })[] = [];
-  private next = 1;
-
-  bindAddress(userId: number, coinId: number, address: string, network = ''): number {
-    const id = this.next++;
-    this.bound.push({ id, coinId, address, network, userId } as BoundAddress & { userId: number });
-    return id;
-  }
-
-  bindCard(userId: number, card: Omit<BoundCard, 'id'>): number {
-    const id = this.next++;
-    this.cards.push({ ...card, id, userId });
-    return id;
-  }
-
-  addresses(userId: number, coinId: number): BoundAddress[] {
-    return this.bound.filter((a) => (a as BoundAddress & { userId: number }).userId === userId && a.coinId === coinId).map(({ id, coinId: c, address, network }) => ({ id, coinId: c, address, network }));
-  }
-
-  card(userId: number, cardId: number): BoundCard | null {
-    const card = this.cards.find((c) => c.userId === userId && c.id === cardId);
-    return card ? { id: card.id, bankName: card.bankName, cardNumber: card.cardNumber, cardName: card.cardName } : null;
-  }
-}
-
 /**
  * The wallet API on a real SQLite file, the real upload route and the REAL feed (seeded simulator)
  * driven by a manual clock, so the price of every instant is known: `price('btc')` is what the
@@ -93,7 +66,10 @@ export interface WalletHarness {
   clock: ManualClock;
   feed: MarketFeed;
   dataDir: string;
-  destinations: TestDestinations;
+  /** Binds the user's withdrawal address of a coin as the profile screen does (one per coin); returns its id. */
+  bindAddress(userId: number, coin: string, address: string): number;
+  /** Adds a bank card of the user as the bank screen does; returns its id. */
+  bindCard(userId: number, card: { bankName: string; cardNumber: string; cardName: string }): number;
   addUser(name: string, funds?: Record<string, string>): Promise<{ id: number; token: string }>;
   post<T = unknown>(path: string, fields: Fields, token?: string, lang?: string): Promise<Envelope<T>>;
   get<T = unknown>(path: string, fields: Fields, token?: string): Promise<Envelope<T>>;
@@ -120,7 +96,6 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
   const feed = createMarketFeed(config.feed, { clock });
   const siteConfig = openSiteConfig(dataDir, { error: () => {} });
   const ctx = createApiContext(db, config, siteConfig, () => clock.now());
-  const destinations = new TestDestinations();
   let stamp = Math.floor(Date.now() / 1000);
   /** Writes a config file with a later modification time than any before, so the store sees the change. */
   const rewrite = (file: string, content: object) => {
@@ -139,7 +114,7 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
     async (api) => {
       await installApiContract(api, { checkAnswers: true, version: 'test' });
       await api.register(uploadRoute, { ctx });
-      await api.register(walletRoutes, { ctx, prices: (symbol, at) => feed.priceAt(symbol, at), destinations });
+      await api.register(walletRoutes, { ctx, prices: (symbol, at) => feed.priceAt(symbol, at) });
     },
     { prefix: '/api' },
   );
@@ -147,6 +122,10 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
 
   const markets = new MarketRepository(db);
   syncCatalogue(markets);
+  // The coins' withdraw networks, as the demo and an operator set them (issue 11).
+  const addresses = new WithdrawAddressRepository(db);
+  for (const [coin, network] of [['usdt', 'TRC20'], ['btc', 'BTC'], ['eth', 'ERC20']] as const) addresses.setNetwork(coin, network);
+  const cards = new BankCardRepository(db);
   const ledger = new LedgerRepository(db);
   const users = new UserRepository(db);
   const payHash = await hashSecret(PAY_PASSWORD);
@@ -172,7 +151,12 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
     clock,
     feed,
     dataDir,
-    destinations,
+    bindAddress(userId, coin, address) {
+      const withdrawable = addresses.withdrawableCoins().find((c) => c.name === coin);
+      if (!withdrawable) throw new Error(`${coin} has no withdraw network`);
+      return addresses.bind(userId, withdrawable, address, clock.now());
+    },
+    bindCard: (userId, card) => cards.add(userId, card, clock.now()),
     async addUser(name, funds = {}) {
       const id = users.create({
         username: name,

@@ -45,8 +45,8 @@ describe('wallet property', () => {
     const users = await Promise.all(
       [0, 1, 2, 3].map(async (i) => {
         const user = await h.addUser(`p${seed}u${i}`, start);
-        h.destinations.bindAddress(user.id, h.coinId('usdt'), 'TQrY8tryqsYVCYS3MFbtffiPp2ccyn4STm', 'TRC20');
-        h.destinations.bindAddress(user.id, h.coinId('btc'), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+        h.bindAddress(user.id, 'usdt', 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se');
+        h.bindAddress(user.id, 'btc', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
         return { ...user, proof: await h.uploadProof(user.token) };
       }),
     );
