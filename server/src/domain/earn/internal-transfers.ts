@@ -174,7 +174,7 @@ export const internalTransferReview: ReviewKindFactory = ({ db, ledger }) => {
     approve({ review, at }) {
       const transfer = pending(review.ref_id);
       const key = { userId: transfer.to_user_id, coinId: transfer.coin_id, accountType: transfer.account_type };
-      ledger.apply([{ ...key, part: 'available', amount: transfer.arrival_amount, kind: 'transfer_in', remark: `Transfer ${transfer.order_num} from ${transfer.from_username}` }], transfer.id, at);
+      ledger.apply([{ ...key, part: 'available', amount: transfer.arrival_amount, kind: 'internal_transfer_in', remark: `Transfer ${transfer.order_num} from ${transfer.from_username}` }], transfer.id, at);
       finish(transfer.id, 2, '', at);
     },
     reject: ({ review, reason, at }) => finish(pending(review.ref_id).id, 3, reason, at),

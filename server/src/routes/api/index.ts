@@ -21,6 +21,7 @@ import { bankRoutes } from './profile/bank-routes.ts';
 import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './user/password-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
+import { walletRoutes } from './wallet/wallet-plugin.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -55,6 +56,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   }
   for (const plugin of [identityRoute, addressRoutes, bankRoutes]) await fastify.register(plugin, { ctx });
   await fastify.register(tradingRoutes, { ctx });
+  await fastify.register(walletRoutes, { ctx });
   await fastify.register(earnRoutes, { ctx });
 
   // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").
