@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Virtuoso } from 'react-virtuoso';
@@ -7,8 +7,9 @@ import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
+import { useFormats } from '../../../lib/format.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { ALL_TAB, childTabs, getCurrencyList, type CurrencyTab } from '../api/get-currency-list.ts';
@@ -17,14 +18,22 @@ import styles from './market.module.css';
 const ROW_HEIGHT = 56;
 
 function Row({ item }: { item: MarketItem }) {
+  const formats = useFormats();
   return (
     <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row} data-testid="market-row">
       <span className={styles.pair}>
-        <strong>{item.coinname}</strong>
-        <span className={styles.muted}>/{item.trade_coin}</span>
-        <span className={styles.volume}>{item.hamount}</span>
+        {/* BASE/QUOTE reads left to right in every language (never "USDT/BTC"). */}
+        <bdi dir="ltr">
+          <strong>{item.coinname}</strong>
+          <span className={styles.muted}>/{item.trade_coin}</span>
+        </bdi>
+        <span className={styles.volume}>
+          <bdi dir="ltr">{formats.volume(item.hamount)}</bdi>
+        </span>
       </span>
-      <span className={styles.num}>{item.close}</span>
+      <span className={styles.num}>
+        <bdi dir="ltr">{item.close}</bdi>
+      </span>
       <ChangeText change={item.change} className={styles.badge} />
     </Link>
   );
@@ -55,6 +64,18 @@ export function MarketPage() {
       .catch(() => setGroups([]));
   }, []);
   const children = childTabs(groups ?? [], fid);
+  const groupPanel = useId();
+  const childPanel = useId();
+  const list = (
+    <>
+      <div className={styles.head}>
+        <span>{t('market.list.pair')}</span>
+        <span>{t('market.list.last')}</span>
+        <span>{t('market.list.change')}</span>
+      </div>
+      <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />
+    </>
+  );
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.market')} />
@@ -67,22 +88,29 @@ export function MarketPage() {
             setEid(ALL_TAB);
           }}
           items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...(groups ?? []).map((group) => ({ key: String(group.id), label: group.currency_name }))]}
+          panelId={groupPanel}
         />
-        {children.length > 0 && (
-          <Tabs
-            label={t('market.tabs.child')}
-            value={String(eid)}
-            onChange={(key) => setEid(Number(key))}
-            items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...children.map((child) => ({ key: String(child.id), label: child.currency_name }))]}
-          />
+      </div>
+      <TabPanel id={groupPanel} tabKey={String(fid)}>
+        {children.length > 0 ? (
+          <>
+            <div className={styles.tabs}>
+              <Tabs
+                label={t('market.tabs.child')}
+                value={String(eid)}
+                onChange={(key) => setEid(Number(key))}
+                items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...children.map((child) => ({ key: String(child.id), label: child.currency_name }))]}
+                panelId={childPanel}
+              />
+            </div>
+            <TabPanel id={childPanel} tabKey={String(eid)}>
+              {list}
+            </TabPanel>
+          </>
+        ) : (
+          list
         )}
-      </div>
-      <div className={styles.head}>
-        <span>{t('market.list.pair')}</span>
-        <span>{t('market.list.last')}</span>
-        <span>{t('market.list.change')}</span>
-      </div>
-      <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />
+      </TabPanel>
     </div>
   );
 }
