@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { of, type Observable } from 'rxjs';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useTicker } from '../../../lib/market-hooks.ts';
+import { shownDecimals } from '../../../lib/money.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { MyOrders } from './MyOrders.tsx';
 import { OrderBookPanel } from './OrderBookPanel.tsx';
@@ -37,6 +38,7 @@ export function ExchangePage() {
   const [base = '', quote = ''] = title.split('/');
   const lastPrice = ticker?.close ?? pair?.close ?? '';
   const balance = useSpotBalance(pair?.id ?? null);
+  const decimals = useMemo(() => ({ price: shownDecimals(pair?.price_precision), size: shownDecimals(pair?.amount_precision) }), [pair?.price_precision, pair?.amount_precision]);
 
   const pickPair = (next: MarketItem) => {
     setDrawerOpen(false);
@@ -48,7 +50,7 @@ export function ExchangePage() {
       <header className={layout.stickyHeader}>
         <button type="button" className={styles.pairButton} onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="symbol-button">
           <span aria-hidden="true">☰ </span>
-          {title}
+          <bdi dir="ltr">{title}</bdi>
         </button>
       </header>
       <main className={styles.main}>
@@ -56,10 +58,10 @@ export function ExchangePage() {
           {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept;
               a price tapped in another pair's book never reaches it. */}
           <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} lastPrice={lastPrice} picked={picked?.symbol === symbol ? picked : null} balance={balance} precision={pair && { price: pair.price_precision, amount: pair.amount_precision }} />
-          <OrderBookPanel symbol={symbol} lastPrice={lastPrice} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol }))} />
+          <OrderBookPanel symbol={symbol} lastPrice={lastPrice} decimals={decimals} onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol }))} />
         </div>
         <MyOrders symbol={symbol} />
-        <TradeTape symbol={symbol} />
+        <TradeTape symbol={symbol} decimals={decimals} />
       </main>
       <SymbolDrawer open={drawerOpen} pairs={pairs} current={symbol} onPick={pickPair} onClose={() => setDrawerOpen(false)} />
     </div>
