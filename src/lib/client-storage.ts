@@ -13,6 +13,7 @@ const KEY = {
   credentials: 'remembered_credentials',
   popupHiddenOn: 'popup_hidden_on',
   redUp: 'red_up',
+  chartPeriod: 'chart_period',
 } as const;
 
 const TOKEN_COOKIE = 'token';
@@ -167,4 +168,13 @@ export function loadRedUp(): boolean {
 
 export function saveRedUp(redUp: boolean): void {
   write(KEY.redUp, redUp ? '1' : null);
+}
+
+/** The chart interval the user last chose on the options screen (a feed period such as 1min); null before any choice. */
+export function loadChartPeriod(): string | null {
+  return read(KEY.chartPeriod);
+}
+
+export function saveChartPeriod(period: string): void {
+  write(KEY.chartPeriod, period);
 }

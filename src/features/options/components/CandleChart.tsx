@@ -52,7 +52,17 @@ interface Drawn {
  * the series is (re)loaded, `update` for live bars (at most every LIVE_REDRAW_MS), `remove` on unmount;
  * vertical touch drags scroll the page. While history has not arrived the box keeps its size and shows a spinner (spec §8).
  */
-export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; period: CandlePeriod; loadingLabel: string }) {
+export interface CandleChartProps {
+  symbol: string;
+  period: CandlePeriod;
+  /** Price decimals of the axis and the last-price label: the pair's, as the header shows them. */
+  decimals: number;
+  /** Told the last bar's close each time the canvas is redrawn, so the header can show the very price the chart shows. */
+  onDrawn?(symbol: string, close: string): void;
+  loadingLabel: string;
+}
+
+export function CandleChart({ symbol, period, decimals, onDrawn, loadingLabel }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -82,7 +92,14 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
       });
     }
     drawnRef.current = { key, resetId: next.resetId, lastTime: last.time };
+    // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
+    boxRef.current?.parentElement?.setAttribute('data-last-close', last.close);
+    onDrawnRef.current?.(next.symbol, last.close);
   };
+  const onDrawnRef = useRef(onDrawn);
+  useEffect(() => {
+    onDrawnRef.current = onDrawn;
+  });
   const { redUp } = useSnapshot(upColour);
 
   useEffect(() => {
@@ -96,7 +113,7 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
       handleScroll: { vertTouchDrag: false },
       timeScale: { timeVisible: true, secondsVisible: false },
     });
-    candleRef.current = chart.addSeries(CandlestickSeries, { priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
+    candleRef.current = chart.addSeries(CandlestickSeries);
     maRefs.current = MA_WINDOWS.map((_, i) =>
       chart.addSeries(LineSeries, { color: MA_COLOURS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
     );
@@ -109,6 +126,10 @@ export function CandleChart({ symbol, period, loadingLabel }: { symbol: string; 
       drawnRef.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    candleRef.current?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
+  }, [decimals]);
 
   useEffect(() => {
     const up = cssVar('--up', '#48b451');
