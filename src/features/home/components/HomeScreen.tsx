@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
@@ -9,7 +10,7 @@ import { useObservable } from '../../../lib/use-observable.ts';
 import { session } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
-import { BulletinPopup } from './BulletinPopup.tsx';
+import { isPopupHiddenOn } from '../../../lib/client-storage.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { MarketCarousel } from './MarketCarousel.tsx';
 import { MenuGrid } from './MenuGrid.tsx';
@@ -17,6 +18,9 @@ import { RankingList } from './RankingList.tsx';
 import content from './home-content.module.css';
 import layout from '../../../components/ui/layout.module.css';
 import styles from './home.module.css';
+
+// The bulletin and its HTML sanitizer load after the first paint, and only when there is one to show.
+const BulletinPopup = lazy(() => import('./BulletinPopup.tsx').then((m) => ({ default: m.BulletinPopup })));
 
 export interface HomeScreenProps {
   /** Opens the member side panel (the shell owns it); used only when signed in. */
@@ -43,7 +47,8 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
           type="button"
           className={styles.logoButton}
           onClick={onLogo}
-          aria-label={t(token ? 'home.header.openPanel' : 'home.header.login')}
+          // The visible site name leads the accessible name (WCAG 2.5.3: what is read is what is seen).
+          aria-label={`${settings?.name ?? ''} ${t(token ? 'home.header.openPanel' : 'home.header.login')}`.trim()}
           data-testid="logo-button"
         >
           <img className={styles.logo} src={settings?.logo || '/logo.svg'} alt="" width={32} height={32} />
@@ -63,7 +68,11 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
           <Switch checked={redUp} onChange={setRedUp} label={t('home.colour.redUp')} />
         </div>
       </main>
-      <BulletinPopup popup={settings?.popup} />
+      {settings?.popup?.title && !isPopupHiddenOn(new Date()) && (
+        <Suspense fallback={null}>
+          <BulletinPopup popup={settings.popup} />
+        </Suspense>
+      )}
     </div>
   );
 }
