@@ -1,7 +1,8 @@
 /**
  * The app's Intl formatters (issue 14): dates, times, volumes and percentages in the app's language
- * (not the browser's), created once per language and reused, because building an Intl formatter
- * costs far more than formatting with one.
+ * (not the browser's), each created on its first use and reused, because building an Intl formatter
+ * costs far more than formatting with one (tens of ms on a phone: the first screen builds only the
+ * ones it shows).
  *
  * Readings, written down here:
  * - Times are 24-hour everywhere (hourCycle h23), the trading convention, so the trade tape and the
@@ -59,27 +60,34 @@ function create(lang: string): Formats {
   };
   // Intl formats decimal strings exactly (no float); the cast is for TypeScript's older signature.
   const exact = (format: Intl.NumberFormat, value: Big): string => format.format(value.toString() as unknown as number);
-  const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' });
-  const stamp = new Intl.DateTimeFormat(tag, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-  });
+  const once = <T>(make: () => T): (() => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  const clock = once(() => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }));
+  const stamp = once(
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        numberingSystem: 'latn',
+      }),
+  );
   const formats: Formats = {
-    time: (ms) => clock.format(ms),
-    dateTime: (ms) => stamp.format(ms),
+    time: (ms) => clock().format(ms),
+    dateTime: (ms) => stamp().format(ms),
     serverTime(text) {
       if (!text) return '';
       const match = SERVER_TIME.exec(text.trim());
       if (!match) return text;
       const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
       const ms = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s);
-      return Number.isNaN(ms) ? text : stamp.format(ms);
+      return Number.isNaN(ms) ? text : stamp().format(ms);
     },
     percent(change, dp = 2, signed = true) {
       const value = toBig(change ?? null);

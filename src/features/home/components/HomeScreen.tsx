@@ -7,6 +7,7 @@ import { Switch } from '../../../components/ui/Switch.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { setRedUp, upColour } from '../../../lib/up-colour.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
+import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { session } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
@@ -19,7 +20,7 @@ import content from './home-content.module.css';
 import layout from '../../../components/ui/layout.module.css';
 import styles from './home.module.css';
 
-// The bulletin and its HTML sanitizer load after the first paint, and only when there is one to show.
+// The bulletin and its HTML sanitizer load once the first screen has painted and the page is idle, and only when there is one to show.
 const BulletinPopup = lazy(() => import('./BulletinPopup.tsx').then((m) => ({ default: m.BulletinPopup })));
 
 export interface HomeScreenProps {
@@ -39,6 +40,7 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
   const { token } = useSnapshot(session);
   const { redUp } = useSnapshot(upColour);
   const markets = useObservable<MarketItem[] | null>(engineStream({ kind: 'homeMarkets' }), null);
+  const idle = useWhenIdle();
   const onLogo = () => (token ? onOpenPanel() : navigate('/login'));
   return (
     <div className={layout.tabPage}>
@@ -68,7 +70,7 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
           <Switch checked={redUp} onChange={setRedUp} label={t('home.colour.redUp')} />
         </div>
       </main>
-      {settings?.popup?.title && !isPopupHiddenOn(new Date()) && (
+      {idle && settings?.popup?.title && !isPopupHiddenOn(new Date()) && (
         <Suspense fallback={null}>
           <BulletinPopup popup={settings.popup} />
         </Suspense>
