@@ -72,11 +72,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'bench', environment: 'node', include: ['bench/**/__tests__/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/__tests__/**/*.test.ts'],
           testTimeout: 20_000,
+          // A beforeAll that starts a whole app (migrations, demo seed, a login) is as slow as a test on busy shared cores.
+          hookTimeout: 20_000,
         },
       },
       {

@@ -21,7 +21,7 @@ export async function demoToken(baseUrl: string): Promise<string> {
  * storage and its cookie, English, and the home bulletin dismissed for today. A string, not a
  * function: tsx compiles functions with helpers that do not exist in the page.
  */
-function storedSession(token: string): string {
+export function storedSession(token: string): string {
   return `
     const now = new Date();
     const pad = (n) => String(n).padStart(2, '0');
@@ -33,7 +33,7 @@ function storedSession(token: string): string {
 }
 
 /** The demo user has an unread notice, so the shell shows its banner; a user closes it once. */
-async function closeNoticeBanner(page: Page): Promise<void> {
+export async function closeNoticeBanner(page: Page): Promise<void> {
   const banner = page.getByTestId('notice-banner');
   try {
     await banner.waitFor({ state: 'visible', timeout: 5000 });

@@ -6,10 +6,12 @@ import { openDatabase } from './db/database.ts';
 import { MailRepository } from './db/repositories/mail-repository.ts';
 import { NoticeRepository } from './db/repositories/notice-repository.ts';
 import { UserRepository } from './db/repositories/user-repository.ts';
+import { WithdrawAddressRepository } from './db/repositories/withdraw-address-repository.ts';
 import { formatTrimmed } from './domain/money.ts';
 import { REVIEW_KINDS } from './domain/review-kinds.ts';
 import { createReviews, ReviewDecisionError, type ReviewKindFactory, type ReviewRow, type Reviews } from './domain/reviews.ts';
 import { loadDefaultSiteConfig, siteConfigFile, SiteConfigStore } from './domain/site-config.ts';
+import { isWithdrawNetwork, WITHDRAW_NETWORKS } from '../../workers/shared/withdraw-address.ts';
 
 /** Where the operator command writes; the console by default, a collector in tests. */
 export interface AdminIo {
@@ -34,6 +36,7 @@ const USAGE = [
   '  review:list [--kind K] [--all] [--limit N]                          pending reviews, oldest first (--all: every review, newest first; default 50)',
   '  review:approve ID                                                   approve a pending review (its hold is taken)',
   '  review:reject ID --reason TEXT                                      reject a pending review (its hold is given back); the user sees the reason',
+  `  coin:network [--coin NAME --network ${WITHDRAW_NETWORKS.join('|')}|none]         list the coins' withdraw networks, or set one (none: not withdrawable)`,
 ].join('\n');
 
 function noticeAdd(args: string[], config: ServerConfig, io: AdminIo): number {
@@ -206,6 +209,37 @@ function reviewDecide(command: 'review:approve' | 'review:reject', args: string[
   });
 }
 
+/** `coin:network`: the coins' withdraw networks, or with --coin and --network, sets one (README "Withdrawal addresses"). */
+function coinNetwork(args: string[], config: ServerConfig, io: AdminIo): number {
+  const { values } = parseArgs({ args, options: { coin: { type: 'string' }, network: { type: 'string' } } });
+  if ((values.coin === undefined) !== (values.network === undefined)) {
+    io.err('coin:network sets with both --coin NAME and --network, or lists with neither');
+    return 1;
+  }
+  const network = values.network === 'none' ? null : values.network;
+  if (network !== undefined && network !== null && !isWithdrawNetwork(network)) {
+    io.err(`--network must be one of ${WITHDRAW_NETWORKS.join(', ')} or none, got "${network}"`);
+    return 1;
+  }
+  const db = openDatabase(config.dataDir);
+  try {
+    if (values.coin !== undefined && network !== undefined) {
+      if (!new WithdrawAddressRepository(db).setNetwork(values.coin.trim().toLowerCase(), network)) {
+        io.err(`no coin named "${values.coin}"`);
+        return 1;
+      }
+      io.out(network ? `${values.coin} is withdrawn on ${network}` : `${values.coin} can no longer be withdrawn to an address (bound addresses are kept)`);
+      return 0;
+    }
+    const coins = db.prepare('SELECT name, title, withdraw_network FROM coins ORDER BY sort, id').all() as { name: string; title: string; withdraw_network: string | null }[];
+    io.out(['coin', 'title', 'network'].join('\t'));
+    for (const coin of coins) io.out([coin.name, coin.title, coin.withdraw_network ?? '-'].join('\t'));
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs one operator command; returns the process exit code (0 done, 1 refused or failed). */
 export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo, options: AdminOptions = {}): number {
   const [command, ...rest] = argv;
@@ -224,6 +258,8 @@ export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo, opti
       case 'review:approve':
       case 'review:reject':
         return reviewDecide(command, rest, config, io, options);
+      case 'coin:network':
+        return coinNetwork(rest, config, io);
       default:
         io.err(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
         return command ? 1 : 0;

@@ -66,6 +66,10 @@ const exchange = lazyPage(() => import('../features/spot/components/ExchangePage
 const tradeList = lazyPage(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
 const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
 const identity = lazyPage(() => import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })));
+const bindAddress = lazyPage(() => import('../features/profile/components/AddressPage.tsx').then((m) => ({ default: m.AddressPage })));
+const bank = lazyPage(() => import('../features/profile/components/BankPage.tsx').then((m) => ({ default: m.BankPage })));
+const invite = lazyPage(() => import('../features/profile/components/InvitePage.tsx').then((m) => ({ default: m.InvitePage })));
+const introduction = lazyPage(() => import('../features/profile/components/IntroductionPage.tsx').then((m) => ({ default: m.IntroductionPage })));
 const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
 
 export const routes: readonly AppRoute[] = [
@@ -74,7 +78,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/login', name: 'login', titleKey: 'route.login', auth: false, page: login },
   { path: '/market', name: 'market', titleKey: 'route.market', auth: false, page: market, tab: 'market' },
   { path: '/real_authentication', titleKey: 'route.realAuthentication', auth: true, page: identity },
-  { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: comingSoon },
+  { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: bindAddress },
   { path: '/security', titleKey: 'route.security', auth: true, page: security },
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
@@ -86,7 +90,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: comingSoon },
   { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: comingSoon },
   { path: '/options', titleKey: 'route.options', auth: true, page: options, tab: 'options' },
-  { path: '/invite', titleKey: 'route.invite', auth: true, page: comingSoon },
+  { path: '/invite', titleKey: 'route.invite', auth: true, page: invite },
   { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: tradeList },
   { path: '/notify', name: 'notify', titleKey: 'route.notify', auth: true, page: notify },
   { path: '/loans', titleKey: 'route.loans', auth: true, page: comingSoon },
@@ -97,8 +101,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/transfer-list', titleKey: 'route.transferList', auth: true, page: comingSoon },
   { path: '/staking', titleKey: 'route.staking', auth: true, page: comingSoon },
   { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: comingSoon },
-  { path: '/introduction', titleKey: 'route.introduction', auth: true, page: comingSoon },
-  { path: '/bank', titleKey: 'route.bank', auth: true, page: comingSoon },
+  { path: '/introduction', titleKey: 'route.introduction', auth: true, page: introduction },
+  { path: '/bank', titleKey: 'route.bank', auth: true, page: bank },
 ];
 
 const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };

@@ -8,6 +8,8 @@
  * - `?replay=<url>&speed=<n>` replays a recorded session (transcript NDJSON) with no server.
  * - `?record=1` records every frame to IndexedDB; the shell's QA bar saves it as NDJSON, and so
  *   does `globalThis.__marketEngine.exportRecording()`.
+ * - `globalThis.__marketEngine.observe()` records what the market streams hand the screens (the
+ *   fault soak reads it; see stream-observer.ts).
  * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
  */
 import { BehaviorSubject, Observable } from 'rxjs';
@@ -15,6 +17,7 @@ import { proxy, wrap } from 'comlink';
 import type { BatchItem, BatchSink, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
+import type { StreamObserver } from './stream-observer.ts';
 
 /** The engine's API whether it answers directly (main thread) or with promises (worker). */
 type AnyApi = { [K in keyof MarketApi]: (...args: Parameters<MarketApi[K]>) => unknown };
@@ -40,6 +43,9 @@ let session: Session = { token: null, lang: 'en' };
 let visibleOverride: boolean | undefined;
 let nextId = 1;
 const handlers = new Map<number, (wire: unknown) => void>();
+/** QA only: sees every value a stream hands the UI (set by `__marketEngine.observe()`, see stream-observer.ts). */
+let streamTap: ((key: StreamKey, value: unknown) => void) | undefined;
+let observer: Promise<StreamObserver> | undefined;
 const streams = new Map<string, Observable<unknown>>();
 
 function readFlags(): PageFlags {
@@ -158,6 +164,7 @@ export function engineStream<K extends StreamKey>(key: K): Observable<StreamValu
       let value: StreamValue<K> | undefined;
       handlers.set(subId, (wire) => {
         value = reduceWire(key, value, wire as StreamWire<K>);
+        streamTap?.(key, value);
         subscriber.next(value);
       });
       withApi((api) => api.subscribe(subId, key)).catch((error: unknown) => subscriber.error(error));
@@ -198,7 +205,21 @@ export function exportEngineRecording(): Promise<string> {
   return withApi((api) => api.exportRecording() as Promise<string>);
 }
 
+/**
+ * QA only (the fault soak, issue 16): from now on, records what every market stream hands the
+ * screens. The observer's module loads on the first call, so no screen's bundle carries it; later
+ * calls return the same observer.
+ */
+export function observeEngineStreams(): Promise<StreamObserver> {
+  observer ??= import('./stream-observer.ts').then(({ StreamObserver }) => {
+    const created = new StreamObserver();
+    streamTap = (key, value) => created.record(key, value);
+    return created;
+  });
+  return observer;
+}
+
 // A console handle for QA and the bench, which cannot import modules from the built app.
 Object.assign(globalThis, {
-  __marketEngine: { stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording },
+  __marketEngine: { stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording, observe: observeEngineStreams },
 });

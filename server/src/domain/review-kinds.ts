@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { identityReview } from './identity.ts';
 import { createReviews, type ReviewKindFactory, type Reviews } from './reviews.ts';
 
 /**
@@ -7,7 +8,9 @@ import { createReviews, type ReviewKindFactory, type Reviews } from './reviews.t
  * deposits, withdrawals, loan applications, internal transfers) exports a ReviewKindFactory (see
  * domain/reviews.ts for an example) and adds it here; nothing else registers it.
  */
-export const REVIEW_KINDS: readonly ReviewKindFactory[] = [];
+export const REVIEW_KINDS: readonly ReviewKindFactory[] = [
+  identityReview,
+];
 
 /** The platform's review queue on `db`: what the API routes submit to and what `npm run admin -- review:…` decides with. */
 export function platformReviews(db: Db, now: () => number): Reviews {

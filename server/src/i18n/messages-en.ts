@@ -1,3 +1,4 @@
+import { profileMessagesEn } from './messages-profile-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 
@@ -49,6 +50,7 @@ export const messagesEn = {
   'rate.exceeded': 'Too many requests, please try again in {seconds} s',
   ...tradeMessagesEn,
   ...uploadMessagesEn,
+  ...profileMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

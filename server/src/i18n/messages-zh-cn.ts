@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-en.ts';
+import { profileMessagesZhCn } from './messages-profile-zh-cn.ts';
 import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
 import { uploadMessagesZhCn } from './messages-upload-zh-cn.ts';
 
@@ -50,4 +51,5 @@ export const messagesZhCn: Record<MessageKey, string> = {
   'rate.exceeded': '请求过于频繁，请在{seconds}秒后重试',
   ...tradeMessagesZhCn,
   ...uploadMessagesZhCn,
+  ...profileMessagesZhCn,
 };

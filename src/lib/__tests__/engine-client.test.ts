@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom, filter } from 'rxjs';
-import { engineStream, setEngineSession } from '../engine-client.ts';
+import { engineStream, observeEngineStreams, setEngineSession } from '../engine-client.ts';
 
 /**
  * jsdom has no Worker, so engine-client runs the same engine on the main thread (the `?engine=main`
@@ -14,6 +14,9 @@ describe('engine-client', () => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
       requests.push({ url, headers });
       const path = new URL(url).pathname;
+      if (path === '/market/detail') {
+        return new Response('{"ch":"market.btcusdt.detail","status":"ok","ts":1700000000000,"tick":{"id":1,"low":1.0,"high":2.0,"open":1.5,"close":1.75,"vol":10.0,"amount":5.0,"version":1,"count":3}}');
+      }
       if (path === '/api/User/getNoticeList' && headers.Token === 'good') {
         return Response.json({ code: 1, msg: '', data: { list: [{ id: 3, title: 'Hi', addtime: 'now', status: 1, imgs: '', content: 'x' }] } });
       }
@@ -43,5 +46,14 @@ describe('engine-client', () => {
     const banner = engineStream({ kind: 'notices', unreadSwitch: true }).subscribe();
     await expect(expired).resolves.toBe('token expired');
     banner.unsubscribe();
+  });
+
+  it('QA: the stream observer sees what a market stream hands its subscribers, once asked to', async () => {
+    const observer = await observeEngineStreams();
+    expect(await observeEngineStreams()).toBe(observer);
+    const summary = await firstValueFrom(engineStream({ kind: 'daySummary', symbol: 'btcusdt' }));
+    expect(summary).toMatchObject({ close: '1.75', ts: 1700000000000 });
+    expect(observer.drain()).toContainEqual({ kind: 'daySummary', symbol: 'btcusdt', at: expect.any(Number), ts: 1700000000000 });
+    expect(observer.snapshot().daySummaries).toEqual([{ ...summary, at: expect.any(Number) }]);
   });
 });

@@ -114,6 +114,8 @@ describe('upload slot on the identity screen', () => {
     await page.goto(`${stack.baseUrl}/real_authentication`);
     const front = uploadSlot(page, 'Front of ID');
     const before = latestUploads(stack.server.db)[0]?.id ?? 0;
+    // The screen reads the identity status first; the network goes only once the form is there.
+    await slotStatus(front, 'empty');
 
     await context.setOffline(true);
     await page.getByLabel('Front of ID').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: photo });

@@ -1,4 +1,8 @@
-/** Spec §7: the day summary, GET /market/detail?symbol= every 5 s (options chart view). */
+/**
+ * Spec §7: the day summary, GET /market/detail?symbol= every 5 s (options chart view), and at once
+ * after the socket reopens: a drop may mean the network was gone, polls failed, and the figures on
+ * screen are older than the chart that the reconnect has just brought up to date (issue 16).
+ */
 import type { DaySummary } from '../../shared/protocol.ts';
 import { restBody, summaryFromRest } from '../normalize/market.ts';
 import { getText } from '../transport/http.ts';
@@ -12,6 +16,7 @@ export function daySummaryPoll(feed: FeedContext, symbol: string): PollDefinitio
     name: `daySummary ${symbol}`,
     intervalMs: DAY_SUMMARY_MS,
     enabled: () => true,
+    refreshOnReopen: true,
     request: async (ctx, signal) => {
       // A replay has no server behind it.
       if (feed.replaying) return undefined;

@@ -14,6 +14,8 @@ export interface PollDefinition<T> {
   enabled(session: Session): boolean;
   /** Emitted while the loop may not run, if defined (the notice banner gets null, hiding it). */
   inactiveValue?: T;
+  /** Polls at once when the market socket reopens after a drop, so the value is as fresh as the live streams. */
+  refreshOnReopen?: boolean;
   /** One request; undefined when there is nothing to emit (a failure already logged). */
   request(ctx: EngineContext, signal: AbortSignal): Promise<T | undefined>;
 }
@@ -53,6 +55,10 @@ export class PollSource<T> extends StreamSource {
 
   override onSession(): void {
     this.apply(true);
+  }
+
+  override onFeedReopened(): void {
+    if (this.definition.refreshOnReopen) this.apply(true);
   }
 
   override onVisible(visible: boolean): void {

@@ -15,6 +15,9 @@ import { siteRoutes } from './index/site-routes.ts';
 import { loginRoutes } from './login/login-routes.ts';
 import { registerRoute } from './login/register-route.ts';
 import { tradingRoutes } from './trade/trading-plugin.ts';
+import { addressRoutes } from './profile/address-routes.ts';
+import { bankRoutes } from './profile/bank-routes.ts';
+import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './user/password-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
 
@@ -49,6 +52,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   for (const plugin of [languageRoutes, siteRoutes, registerRoute, loginRoutes, emsRoutes, userRoutes, passwordRoutes, uploadRoute]) {
     await fastify.register(plugin, { ctx });
   }
+  for (const plugin of [identityRoute, addressRoutes, bankRoutes]) await fastify.register(plugin, { ctx });
   await fastify.register(tradingRoutes, { ctx });
 
   // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").

@@ -95,3 +95,28 @@ describe('member panel: profile loading', () => {
     expect((await within(panel).findByRole('alert')).textContent).toContain(en.common.failedToLoad);
   });
 });
+
+describe('member panel: profile entries', () => {
+  it.each([
+    [0, true, en.account.panel.identityStatus.awaiting],
+    [3, true, en.account.panel.identityStatus.awaiting],
+    [1, false, en.account.panel.identityStatus.review],
+    [2, false, en.account.panel.identityStatus.certified],
+  ])('rzstatus %i: identity is a link %s, showing "%s"', async (rzstatus, tappable, text) => {
+    stubApi({ '/User/getUserInfo': ok({ ...user, rzstatus }) });
+    const panel = openPanel();
+    await within(panel).findByTestId('panel-username');
+    const entry = within(panel).getByTestId('panel-identity');
+    expect(entry.tagName === 'A').toBe(tappable);
+    expect(entry.getAttribute('aria-disabled')).toBe(tappable ? null : 'true');
+    expect(entry.textContent).toContain(text);
+  });
+
+  it('lists invite whatever invit_qrcode_switch says (it hides only the QR), with the code; about us only while introduce_switch is 1', async () => {
+    stubApi({ '/User/getUserInfo': ok(user) });
+    const panel = openPanel(siteSettings({ invit_qrcode_switch: 0, introduce_switch: 0 }));
+    await within(panel).findByTestId('panel-username');
+    expect(within(panel).getByTestId('panel-invite').getAttribute('href')).toBe('/invite?code=ABC234');
+    expect(within(panel).queryByTestId('panel-about')).toBeNull();
+  });
+});

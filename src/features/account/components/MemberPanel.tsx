@@ -42,7 +42,8 @@ const IDENTITY_STATUS_KEY = {
 
 /**
  * The member side panel (spec §2): username, UID, VIP, credit score, then the entries. Entries
- * tied to a feature switch (identity, address, bank, invite, about us) show only when it is on;
+ * tied to a feature switch (identity, address, bank, about us) show only when it is on; invite
+ * always shows (invit_qrcode_switch hides only its QR code, not the code and link);
  * identity is tappable only while certification is awaited (rzstatus 0, 3 or unknown). App
  * download has no switch, so it always shows; without a configured store link it answers with
  * the contact-service toast. A failed getUserInfo shows "failed to load" with a retry.
@@ -145,8 +146,7 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
         )}
         {isOn(settings, 'address_switch') && entry('address', <IconAddress />, t('account.panel.bindAddress'), '/bindMentionAddress')}
         {isOn(settings, 'bank_switch') && entry('bank', <IconCard />, t('account.panel.bank'), '/bank')}
-        {isOn(settings, 'invit_qrcode_switch') &&
-          entry('invite', <IconShare />, t('account.panel.invite'), `/invite?code=${encodeURIComponent(user?.invit ?? '')}`)}
+        {entry('invite', <IconShare />, t('account.panel.invite'), `/invite?code=${encodeURIComponent(user?.invit ?? '')}`)}
         {entry(
           'notify',
           <IconBell />,

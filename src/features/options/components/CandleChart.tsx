@@ -12,6 +12,7 @@ import {
 import type { Candle, CandlePeriod, CandleSeries } from '../../../../workers/shared/protocol.ts';
 import { useCandles } from '../../../lib/market-hooks.ts';
 import { upColour } from '../../../lib/up-colour.ts';
+import { planCandleDraw, type DrawnCandles } from '../api/candle-draw.ts';
 import { MA_WINDOWS, movingAverage } from '../api/chart-intervals.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
 import styles from './options.module.css';
@@ -41,17 +42,6 @@ function maLine(bars: readonly Candle[], window: number): LineData[] {
   return line;
 }
 
-interface Drawn {
-  key: string;
-  resetId: number;
-  lastTime: number;
-}
-
-/**
- * The options candlestick chart with moving averages (DESIGN.md §4.6): created once, `setData` when
- * the series is (re)loaded, `update` for live bars (at most every LIVE_REDRAW_MS), `remove` on unmount;
- * vertical touch drags scroll the page. While history has not arrived the box keeps its size and shows a spinner (spec §8).
- */
 export interface CandleChartProps {
   symbol: string;
   period: CandlePeriod;
@@ -62,36 +52,48 @@ export interface CandleChartProps {
   loadingLabel: string;
 }
 
+/**
+ * The options candlestick chart with moving averages (DESIGN.md §4.6): created once, `setData` when
+ * the series is (re)loaded, `update` for live bars (at most every LIVE_REDRAW_MS), `remove` on unmount;
+ * vertical touch drags scroll the page. While history has not arrived the box keeps its size and shows a spinner (spec §8).
+ */
+
 export function CandleChart({ symbol, period, decimals, onDrawn, loadingLabel }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const maRefs = useRef<ISeriesApi<'Line'>[]>([]);
-  const drawnRef = useRef<Drawn | null>(null);
+  const drawnRef = useRef<DrawnCandles | null>(null);
   const series = useCandles(symbol, period);
   const pendingRef = useRef<CandleSeries | null>(null);
   const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastDrawAt = useRef(0);
 
-  /** Puts `next` on the canvas: the whole series after a (re)load, else only the bars since the last draw. */
+  /**
+   * Puts `next` on the canvas: the whole series after a (re)load, else the bars since the last draw
+   * and any older bar the engine replaced (a closed bar refreshed from the server).
+   */
   const draw = (next: CandleSeries) => {
     const candles = candleRef.current;
     if (!candles) return;
-    const drawn = drawnRef.current;
-    const last = next.bars[next.bars.length - 1] as Candle;
     const key = `${next.symbol}:${next.period}`;
-    if (!drawn || drawn.key !== key || drawn.resetId !== next.resetId) {
-      candles.setData(next.bars.map(toBar));
+    const plan = planCandleDraw(drawnRef.current, key, next);
+    if (plan.kind === 'reload') candles.setData(next.bars.map(toBar));
+    else {
+      for (const bar of plan.history) candles.update(toBar(bar), true);
+      for (const bar of plan.live) candles.update(toBar(bar));
+    }
+    if (plan.kind === 'reload' || plan.history.length > 0) {
       MA_WINDOWS.forEach((window, i) => maRefs.current[i]?.setData(maLine(next.bars, window)));
     } else {
-      for (const bar of next.bars) if (bar.time >= drawn.lastTime) candles.update(toBar(bar));
       // Only the last point of each average can change with a live bar.
       MA_WINDOWS.forEach((window, i) => {
         const tail = maLine(next.bars.slice(-window), window).at(-1);
         if (tail) maRefs.current[i]?.update(tail);
       });
     }
-    drawnRef.current = { key, resetId: next.resetId, lastTime: last.time };
+    drawnRef.current = { key, resetId: next.resetId, bars: next.bars };
+    const last = next.bars[next.bars.length - 1] as Candle;
     // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
     boxRef.current?.parentElement?.setAttribute('data-last-close', last.close);
     onDrawnRef.current?.(next.symbol, last.close);

@@ -1,5 +1,7 @@
 /** A deterministic market REST for engine tests: kline history up to the fake clock's current bar. */
-import type { FakeFetch } from './fakes.ts';
+import type { CandlePeriod } from '../../../shared/protocol.ts';
+import { PERIOD_SECONDS } from '../../streams/candle-source.ts';
+import type { FakeFetch, RecordedRequest } from './fakes.ts';
 import { text } from './fakes.ts';
 
 /** The close of the bar opening at `time` (seconds), as the fake server tells it. */
@@ -19,10 +21,40 @@ export function serveKlines(fetch: FakeFetch): void {
   });
 }
 
+/**
+ * The close of the bar opening at `time` while it is still open, `elapsed` seconds in. It differs
+ * from the bar's final close ({@link closeAt}) and from its close at any other second, so a test can
+ * tell which moment of a bar the engine holds.
+ */
+export const openCloseAt = (time: number, elapsed: number): string => `${30000 + (time / 60) % 500}.${String(elapsed).padStart(2, '0')}1`;
+
+/**
+ * GET /market/history/kline of any period as a live exchange answers it now: bars newest first up
+ * to the one holding "now"; closed bars carry their final close, the open bar its close so far.
+ */
+export function liveKlineAnswer(request: RecordedRequest): Response {
+  const period = request.url.searchParams.get('period') as CandlePeriod;
+  const seconds = PERIOD_SECONDS[period];
+  const size = Number(request.url.searchParams.get('size'));
+  const nowSec = Date.now() / 1000;
+  const current = Math.floor(nowSec / seconds) * seconds;
+  const data = Array.from({ length: size }, (_, i) => {
+    const time = current - i * seconds;
+    const close = i === 0 ? openCloseAt(time, Math.floor(nowSec - time)) : closeAt(time);
+    return `{"id":${time},"open":${close},"close":${close},"low":${close},"high":${close},"amount":1.0,"vol":2.0E3,"count":1}`;
+  });
+  return text(`{"ch":"market.btcusdt.kline.${period}","status":"ok","ts":${Date.now()},"data":[${data.join(',')}]}`);
+}
+
+/** Serves {@link liveKlineAnswer}; while `failing()` is true the answer is an HTTP 503 instead. */
+export function serveLiveKlines(fetch: FakeFetch, failing: () => boolean = () => false): void {
+  fetch.on('/market/history/kline', (request) => (failing() ? new Response('unavailable', { status: 503 }) : liveKlineAnswer(request)));
+}
+
 /** A kline push for the bar opening at `time` with close `close`. */
-export function klinePush(time: number, close: string) {
+export function klinePush(time: number, close: string, period: CandlePeriod = '1min') {
   return {
-    ch: 'market.btcusdt.kline.1min',
+    ch: `market.btcusdt.kline.${period}`,
     ts: Date.now(),
     tick: { id: time, open: Number(close), close: Number(close), low: Number(close), high: Number(close), amount: 1, vol: 2000, count: 1 },
   };

@@ -68,6 +68,7 @@ export interface UserInfo {
   have_pay: number;
   has_unread: number;
   invit: string;
+  rz_reason: string;
 }
 
 export interface LoginData {

@@ -29,6 +29,7 @@ describe('api/User', () => {
       have_pay: 0,
       has_unread: 1,
       invit: DEMO_INVITE_CODE,
+      rz_reason: '',
     });
     expect(answer.data.id).toBeGreaterThan(100000);
   });

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { IdentityRepository, RZ_REJECTED } from '../../../db/repositories/identity-repository.ts';
 import { reject } from '../../../domain/rejection.ts';
 import { pageOf } from '../../../http/contract/answers.ts';
 import { id, messages, optional, paging } from '../../../http/contract/fields.ts';
@@ -15,6 +16,7 @@ const UserInfo = Type.Object({
   have_pay: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when a transaction password is set' }),
   has_unread: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when any visible notice is unread' }),
   invit: Type.String({ description: "The account's own invite code" }),
+  rz_reason: Type.String({ description: 'Why identity verification was rejected, while rzstatus is 3; empty otherwise' }),
 });
 
 /** spec §3 Notice: status 1 unread, 2 read (for this user). */
@@ -27,9 +29,10 @@ const Notice = Type.Object({
   content: Type.String({ description: 'HTML' }),
 });
 
-/** POST /api/User/getUserInfo and /api/User/getNoticeList (spec §7); both need Token. */
+/** POST /api/User/getUserInfo and /api/User/getNoticeList (spec §7); both need Token. getUserInfo adds rz_reason to spec §3 User. */
 export const userRoutes: ApiPlugin = async (fastify, { ctx }) => {
   const route = declareRoutes(fastify, ctx);
+  const identities = new IdentityRepository(ctx.db);
 
   route({
     method: 'POST',
@@ -47,6 +50,7 @@ export const userRoutes: ApiPlugin = async (fastify, { ctx }) => {
         have_pay: user.pay_password_hash ? 1 : 0,
         has_unread: ctx.notices.hasUnread(user.id) ? 1 : 0,
         invit: user.invite_code,
+        rz_reason: user.rzstatus === RZ_REJECTED ? (identities.latest(user.id)?.reason ?? '') : '',
       }),
   });
 

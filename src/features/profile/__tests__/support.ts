@@ -1,0 +1,70 @@
+import { vi } from 'vitest';
+import type { SiteSettings } from '../../../lib/site-settings.ts';
+
+/** Site settings with every profile switch on, as getSetting could answer them; override per test. */
+export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
+  return {
+    name: 'TradeDesk',
+    invit_url: '/register',
+    theme_switch: 1,
+    unread_notice_switch: 1,
+    option_switch: 1,
+    flash_exchange_status: 1,
+    loan_switch: 1,
+    machine_switch: 1,
+    staking_switch: 1,
+    Internal_transfer_status: 1,
+    account_transfer_status: 1,
+    recharge_status: 1,
+    withdrawal_status: 1,
+    certification_switch: 1,
+    address_switch: 1,
+    bank_switch: 1,
+    invit_qrcode_switch: 1,
+    introduce_switch: 1,
+    traders_password_switch: 1,
+    email_register_switch: 1,
+    phone_register_switch: 1,
+    verify_email_code: 1,
+    invie_code_switch: 1,
+    can_edit_address: 1,
+    quantize_switch: 0,
+    can_edit_bank: 1,
+    bank_swan_type: 1,
+    ...overrides,
+  };
+}
+
+/** One /api call the page made: its path and its fields (form body, or query string for GET). */
+export interface ApiCall {
+  path: string;
+  method: string;
+  fields: URLSearchParams;
+}
+
+export const ok = (data: unknown, msg = '') => ({ code: 1, msg, data });
+export const refused = (msg: string) => ({ code: 0, msg, data: null });
+
+/**
+ * Stubs fetch with a server that answers each /api path from `answers` (an envelope, or a function
+ * of the call count returning one); any other path rejects like a network error. Returns the calls.
+ */
+export function stubApi(answers: Record<string, unknown | ((n: number) => unknown)>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  const counts = new Map<string, number>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const [rawPath, query = ''] = String(input).replace(/^\/api/, '').split('?');
+      const path = rawPath!;
+      const fields = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams(query);
+      calls.push({ path, method: init?.method ?? 'GET', fields });
+      if (!(path in answers)) throw new Error(`unexpected call ${path}`);
+      const n = (counts.get(path) ?? 0) + 1;
+      counts.set(path, n);
+      const answer = answers[path];
+      return new Response(JSON.stringify(typeof answer === 'function' ? (answer as (n: number) => unknown)(n) : answer));
+    }),
+  );
+  return calls;
+}
