@@ -1,6 +1,6 @@
 /**
  * The one route table (spec §2): path, optional name, title key, auth flag, lazily loaded page, and
- * the footer tab it belongs to. Screens that later issues build point at the coming-soon page.
+ * the footer tab it belongs to.
  */
 
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
@@ -50,7 +50,6 @@ function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): R
   return Object.assign(lazy(once), { preload: once });
 }
 
-const comingSoon = lazyPage(() => import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })));
 const home = eagerPage(HomePage);
 const login = lazyPage(() => import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const register = lazyPage(() => import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
@@ -70,7 +69,21 @@ const bindAddress = lazyPage(() => import('../features/profile/components/Addres
 const bank = lazyPage(() => import('../features/profile/components/BankPage.tsx').then((m) => ({ default: m.BankPage })));
 const invite = lazyPage(() => import('../features/profile/components/InvitePage.tsx').then((m) => ({ default: m.InvitePage })));
 const introduction = lazyPage(() => import('../features/profile/components/IntroductionPage.tsx').then((m) => ({ default: m.IntroductionPage })));
+const assets = lazyPage(() => import('../features/wallet/components/AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })));
+const tradeAccount = lazyPage(() => import('../features/wallet/components/TradeAccountPage.tsx').then((m) => ({ default: m.TradeAccountPage })));
+const changeMoney = lazyPage(() => import('../features/wallet/components/ChangeMoneyPage.tsx').then((m) => ({ default: m.ChangeMoneyPage })));
+const recharge = lazyPage(() => import('../features/wallet/components/RechargePage.tsx').then((m) => ({ default: m.RechargePage })));
+const withdrawal = lazyPage(() => import('../features/wallet/components/WithdrawalPage.tsx').then((m) => ({ default: m.WithdrawalPage })));
+const flashExchange = lazyPage(() => import('../features/wallet/components/FlashExchangePage.tsx').then((m) => ({ default: m.FlashExchangePage })));
 const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
+const loans = lazyPage(() => import('../features/earn/components/LoansPage.tsx').then((m) => ({ default: m.LoansPage })));
+const loanApplication = lazyPage(() => import('../features/earn/components/LoanApplicationPage.tsx').then((m) => ({ default: m.LoanApplicationPage })));
+const lockMining = lazyPage(() => import('../features/earn/components/LockMiningPage.tsx').then((m) => ({ default: m.LockMiningPage })));
+const miningApplication = lazyPage(() => import('../features/earn/components/MiningApplicationPage.tsx').then((m) => ({ default: m.MiningApplicationPage })));
+const transfer = lazyPage(() => import('../features/earn/components/TransferPage.tsx').then((m) => ({ default: m.TransferPage })));
+const transferList = lazyPage(() => import('../features/earn/components/TransferListPage.tsx').then((m) => ({ default: m.TransferListPage })));
+const staking = lazyPage(() => import('../features/earn/components/StakingPage.tsx').then((m) => ({ default: m.StakingPage })));
+const stakingList = lazyPage(() => import('../features/earn/components/StakingListPage.tsx').then((m) => ({ default: m.StakingListPage })));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
@@ -83,24 +96,24 @@ export const routes: readonly AppRoute[] = [
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
   { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: exchange, tab: 'exchange' },
-  { path: '/assets', titleKey: 'route.assets', auth: true, page: comingSoon, tab: 'assets' },
-  { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: comingSoon },
-  { path: '/changemoney', titleKey: 'route.changemoney', auth: true, page: comingSoon },
-  { path: '/recharge', name: 'recharge', titleKey: 'route.recharge', auth: true, page: comingSoon },
-  { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: comingSoon },
-  { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: comingSoon },
+  { path: '/assets', titleKey: 'route.assets', auth: true, page: assets, tab: 'assets' },
+  { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: tradeAccount },
+  { path: '/changemoney', titleKey: 'route.changemoney', auth: true, page: changeMoney },
+  { path: '/recharge', name: 'recharge', titleKey: 'route.recharge', auth: true, page: recharge },
+  { path: '/withdrawal', name: 'withdrawal', titleKey: 'route.withdrawal', auth: true, page: withdrawal },
+  { path: '/exchangeb', titleKey: 'route.exchangeb', auth: true, page: flashExchange },
   { path: '/options', titleKey: 'route.options', auth: true, page: options, tab: 'options' },
   { path: '/invite', titleKey: 'route.invite', auth: true, page: invite },
   { path: '/trade-lst', name: 'trade-lst', titleKey: 'route.tradeLst', auth: true, page: tradeList },
   { path: '/notify', name: 'notify', titleKey: 'route.notify', auth: true, page: notify },
-  { path: '/loans', titleKey: 'route.loans', auth: true, page: comingSoon },
-  { path: '/loans-application', titleKey: 'route.loansApplication', auth: true, page: comingSoon },
-  { path: '/lockming', titleKey: 'route.lockming', auth: true, page: comingSoon },
-  { path: '/lockming-application', titleKey: 'route.lockmingApplication', auth: true, page: comingSoon },
-  { path: '/transfer', titleKey: 'route.transfer', auth: true, page: comingSoon },
-  { path: '/transfer-list', titleKey: 'route.transferList', auth: true, page: comingSoon },
-  { path: '/staking', titleKey: 'route.staking', auth: true, page: comingSoon },
-  { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: comingSoon },
+  { path: '/loans', titleKey: 'route.loans', auth: true, page: loans },
+  { path: '/loans-application', titleKey: 'route.loansApplication', auth: true, page: loanApplication },
+  { path: '/lockming', titleKey: 'route.lockming', auth: true, page: lockMining },
+  { path: '/lockming-application', titleKey: 'route.lockmingApplication', auth: true, page: miningApplication },
+  { path: '/transfer', titleKey: 'route.transfer', auth: true, page: transfer },
+  { path: '/transfer-list', titleKey: 'route.transferList', auth: true, page: transferList },
+  { path: '/staking', titleKey: 'route.staking', auth: true, page: staking },
+  { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: stakingList },
   { path: '/introduction', titleKey: 'route.introduction', auth: true, page: introduction },
   { path: '/bank', titleKey: 'route.bank', auth: true, page: bank },
 ];

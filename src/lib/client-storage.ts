@@ -1,7 +1,8 @@
 /**
  * The values the client keeps between visits (spec §3 "Stored client values"): the auth token (in a
  * cookie AND local storage, so a server-rendered page or another tab sees it too), the theme, the
- * language, the last account name, remembered credentials and the bulletin's don't-show-today date.
+ * language, the last account name, remembered credentials, the bulletin's don't-show-today date and
+ * whether the assets screens hide amounts.
  * Every read tolerates storage being unavailable (private mode) or holding garbage.
  */
 
@@ -14,6 +15,7 @@ const KEY = {
   popupHiddenOn: 'popup_hidden_on',
   redUp: 'red_up',
   chartPeriod: 'chart_period',
+  hideAmounts: 'hide_amounts',
 } as const;
 
 const TOKEN_COOKIE = 'token';
@@ -100,6 +102,15 @@ export function loadAccount(): string | null {
 
 export function saveAccount(account: string): void {
   write(KEY.account, account);
+}
+
+/** Whether the assets screens show amounts as **** (spec §2 Assets, the eye toggle). */
+export function loadHideAmounts(): boolean {
+  return read(KEY.hideAmounts) === '1';
+}
+
+export function saveHideAmounts(hidden: boolean): void {
+  write(KEY.hideAmounts, hidden ? '1' : null);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from './database.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
 import { NoticeRepository } from './repositories/notice-repository.ts';
 import { UserRepository } from './repositories/user-repository.ts';
+import { seedEarnDemo } from './seed-earn.ts';
 import { seedProfileDemo } from './seed-profile.ts';
 import { seedTradingDemo } from './seed-trading.ts';
 import { hashSecret } from '../domain/passwords.ts';
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db, now: number = Date.now()): Promise<boolea
     });
     seedTradingDemo(db, demoId, now);
     seedProfileDemo(db, demoId, now);
+    seedEarnDemo(db);
 
     content.addBanner(banner('#2f6bff', '#0b1426', 'Trade spot &amp; options', 'Live markets, simulated money'), 1);
     content.addBanner(banner('#48b451', '#131f38', 'Fast deposits', 'TRC20, ERC20 and bank wire'), 2);

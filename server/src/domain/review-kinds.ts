@@ -1,6 +1,10 @@
 import type { Db } from '../db/database.ts';
+import { internalTransferReview } from './earn/internal-transfers.ts';
+import { loanReview } from './earn/loans.ts';
 import { identityReview } from './identity.ts';
 import { createReviews, type ReviewKindFactory, type Reviews } from './reviews.ts';
+import { depositReview } from './wallet/deposits.ts';
+import { withdrawalReview } from './wallet/withdrawals.ts';
 
 /**
  * Every kind of request the platform decides by hand, in one list that the server and the operator
@@ -10,6 +14,10 @@ import { createReviews, type ReviewKindFactory, type Reviews } from './reviews.t
  */
 export const REVIEW_KINDS: readonly ReviewKindFactory[] = [
   identityReview,
+  depositReview,
+  withdrawalReview,
+  loanReview,
+  internalTransferReview,
 ];
 
 /** The platform's review queue on `db`: what the API routes submit to and what `npm run admin -- review:…` decides with. */

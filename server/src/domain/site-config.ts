@@ -1,6 +1,7 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WatchedJsonFile, type ConfigLogger } from './watched-json-file.ts';
 
 /** A feature switch: 1 on, 0 off. */
 export type Switch = 0 | 1;
@@ -56,9 +57,7 @@ export type SiteConfig = Record<(typeof SWITCH_KEYS)[number], Switch> &
   Record<(typeof TEXT_KEYS)[number], string> &
   Record<(typeof NUMBER_KEYS)[number], number> & { popup: SitePopup };
 
-export interface ConfigLogger {
-  error(message: string): void;
-}
+export type { ConfigLogger } from './watched-json-file.ts';
 
 const defaultFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'site-config.default.json');
 
@@ -99,45 +98,21 @@ export function loadDefaultSiteConfig(): SiteConfig {
 }
 
 /**
- * The operator-edited site config `<dataDir>/site-config.json`. Reads the file again whenever its
- * modification time or size changes; a file that is not valid JSON (or not an object) is logged
- * and the last good config stays in use, so a half-saved edit never breaks the app.
+ * The operator-edited site config `<dataDir>/site-config.json`, read again when it changes; a file
+ * that is not valid JSON (or not an object) is logged and the last good config stays in use.
  */
-export class SiteConfigStore {
-  private current: SiteConfig;
-  private seenStamp = '';
-
-  constructor(
-    readonly file: string,
-    private readonly defaults: SiteConfig,
-    private readonly log: ConfigLogger,
-  ) {
-    this.current = defaults;
-    this.get();
-  }
-
-  /** The config in force now. */
-  get(): SiteConfig {
-    let stamp: string;
-    try {
-      const stat = statSync(this.file);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch (error) {
-      stamp = 'missing';
-      if (this.seenStamp !== stamp) this.log.error(`site config ${this.file} cannot be read (${(error as Error).message}); keeping the last good config`);
-      this.seenStamp = stamp;
-      return this.current;
-    }
-    if (stamp === this.seenStamp) return this.current;
-    this.seenStamp = stamp;
-    try {
-      const raw: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
-      if (!isObject(raw)) throw new Error('the file must hold a JSON object');
-      this.current = normalizeSiteConfig(raw, this.defaults);
-    } catch (error) {
-      this.log.error(`site config ${this.file} is invalid (${(error as Error).message}); keeping the last good config`);
-    }
-    return this.current;
+export class SiteConfigStore extends WatchedJsonFile<SiteConfig> {
+  constructor(file: string, defaults: SiteConfig, log: ConfigLogger) {
+    super(
+      file,
+      (raw) => {
+        if (!isObject(raw)) throw new Error('the file must hold a JSON object');
+        return normalizeSiteConfig(raw, defaults);
+      },
+      defaults,
+      log,
+      'site config',
+    );
   }
 }
 

@@ -1,6 +1,8 @@
+import { earnMessagesEn } from './messages-earn-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
+import { walletMessagesEn } from './messages-wallet-en.ts';
 
 /** English server messages: the fallback catalogue for every language without its own. */
 export const messagesEn = {
@@ -51,6 +53,8 @@ export const messagesEn = {
   ...tradeMessagesEn,
   ...uploadMessagesEn,
   ...profileMessagesEn,
+  ...walletMessagesEn,
+  ...earnMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -1,7 +1,9 @@
 import type { MessageKey } from './messages-en.ts';
+import { earnMessagesZhCn } from './messages-earn-zh-cn.ts';
 import { profileMessagesZhCn } from './messages-profile-zh-cn.ts';
 import { tradeMessagesZhCn } from './messages-trade-zh-cn.ts';
 import { uploadMessagesZhCn } from './messages-upload-zh-cn.ts';
+import { walletMessagesZhCn } from './messages-wallet-zh-cn.ts';
 
 /** Simplified Chinese server messages; must carry every key of the English catalogue. */
 export const messagesZhCn: Record<MessageKey, string> = {
@@ -52,4 +54,6 @@ export const messagesZhCn: Record<MessageKey, string> = {
   ...tradeMessagesZhCn,
   ...uploadMessagesZhCn,
   ...profileMessagesZhCn,
+  ...walletMessagesZhCn,
+  ...earnMessagesZhCn,
 };

@@ -118,15 +118,6 @@ describe('AppRoutes with the guard', () => {
     await waitFor(() => expect(document.title).toBe('Acme - Security center'));
   });
 
-  it('shows a translated coming-soon page with a back button for screens not built yet', async () => {
-    session.token = 'token-1';
-    renderAt('/recharge');
-    const page = await screen.findByTestId('coming-soon');
-    expect(page.textContent).toContain('Deposit');
-    expect(page.textContent).toContain('Coming soon');
-    expect(screen.getAllByRole('button', { name: 'Back' }).length).toBeGreaterThan(0);
-  });
-
   it('shows the not-found page for an unknown address', async () => {
     renderAt('/no-such-page');
     expect(await screen.findByTestId('not-found')).toBeTruthy();

@@ -205,3 +205,8 @@ export const IconAlert = (p: IconProps) => (
     <path d="M12 7.5v5.5M12 16.5v.01" />
   </Svg>
 );
+export const IconSwap = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 4v16M7 4L3.5 7.5M7 4l3.5 3.5M17 20V4M17 20l-3.5-3.5M17 20l3.5-3.5" />
+  </Svg>
+);

@@ -17,7 +17,34 @@ export type BillKind =
   | 'option_stake'
   | 'option_fee'
   | 'option_payout'
-  | 'option_refund';
+  | 'option_refund'
+  // The wallet (issue 12): a deposit credited on approval, both sides of a transfer between own
+  // accounts, and the legs and fee of a flash exchange (withdrawals move money as review holds).
+  | 'deposit'
+  | 'transfer_out'
+  | 'transfer_in'
+  | 'exchange_out'
+  | 'exchange_in'
+  | 'exchange_fee'
+  | EarnBillKind;
+
+/**
+ * The earn products' bill kinds (issue 13): a loan credited and repaid; a mining or staking
+ * principal locked (available -> frozen), its interest, and its principal unlocked at the end or
+ * on an early redemption; an internal transfer arriving (its sending is the review hold's kinds).
+ */
+export type EarnBillKind =
+  | 'loan_credit'
+  | 'loan_repay'
+  | 'mining_lock'
+  | 'mining_interest'
+  | 'mining_unlock'
+  | 'mining_redeem'
+  | 'staking_lock'
+  | 'staking_interest'
+  | 'staking_unlock'
+  | 'staking_redeem'
+  | 'internal_transfer_in';
 
 /** One balance: a user's coin in one account type. */
 export interface BalanceKey {
@@ -79,6 +106,17 @@ export class LedgerRepository {
       .safeIntegers(true)
       .get(key.userId, key.coinId, key.accountType) as Balance | undefined;
     return row ?? ZERO;
+  }
+
+  /** Every balance row of a user (a coin in an account type); what has no row is zero. */
+  balancesOf(userId: number): (BalanceKey & Balance)[] {
+    const rows = this.db.prepare('SELECT coin_id, account_type, available, frozen FROM balances WHERE user_id = ?').safeIntegers(true).all(userId) as {
+      coin_id: bigint;
+      account_type: bigint;
+      available: bigint;
+      frozen: bigint;
+    }[];
+    return rows.map((row) => ({ userId, coinId: Number(row.coin_id), accountType: Number(row.account_type), available: row.available, frozen: row.frozen }));
   }
 
   /** Applies the changes in order, each with its bill row (kind, ref_id, remark, time). */

@@ -58,6 +58,11 @@ export class MarketRepository {
     return (this.db.prepare('SELECT * FROM coins WHERE name = ?').get(name) as CoinRow | undefined) ?? null;
   }
 
+  /** Every coin in display order. */
+  coins(): CoinRow[] {
+    return this.db.prepare('SELECT * FROM coins ORDER BY sort, id').all() as CoinRow[];
+  }
+
   coinById(id: number): CoinRow | null {
     return (this.db.prepare('SELECT * FROM coins WHERE id = ?').get(id) as CoinRow | undefined) ?? null;
   }

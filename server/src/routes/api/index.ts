@@ -9,6 +9,7 @@ import { t } from '../../i18n/index.ts';
 import { reviewAutoApprovalJob, reviewAutoSeconds } from '../../jobs/review-auto-approval.ts';
 import { uploadRoute } from './common/upload-route.ts';
 import { createApiContext } from './context.ts';
+import { earnRoutes } from './earn-plugin.ts';
 import { emsRoutes } from './ems/ems-routes.ts';
 import { languageRoutes } from './index/language-routes.ts';
 import { siteRoutes } from './index/site-routes.ts';
@@ -20,6 +21,7 @@ import { bankRoutes } from './profile/bank-routes.ts';
 import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './user/password-routes.ts';
 import { userRoutes } from './user/user-routes.ts';
+import { walletRoutes } from './wallet/wallet-plugin.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -54,6 +56,8 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   }
   for (const plugin of [identityRoute, addressRoutes, bankRoutes]) await fastify.register(plugin, { ctx });
   await fastify.register(tradingRoutes, { ctx });
+  await fastify.register(walletRoutes, { ctx });
+  await fastify.register(earnRoutes, { ctx });
 
   // A demo server approves pending reviews by itself after REVIEW_AUTO_SECONDS (README "Reviews").
   const autoSeconds = reviewAutoSeconds(config);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import type { SiteSettings } from '../../../lib/site-settings.ts';
-import { gatedTileAction, ranking, visibleTiles } from '../api/home-rules.ts';
+import { gatedEntryAction as gatedTileAction } from '../../../lib/gated-entry.ts';
+import { ranking, visibleTiles } from '../api/home-rules.ts';
 
 const item = (symbol: string, change: string): MarketItem => ({
   id: 1,

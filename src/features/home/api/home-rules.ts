@@ -17,15 +17,6 @@ export function visibleTiles(settings: SiteSettings | null) {
   return OPTIONAL_TILES.filter((tile) => isOn(settings, tile.switchName));
 }
 
-/**
- * What a recharge or withdrawal tile does (spec §2 Trade-account, §6): its route when its status is
- * 1; otherwise the customer-service link, or a contact-service toast when none is configured.
- */
-export function gatedTileAction(settings: SiteSettings | null, status: 'recharge_status' | 'withdrawal_status'): 'route' | 'service' | 'toast' {
-  if (isOn(settings, status)) return 'route';
-  return settings?.custom_service ? 'service' : 'toast';
-}
-
 /** The rising (largest change first) or falling (smallest first) ranking of the market list. */
 export function ranking(items: readonly MarketItem[], order: 'rise' | 'fall'): MarketItem[] {
   const value = (item: MarketItem) => toBig(item.change);

@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import { IconOptions, type IconProps } from '../../../components/ui/icons.tsx';
+import { openGatedEntry, type GatedStatus } from '../../../lib/gated-entry.ts';
 import type { SiteSettings } from '../../../lib/site-settings.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { gatedTileAction, visibleTiles } from '../api/home-rules.ts';
+import { visibleTiles } from '../api/home-rules.ts';
 import { IconAccounts, IconLoan, IconMining, IconRecharge, IconSend, IconStaking, IconSupport, IconSwap, IconWithdraw } from './tile-icons.tsx';
 import styles from './home-content.module.css';
 
@@ -24,12 +23,7 @@ const ICON_SIZE = 24;
 /** The menu grid (spec §2 Home): the large options tile, recharge and withdrawal, and the switched tiles, each with its icon. */
 export function MenuGrid({ settings }: { settings: SiteSettings | null }) {
   const { t } = useTranslation();
-  const gated = (status: 'recharge_status' | 'withdrawal_status', href: string) => () => {
-    const action = gatedTileAction(settings, status);
-    if (action === 'route') navigate(href);
-    else if (action === 'service') window.open(settings?.custom_service, '_blank', 'noopener');
-    else showToast(t('home.menu.contactService'), 'error');
-  };
+  const gated = (status: GatedStatus, href: string) => () => openGatedEntry(settings, status, href, t('home.menu.contactService'));
   return (
     <nav className={styles.menu} aria-label={t('home.menu.label')} data-testid="menu-grid">
       <Link href="/options" className={`${styles.tile} ${styles.bigTile}`}>

@@ -1,0 +1,150 @@
+import type { CoinRow } from '../../db/repositories/market-repository.ts';
+import type { UserRow } from '../../db/repositories/user-repository.ts';
+import { WithdrawalRepository, type WithdrawalRow } from '../../db/repositories/withdrawal-repository.ts';
+import { MAIN_ACCOUNT } from '../accounts.ts';
+import { formatTrimmed, type SentAmount } from '../money.ts';
+import type { PayPasswordCheck } from '../pay-password.ts';
+import { reject } from '../rejection.ts';
+import type { ReviewKindFactory, Reviews } from '../reviews.ts';
+import { maskCardNumber } from '../../../../workers/shared/profile-rules.ts';
+import type { BoundAddress, WithdrawalDestinations } from './destinations.ts';
+import { exactDecimal, percentOf, toStep } from './exact.ts';
+import type { WithdrawRule } from './wallet-config.ts';
+import { inTransaction, knownCoin, requireSwitch, unitsOf, type WalletDeps } from './wallet-deps.ts';
+
+export const WITHDRAWAL_REVIEW = 'withdrawal';
+
+/** withdraw_type of spec §9: 1 to a wallet address, 2 to a bank card. */
+export type WithdrawType = 1 | 2;
+
+/** A withdrawal as the user sent it (spec §3 Withdraw: c_id, num, paypwd, bank_id, withdraw_type). */
+export interface WithdrawalRequest {
+  coinId: number;
+  amount: SentAmount;
+  withdrawType: WithdrawType;
+  /** The bound card (withdraw_type 2). */
+  cardId?: number;
+  /** The bound address (withdraw_type 1); without it the coin's first bound address. */
+  addressId?: number;
+  payPassword?: string;
+}
+
+/**
+ * The fee of withdrawing `amount` under `rule` and what arrives (spec §5): `feeType` 1 takes
+ * `feePercent` % of the amount, rounded UP to the coin's step; otherwise the fixed fee. What arrives
+ * is the amount less the fee, never below zero.
+ */
+export function withdrawalFee(amount: bigint, rule: WithdrawRule, decimals: number): { fee: bigint; received: bigint } {
+  const fee = rule.feeType === 1 ? toStep(percentOf(amount, exactDecimal(rule.feePercent), 'ceil'), decimals, 'ceil') : rule.feeFixed;
+  return fee >= amount ? { fee: amount, received: 0n } : { fee, received: amount - fee };
+}
+
+/** What the withdrawal form needs for one coin (spec §3 Withdrawal coin balance info). */
+export interface WithdrawalInfo {
+  coin: CoinRow;
+  available: bigint;
+  rule: WithdrawRule;
+  addresses: BoundAddress[];
+}
+
+/**
+ * Withdrawals (spec §2 Withdrawal): to one of the caller's bound addresses or cards only, within the
+ * coin's limits (inclusive), with the transaction password while `traders_password_switch` is 1.
+ * The whole amount is frozen at once as the hold of a review (in the transaction that writes the
+ * record, so of many withdrawals sent together only those the balance covers are accepted);
+ * approval takes it (the user receives the amount less the fee, the platform keeps the fee),
+ * rejection gives exactly it back.
+ */
+export class Withdrawals {
+  private readonly withdrawals: WithdrawalRepository;
+
+  constructor(
+    private readonly deps: WalletDeps & { reviews: Reviews; destinations: WithdrawalDestinations; payPassword: PayPasswordCheck },
+  ) {
+    this.withdrawals = new WithdrawalRepository(deps.db);
+  }
+
+  /** The coins the operator configured withdrawals for, that exist on this server. */
+  coins(): CoinRow[] {
+    return [...this.deps.config().withdraw.keys()].flatMap((name) => this.deps.coins.coinByName(name) ?? []).sort((a, b) => a.sort - b.sort || a.id - b.id);
+  }
+
+  info(userId: number, coinId: number): WithdrawalInfo {
+    const coin = knownCoin(this.deps, coinId);
+    const rule = this.ruleOf(coin);
+    const available = this.deps.ledger.balance({ userId, coinId: coin.id, accountType: MAIN_ACCOUNT }).available;
+    return { coin, available, rule, addresses: this.deps.destinations.addresses(userId, coin.id) };
+  }
+
+  async submit(user: UserRow, request: WithdrawalRequest): Promise<WithdrawalRow> {
+    requireSwitch(this.deps, 'withdrawal_status', 'wallet.withdrawClosed');
+    if (request.withdrawType === 1) requireSwitch(this.deps, 'address_switch', 'wallet.walletWithdrawClosed');
+    else requireSwitch(this.deps, 'bank_switch', 'wallet.bankWithdrawClosed');
+    const coin = knownCoin(this.deps, request.coinId);
+    const rule = this.ruleOf(coin);
+    const amount = unitsOf(request.amount, coin);
+    if (amount < rule.min || amount > rule.max) reject('wallet.withdrawRange', { min: formatTrimmed(rule.min), max: formatTrimmed(rule.max), coin: coin.title });
+    const { fee, received } = withdrawalFee(amount, rule, coin.decimals);
+    if (received === 0n) reject('wallet.withdrawBelowFee', { fee: formatTrimmed(fee), coin: coin.title });
+    const destination = this.destinationOf(user.id, coin, request);
+    await this.deps.payPassword.check(user, request.payPassword, this.deps.site().traders_password_switch === 1);
+
+    const at = this.deps.now();
+    const id = inTransaction(this.deps.db, () => {
+      const withdrawalId = this.withdrawals.insert({
+        userId: user.id,
+        coinId: coin.id,
+        accountType: MAIN_ACCOUNT,
+        amount,
+        fee,
+        received,
+        withdrawType: request.withdrawType,
+        destinationId: destination.id,
+        destination: destination.text,
+        network: destination.network,
+        createdAt: at,
+      });
+      this.deps.reviews.submit({
+        kind: WITHDRAWAL_REVIEW,
+        userId: user.id,
+        refId: withdrawalId,
+        summary: `${formatTrimmed(amount)} ${coin.title} (fee ${formatTrimmed(fee)}) to ${destination.network ? `${destination.network} ` : ''}${destination.text}`,
+        hold: { coinId: coin.id, accountType: MAIN_ACCOUNT, amount },
+      });
+      return withdrawalId;
+    });
+    return this.withdrawals.find(id) as WithdrawalRow;
+  }
+
+  private ruleOf(coin: CoinRow): WithdrawRule {
+    return this.deps.config().withdraw.get(coin.name) ?? reject('wallet.withdrawCoinClosed', { coin: coin.title });
+  }
+
+  /** The bound address or card the withdrawal goes to, as the record keeps it (a card by its last 4 digits). */
+  private destinationOf(userId: number, coin: CoinRow, request: WithdrawalRequest): { id: number; text: string; network: string } {
+    if (request.withdrawType === 2) {
+      if (request.cardId === undefined) reject('wallet.cardRequired');
+      const card = this.deps.destinations.card(userId, request.cardId) ?? reject('wallet.cardUnknown');
+      return { id: card.id, text: `${card.bankName} ${maskCardNumber(card.cardNumber)}`, network: '' };
+    }
+    const addresses = this.deps.destinations.addresses(userId, coin.id);
+    if (addresses.length === 0) reject('wallet.addressRequired', { coin: coin.title });
+    const address = request.addressId === undefined ? addresses[0] : addresses.find((a) => a.id === request.addressId);
+    if (!address) reject('wallet.addressUnknown');
+    return { id: address.id, text: address.address, network: address.network };
+  }
+}
+
+/**
+ * The withdrawal review: approval completes the record (the queue has taken the hold: the amount
+ * left the user's balance); rejection marks it not passed with the reason (the queue gave exactly
+ * the hold back).
+ */
+export const withdrawalReview: ReviewKindFactory = ({ db }) => {
+  const withdrawals = new WithdrawalRepository(db);
+  return {
+    name: WITHDRAWAL_REVIEW,
+    approve: ({ review, at }) => withdrawals.close(review.ref_id, 2, '', at),
+    reject: ({ review, reason, at }) => withdrawals.close(review.ref_id, 3, reason, at),
+  };
+};

@@ -1,0 +1,19 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { MiningOrder } from './get-mining-orders.ts';
+
+/** spec §3 Mining purchase payload: the product, the amount, the chosen day and its rate as shown. */
+export interface MiningPurchaseInput {
+  id: number;
+  amount: string;
+  day: number;
+  interestRate: string;
+}
+
+/** POST /api/Machine/buyMiningMachine, under the posting flag. */
+export function buyMining(input: MiningPurchaseInput): Promise<ApiResult<MiningOrder>> {
+  return api.post<MiningOrder>(
+    '/Machine/buyMiningMachine',
+    { id: input.id, amount: input.amount.trim(), day: input.day, interest_rate: input.interestRate },
+    { successToast: true, lock: 'mining-buy' },
+  );
+}

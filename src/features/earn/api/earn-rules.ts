@@ -1,0 +1,53 @@
+import { Big, toBig } from '../../../lib/money.ts';
+
+/**
+ * Rules every earn screen shares (spec §5): the integer stepper of loans and mining, whole-number
+ * amounts, and the checks that name the first broken rule as an i18n key with its values.
+ */
+
+/** The first broken rule of a form: an i18n key and its values; null when every rule holds. */
+export type Problem = { key: string; vars?: Record<string, string> } | null;
+
+/** True for digits only (spec §5 staking "digits only"; the steppers take integers). */
+export function isWholeNumber(text: string): boolean {
+  return /^\d+$/.test(text.trim());
+}
+
+/** True when `text` is a whole number within min..max inclusive. */
+export function withinBounds(text: string, min: string, max: string): boolean {
+  if (!isWholeNumber(text)) return false;
+  const value = new Big(text.trim());
+  const low = toBig(min);
+  const high = toBig(max);
+  return !!low && !!high && value.gte(low) && value.lte(high);
+}
+
+/**
+ * The step of an integer stepper whose smallest value is `min`: the power of ten of its leading digit
+ * (100 → 100, 250 → 100, 1 → 1), so a few taps cover the range.
+ */
+export function stepperStep(min: string): Big {
+  const low = toBig(min);
+  if (!low || low.lt(10)) return new Big(1);
+  return new Big(10).pow(low.round(0, Big.roundDown).toFixed(0).length - 1);
+}
+
+/**
+ * The stepper's next value from `text` by `direction` steps, kept within min..max; a value that is
+ * not a whole number starts again from min.
+ */
+export function stepInteger(text: string, direction: 1 | -1, min: string, max: string): string {
+  const low = toBig(min) ?? new Big(0);
+  const high = toBig(max) ?? low;
+  const current = isWholeNumber(text) ? new Big(text.trim()) : null;
+  if (!current) return low.toFixed(0);
+  const next = current.plus(stepperStep(min).times(direction));
+  if (next.lt(low)) return low.toFixed(0);
+  if (next.gt(high)) return high.toFixed(0);
+  return next.toFixed(0);
+}
+
+/** What an integer field keeps of typed text: digits only. */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D/g, '');
+}

@@ -1,0 +1,28 @@
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+
+/** A staking period (spec §3 staking_info). */
+export interface StakingPeriod {
+  /** s_id of submitStaking. */
+  id: number;
+  days: number;
+  /** Yearly rate in percent. */
+  interest_rate: string;
+  min_price: string;
+}
+
+/** A staking project (spec §3) with the caller's balance of its coin. */
+export interface StakingProject {
+  id: number;
+  title: string;
+  img: string;
+  coin: { title: string };
+  type: number;
+  redeem_fee_rate: string;
+  balance: string;
+  staking_info: StakingPeriod[];
+}
+
+/** POST /api/Balance/getStakingProjects. */
+export function getStakingProjects(): Promise<ApiResult<{ list: StakingProject[] }>> {
+  return api.post<{ list: StakingProject[] }>('/Balance/getStakingProjects', {}, { quiet: true });
+}

@@ -1,0 +1,40 @@
+import { Big, toBig } from '../../../lib/money.ts';
+import { withinBounds, type Problem } from './earn-rules.ts';
+
+/** One lock period of a product: days and its daily rate in percent. */
+export interface MiningTerm {
+  days: number;
+  rate: string;
+}
+
+/** The periods of a product from its comma lists (spec §3), paired in order; unreadable entries are left out. */
+export function miningTerms(product: { cycle: string; interest_rate: string }): MiningTerm[] {
+  const days = product.cycle.split(',').map((day) => day.trim());
+  const rates = product.interest_rate.split(',').map((rate) => rate.trim());
+  return days.flatMap((day, index) => {
+    const rate = rates[index];
+    return /^\d+$/.test(day) && rate !== undefined && toBig(rate) ? [{ days: Number(day), rate }] : [];
+  });
+}
+
+/** The last entry of a comma list (spec §2: the product card shows the last rate and cycle). */
+export function lastEntry(list: string): string {
+  return list.split(',').at(-1)?.trim() ?? '';
+}
+
+/** spec §9: estimated interest = amount × rate × days / 100, shown rounded down to 1e-8; null while the amount is not a number. */
+export function miningEstimate(amount: string, ratePercent: string, days: number): Big | null {
+  const principal = toBig(amount);
+  const rate = toBig(ratePercent);
+  if (!principal || !rate) return null;
+  return principal.times(rate).times(days).div(100).round(8, Big.roundDown);
+}
+
+/** The purchase's first broken rule (spec §5): a period chosen, the amount a whole number within min_price..max_price, within the balance. */
+export function checkMiningPurchase(input: { amount: string; min: string; max: string; balance: string; term: MiningTerm | null }): Problem {
+  if (!input.term) return { key: 'earn.mining.chooseDay' };
+  if (!withinBounds(input.amount, input.min, input.max)) return { key: 'earn.mining.amountRange', vars: { min: input.min, max: input.max } };
+  const balance = toBig(input.balance);
+  if (balance && new Big(input.amount).gt(balance)) return { key: 'earn.insufficient' };
+  return null;
+}

@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { formatTrim } from '../../../lib/money.ts';
+import type { LoanOrder } from '../api/get-loan-records.ts';
+import { canCancel, canRepay } from '../api/loan-rules.ts';
+import { useEarnFormat } from '../hooks/use-earn-format.ts';
+import styles from './earn.module.css';
+
+const BADGE: Record<LoanOrder['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: styles.badgeDown ?? '', 4: '' };
+/** The status in the app's language (the server's status_text is in English or Chinese only). */
+const STATUS: Record<LoanOrder['status'], string> = { 1: 'earn.loans.filterReview', 2: 'earn.loans.filterApproved', 3: 'earn.loans.filterRejected', 4: 'earn.loans.filterCancelled' };
+
+export interface LoanOrderCardProps {
+  order: LoanOrder;
+  busy: string | null;
+  onRepay(order: LoanOrder): void;
+  onCancel(order: LoanOrder): void;
+}
+
+/** One loan or application (spec §2 Loans, my orders): its terms, its state, and repay or cancel where the state allows (spec §4). */
+export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardProps) {
+  const { t } = useTranslation();
+  const format = useEarnFormat();
+  const repaid = order.is_repayment === 1;
+  return (
+    <article className={styles.card} data-testid="loan-order" data-status={order.status} data-repaid={order.is_repayment}>
+      <div className={styles.cardHead}>
+        <div className={styles.cardTitle}>
+          <strong>{order.title}</strong>
+          <span className={styles.sub} dir="ltr">
+            {order.order_num}
+          </span>
+        </div>
+        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(STATUS[order.status])}</span>
+      </div>
+      <dl className={styles.rows}>
+        <dt>{t('earn.amount')}</dt>
+        <dd>
+          <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
+        </dd>
+        <dt>{t('earn.dailyRate')}</dt>
+        <dd>{format.percent(order.interest_rate)}</dd>
+        <dt>{t('earn.period')}</dt>
+        <dd>{format.days(order.cycle)}</dd>
+        <dt>{t('earn.loans.interest')}</dt>
+        <dd>
+          <bdi>{formatTrim(order.interest, 8)}</bdi> {order.coin}
+        </dd>
+        <dt>{t('earn.loans.total')}</dt>
+        <dd>
+          <bdi>{formatTrim(order.total_amount, 8)}</bdi> {order.coin}
+        </dd>
+        <dt>{t('earn.loans.appliedAt')}</dt>
+        <dd>{format.dateTime(order.addtime_ms)}</dd>
+        {order.repayment_time_ms !== null && (
+          <>
+            <dt>{t('earn.loans.repayBy')}</dt>
+            <dd>{format.dateTime(order.repayment_time_ms)}</dd>
+          </>
+        )}
+        {order.status === 2 && (
+          <>
+            <dt>{t('earn.loans.repayment')}</dt>
+            <dd className={repaid ? styles.rate : undefined}>{t(repaid ? 'earn.loans.repaid' : 'earn.loans.unpaid')}</dd>
+          </>
+        )}
+      </dl>
+      {order.status === 3 && order.reason && <p className={styles.reason}>{t('earn.loans.reason', { reason: order.reason })}</p>}
+      {(canRepay(order) || canCancel(order)) && (
+        <div className={styles.actions}>
+          {canCancel(order) && (
+            <Button variant="danger" busy={busy === `cancel-${order.id}`} onClick={() => onCancel(order)}>
+              {t('earn.loans.cancel')}
+            </Button>
+          )}
+          {canRepay(order) && (
+            <Button busy={busy === `repay-${order.id}`} onClick={() => onRepay(order)}>
+              {t('earn.loans.repay')}
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

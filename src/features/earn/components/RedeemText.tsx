@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { formatTrim } from '../../../lib/money.ts';
+import { useEarnFormat } from '../hooks/use-earn-format.ts';
+import styles from './earn.module.css';
+
+/** What an early redemption pays (mining and staking, README "Early redemption"), stated before the user confirms. */
+export function RedeemText({ order }: { order: { amount: string; coin: string; redeem_amount: string; redeem_fee_rate: string; total_revenue: string } }) {
+  const { t } = useTranslation();
+  const format = useEarnFormat();
+  return (
+    <>
+      <p>{t('earn.redeem.text')}</p>
+      <dl className={styles.rows}>
+        <dt>{t('earn.redeem.principal')}</dt>
+        <dd>
+          <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
+        </dd>
+        <dt>{t('earn.redeem.fee')}</dt>
+        <dd>{format.percent(order.redeem_fee_rate)}</dd>
+        <dt>{t('earn.redeem.back')}</dt>
+        <dd data-testid="redeem-amount">
+          <strong>
+            <bdi>{formatTrim(order.redeem_amount, 8)}</bdi> {order.coin}
+          </strong>
+        </dd>
+        <dt>{t('earn.redeem.kept')}</dt>
+        <dd>
+          <bdi>{formatTrim(order.total_revenue, 8)}</bdi> {order.coin}
+        </dd>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigate } from 'wouter/use-browser-location';
+import { AmountField } from '../../../components/ui/AmountField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { formatFixed, formatTrim } from '../../../lib/money.ts';
+import type { StakingProject } from '../api/get-staking-projects.ts';
+import { digitsOnly } from '../api/earn-rules.ts';
+import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
+import { submitStaking } from '../api/submit-staking.ts';
+import { useEarnFormat } from '../hooks/use-earn-format.ts';
+import type { Submit } from '../hooks/use-submit.ts';
+import styles from './earn.module.css';
+
+export interface StakingProjectCardProps {
+  project: StakingProject;
+  /** While traders_password_switch is 1. */
+  passwordRequired: boolean;
+  submit: Submit;
+}
+
+/** A staking project (spec §2 Staking): the day selector, the rate and minimum of that period, the whole-number amount, the password when required, Join. */
+export function StakingProjectCard({ project, passwordRequired, submit }: StakingProjectCardProps) {
+  const { t } = useTranslation();
+  const format = useEarnFormat();
+  const [periodId, setPeriodId] = useState<number | null>(() => project.staking_info[0]?.id ?? null);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const period = project.staking_info.find((info) => info.id === periodId) ?? null;
+  const coin = project.coin.title;
+  const estimate = period ? stakingEstimate(amount, period.interest_rate, period.days) : null;
+  const key = `stake-${project.id}`;
+
+  const join = () => {
+    const problem = period
+      ? checkStaking({ amount, min: period.min_price, balance: project.balance, passwordRequired, password })
+      : { key: 'earn.staking.choosePeriod' };
+    void submit.run(
+      key,
+      () => submitStaking({ projectId: project.id, periodId: period?.id ?? 0, amount, payPassword: passwordRequired ? password : null }),
+      () => navigate('/staking-list'),
+      problem,
+    );
+  };
+
+  return (
+    <article className={styles.card} data-testid="staking-project">
+      <div className={styles.cardHead}>
+        {project.img ? <img className={styles.thumb} src={project.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />}
+        <div className={styles.cardTitle}>
+          <strong>{project.title}</strong>
+          <span className={styles.sub}>{t(project.type === 1 ? 'earn.redeemable' : 'earn.lockedToEnd')}</span>
+        </div>
+        <span className={styles.badge}>{coin}</span>
+      </div>
+      <div className={styles.tags} role="group" aria-label={t('earn.period')}>
+        {project.staking_info.map((info) => (
+          <button key={info.id} type="button" aria-pressed={info.id === periodId} onClick={() => setPeriodId(info.id)}>
+            {format.days(info.days)}
+          </button>
+        ))}
+      </div>
+      <dl className={styles.highlights}>
+        <div>
+          <dt>{t('earn.staking.yearlyRate')}</dt>
+          <dd className={styles.rate}>{period ? format.percent(period.interest_rate) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('earn.staking.minimum')}</dt>
+          <dd>
+            <bdi>{period ? formatTrim(period.min_price, 8) : '--'}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('earn.staking.estimate')}</dt>
+          <dd>
+            <bdi>{estimate ? formatTrim(estimate, 8) : '--'}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <AmountField
+        className={styles.fieldFlush}
+        label={t('earn.staking.amountLabel', { coin })}
+        placeholder={t('earn.staking.amountPlaceholder')}
+        value={amount}
+        onChange={(text) => setAmount(digitsOnly(text))}
+        unit={coin}
+        integer
+        onAll={() => setAmount(formatTrim(project.balance, 0))}
+        allLabel={t('earn.all')}
+        dir="ltr"
+      />
+      <dl className={styles.rows}>
+        <dt>{t('earn.balance')}</dt>
+        <dd>
+          <bdi>{formatFixed(project.balance, 8)}</bdi> {coin}
+        </dd>
+      </dl>
+      {passwordRequired && (
+        <PasswordField
+          className={styles.fieldFlush}
+          label={t('earn.payPassword')}
+          showLabel={t('earn.showPassword')}
+          autoComplete="off"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      )}
+      <Button block busy={submit.busy === key} onClick={join}>
+        {t('earn.staking.join')}
+      </Button>
+    </article>
+  );
+}

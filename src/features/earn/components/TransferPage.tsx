@@ -1,0 +1,207 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { AmountField } from '../../../components/ui/AmountField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { IconCheck } from '../../../components/ui/icons.tsx';
+import { formatFixed } from '../../../lib/money.ts';
+import { goBack } from '../../../lib/navigation.ts';
+import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { getTransferCoins, type TransferCoin } from '../api/get-transfer-coins.ts';
+import { searchUser, type Receiver } from '../api/search-user.ts';
+import { sendTransfer } from '../api/send-transfer.ts';
+import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
+import { useEarnFormat } from '../hooks/use-earn-format.ts';
+import { useLoaded } from '../hooks/use-loaded.ts';
+import { useSubmit } from '../hooks/use-submit.ts';
+import { ClosedNotice } from './ClosedNotice.tsx';
+import styles from './earn.module.css';
+
+/**
+ * Internal transfer (spec §2 Transfer): search an account by its name, tap it to confirm the
+ * receiver, and only then the form: coin, amount, trade password when required, the fee, the
+ * arrival time and the amount that arrives.
+ */
+export function TransferPage() {
+  const { t } = useTranslation();
+  const settings = useSiteSettings();
+  const closed = settings !== null && !isOn(settings, 'Internal_transfer_status');
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={t('route.transfer')}
+        backLabel={t('common.back')}
+        onBack={() => goBack('/')}
+        end={
+          <Link href="/transfer-list" className={styles.headerLink}>
+            {t('earn.transfer.records')}
+          </Link>
+        }
+      />
+      {closed ? <ClosedNotice /> : <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />}
+    </div>
+  );
+}
+
+function TransferFlow({ passwordRequired }: { passwordRequired: boolean }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const [username, setUsername] = useState('');
+  const [found, setFound] = useState<Receiver | null>(null);
+  const [receiver, setReceiver] = useState<Receiver | null>(null);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setReceiver(null);
+    setFound(null);
+    const problem = username.trim() ? null : { key: 'earn.transfer.usernameRequired' };
+    void submit.run('search', () => searchUser(username), setFound, problem);
+  };
+
+  return (
+    <div className={styles.content}>
+      <form className={styles.section} onSubmit={search} noValidate>
+        <TextField
+          className={styles.fieldFlush}
+          label={t('earn.transfer.receiver')}
+          placeholder={t('earn.transfer.searchPlaceholder')}
+          value={username}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setFound(null);
+            setReceiver(null);
+          }}
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          trailing={
+            <Button type="submit" variant="ghost" busy={submit.busy === 'search'}>
+              {t('earn.transfer.search')}
+            </Button>
+          }
+        />
+      </form>
+      {found && (
+        <button
+          type="button"
+          className={[styles.receiver, receiver ? styles.receiverConfirmed : ''].join(' ')}
+          aria-pressed={receiver !== null}
+          onClick={() => setReceiver(receiver ? null : found)}
+          data-testid="transfer-receiver"
+        >
+          <span className={styles.cardTitle}>
+            <bdi>{found.username}</bdi>
+            <span className={styles.sub}>{t('earn.transfer.uid', { id: found.id })}</span>
+          </span>
+          {receiver ? (
+            <span className={[styles.receiverState, styles.rate].join(' ')}>
+              <IconCheck size={16} />
+              {t('earn.transfer.confirmed')}
+            </span>
+          ) : (
+            <span className={[styles.receiverState, styles.sub].join(' ')}>{t('earn.transfer.tapToConfirm')}</span>
+          )}
+        </button>
+      )}
+      {receiver && <TransferForm key={receiver.id} receiver={receiver} passwordRequired={passwordRequired} submit={submit} />}
+    </div>
+  );
+}
+
+function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiver; passwordRequired: boolean; submit: ReturnType<typeof useSubmit> }) {
+  const { t } = useTranslation();
+  const format = useEarnFormat();
+  const coins = useLoaded(() => getTransferCoins(), [], (data) => data.list.length === 0);
+  const [coinId, setCoinId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const list = coins.data?.list ?? [];
+  const coin: TransferCoin | null = list.find((entry) => entry.id === coinId) ?? list[0] ?? null;
+  const percent = coin ? feePercent(coin.internal_transfer_sxf) : null;
+  const fee = coin ? transferFee(amount, coin.internal_transfer_sxf) : null;
+  const arrives = coin ? arrivalAmount(amount, coin.internal_transfer_sxf) : null;
+
+  const send = () => {
+    const problem = checkTransfer({ receiverConfirmed: true, coin, amount, passwordRequired, password });
+    void submit.run(
+      'send',
+      () => sendTransfer({ toUid: receiver.id, coinId: coin?.id ?? 0, amount, payPassword: passwordRequired ? password : null }),
+      () => navigate('/transfer-list'),
+      problem,
+    );
+  };
+
+  if (coins.state === 'loading' && !coins.data) return <Skeleton height={320} />;
+  return (
+    <section className={styles.section} data-testid="transfer-form">
+      <SelectField
+        label={t('earn.transfer.coin')}
+        options={list.map((entry) => ({ key: entry.id, label: entry.title, detail: <bdi>{formatFixed(entry.balance, 8)}</bdi> }))}
+        value={coin?.id ?? null}
+        onChange={(id) => {
+          setCoinId(id);
+          // Spec §4: changing the coin resets the amount.
+          setAmount('');
+        }}
+        placeholder={t('earn.transfer.chooseCoin')}
+        closeLabel={t('common.close')}
+        testId="transfer-coin"
+      />
+      <AmountField
+        className={styles.fieldFlush}
+        label={t('earn.amount')}
+        placeholder={t('earn.transfer.amountPlaceholder')}
+        value={amount}
+        onChange={setAmount}
+        unit={coin?.title}
+        onAll={coin ? () => setAmount(formatFixed(coin.balance, coin.decimals).replace(/\.?0+$/, '')) : undefined}
+        allLabel={t('earn.all')}
+        dir="ltr"
+      />
+      <dl className={styles.rows}>
+        <dt>{t('earn.balance')}</dt>
+        <dd>
+          <bdi>{coin ? formatFixed(coin.balance, 8) : '--'}</bdi> {coin?.title}
+        </dd>
+        <dt>{t('earn.transfer.fee')}</dt>
+        <dd data-testid="transfer-fee">
+          {percent === null ? (
+            t('earn.transfer.noFee')
+          ) : (
+            <>
+              {format.percent(percent)} · <bdi>{fee ? formatFixed(fee, 8) : '--'}</bdi> {coin?.title}
+            </>
+          )}
+        </dd>
+        <dt>{t('earn.transfer.arrival')}</dt>
+        <dd>{coin ? (coin.internal_transfer_days > 0 ? t('earn.transfer.arrivesIn', { days: format.days(coin.internal_transfer_days) }) : t('earn.transfer.arrivesNow')) : '--'}</dd>
+        <dt>{t('earn.transfer.actual')}</dt>
+        <dd data-testid="transfer-actual">
+          <strong>
+            <bdi>{arrives && arrives.gte(0) ? formatFixed(arrives, 8) : '--'}</bdi> {coin?.title}
+          </strong>
+        </dd>
+      </dl>
+      {passwordRequired && (
+        <PasswordField
+          className={styles.fieldFlush}
+          label={t('earn.payPassword')}
+          showLabel={t('earn.showPassword')}
+          autoComplete="off"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      )}
+      <Button block busy={submit.busy === 'send'} onClick={send} data-testid="transfer-send">
+        {t('earn.transfer.send')}
+      </Button>
+    </section>
+  );
+}

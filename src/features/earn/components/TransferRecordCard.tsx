@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { formatTrim } from '../../../lib/money.ts';
+import type { TransferRecord } from '../api/get-transfer-records.ts';
+import { useEarnFormat } from '../hooks/use-earn-format.ts';
+import styles from './earn.module.css';
+
+const BADGE: Record<TransferRecord['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: '' };
+/** The status in the app's language (the server's status_text is in English or Chinese only). */
+const STATUS: Record<TransferRecord['status'], string> = { 1: 'earn.transfer.tabPending', 2: 'earn.transfer.tabFinished', 3: 'earn.transfer.tabCancelled' };
+
+/** One internal transfer as its sender or receiver sees it (spec §3); the sender may cancel it while it is in transfer (spec §4). */
+export function TransferRecordCard({ record, busy, onCancel }: { record: TransferRecord; busy: boolean; onCancel(record: TransferRecord): void }) {
+  const { t } = useTranslation();
+  const format = useEarnFormat();
+  const out = record.direction === 'out';
+  return (
+    <article className={styles.card} data-testid="transfer-record" data-status={record.status} data-direction={record.direction}>
+      <div className={styles.cardHead}>
+        <div className={styles.cardTitle}>
+          <strong>{t(out ? 'earn.transfer.sentTo' : 'earn.transfer.receivedFrom')}</strong>
+          <span className={styles.sub}>
+            <bdi>{out ? record.to_username : record.from_username}</bdi>
+          </span>
+        </div>
+        <span className={[styles.badge, BADGE[record.status]].join(' ')}>{t(STATUS[record.status])}</span>
+      </div>
+      <dl className={styles.rows}>
+        <dt>{t('earn.amount')}</dt>
+        <dd>
+          <bdi>{formatTrim(record.amount, 8)}</bdi> {record.coin}
+        </dd>
+        <dt>{t('earn.transfer.fee')}</dt>
+        <dd>
+          <bdi>{formatTrim(record.sxf, 8)}</bdi> {record.coin}
+        </dd>
+        <dt>{t('earn.transfer.actual')}</dt>
+        <dd className={styles.rate}>
+          <bdi>{formatTrim(record.arrival_amount, 8)}</bdi> {record.coin}
+        </dd>
+        <dt>{t('earn.transfer.sentAt')}</dt>
+        <dd>{format.dateTime(record.addtime_ms)}</dd>
+        {record.status !== 3 && (
+          <>
+            <dt>{t(record.status === 2 ? 'earn.transfer.arrivedAt' : 'earn.transfer.arrivesAt')}</dt>
+            <dd>{format.dateTime(record.arrival_time_ms)}</dd>
+          </>
+        )}
+        <dt>{t('earn.transfer.orderNum')}</dt>
+        <dd dir="ltr">{record.order_num}</dd>
+      </dl>
+      {record.reason && <p className={styles.reason}>{t('earn.transfer.reason', { reason: record.reason })}</p>}
+      {out && record.status === 1 && (
+        <div className={styles.actions}>
+          <Button variant="danger" busy={busy} onClick={() => onCancel(record)}>
+            {t('earn.transfer.cancel')}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

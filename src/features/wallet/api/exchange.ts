@@ -1,0 +1,43 @@
+import { isPassword } from '../../../../workers/shared/rules.ts';
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { checkAmount, type Problem } from './wallet-rules.ts';
+
+/** spec §3 Exchangeable coin, with its decimals. */
+export interface ExchangeCoin {
+  id: number;
+  title: string;
+  logo: string;
+  decimals: number;
+  balance: string;
+}
+
+/** POST /api/Balance/getCanExchangeCoin (type): the coins with the balance in that account, and the fee percent. */
+export function getExchangeCoins(accountType: number): Promise<ApiResult<{ fee_percent: string; list: ExchangeCoin[] }>> {
+  return api.post<{ fee_percent: string; list: ExchangeCoin[] }>('/Balance/getCanExchangeCoin', { type: accountType }, { quiet: true });
+}
+
+export interface ExchangeInput {
+  accountType: number;
+  fromCoinId: number;
+  toCoinId: number;
+  amount: string;
+  payPassword: string | null;
+}
+
+/** The form's problem before sending (spec §5: amount required; trader password while the switch is on), or null. */
+export function validateExchange(input: ExchangeInput, from: ExchangeCoin): Problem | null {
+  if (input.fromCoinId === input.toCoinId) return { key: 'wallet.exchange.sameCoin' };
+  const checked = checkAmount(input.amount, { requiredKey: 'wallet.exchange.amountRequired', decimals: from.decimals, available: from.balance });
+  if (!checked.ok) return checked.problem;
+  if (input.payPassword !== null && !isPassword(input.payPassword)) return { key: input.payPassword === '' ? 'wallet.form.payPasswordRequired' : 'wallet.form.payPasswordRule' };
+  return null;
+}
+
+/** POST /api/Balance/exchangeCoin (spec §3 Exchange: type, from_coin_id, to_coin_id, amount, paypassword); the posting flag `exchange`. */
+export function exchangeCoin(input: ExchangeInput): Promise<ApiResult<{ received: string; paid: string }>> {
+  return api.post<{ received: string; paid: string }>(
+    '/Balance/exchangeCoin',
+    { type: input.accountType, from_coin_id: input.fromCoinId, to_coin_id: input.toCoinId, amount: input.amount.trim(), paypassword: input.payPassword },
+    { successToast: true, lock: 'exchange' },
+  );
+}

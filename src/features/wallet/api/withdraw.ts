@@ -1,0 +1,73 @@
+import { isPassword } from '../../../../workers/shared/rules.ts';
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { withdrawalAmountProblem, type Problem, type WithdrawLimits } from './wallet-rules.ts';
+
+/** GET /api/Index/getCanWithdrawCoin: the coins that can be withdrawn. */
+export function getWithdrawCoins(): Promise<ApiResult<{ list: { id: number; title: string; logo: string }[] }>> {
+  return api.get<{ list: { id: number; title: string; logo: string }[] }>('/Index/getCanWithdrawCoin', undefined, { quiet: true });
+}
+
+/** spec §3 Withdrawal coin balance info, with the coin's decimals. */
+export interface WithdrawInfo extends WithdrawLimits {
+  coin: string;
+  address_list: { id: number; address: string; coin_net: string }[];
+}
+
+/** POST /api/User/getUserCoinBalance (c_id): balance, limits, fee and bound addresses of one coin. */
+export function getWithdrawInfo(coinId: number): Promise<ApiResult<WithdrawInfo>> {
+  return api.post<WithdrawInfo>('/User/getUserCoinBalance', { c_id: coinId }, { quiet: true });
+}
+
+/** A bound bank card (spec §3 Bank card); the number may come masked. */
+export interface BankCard {
+  id: number;
+  bank_name: string;
+  card_number: string;
+  card_name: string;
+}
+
+/** POST /api/User/getUserBankList: the caller's bound cards (data is the list). */
+export function getBankCards(): Promise<ApiResult<BankCard[]>> {
+  return api.post<BankCard[]>('/User/getUserBankList', undefined, { quiet: true });
+}
+
+export interface WithdrawInput {
+  coinId: number;
+  amount: string;
+  /** 1 to a wallet address, 2 to a bank card (spec §9). */
+  withdrawType: 1 | 2;
+  addressId: number | null;
+  cardId: number | null;
+  /** The transaction password; sent only while the switch asks for it. */
+  payPassword: string | null;
+}
+
+/**
+ * The form's problem before sending (spec §5): a destination, the amount (range, balance, fee),
+ * then the trader password when the switch asks for it. Null when it may be sent.
+ */
+export function validateWithdrawal(input: WithdrawInput, limits: WithdrawLimits): Problem | null {
+  if (input.withdrawType === 1 && input.addressId === null) return { key: 'wallet.withdraw.addressRequired' };
+  if (input.withdrawType === 2 && input.cardId === null) return { key: 'wallet.withdraw.cardRequired' };
+  const amount = withdrawalAmountProblem(input.amount, limits);
+  if (amount) return amount;
+  if (input.payPassword !== null && !isPassword(input.payPassword)) return { key: input.payPassword === '' ? 'wallet.form.payPasswordRequired' : 'wallet.form.payPasswordRule' };
+  return null;
+}
+
+/** POST /api/User/withdraw (spec §3 Withdraw: c_id, num, type 1, paypwd, bank_id, withdraw_type); the posting flag `withdraw`. */
+export function submitWithdrawal(input: WithdrawInput): Promise<ApiResult<{ id: number }>> {
+  return api.post<{ id: number }>(
+    '/User/withdraw',
+    {
+      c_id: input.coinId,
+      num: input.amount.trim(),
+      type: 1,
+      withdraw_type: input.withdrawType,
+      address_id: input.withdrawType === 1 ? input.addressId : null,
+      bank_id: input.withdrawType === 2 ? input.cardId : null,
+      paypwd: input.payPassword,
+    },
+    { successToast: true, lock: 'withdraw' },
+  );
+}

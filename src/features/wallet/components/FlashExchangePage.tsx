@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/ui/AmountField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { IconSwap } from '../../../components/ui/icons.tsx';
+import { ListStatus } from '../../../components/ui/ListStatus.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { ACCOUNT_NAME_KEYS, openAccountTypes, type AccountType } from '../../../lib/account-types.ts';
+import { toBig } from '../../../lib/money.ts';
+import { goBack } from '../../../lib/navigation.ts';
+import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { exchangeCoin, getExchangeCoins, validateExchange, type ExchangeCoin } from '../api/exchange.ts';
+import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules.ts';
+import { useLoaded } from '../hooks/use-loaded.ts';
+import { useUsdPrices } from '../hooks/use-usd-prices.ts';
+import { AmountText } from './AmountText.tsx';
+import { ClosedNotice } from './ClosedNotice.tsx';
+import styles from './wallet.module.css';
+
+/** The coins a fresh form starts on: the first coin held (else the first), exchanged for USDT (else the next coin). */
+export function defaultPair(list: readonly ExchangeCoin[]): { from: ExchangeCoin; to: ExchangeCoin } | null {
+  if (list.length < 2) return null;
+  const held = list.find((coin) => (toBig(coin.balance)?.gt(0) ?? false) && coin.title !== 'USDT');
+  const from = held ?? (list[0] as ExchangeCoin);
+  const to = list.find((coin) => coin.title === 'USDT' && coin.id !== from.id) ?? (list.find((coin) => coin.id !== from.id) as ExchangeCoin);
+  return { from, to };
+}
+
+/**
+ * Flash exchange (spec §2 /exchangeb): the account type, from and to coins with a swap, the balance,
+ * the amount with All, the trade password while traders_password_switch is 1, an estimate of what
+ * arrives from the live prices (the worker's tickers) and the fee, and submit. The server converts
+ * at the feed's last prices of the instant it runs; the answer says what was paid and received.
+ */
+export function FlashExchangePage() {
+  const { t } = useTranslation();
+  const settings = useSiteSettings();
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('route.exchangeb')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
+      {settings && !isOn(settings, 'flash_exchange_status') ? <ClosedNotice message={t('wallet.exchange.closed')} /> : <ExchangeForm />}
+    </div>
+  );
+}
+
+function ExchangeForm() {
+  const { t } = useTranslation();
+  const texts = useListTexts();
+  const settings = useSiteSettings();
+  const types = openAccountTypes(settings);
+  const [type, setType] = useState<AccountType>(1);
+  const coins = useLoaded(() => getExchangeCoins(type), [type]);
+  const list = coins.data?.list ?? [];
+  const [pair, setPair] = useState<{ from: number; to: number } | null>(null);
+  const fallback = defaultPair(list);
+  const from = list.find((c) => c.id === pair?.from) ?? fallback?.from ?? null;
+  const to = list.find((c) => c.id === pair?.to) ?? fallback?.to ?? null;
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const prices = useUsdPrices([from, to].flatMap((coin) => (coin ? [coin.title.toLowerCase()] : [])));
+  const needsPassword = isOn(settings, 'traders_password_switch');
+
+  if (!from || !to) {
+    if (coins.state === 'failed') return <ListStatus state="failed" texts={texts} onRetry={coins.reload} />;
+    if (coins.state === 'loading')
+      return (
+        <div className={styles.content}>
+          <Skeleton height={400} />
+        </div>
+      );
+    return <ListStatus state="empty" texts={texts} />;
+  }
+
+  const reset = () => {
+    setAmount('');
+    setProblem(null);
+  };
+  const choose = (side: 'from' | 'to', id: number) => {
+    const other = side === 'from' ? to.id : from.id;
+    // Picking the coin of the other side swaps the two.
+    const next = side === 'from' ? { from: id, to: id === other ? from.id : other } : { from: id === other ? to.id : other, to: id };
+    setPair(next);
+    reset();
+  };
+  const typed = checkAmount(amount, { requiredKey: 'wallet.exchange.amountRequired', decimals: from.decimals });
+  const estimate = typed.ok ? exchangeEstimate(typed.amount, prices.get(from.title.toLowerCase()) ?? null, prices.get(to.title.toLowerCase()) ?? null, coins.data?.fee_percent ?? '0', to.decimals) : null;
+  const coinOptions = list.map((c) => ({ key: c.id, label: c.title, detail: <AmountText value={c.balance} dp={8} /> }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const input = { accountType: type, fromCoinId: from.id, toCoinId: to.id, amount, payPassword: needsPassword ? password : null };
+    const found = validateExchange(input, from);
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      const result = await exchangeCoin(input);
+      if (result.ok) {
+        setAmount('');
+        setPassword('');
+        coins.reload();
+      }
+    } catch {
+      // The client has shown the network error; the entries stay for a retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const passwordError = problem?.key.startsWith('wallet.form.payPassword') ? t(problem.key) : null;
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <SelectField
+        label={t('wallet.exchange.account')}
+        options={types.map((key) => ({ key, label: t(ACCOUNT_NAME_KEYS[key]) }))}
+        value={type}
+        onChange={(next) => {
+          setType(next);
+          setPair(null);
+          reset();
+        }}
+        placeholder={t('wallet.form.choose')}
+        closeLabel={t('common.close')}
+        testId="exchange-account"
+      />
+      <SelectField label={t('wallet.exchange.from')} options={coinOptions} value={from.id} onChange={(id) => choose('from', id)} placeholder={t('wallet.form.choose')} closeLabel={t('common.close')} testId="exchange-from" />
+      <div className={styles.swapRow}>
+        <button
+          type="button"
+          className={styles.swapButton}
+          onClick={() => {
+            setPair({ from: to.id, to: from.id });
+            reset();
+          }}
+          aria-label={t('wallet.exchange.swap')}
+          data-testid="exchange-swap"
+        >
+          <IconSwap size={20} />
+        </button>
+      </div>
+      <SelectField label={t('wallet.exchange.to')} options={coinOptions} value={to.id} onChange={(id) => choose('to', id)} placeholder={t('wallet.form.choose')} closeLabel={t('common.close')} testId="exchange-to" />
+      <AmountField
+        label={t('wallet.exchange.amount')}
+        placeholder={t('wallet.form.amountPlaceholder')}
+        value={amount}
+        onChange={(text) => {
+          setAmount(text);
+          setProblem(null);
+        }}
+        unit={from.title}
+        onAll={() => setAmount(toBig(from.balance)?.toString() ?? '')}
+        allLabel={t('wallet.form.all')}
+        error={problem && !passwordError ? t(problem.key, problem.params) : null}
+        name="amount"
+      />
+      <p className={styles.hint}>
+        <span>{t('wallet.form.available')}</span>
+        <strong data-testid="exchange-available">
+          <AmountText value={from.balance} dp={8} /> {from.title}
+        </strong>
+      </p>
+      {needsPassword && (
+        <PasswordField
+          label={t('wallet.form.payPassword')}
+          placeholder={t('wallet.form.payPasswordPlaceholder')}
+          showLabel={t('account.password.show')}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setProblem(null);
+          }}
+          autoComplete="off"
+          name="paypassword"
+          error={passwordError}
+        />
+      )}
+      <dl className={styles.estimate} data-testid="exchange-estimate">
+        <div>
+          <dt>{t('wallet.exchange.estimate')}</dt>
+          <dd data-testid="exchange-received">
+            {estimate ? (
+              <>
+                ≈ <AmountText value={estimate.received} dp={to.decimals} /> {to.title}
+              </>
+            ) : (
+              '--'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('wallet.exchange.fee', { percent: coins.data?.fee_percent ?? '0' })}</dt>
+          <dd>
+            {estimate ? (
+              <>
+                <AmountText value={estimate.fee} dp={to.decimals} /> {to.title}
+              </>
+            ) : (
+              '--'
+            )}
+          </dd>
+        </div>
+      </dl>
+      <Button type="submit" block busy={busy}>
+        {t('wallet.exchange.submit')}
+      </Button>
+    </form>
+  );
+}

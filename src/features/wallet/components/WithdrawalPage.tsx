@@ -1,0 +1,248 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { AmountField } from '../../../components/ui/AmountField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ListStatus } from '../../../components/ui/ListStatus.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { displayCardNumber } from '../../../lib/bank-card-display.ts';
+import { goBack } from '../../../lib/navigation.ts';
+import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-settings.ts';
+import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { afterSuccess, checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wallet-rules.ts';
+import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo } from '../api/withdraw.ts';
+import { useLoaded } from '../hooks/use-loaded.ts';
+import { AmountText } from './AmountText.tsx';
+import { ClosedNotice } from './ClosedNotice.tsx';
+import styles from './wallet.module.css';
+
+type Method = 'wallet' | 'bank';
+
+/** The withdrawal tabs the switches open (spec §2): to a wallet while address_switch is 1, to a bank while bank_switch is 1. */
+export function withdrawMethods(settings: SiteSettings | null): Method[] {
+  return [...(isOn(settings, 'address_switch') ? (['wallet'] as const) : []), ...(isOn(settings, 'bank_switch') ? (['bank'] as const) : [])];
+}
+
+/**
+ * Withdrawal (spec §2): a coin picker, the wallet and bank tabs, the bound address or card with a
+ * link to bind one, the amount with All, the trade password while traders_password_switch is 1,
+ * what arrives and the fee as the user types, and submit only while withdrawal_status is 1. After
+ * a withdrawal goes in: home, back or stay per withdrawal_subover_refre (staying starts afresh).
+ */
+export function WithdrawalPage() {
+  const { t } = useTranslation();
+  const settings = useSiteSettings();
+  const [round, setRound] = useState(0);
+  const done = () => {
+    const next = afterSuccess(settings?.withdrawal_subover_refre);
+    if (next === 'home') navigate('/');
+    else if (next === 'back') goBack('/assets');
+    else setRound((n) => n + 1);
+  };
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('route.withdrawal')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
+      {settings && withdrawMethods(settings).length === 0 ? <ClosedNotice message={t('wallet.withdraw.closed')} /> : <WithdrawForm key={round} settings={settings} onDone={done} />}
+    </div>
+  );
+}
+
+function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onDone(): void }) {
+  const { t } = useTranslation();
+  const texts = useListTexts();
+  const coins = useLoaded(getWithdrawCoins, []);
+  const list = coins.data?.list ?? [];
+  const [coinId, setCoinId] = useState<number | null>(null);
+  const coin = list.find((c) => c.id === coinId) ?? list[0] ?? null;
+  const info = useLoaded(() => (coin ? getWithdrawInfo(coin.id) : null), [coin?.id]);
+  const methods = withdrawMethods(settings);
+  const [chosenMethod, setMethod] = useState<Method | null>(null);
+  const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'wallet');
+  const cards = useLoaded(getBankCards, []);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const needsPassword = isOn(settings, 'traders_password_switch');
+  const canSubmit = isOn(settings, 'withdrawal_status');
+
+  if (!coin) {
+    if (coins.state === 'failed') return <ListStatus state="failed" texts={texts} onRetry={coins.reload} />;
+    if (coins.state === 'loading')
+      return (
+        <div className={styles.content}>
+          <Skeleton height={420} />
+        </div>
+      );
+    return <ListStatus state="empty" texts={texts} />;
+  }
+
+  const limits: WithdrawInfo | null = info.data;
+  const addresses = limits?.address_list ?? [];
+  const address = addresses.find((a) => a.id === addressId) ?? addresses[0] ?? null;
+  const cardList = cards.data ?? [];
+  const card = cardList.find((c) => c.id === cardId) ?? cardList[0] ?? null;
+  const typed = limits ? checkAmount(amount, { requiredKey: 'wallet.withdraw.amountRequired', decimals: limits.decimals }) : null;
+  const fee = limits && typed?.ok ? withdrawalFee(typed.amount, limits) : null;
+
+  const reset = () => {
+    setAmount('');
+    setProblem(null);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!limits || busy) return;
+    const input = {
+      coinId: coin.id,
+      amount,
+      withdrawType: method === 'wallet' ? (1 as const) : (2 as const),
+      addressId: address?.id ?? null,
+      cardId: card?.id ?? null,
+      payPassword: needsPassword ? password : null,
+    };
+    const found = validateWithdrawal(input, limits);
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      const result = await submitWithdrawal(input);
+      if (result.ok) onDone();
+    } catch {
+      // The client has shown the network error; the entries stay for a retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = (keys: string[]) => (problem && keys.includes(problem.key) ? t(problem.key, problem.params) : null);
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <SelectField
+        label={t('wallet.form.coin')}
+        options={list.map((c) => ({ key: c.id, label: c.title }))}
+        value={coin.id}
+        onChange={(key) => {
+          setCoinId(key);
+          setAddressId(null);
+          reset();
+        }}
+        placeholder={t('wallet.form.choose')}
+        closeLabel={t('common.close')}
+        testId="withdraw-coin"
+      />
+      {methods.length > 1 && (
+        <Tabs<Method>
+          label={t('wallet.withdraw.method')}
+          value={method}
+          onChange={(next) => {
+            setMethod(next);
+            setProblem(null);
+          }}
+          items={methods.map((key) => ({ key, label: t(key === 'wallet' ? 'wallet.withdraw.toWallet' : 'wallet.withdraw.toBank') }))}
+        />
+      )}
+      {method === 'wallet' ? (
+        <>
+          <SelectField<number>
+            label={t('wallet.withdraw.address')}
+            options={addresses.map((a) => ({ key: a.id, label: a.address, detail: a.coin_net }))}
+            value={address?.id ?? null}
+            onChange={setAddressId}
+            placeholder={t(info.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noAddress')}
+            closeLabel={t('common.close')}
+            disabled={addresses.length === 0}
+            error={fieldError(['wallet.withdraw.addressRequired'])}
+            testId="withdraw-address"
+          />
+          <Link href="/bindMentionAddress" className={styles.linkButton}>
+            {t(addresses.length === 0 ? 'wallet.withdraw.bindAddress' : 'wallet.withdraw.changeAddress')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <SelectField<number>
+            label={t('wallet.withdraw.card')}
+            options={cardList.map((c) => ({ key: c.id, label: c.bank_name, detail: <bdi dir="ltr">{displayCardNumber(c.card_number, settings)}</bdi> }))}
+            value={card?.id ?? null}
+            onChange={setCardId}
+            placeholder={t(cards.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noCard')}
+            closeLabel={t('common.close')}
+            disabled={cardList.length === 0}
+            error={fieldError(['wallet.withdraw.cardRequired'])}
+            testId="withdraw-card"
+          />
+          <Link href="/bank" className={styles.linkButton}>
+            {t(cardList.length === 0 ? 'wallet.withdraw.bindCard' : 'wallet.withdraw.manageCards')}
+          </Link>
+        </>
+      )}
+      <AmountField
+        label={t('wallet.withdraw.amount')}
+        placeholder={limits ? t('wallet.withdraw.rangeHint', { min: limits.txminnum, max: limits.txmaxnum }) : t('wallet.form.amountPlaceholder')}
+        value={amount}
+        onChange={(text) => {
+          setAmount(text);
+          setProblem(null);
+        }}
+        unit={coin.title}
+        onAll={() => limits && setAmount(withdrawAll(limits))}
+        allLabel={t('wallet.form.all')}
+        error={fieldError(['wallet.withdraw.amountRequired', 'wallet.form.amountInvalid', 'wallet.form.amountDecimals', 'wallet.withdraw.range', 'wallet.form.insufficient', 'wallet.withdraw.belowFee'])}
+        name="amount"
+      />
+      <p className={styles.hint}>
+        <span>{t('wallet.form.available')}</span>
+        <strong data-testid="withdraw-available">
+          {limits ? <AmountText value={limits.balance} dp={8} /> : '--'} {coin.title}
+        </strong>
+      </p>
+      {needsPassword && (
+        <PasswordField
+          label={t('wallet.form.payPassword')}
+          placeholder={t('wallet.form.payPasswordPlaceholder')}
+          showLabel={t('account.password.show')}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setProblem(null);
+          }}
+          autoComplete="off"
+          name="paypwd"
+          error={fieldError(['wallet.form.payPasswordRequired', 'wallet.form.payPasswordRule'])}
+        />
+      )}
+      <dl className={styles.estimate} data-testid="withdraw-estimate">
+        <div>
+          <dt>{t('wallet.withdraw.received')}</dt>
+          <dd data-testid="withdraw-received">{fee ? <AmountText value={fee.received} dp={limits?.decimals ?? 8} /> : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.withdraw.fee')}</dt>
+          <dd data-testid="withdraw-fee">
+            {limits && (limits.sxftype === 1 ? t('wallet.withdraw.feePercent', { percent: limits.txsxf }) : t('wallet.withdraw.feeFixed', { fee: limits.txsxf_n, coin: coin.title }))}
+            {fee && limits?.sxftype === 1 && (
+              <>
+                {' · '}
+                <AmountText value={fee.fee} dp={limits.decimals} /> {coin.title}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {canSubmit ? (
+        <Button type="submit" block busy={busy} disabled={!limits}>
+          {t('wallet.withdraw.submit')}
+        </Button>
+      ) : (
+        <ClosedNotice message={t('wallet.withdraw.closed')} inline />
+      )}
+    </form>
+  );
+}

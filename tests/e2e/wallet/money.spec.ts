@@ -1,0 +1,158 @@
+import Big from 'big.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USDT_ADDRESS } from '../../../server/src/db/seed-profile.ts';
+import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
+import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
+
+const PAY_PASSWORD = 'trade123';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  // No automatic approval: a withdrawal stays frozen while the test looks at it.
+  stack = await startStack({ REVIEW_AUTO_SECONDS: '0' });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Logs the demo user in (with a transaction password set) and closes the notice banner. */
+async function signIn(page: Page): Promise<string> {
+  await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  const token = await pageToken(page);
+  await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: DEMO_ACCOUNT.password, newpassword: PAY_PASSWORD });
+  await dismissNoticeBanner(page);
+  return token;
+}
+
+interface CoinBalance {
+  balance_list: { type: number; balance: string; dbalance: string }[];
+}
+
+const coinId = (name: string) => stack.server.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
+
+/** The available and frozen balance of a coin in an account type, from the API. */
+async function balanceOf(token: string, coin: string, type = 1): Promise<{ balance: string; dbalance: string }> {
+  const data = await apiData<CoinBalance>(stack.baseUrl, token, '/User/getCoinBalance', { c_id: coinId(coin) });
+  return data.balance_list.find((entry) => entry.type === type)!;
+}
+
+describe('moving money', () => {
+  it('moves funds between own accounts and shows them on both sides', async () => {
+    const { page, context } = await stack.newPage();
+    const token = await signIn(page);
+    const before = await balanceOf(token, 'usdt', 1);
+
+    await page.goto(`${stack.baseUrl}/changemoney`);
+    await visible(page.getByTestId('transfer-available').getByText(before.balance));
+    await page.getByLabel('Amount', { exact: true }).fill('25.5');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await toast(page, 'Transfer completed');
+    const after = new Big(before.balance).minus('25.5').toFixed(8);
+    await visible(page.getByTestId('transfer-available').getByText(after));
+    expect((await balanceOf(token, 'usdt', 2)).balance).toBe('25.50000000');
+
+    // The other way round: the funds account now holds it.
+    await page.getByTestId('transfer-swap').click();
+    await visible(page.getByTestId('transfer-available').getByText('25.50000000'));
+    expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('');
+
+    await page.goto(`${stack.baseUrl}/assets`);
+    await page.getByRole('tab', { name: 'Funds' }).click();
+    const usdtRow = page.getByTestId('coins-2').getByTestId('coin-USDT');
+    await visible(usdtRow.getByTestId('coin-available').getByText('25.50000000'));
+    await usdtRow.click();
+    await page.waitForURL(/\/trade-account\?/, { timeout: UI_TIMEOUT_MS });
+    const bill = await visible(page.getByTestId('bill-row').first());
+    expect(await bill.textContent()).toMatch(/^\+25\.50000000Transfer between accounts #\d+/);
+    await context.close();
+  });
+
+  it('exchanges BTC for USDT at the live price: the estimate first, then both balances', async () => {
+    const { page, context } = await stack.newPage();
+    const token = await signIn(page);
+    const btcBefore = await balanceOf(token, 'btc');
+    const usdtBefore = await balanceOf(token, 'usdt');
+
+    await page.goto(`${stack.baseUrl}/exchangeb`);
+    await visible(page.getByTestId('exchange-available').getByText(btcBefore.balance));
+    expect(await page.getByTestId('exchange-from').textContent()).toContain('BTC');
+    expect(await page.getByTestId('exchange-to').textContent()).toContain('USDT');
+    await page.getByLabel('Amount', { exact: true }).fill('0.1');
+    // The estimate comes from the worker's live BTC ticker.
+    const estimate = await eventually(() => page.getByTestId('exchange-received').textContent(), (text) => /^≈ \d+\.\d{8} USDT$/.test(text ?? ''), 'an estimate');
+    const estimated = Number(/[\d.]+/.exec(estimate!)![0]);
+    await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeCoin'));
+    await page.getByRole('button', { name: 'Exchange', exact: true }).click();
+    const answer = (await (await answered).json()) as { code: number; msg: string; data: { paid: string; received: string } };
+    expect(answer.code, answer.msg).toBe(1);
+    await toast(page, answer.msg);
+    expect(answer.msg).toMatch(/^Exchanged 0\.1 BTC for [\d.]+ USDT$/);
+    // The price moved a little between the estimate and the exchange, not more.
+    expect(Math.abs(Number(answer.data.received) - estimated) / estimated).toBeLessThan(0.05);
+    const btcAfter = new Big(btcBefore.balance).minus('0.1').toFixed(8);
+    expect((await balanceOf(token, 'btc')).balance).toBe(btcAfter);
+    expect((await balanceOf(token, 'usdt')).balance).toBe(new Big(usdtBefore.balance).plus(answer.data.received).toFixed(8));
+    // The form shows the new balance and is ready for the next one.
+    await visible(page.getByTestId('exchange-available').getByText(btcAfter));
+    expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('withdraws to the bound address: what arrives as the user types, then the amount frozen and the record pending', async () => {
+    const { page, context } = await stack.newPage();
+    const token = await signIn(page);
+    const before = await balanceOf(token, 'usdt');
+
+    await page.goto(`${stack.baseUrl}/withdrawal`);
+    await visible(page.getByTestId('withdraw-address').getByText(DEMO_USDT_ADDRESS));
+    await visible(page.getByTestId('withdraw-fee').getByText('1% of the amount'));
+    await page.getByLabel('Withdrawal amount').fill('120');
+    expect(await page.getByTestId('withdraw-received').textContent()).toBe('118.80000000');
+    expect(await page.getByTestId('withdraw-fee').textContent()).toBe('1% of the amount · 1.20000000 USDT');
+    await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await toast(page, 'Withdrawal submitted, waiting for review');
+    // The demo's withdrawal_subover_refre is 1: home after a withdrawal.
+    await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+
+    await page.goto(`${stack.baseUrl}/assets`);
+    await page.getByRole('tab', { name: 'Option' }).click();
+    const usdt = page.getByTestId('coins-1').getByTestId('coin-USDT');
+    await visible(usdt.getByTestId('coin-frozen').getByText('120.00000000'));
+    expect(await usdt.getByTestId('coin-available').textContent()).toBe(new Big(before.balance).minus(120).toFixed(8));
+    await usdt.click();
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const row = await visible(page.getByTestId('withdraw-row').first());
+    await visible(row.getByText('Pending review'));
+    expect(await row.textContent()).toContain('120.00000000');
+    expect(await row.textContent()).toContain('Received 118.80000000 · Fee 1.20000000');
+    expect(await row.textContent()).toContain(`TRC20 ${DEMO_USDT_ADDRESS}`);
+    expect(await page.getByTestId('account-frozen').textContent()).toBe('120.00000000');
+    await context.close();
+  });
+
+  it('hides every amount on the assets screens, and remembers it', async () => {
+    const { page, context } = await stack.newPage();
+    await signIn(page);
+    await page.goto(`${stack.baseUrl}/assets`);
+    const total = page.getByTestId('assets-total');
+    await eventually(() => total.textContent(), (text) => /^\d+\.\d{2}USD$/.test(text ?? ''), 'the total');
+    await page.getByTestId('hide-amounts').click();
+    await visible(total.getByText('****'));
+    await page.reload();
+    await visible(page.getByTestId('assets-total').getByText('****'));
+    await page.getByRole('tab', { name: 'Option' }).click();
+    const figures = await page.getByTestId('coins-1').getByTestId(/coin-available|coin-frozen|usd-value/).allTextContents();
+    expect(figures.length).toBeGreaterThan(10);
+    expect(figures.every((text) => text.startsWith('****'))).toBe(true);
+    await page.getByTestId('hide-amounts').click();
+    await eventually(() => page.getByTestId('assets-total').textContent(), (text) => /^\d+\.\d{2}USD$/.test(text ?? ''), 'the total shown again');
+    await context.close();
+  });
+});
