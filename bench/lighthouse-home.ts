@@ -15,9 +15,14 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   performanceScore: number;
+  /**
+   * Lighthouse's benchmark index of the host during the run (its own CPU micro-benchmark, higher is
+   * faster): a reader tells a slow host from a slow app with it.
+   */
+  benchmarkIndex: number;
   runs: number;
   /** Each run's figures, in run order. */
-  all: { lcpMs: number; tbtMs: number; cls: number; performanceScore: number }[];
+  all: { lcpMs: number; tbtMs: number; cls: number; performanceScore: number; benchmarkIndex: number }[];
   lighthouseVersion: string;
 }
 
@@ -34,7 +39,7 @@ function freePort(): Promise<number> {
 
 const numeric = (audits: Record<string, { numericValue?: number }>, id: string): number => audits[id]?.numericValue ?? Number.NaN;
 
-/** Runs Lighthouse `runs` times on `url` and returns the median run's LCP, TBT and CLS. */
+/** Runs Lighthouse `runs` times on `url` and returns the median run's LCP, TBT, CLS and benchmark index. */
 export async function lighthouseHome(url: string, runs: number): Promise<LighthouseFigures> {
   const all: LighthouseFigures['all'] = [];
   let lighthouseVersion = '';
@@ -53,6 +58,7 @@ export async function lighthouseHome(url: string, runs: number): Promise<Lightho
         tbtMs: numeric(lhr.audits, 'total-blocking-time'),
         cls: numeric(lhr.audits, 'cumulative-layout-shift'),
         performanceScore: lhr.categories.performance?.score ?? Number.NaN,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       });
     } finally {
       await browser.close();

@@ -27,6 +27,22 @@ export interface OpenedPage {
   renderedAt: number;
 }
 
+const READY_TIMEOUT_MS = 60_000;
+const READY_POLL_MS = 100;
+
+/**
+ * Polls the page expression `ready` from here until it is true. Not `page.waitForFunction`: with a
+ * string it evaluates the expression with the page's own eval, which the app's Content-Security-Policy
+ * (no 'unsafe-eval') refuses; `page.evaluate` of a string goes through the debugging protocol instead.
+ */
+async function waitUntilReady(page: Page, ready: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate(ready))) {
+    if (Date.now() > until) throw new Error(`still false after ${timeoutMs} ms: ${ready.trim()}`);
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+}
+
 /** Opens `target` throttled `cpuThrottle` times, with `probes` (strings: tsx helpers do not exist in the page) run first. The caller closes `context`. */
 export async function openBenchPage(browser: Browser, target: BenchPage, cpuThrottle: number, probes: readonly string[]): Promise<OpenedPage> {
   const { url } = target;
@@ -40,13 +56,9 @@ export async function openBenchPage(browser: Browser, target: BenchPage, cpuThro
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     await cdp.send('Performance.enable');
     await page.goto(url);
-    // Polled with page.evaluate: waitForFunction would evaluate the string inside the page, which
-    // the app's Content-Security-Policy (no 'unsafe-eval') refuses.
-    const until = Date.now() + 60_000;
-    while (!(await page.evaluate(target.ready).catch(() => false))) {
-      if (Date.now() > until) throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || 'timed out'})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilReady(page, target.ready, READY_TIMEOUT_MS).catch((error: unknown) => {
+      throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || String(error)})`);
+    });
     const renderedAt = await page.evaluate(() => performance.now());
     await target.prepare?.(page);
     return { context, page, cdp, errors, renderedAt };

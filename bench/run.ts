@@ -10,7 +10,7 @@
  * budget (budgets.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, hostname, platform, release, tmpdir, totalmem } from 'node:os';
+import { cpus, hostname, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -91,6 +91,8 @@ function measure(speed: number, target: (baseUrl: string, token: string) => Benc
 }
 
 const RATE = 50;
+/** The host's 1-minute load average when the run starts and ends: other work on the host moves every timed figure. */
+const loadAtStart = loadavg()[0] ?? Number.NaN;
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const staticDir = join(work, 'app');
 const sessionFile = join(work, 'session.ndjson');
@@ -177,6 +179,9 @@ try {
     lighthouse_tbt_ms: round(home.tbtMs, 0),
     lighthouse_cls: round(home.cls, 3),
     lighthouse_score: round(home.performanceScore, 2),
+    lighthouse_benchmark_index: round(home.benchmarkIndex, 0),
+    host_load_avg_1m_start: round(loadAtStart),
+    host_load_avg_1m_end: round(loadavg()[0] ?? Number.NaN),
   };
   if ('error' in sizes) figures.sizes = sizes.error;
   else {

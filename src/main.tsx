@@ -1,17 +1,18 @@
+// First: it sends the first screen's requests before the rest of the code is evaluated.
+import './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './app/i18n.ts';
 import { preloadRoutePage } from './app/routes.tsx';
 import { initNoticeMarks } from './features/notices/stores/notices-store.ts';
-import { initSession, session } from './lib/session.ts';
+import { session } from './lib/session.ts';
 import { showPendingFlashToast } from './lib/toast.ts';
 import { registerAppWorker } from './lib/app-update.ts';
 import { initUpColour } from './lib/up-colour.ts';
 import { initWatchlist } from './lib/watchlist.ts';
 import './app/global.css';
 
-initSession();
 initNoticeMarks();
 initUpColour();
 initWatchlist();

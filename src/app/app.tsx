@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
@@ -9,8 +9,8 @@ import { useAlertBridge } from '../features/alerts/hooks/use-alert-bridge.ts';
 import { NoticeBanner } from '../features/notices/components/NoticeBanner.tsx';
 import { handleUnauthorized } from '../lib/api-client.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
-import { adoptServerTheme, session } from '../lib/session.ts';
-import { isOn, loadSiteSettings, useSiteSettings } from '../lib/site-settings.ts';
+import { session } from '../lib/session.ts';
+import { isOn, siteSettingsBooted, useSiteSettings } from '../lib/site-settings.ts';
 import { IdleGuard } from './IdleGuard.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
 import { TopStrip } from './TopStrip.tsx';
@@ -25,15 +25,6 @@ const TABS: readonly { key: TabKey; href: string; labelKey: string; icon: typeof
   { key: 'options', href: '/options', labelKey: 'shell.tabs.options', icon: IconOptions },
   { key: 'assets', href: '/assets', labelKey: 'shell.tabs.assets', icon: IconWallet },
 ];
-
-/** Loads the site settings once; without a saved theme the server's theme_switch then decides. */
-function useSiteBoot(): void {
-  useEffect(() => {
-    void loadSiteSettings().then((settings) => {
-      if (settings) adoptServerTheme(settings.theme_switch);
-    });
-  }, []);
-}
 
 /** Keeps the market worker told about the session (engine-client watches page visibility itself); a 401 seen by a poll ends the session. */
 function useEngineBridge(): void {
@@ -64,7 +55,8 @@ function FooterTabs({ active }: { active: TabKey }) {
 }
 
 function Shell() {
-  useSiteBoot();
+  // The first render waits for the site settings asked for at start-up (main.tsx), so it paints with them.
+  use(siteSettingsBooted());
   useEngineBridge();
   useAlertBridge();
   useScrollTopOnNavigate();
@@ -74,7 +66,7 @@ function Shell() {
   const tab = findRoute(location)?.tab;
   return (
     <>
-      <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} aboveTabBar={tab !== undefined} />
+      <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} />
       <AppRoutes />
       {tab && <FooterTabs active={tab} />}
       <TopStrip />

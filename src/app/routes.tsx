@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { session } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.ts';
+import { HomePage } from './pages/HomePage.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
 import { guardRedirect } from './route-guard.ts';
 
@@ -21,7 +22,7 @@ export interface AppRoute {
   titleKey: string;
   /** true: needs a token. */
   auth: boolean;
-  page: LazyPage;
+  page: RoutePage;
   /** The footer tab this route is (shows the bottom tab bar). */
   tab?: TabKey;
 }
@@ -30,16 +31,26 @@ export interface PageProps {
   route: AppRoute;
 }
 
-/** A lazily loaded page whose chunk can also be fetched before React asks for it. */
-type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & { preload(): Promise<unknown> };
+/** A page whose code can also be fetched before React asks for it (at once for the eager home page). */
+type RoutePage = (ComponentType<PageProps> | LazyExoticComponent<ComponentType<PageProps>>) & { preload(): Promise<unknown> };
 
-function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
+/**
+ * Home is most visitors' first screen: its code is in the main bundle, listed in index.html, so the
+ * first paint waits for no chain of chunk requests (issue 14, DESIGN.md §8 LCP). Every other page
+ * is a lazy chunk, so new screens never grow the first download.
+ */
+function eagerPage(Page: ComponentType<PageProps>): RoutePage {
+  const ready = Promise.resolve();
+  return Object.assign((props: PageProps) => <Page {...props} />, { preload: () => ready });
+}
+
+function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): RoutePage {
   let loading: Promise<{ default: ComponentType<PageProps> }> | undefined;
   const once = () => (loading ??= load());
   return Object.assign(lazy(once), { preload: once });
 }
 
-const home = lazyPage(() => import('./pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const home = eagerPage(HomePage);
 const login = lazyPage(() => import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const register = lazyPage(() => import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
 const security = lazyPage(() => import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));

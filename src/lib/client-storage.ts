@@ -14,6 +14,7 @@ const KEY = {
   credentials: 'remembered_credentials',
   popupHiddenOn: 'popup_hidden_on',
   redUp: 'red_up',
+  chartPeriod: 'chart_period',
   hideAmounts: 'hide_amounts',
 } as const;
 
@@ -178,4 +179,13 @@ export function loadRedUp(): boolean {
 
 export function saveRedUp(redUp: boolean): void {
   write(KEY.redUp, redUp ? '1' : null);
+}
+
+/** The chart interval the user last chose on the options screen (a feed period such as 1min); null before any choice. */
+export function loadChartPeriod(): string | null {
+  return read(KEY.chartPeriod);
+}
+
+export function saveChartPeriod(period: string): void {
+  write(KEY.chartPeriod, period);
 }

@@ -64,3 +64,16 @@ export function percentChange(open: string, close: string): string | null {
 }
 
 export { Big };
+
+/**
+ * Reading of spec §9 "Order book 6" and "Options close and prices 6" (issue 14): 6 is the most
+ * decimals a price or size is shown with, and each pair shows its own precision below that
+ * (BTC/USDT prices have 2: 64594.94, not 64594.940000). While a pair's precision is unknown, 6.
+ */
+export const MAX_SHOWN_DECIMALS = 6;
+
+/** The decimals to show a pair's prices or sizes with: its precision, at most {@link MAX_SHOWN_DECIMALS}. */
+export function shownDecimals(precision: number | undefined): number {
+  if (precision === undefined || !Number.isInteger(precision) || precision < 0) return MAX_SHOWN_DECIMALS;
+  return Math.min(precision, MAX_SHOWN_DECIMALS);
+}

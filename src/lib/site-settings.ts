@@ -95,3 +95,32 @@ export function loadSiteSettings(): Promise<SiteSettings | null> {
 export function useSiteSettings(): SiteSettings | null {
   return useSnapshot(site).settings as SiteSettings | null;
 }
+
+/** How long the first render waits for the settings before it goes ahead without them. */
+export const SETTINGS_BOOT_WAIT_MS = 3000;
+
+let boot: Promise<void> | null = null;
+
+/**
+ * Asks for the settings at start-up, beside the first screen's code, and gives a promise the shell's
+ * first render waits for (React `use`): it settles when the settings have arrived or failed, or
+ * after {@link SETTINGS_BOOT_WAIT_MS} if the server is slow. So the first paint already has the
+ * switched menu tiles, the site name and the theme: nothing grows or flips when they arrive (issue 14,
+ * DESIGN.md §8 CLS). `onLoaded` runs with the settings once they are in, before that first render.
+ */
+export function bootSiteSettings(onLoaded: (settings: SiteSettings) => void, waitMs = SETTINGS_BOOT_WAIT_MS): Promise<void> {
+  boot ??= new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void loadSiteSettings().then((settings) => {
+      if (settings) onLoaded(settings);
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return boot;
+}
+
+/** The start-up promise of {@link bootSiteSettings}; settled at once when nothing booted it (tests). */
+export function siteSettingsBooted(): Promise<void> {
+  return boot ?? Promise.resolve();
+}

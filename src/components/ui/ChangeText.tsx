@@ -1,16 +1,23 @@
-import { direction, formatSigned } from '../../lib/money.ts';
+import { useFormats } from '../../lib/format.ts';
+import { direction } from '../../lib/money.ts';
 import styles from './change-text.module.css';
 import tone from './tone.module.css';
 
-/** A signed change in the up or down colour, with an arrow so colour is never the only cue (DESIGN.md §6). */
-export function ChangeText({ change, suffix = '%', dp = 2, className = '' }: { change: string | null; suffix?: string; dp?: number; className?: string }) {
+/**
+ * A signed percentage change in the up or down colour, with an arrow so colour is never the only cue
+ * (DESIGN.md §6), formatted by Intl in the app's language. Isolated left to right inside
+ * right-to-left text, so the sign stays before the number: "+0.77%", never "0.77%+".
+ */
+export function ChangeText({ change, dp = 2, className = '' }: { change: string | null; dp?: number; className?: string }) {
+  const formats = useFormats();
   const dir = direction(change);
   const arrow = dir === 'up' ? '▲' : dir === 'down' ? '▼' : '';
   return (
-    <span className={`${styles.change} ${tone[dir]} ${className}`} data-direction={dir}>
-      {arrow && <span aria-hidden="true">{arrow} </span>}
-      {formatSigned(change, dp)}
-      {suffix}
+    <span className={`${styles.change} ${tone[dir]} ${className}`} data-direction={dir} data-testid="change">
+      <bdi dir="ltr">
+        {arrow && <span aria-hidden="true">{arrow} </span>}
+        {formats.percent(change, dp)}
+      </bdi>
     </span>
   );
 }

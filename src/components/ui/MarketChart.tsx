@@ -71,7 +71,17 @@ function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefine
  * vertical touch drags scroll the page. While history has not arrived the box keeps its size and
  * shows a spinner (spec §8).
  */
-export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbol: string; period: CandlePeriod; testId?: string }) {
+export interface MarketChartProps {
+  symbol: string;
+  period: CandlePeriod;
+  /** Price decimals of the axis and the last-price label: the pair's, as the header shows them. */
+  decimals?: number;
+  /** Told the last bar's close each time the canvas is redrawn, so a header can show the very price the chart shows. */
+  onDrawn?(symbol: string, close: string): void;
+  testId?: string;
+}
+
+export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'candle-chart' }: MarketChartProps) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -82,6 +92,11 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
   const pendingRef = useRef<{ candles: CandleSeries | null; studies: StudySeries | null }>({ candles: null, studies: null });
   const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastDrawAt = useRef(0);
+  const onDrawnRef = useRef(onDrawn);
+  const decimalsRef = useRef(decimals);
+  useEffect(() => {
+    onDrawnRef.current = onDrawn;
+  });
   const candles = useCandles(symbol, period);
   const studies = useStudies(symbol, period);
   const shown = useSnapshot(chartStudies);
@@ -126,6 +141,10 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
       }
     }
     drawnRef.current = { candles: { key, resetId: nextCandles.resetId, bars: nextCandles.bars }, studies: nextStudies };
+    const last = nextCandles.bars[nextCandles.bars.length - 1] as Candle;
+    // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
+    boxRef.current?.parentElement?.setAttribute('data-last-close', last.close);
+    onDrawnRef.current?.(nextCandles.symbol, last.close);
   };
 
   useEffect(() => {
@@ -144,7 +163,7 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
     const up = cssVar('--up', '#48b451');
     const down = cssVar('--down', '#db000c');
     candleRef.current = chart.addSeries(CandlestickSeries, {
-      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+      priceFormat: { type: 'price', precision: decimalsRef.current, minMove: 10 ** -decimalsRef.current },
       upColor: up,
       downColor: down,
       wickUpColor: up,
@@ -201,6 +220,11 @@ export function MarketChart({ symbol, period, testId = 'candle-chart' }: { symbo
     else redrawTimer.current = setTimeout(run, wait);
   }, [candles, studies]);
   useEffect(() => () => clearTimeout(redrawTimer.current), []);
+
+  useEffect(() => {
+    decimalsRef.current = decimals;
+    candleRef.current?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
+  }, [decimals]);
 
   const loading = !candles || candles.bars.length === 0;
   const labels: Record<StudyName, string> = { ma: 'MA', boll: 'BOLL', vol: t('indicators.volume'), macd: 'MACD', rsi: 'RSI' };

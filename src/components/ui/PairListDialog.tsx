@@ -26,8 +26,12 @@ export function PairListDialog({ open, title, closeLabel, testId, pairs, current
         {pairs.map((pair) => (
           <li key={pair.symbol} className={styles.item}>
             <button type="button" className={styles.row} aria-current={pair.symbol === current ? 'true' : undefined} onClick={() => onPick(pair)}>
-              <span className={styles.title}>{pair.title}</span>
-              <span className={styles.close}>{pair.close}</span>
+              <span className={styles.title}>
+                <bdi dir="ltr">{pair.title}</bdi>
+              </span>
+              <span className={styles.close}>
+                <bdi dir="ltr">{pair.close}</bdi>
+              </span>
               <ChangeText change={pair.change} />
             </button>
             <WatchStar symbol={pair.symbol} title={pair.title} />

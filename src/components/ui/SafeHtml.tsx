@@ -8,8 +8,11 @@ export interface SafeHtmlProps {
   testId?: string;
 }
 
-/** Renders server HTML only after DOMPurify has removed scripts, handlers and unsafe URLs. */
+/**
+ * Renders server HTML only after DOMPurify has removed scripts, handlers and unsafe URLs. Its
+ * direction follows its own text (dir="auto"): an English notice in an Arabic app reads left to right.
+ */
 export function SafeHtml({ html, className, testId }: SafeHtmlProps) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={[styles.html, className ?? ''].join(' ')} data-testid={testId} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={[styles.html, className ?? ''].join(' ')} data-testid={testId} dir="auto" dangerouslySetInnerHTML={{ __html: clean }} />;
 }

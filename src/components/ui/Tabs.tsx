@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './tabs.module.css';
 
 export interface TabItem<K extends string> {
@@ -11,14 +11,25 @@ export interface TabsProps<K extends string> {
   value: K;
   onChange(key: K): void;
   label: string;
+  /** The id of the {@link TabPanel} these tabs control (from useId): each tab names it in aria-controls. */
+  panelId?: string;
 }
 
-/** Tab list with arrow-key navigation (WAI-ARIA tabs pattern); panels use `tabPanelId`. */
-export function Tabs<K extends string>({ items, value, onChange, label }: TabsProps<K>) {
-  const baseId = useId();
+/** The id of the tab of `key` in the tab list controlling `panelId`. */
+const tabId = (panelId: string, key: string): string => `${panelId}-tab-${key}`;
+
+/**
+ * Tab list with arrow-key navigation (WAI-ARIA tabs pattern), mirrored in right-to-left pages. With a
+ * `panelId`, the tabs are linked to the {@link TabPanel} they control.
+ */
+export function Tabs<K extends string>({ items, value, onChange, label, panelId }: TabsProps<K>) {
+  const ownId = useId();
+  const baseId = panelId ?? ownId;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+    const step = event.key === forward ? 1 : event.key === backward ? -1 : 0;
     if (!step) return;
     event.preventDefault();
     const next = (index + step + items.length) % items.length;
@@ -37,10 +48,11 @@ export function Tabs<K extends string>({ items, value, onChange, label }: TabsPr
             ref={(el) => {
               refs.current[index] = el;
             }}
-            id={`${baseId}-${item.key}`}
+            id={tabId(baseId, item.key)}
             type="button"
             role="tab"
             aria-selected={selected}
+            aria-controls={panelId}
             tabIndex={selected ? 0 : -1}
             className={styles.tab}
             onClick={() => onChange(item.key)}
@@ -50,6 +62,15 @@ export function Tabs<K extends string>({ items, value, onChange, label }: TabsPr
           </button>
         );
       })}
+    </div>
+  );
+}
+
+/** The content a {@link Tabs} list controls, labelled by its selected tab. */
+export function TabPanel({ id, tabKey, className, children }: { id: string; tabKey: string; className?: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={id} aria-labelledby={tabId(id, tabKey)} className={className}>
+      {children}
     </div>
   );
 }

@@ -5,11 +5,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   /** Already-translated error text; marks the input invalid and is announced with it. */
   error?: string | null;
+  /** Content at the start of the input row, e.g. a stepper's minus button. */
+  leading?: ReactNode;
   /** Content at the end of the input row, e.g. a send-code button. */
   trailing?: ReactNode;
 }
 
-export function TextField({ label, error, trailing, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, leading, trailing, id, className, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -19,6 +21,7 @@ export function TextField({ label, error, trailing, id, className, ...input }: T
         {label}
       </label>
       <div className={[styles.row, error ? styles.invalid : ''].join(' ')}>
+        {leading}
         <input
           id={inputId}
           className={styles.input}

@@ -1,11 +1,15 @@
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { toasts } from '../../lib/toast.ts';
 import styles from './toast.module.css';
 
-/** Renders the toast queue at the top centre; errors are announced assertively. */
+/**
+ * Renders the toast queue at the top centre; errors are announced assertively. In a portal beside
+ * the page, so toasts still show and are announced while a dialog makes the page inert.
+ */
 export function ToastHost() {
   const { items } = useSnapshot(toasts);
-  return (
+  return createPortal(
     <div className={styles.host}>
       <div role="status" aria-live="polite" className={styles.stack}>
         {items
@@ -25,6 +29,7 @@ export function ToastHost() {
             </div>
           ))}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,9 +1,10 @@
 /** Inline SVG icons (DESIGN.md §9: no icon font, no UI kit). Decorative by default: aria-hidden. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 24, children, ...rest }: IconProps) {
+/** The 24×24 stroked frame every icon draws in; features draw their own icons with it. */
+export function Svg({ size = 24, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

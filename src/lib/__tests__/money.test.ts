@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalPlaces, direction, formatFixed, formatSigned, formatTrim, percentChange, toBig } from '../money.ts';
+import { decimalPlaces, direction, formatFixed, formatSigned, formatTrim, MAX_SHOWN_DECIMALS, percentChange, shownDecimals, toBig } from '../money.ts';
 
 describe('money', () => {
   it('parses plain decimals only', () => {
@@ -36,5 +36,13 @@ describe('money', () => {
     expect(percentChange('0', '1')).toBeNull();
     expect(decimalPlaces('1.2345')).toBe(4);
     expect(decimalPlaces('12')).toBe(0);
+  });
+
+  it('shows a pair at its own precision, 6 decimals at most (spec §9 read as a limit)', () => {
+    expect(shownDecimals(2)).toBe(2);
+    expect(shownDecimals(0)).toBe(0);
+    expect(shownDecimals(8)).toBe(MAX_SHOWN_DECIMALS);
+    expect(shownDecimals(undefined)).toBe(MAX_SHOWN_DECIMALS);
+    expect(formatFixed('64594.94', shownDecimals(2))).toBe('64594.94');
   });
 });

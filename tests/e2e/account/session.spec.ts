@@ -143,12 +143,14 @@ describe('signed-in shell', () => {
     await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, true);
     const panel = await openMemberPanel(page);
     await panel.getByRole('button', { name: 'Log out' }).click();
-    await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    // The logo now leads to login; its name is the site name then "Log in".
+    const logo = page.getByRole('button', { name: /Log in$/ });
+    await visible(logo);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
 
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await logo.click();
     await page.waitForURL(`${stack.baseUrl}/login`, { timeout: UI_TIMEOUT_MS });
     expect(await (await visible(page.getByLabel('Account', { exact: true }))).inputValue()).toBe(DEMO_ACCOUNT.username);
     expect(await page.getByLabel('Remember me').isChecked()).toBe(true);

@@ -28,10 +28,10 @@ describe('usePublishedHeight', () => {
 
   it('adds the gap and leaves the other property alone', () => {
     pretendHeight(70);
-    const view = render(<Layer property="--banner-h" gapPx={8} />);
-    expect(document.documentElement.style.getPropertyValue('--banner-h')).toBe('78px');
+    const view = render(<Layer property="--qa-bar-h" gapPx={8} />);
+    expect(document.documentElement.style.getPropertyValue('--qa-bar-h')).toBe('78px');
     expect(document.documentElement.style.getPropertyValue('--screen-bar-h')).toBe('');
     view.unmount();
-    expect(document.documentElement.style.getPropertyValue('--banner-h')).toBe('');
+    expect(document.documentElement.style.getPropertyValue('--qa-bar-h')).toBe('');
   });
 });

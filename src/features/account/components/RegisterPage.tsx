@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { goBack, reloadTo } from '../../../lib/navigation.ts';
 import { signIn } from '../../../lib/session.ts';
@@ -44,6 +44,7 @@ export function RegisterPage() {
   const inviteEnabled = isOn(settings, 'invie_code_switch');
 
   const [account, setAccount] = useState('');
+  const panelId = useId();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
@@ -97,6 +98,36 @@ export function RegisterPage() {
 
   const err = (key: string | undefined) => (key ? t(key) : null);
 
+  const accountField =
+    method === 'email' ? (
+      <TextField
+        key="email"
+        label={t('account.register.email')}
+        placeholder={t('account.register.emailPlaceholder')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        error={err(errors.account)}
+      />
+    ) : (
+      <TextField
+        key="phone"
+        label={t('account.register.phone')}
+        placeholder={t('account.register.phonePlaceholder')}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        error={err(errors.account)}
+      />
+    );
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.register')} backLabel={t('common.back')} onBack={() => goBack('/')} />
@@ -113,42 +144,21 @@ export function RegisterPage() {
           <p className={styles.notice}>{t('account.register.closed')}</p>
         ) : (
           <>
-            {methods.length > 1 && (
-              <Tabs
-                label={t('account.register.method')}
-                value={method}
-                onChange={switchMethod}
-                items={methods.map((m) => ({ key: m, label: t(m === 'email' ? 'account.register.tabEmail' : 'account.register.tabPhone') }))}
-              />
-            )}
-            {method === 'email' ? (
-              <TextField
-                key="email"
-                label={t('account.register.email')}
-                placeholder={t('account.register.emailPlaceholder')}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={account}
-                onChange={(e) => setAccount(e.target.value)}
-                error={err(errors.account)}
-              />
+            {methods.length > 1 ? (
+              <>
+                <Tabs
+                  label={t('account.register.method')}
+                  value={method}
+                  onChange={switchMethod}
+                  items={methods.map((m) => ({ key: m, label: t(m === 'email' ? 'account.register.tabEmail' : 'account.register.tabPhone') }))}
+                  panelId={panelId}
+                />
+                <TabPanel id={panelId} tabKey={method}>
+                  {accountField}
+                </TabPanel>
+              </>
             ) : (
-              <TextField
-                key="phone"
-                label={t('account.register.phone')}
-                placeholder={t('account.register.phonePlaceholder')}
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                value={account}
-                onChange={(e) => setAccount(e.target.value)}
-                error={err(errors.account)}
-              />
+              accountField
             )}
             {method === 'email' && verifyEmailCode && (
               <TextField

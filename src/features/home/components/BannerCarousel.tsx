@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { getBanners, type Banner } from '../api/get-banners.ts';
+import { takeBanners, type Banner } from '../api/get-banners.ts';
 import styles from './home-content.module.css';
 
 /** Banner autoplay interval (spec §9). */
 export const BANNER_AUTOPLAY_MS = 3000;
+/** The banner box's height: its skeleton and the images take the same, so nothing moves when they arrive. */
+const BANNER_HEIGHT = 150;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -17,7 +19,7 @@ export function BannerCarousel() {
   const [banners, setBanners] = useState<Banner[] | null>(null);
   const [index, setIndex] = useState(0);
   useEffect(() => {
-    getBanners()
+    takeBanners()
       .then((result) => setBanners(result.ok && Array.isArray(result.data) ? result.data : []))
       .catch(() => setBanners([]));
   }, []);
@@ -27,13 +29,13 @@ export function BannerCarousel() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), BANNER_AUTOPLAY_MS);
     return () => clearInterval(timer);
   }, [count]);
-  if (banners === null) return <Skeleton height={150} />;
+  if (banners === null) return <Skeleton height={BANNER_HEIGHT} className={styles.bannerSkeleton} />;
   if (count === 0) return null;
   return (
     <section className={styles.banners} aria-roledescription="carousel" aria-label={t('home.banners.label')} data-testid="banners">
-      <div className={styles.bannerTrack} style={{ transform: `translateX(-${index * 100}%)` }}>
+      <div className={styles.bannerTrack} style={{ '--slide': index } as CSSProperties}>
         {banners.map((banner, i) => (
-          <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={480} height={150} />
+          <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={480} height={BANNER_HEIGHT} />
         ))}
       </div>
       <div className={styles.dots}>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
@@ -7,10 +8,11 @@ import { Switch } from '../../../components/ui/Switch.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { setRedUp, upColour } from '../../../lib/up-colour.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
+import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { session } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { BannerCarousel } from './BannerCarousel.tsx';
-import { BulletinPopup } from './BulletinPopup.tsx';
+import { isPopupHiddenOn } from '../../../lib/client-storage.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { MarketCarousel } from './MarketCarousel.tsx';
 import { MenuGrid } from './MenuGrid.tsx';
@@ -18,6 +20,9 @@ import { RankingList } from './RankingList.tsx';
 import content from './home-content.module.css';
 import layout from '../../../components/ui/layout.module.css';
 import styles from './home.module.css';
+
+// The bulletin and its HTML sanitizer load once the first screen has painted and the page is idle, and only when there is one to show.
+const BulletinPopup = lazy(() => import('./BulletinPopup.tsx').then((m) => ({ default: m.BulletinPopup })));
 
 export interface HomeScreenProps {
   /** Opens the member side panel (the shell owns it); used only when signed in. */
@@ -36,6 +41,7 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
   const { token } = useSnapshot(session);
   const { redUp } = useSnapshot(upColour);
   const markets = useObservable<MarketItem[] | null>(engineStream({ kind: 'homeMarkets' }), null);
+  const idle = useWhenIdle();
   const onLogo = () => (token ? onOpenPanel() : navigate('/login'));
   return (
     <div className={layout.tabPage}>
@@ -44,7 +50,8 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
           type="button"
           className={styles.logoButton}
           onClick={onLogo}
-          aria-label={t(token ? 'home.header.openPanel' : 'home.header.login')}
+          // The visible site name leads the accessible name (WCAG 2.5.3: what is read is what is seen).
+          aria-label={`${settings?.name ?? ''} ${t(token ? 'home.header.openPanel' : 'home.header.login')}`.trim()}
           data-testid="logo-button"
         >
           <img className={styles.logo} src={settings?.logo || '/logo.svg'} alt="" width={32} height={32} />
@@ -65,7 +72,11 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
           <Switch checked={redUp} onChange={setRedUp} label={t('home.colour.redUp')} />
         </div>
       </main>
-      <BulletinPopup popup={settings?.popup} />
+      {idle && settings?.popup?.title && !isPopupHiddenOn(new Date()) && (
+        <Suspense fallback={null}>
+          <BulletinPopup popup={settings.popup} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { staleClass } from '../../../components/ui/StaleNote.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { WatchStar } from '../../../components/ui/WatchStar.tsx';
 import { ranking } from '../api/home-rules.ts';
 import styles from './home-content.module.css';
@@ -14,6 +14,7 @@ import styles from './home-content.module.css';
 export function RankingList({ items }: { items: readonly MarketItem[] | null }) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<'rise' | 'fall'>('rise');
+  const panelId = useId();
   return (
     <section data-testid="ranking">
       <Tabs
@@ -24,23 +25,30 @@ export function RankingList({ items }: { items: readonly MarketItem[] | null }) 
           { key: 'rise', label: t('home.ranking.rise') },
           { key: 'fall', label: t('home.ranking.fall') },
         ]}
+        panelId={panelId}
       />
-      {!items ? (
-        <Skeleton height={240} />
-      ) : (
-        <ul className={`${styles.rankList} ${staleClass(items)}`}>
-          {ranking(items, order).map((item) => (
-            <li key={item.symbol} className={styles.rankItem}>
-              <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>
-                <strong>{item.title}</strong>
-                <span className={styles.num}>{item.close}</span>
-                <ChangeText change={item.change} />
-              </Link>
-              <WatchStar symbol={item.symbol} title={item.title} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <TabPanel id={panelId} tabKey={order}>
+        {!items ? (
+          <Skeleton height={240} />
+        ) : (
+          <ul className={`${styles.rankList} ${staleClass(items)}`}>
+            {ranking(items, order).map((item) => (
+              <li key={item.symbol} className={styles.rankItem}>
+                <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>
+                  <strong>
+                    <bdi dir="ltr">{item.title}</bdi>
+                  </strong>
+                  <span className={styles.num}>
+                    <bdi dir="ltr">{item.close}</bdi>
+                  </span>
+                  <ChangeText change={item.change} />
+                </Link>
+                <WatchStar symbol={item.symbol} title={item.title} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </TabPanel>
     </section>
   );
 }

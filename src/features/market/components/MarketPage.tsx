@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Virtuoso } from 'react-virtuoso';
@@ -8,9 +8,10 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { StaleNote, staleClass } from '../../../components/ui/StaleNote.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { WatchStar } from '../../../components/ui/WatchStar.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
+import { useFormats } from '../../../lib/format.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { useWatchlist, watchedItems, watchlist } from '../../../lib/watchlist.ts';
@@ -22,15 +23,23 @@ const ROW_HEIGHT = 56;
 const FAVOURITES = 'fav';
 
 function Row({ item }: { item: MarketItem }) {
+  const formats = useFormats();
   return (
     <div className={styles.rowWrap} data-testid="market-row">
       <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row}>
         <span className={styles.pair}>
-          <strong>{item.coinname}</strong>
-          <span className={styles.muted}>/{item.trade_coin}</span>
-          <span className={styles.volume}>{item.hamount}</span>
+          {/* BASE/QUOTE reads left to right in every language (never "USDT/BTC"). */}
+          <bdi dir="ltr">
+            <strong>{item.coinname}</strong>
+            <span className={styles.muted}>/{item.trade_coin}</span>
+          </bdi>
+          <span className={styles.volume}>
+            <bdi dir="ltr">{formats.volume(item.hamount)}</bdi>
+          </span>
         </span>
-        <span className={styles.num}>{item.close}</span>
+        <span className={styles.num}>
+          <bdi dir="ltr">{item.close}</bdi>
+        </span>
         <ChangeText change={item.change} className={styles.badge} />
       </Link>
       <WatchStar symbol={item.symbol} title={item.title} />
@@ -70,17 +79,29 @@ function PairList({ fid, eid, favourites = false }: { fid: number; eid: number; 
 export function MarketPage() {
   const { t } = useTranslation();
   const [groups, setGroups] = useState<CurrencyTab[] | null>(null);
+  const [fid, setFid] = useState(ALL_TAB);
+  const [eid, setEid] = useState(ALL_TAB);
   const watched = useWatchlist();
   const [favouritesChosen, setFavouritesChosen] = useState(() => watchlist.symbols.length > 0);
   const favourites = favouritesChosen && watched.length > 0;
-  const [fid, setFid] = useState(ALL_TAB);
-  const [eid, setEid] = useState(ALL_TAB);
   useEffect(() => {
     getCurrencyList()
       .then((result) => setGroups(result.ok ? (result.data.list ?? []) : []))
       .catch(() => setGroups([]));
   }, []);
   const children = childTabs(groups ?? [], fid);
+  const groupPanel = useId();
+  const childPanel = useId();
+  const list = (
+    <>
+      <div className={styles.head}>
+        <span>{t('market.list.pair')}</span>
+        <span>{t('market.list.last')}</span>
+        <span>{t('market.list.change')}</span>
+      </div>
+      {favourites ? <PairList key={FAVOURITES} fid={ALL_TAB} eid={ALL_TAB} favourites /> : <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />}
+    </>
+  );
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.market')} />
@@ -99,22 +120,29 @@ export function MarketPage() {
             { key: String(ALL_TAB), label: t('market.tabs.all') },
             ...(groups ?? []).map((group) => ({ key: String(group.id), label: group.currency_name })),
           ]}
+          panelId={groupPanel}
         />
-        {!favourites && children.length > 0 && (
-          <Tabs
-            label={t('market.tabs.child')}
-            value={String(eid)}
-            onChange={(key) => setEid(Number(key))}
-            items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...children.map((child) => ({ key: String(child.id), label: child.currency_name }))]}
-          />
+      </div>
+      <TabPanel id={groupPanel} tabKey={favourites ? FAVOURITES : String(fid)}>
+        {!favourites && children.length > 0 ? (
+          <>
+            <div className={styles.tabs}>
+              <Tabs
+                label={t('market.tabs.child')}
+                value={String(eid)}
+                onChange={(key) => setEid(Number(key))}
+                items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...children.map((child) => ({ key: String(child.id), label: child.currency_name }))]}
+                panelId={childPanel}
+              />
+            </div>
+            <TabPanel id={childPanel} tabKey={String(eid)}>
+              {list}
+            </TabPanel>
+          </>
+        ) : (
+          list
         )}
-      </div>
-      <div className={styles.head}>
-        <span>{t('market.list.pair')}</span>
-        <span>{t('market.list.last')}</span>
-        <span>{t('market.list.change')}</span>
-      </div>
-      {favourites ? <PairList key={FAVOURITES} fid={ALL_TAB} eid={ALL_TAB} favourites /> : <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />}
+      </TabPanel>
     </div>
   );
 }

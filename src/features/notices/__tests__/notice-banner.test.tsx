@@ -55,27 +55,27 @@ describe('NoticeBanner', () => {
     expect(subscribers).toBe(1);
   });
 
-  it('shows an unread notice sanitized and stops polling while it is shown', () => {
+  it('shows an unread notice sanitized and stops polling while it is shown', async () => {
     (window as { __bannerPwned?: number }).__bannerPwned = 0;
     render(<NoticeBanner signedIn unreadSwitch />);
     act(() => feed.next(notice(1)));
-    const banner = screen.getByTestId('notice-banner');
+    const banner = await screen.findByTestId('notice-banner');
     expect(banner.textContent).toContain('Notice 1');
     expect(screen.getByTestId('notice-banner-content').innerHTML).not.toMatch(/script|onerror/);
     expect((window as { __bannerPwned?: number }).__bannerPwned).toBe(0);
     expect(subscribers).toBe(0);
   });
 
-  it('restarts polling after close and does not bring the closed notice back', () => {
+  it('restarts polling after close and does not bring the closed notice back', async () => {
     render(<NoticeBanner signedIn unreadSwitch />);
     act(() => feed.next(notice(1)));
-    fireEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close notice' }));
     expect(screen.queryByTestId('notice-banner')).toBeNull();
     expect(subscribers).toBe(1);
     act(() => feed.next(notice(1)));
     expect(screen.queryByTestId('notice-banner')).toBeNull();
     act(() => feed.next(notice(2)));
-    expect(screen.getByTestId('notice-banner').textContent).toContain('Notice 2');
+    expect((await screen.findByTestId('notice-banner')).textContent).toContain('Notice 2');
   });
 
   it('ignores notices that are read on the server or were read here', () => {
@@ -91,7 +91,7 @@ describe('NoticeBanner', () => {
   it('goes away and polls again once the notice is read elsewhere (the /notify list)', async () => {
     render(<NoticeBanner signedIn unreadSwitch />);
     act(() => feed.next(notice(7)));
-    expect(screen.getByTestId('notice-banner')).toBeTruthy();
+    expect(await screen.findByTestId('notice-banner')).toBeTruthy();
     // valtio notifies in a microtask, hence the async act.
     await act(async () => {
       noticesStore.readIds = [7];
@@ -100,11 +100,11 @@ describe('NoticeBanner', () => {
     expect(subscribers).toBe(1);
   });
 
-  it('the arrow closes the banner and opens /notify', () => {
+  it('the arrow closes the banner and opens /notify', async () => {
     window.history.replaceState(null, '', '/');
     render(<NoticeBanner signedIn unreadSwitch />);
     act(() => feed.next(notice(6)));
-    fireEvent.click(screen.getByRole('button', { name: 'View all messages' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View all messages' }));
     expect(window.location.pathname).toBe('/notify');
     expect(noticesStore.dismissedIds).toContain(6);
   });

@@ -5,6 +5,7 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { IconBell, IconChevronRight } from '../../../components/ui/icons.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import type { Notice } from '../api/get-notice-list.ts';
@@ -15,6 +16,7 @@ import styles from './notices.module.css';
 /** System notices (spec §2 Notify): infinite list; unread rows carry a distinct icon colour. */
 export function NotifyPage() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const listTexts = useListTexts();
   const { items, state, readIds } = useSnapshot(noticesStore);
   const [open, setOpen] = useState<Notice | null>(null);
@@ -62,10 +64,12 @@ export function NotifyPage() {
                 </span>
                 <span className={styles.rowText}>
                   <span className={styles.rowTitle}>
-                    {notice.title}
+                    <bdi>{notice.title}</bdi>
                     {!read && <span className={styles.srOnly}> ({t('notices.list.unread')})</span>}
                   </span>
-                  <time className={styles.time}>{notice.addtime}</time>
+                  <time className={styles.time}>
+                    <bdi dir="ltr">{formats.serverTime(notice.addtime)}</bdi>
+                  </time>
                 </span>
                 <IconChevronRight className={styles.chevron} size={18} />
               </button>

@@ -20,7 +20,20 @@ describe('options confirm dialog', () => {
   it('shows the payout the server pays: rounded down to 1e-8', () => {
     render(<ConfirmOrderDialog {...props()} />);
     expect(screen.getByTestId('payout-up').textContent).toBe('18.50000001 USDT');
-    expect(screen.getByTestId('payout-down').textContent).toBe('0.00000000 USDT');
+  });
+
+  it('shows only what the chosen direction pays, labelled with that direction', () => {
+    const { unmount } = render(<ConfirmOrderDialog {...props({ direction: 1 })} />);
+    expect(screen.getByText('Payout if up wins')).toBeTruthy();
+    expect(screen.queryByText('Payout if down wins')).toBeNull();
+    expect(screen.queryByTestId('payout-down')).toBeNull();
+    expect(screen.queryByText(/^0\.00000000/)).toBeNull();
+    unmount();
+    render(<ConfirmOrderDialog {...props({ direction: 2 })} />);
+    expect(screen.getByText('Payout if down wins')).toBeTruthy();
+    expect(screen.getByTestId('payout-down').textContent).toBe('18.50000001 USDT');
+    expect(screen.queryByText('Payout if up wins')).toBeNull();
+    expect(screen.queryByTestId('payout-up')).toBeNull();
   });
 
   it('shows the fee debited with the stake when there is one, and no fee line otherwise', () => {

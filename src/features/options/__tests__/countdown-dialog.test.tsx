@@ -41,6 +41,7 @@ const settled: OptionsOrder = {
 describe('options countdown dialog', () => {
   it('ticks each second, polls only once finishing, then shows the result', () => {
     render(<CountdownDialog order={{ orderId: 5, total: 3, endsAt: 1_003_000, direction: 1, stake: '10' }} onClose={() => undefined} />);
+    expect(screen.getByRole('dialog', { name: 'Order placed' })).toBeTruthy();
     expect(screen.getByTestId('countdown-seconds').textContent).toBe('3');
     expect(screen.getByTestId('countdown-state').textContent).toBe('Waiting to finish');
     expect(engine.engineStream).not.toHaveBeenCalled();
@@ -56,5 +57,8 @@ describe('options countdown dialog', () => {
     expect(screen.getByTestId('countdown-state').textContent).toBe('Finished');
     expect(screen.getByTestId('result-text').textContent).toBe('Win');
     expect(screen.getByTestId('result-ploss').textContent).toBe('+8.00000000');
+    // Once the result is in, the dialog no longer says the order was just placed.
+    expect(screen.queryByRole('dialog', { name: 'Order placed' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Order settled' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeCountdown, hasSelection, optionsStore, setSelection, startCountdown } from '../stores/options-store.ts';
+import { chartPeriodOnOpen, closeCountdown, hasSelection, optionsStore, rememberChartPeriod, setSelection, startCountdown } from '../stores/options-store.ts';
 
 describe('options store', () => {
   beforeEach(() => {
@@ -24,5 +24,15 @@ describe('options store', () => {
     closeCountdown();
     expect(optionsStore.active).toBeNull();
     expect(optionsStore.listVersion).toBe(version + 2);
+  });
+
+  it('opens the chart on 1D the first time, then on the interval chosen last', () => {
+    expect(chartPeriodOnOpen()).toBe('1day');
+    rememberChartPeriod('1min');
+    expect(chartPeriodOnOpen()).toBe('1min');
+    rememberChartPeriod('5min');
+    expect(chartPeriodOnOpen()).toBe('5min');
+    window.localStorage.setItem('chart_period', 'not-an-interval');
+    expect(chartPeriodOnOpen()).toBe('1day');
   });
 });

@@ -14,6 +14,15 @@ export const CHART_INTERVALS: readonly { label: string; period: CandlePeriod }[]
 ];
 
 export const DEFAULT_PERIOD: CandlePeriod = '1day';
+
+/**
+ * The interval the chart opens on: spec §9's default 1D on a first visit, afterwards the one the
+ * user chose last (issue 14: a 30-second product should not reopen on daily candles every time).
+ * A stored value that is not one of the intervals counts as no choice.
+ */
+export function openingPeriod(stored: string | null): CandlePeriod {
+  return CHART_INTERVALS.find((interval) => interval.period === stored)?.period ?? DEFAULT_PERIOD;
+}
 export const DEFAULT_SYMBOL = 'btcusdt';
 
 /** Moving-average windows of spec §9. */

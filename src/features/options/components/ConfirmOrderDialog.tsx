@@ -23,24 +23,27 @@ export interface ConfirmOrderDialogProps {
 
 /**
  * Confirms quantity and duration, with the fee debited alongside the stake when there is one and
- * what the order pays if up wins and if down wins (issue 5).
+ * what the order pays if its direction wins (issue 5). Only the chosen direction's payout is shown:
+ * the other direction's row could only ever read 0 (issue 14).
  */
 export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, rate, feeRate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
   const { t } = useTranslation();
   const win = payoutIfWin(quantity, rate);
   const fee = optionFee(quantity, feeRate);
-  const upPays = direction === 1 ? win : '0';
-  const downPays = direction === 2 ? win : '0';
   return (
     <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm">
       <dl className={styles.detailList}>
         <dt>{t('options.confirm.pair')}</dt>
-        <dd>{pair}</dd>
+        <dd>
+          <bdi dir="ltr">{pair}</bdi>
+        </dd>
         <dt>{t('options.confirm.direction')}</dt>
         <dd className={direction === 1 ? tone.up : tone.down}>{t(direction === 1 ? 'options.buyUp' : 'options.buyDown')}</dd>
         <dt>{t('options.confirm.quantity')}</dt>
         <dd className={styles.num}>
-          {quantity} {coin}
+          <bdi dir="ltr">
+            {quantity} {coin}
+          </bdi>
         </dd>
         {fee.gt(0) && (
           <>
@@ -52,13 +55,11 @@ export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, 
         )}
         <dt>{t('options.confirm.duration')}</dt>
         <dd>{t('options.picker.seconds', { count: duration })}</dd>
-        <dt>{t('options.confirm.ifUp')}</dt>
-        <dd className={styles.num} data-testid="payout-up">
-          {formatFixed(upPays, 8)} {coin}
-        </dd>
-        <dt>{t('options.confirm.ifDown')}</dt>
-        <dd className={styles.num} data-testid="payout-down">
-          {formatFixed(downPays, 8)} {coin}
+        <dt>{t(direction === 1 ? 'options.confirm.ifUp' : 'options.confirm.ifDown')}</dt>
+        <dd className={styles.num} data-testid={direction === 1 ? 'payout-up' : 'payout-down'}>
+          <bdi dir="ltr">
+            {formatFixed(win, 8)} {coin}
+          </bdi>
         </dd>
       </dl>
       <p className={styles.muted}>{t('options.confirm.rule', { rate })}</p>

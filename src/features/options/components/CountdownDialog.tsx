@@ -28,7 +28,7 @@ export function CountdownDialog({ order, onClose }: { order: ActiveOrder; onClos
   const rate = countdownRate(remaining, order.total);
   const state = settled ? 'finished' : remaining > 0 ? 'waiting' : 'finishing';
   return (
-    <Dialog open onClose={onClose} title={t('options.countdown.title')} closeLabel={t('common.close')} testId="option-countdown">
+    <Dialog open onClose={onClose} title={t(settled ? 'options.countdown.settled' : 'options.countdown.title')} closeLabel={t('common.close')} testId="option-countdown">
       <div className={styles.countdown} data-state={state}>
         <svg viewBox="0 0 120 120" width="140" height="140" role="img" aria-label={t('options.countdown.remaining', { count: remaining })}>
           <circle cx="60" cy="60" r={RADIUS} className={styles.ringTrack} />

@@ -1,31 +1,69 @@
 import { useTranslation } from 'react-i18next';
-import { formatFixed, percentChange } from '../../../lib/money.ts';
+import type { Observable } from 'rxjs';
+import { useFormats } from '../../../lib/format.ts';
+import { Big, formatFixed, percentChange, toBig } from '../../../lib/money.ts';
 import { useDaySummary } from '../../../lib/market-hooks.ts';
+import { useObservable } from '../../../lib/use-observable.ts';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import styles from './options.module.css';
 
-/** Day summary (spec §2 Options), polled every 5 s by the engine: close 6 dp, change vs open, high/low 2 dp, volume 8 dp. */
-export function DaySummaryBar({ symbol }: { symbol: string }) {
+/** The larger of two decimals (the second may be missing). */
+const max = (a: string, b: string | null): string => (b !== null && toBig(b)?.gt(new Big(a)) ? b : a);
+const min = (a: string, b: string | null): string => (b !== null && toBig(b)?.lt(new Big(a)) ? b : a);
+
+/** The close the chart has drawn last, and for which pair. */
+export interface DrawnClose {
+  symbol: string;
+  close: string;
+}
+
+export interface DaySummaryBarProps {
+  symbol: string;
+  /** The pair's price decimals (money.ts shownDecimals: spec §9's 6 at most). */
+  decimals: number;
+  /** The close the chart has drawn last; while there is one, the header shows it (issue 14: one price on the screen). */
+  drawnClose: Observable<DrawnClose | null>;
+}
+
+/**
+ * Day summary (spec §2 Options), polled every 5 s by the engine: close at the pair's decimals (6 at
+ * most), change vs open, high/low 2 dp, volume 8 dp (compact when large). The close is the chart's
+ * last drawn price once it has one, so header and chart label agree at every moment; the day's high
+ * and low stretch to include it.
+ */
+export function DaySummaryBar({ symbol, decimals, drawnClose }: DaySummaryBarProps) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const day = useDaySummary(symbol);
+  const latest = useObservable(drawnClose, null);
+  const drawn = latest?.symbol === symbol ? latest.close : null;
   if (!day) return <Skeleton height={72} />;
+  const close = drawn ?? day.close;
   return (
     <section className={styles.summary} aria-label={t('options.summary.label')} data-testid="day-summary">
       <div>
         <div className={styles.close}>
-          <FlashNumber value={day.close} text={formatFixed(day.close, 6)} testId="day-close" />
+          <bdi dir="ltr">
+            <FlashNumber value={close} text={formatFixed(close, decimals)} testId="day-close" />
+          </bdi>
         </div>
-        <ChangeText change={percentChange(day.open, day.close)} />
+        <ChangeText change={percentChange(day.open, close)} />
       </div>
       <dl className={styles.summaryStats}>
         <dt>{t('options.summary.high')}</dt>
-        <dd className={styles.num}>{formatFixed(day.high, 2)}</dd>
+        <dd className={styles.num}>
+          <bdi dir="ltr">{formatFixed(max(day.high, drawn), 2)}</bdi>
+        </dd>
         <dt>{t('options.summary.low')}</dt>
-        <dd className={styles.num}>{formatFixed(day.low, 2)}</dd>
+        <dd className={styles.num}>
+          <bdi dir="ltr">{formatFixed(min(day.low, drawn), 2)}</bdi>
+        </dd>
         <dt>{t('options.summary.volume')}</dt>
-        <dd className={styles.num}>{formatFixed(day.amount, 8)}</dd>
+        <dd className={styles.num}>
+          <bdi dir="ltr">{formats.volume(day.amount, 8)}</bdi>
+        </dd>
       </dl>
     </section>
   );

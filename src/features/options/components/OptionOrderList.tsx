@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import type { OptionOrderRecord } from '../api/get-option-orders.ts';
@@ -66,8 +67,10 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
 /** The order-list view (spec §2): in progress and settled tabs; settled rows open a detail popup. */
 export function OptionOrderList() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const listTexts = useListTexts();
   const [tab, setTab] = useState<'open' | 'settled'>('open');
+  const panelId = useId();
   const [detail, setDetail] = useState<OptionOrderRecord | null>(null);
   const [verifying, setVerifying] = useState(false);
   const openDetail = (order: OptionOrderRecord | null) => {
@@ -89,41 +92,44 @@ export function OptionOrderList() {
           { key: 'open', label: t('options.list.open') },
           { key: 'settled', label: t('options.list.settled') },
         ]}
+        panelId={panelId}
       />
-      <ul className={orderCard.list}>
-        {rows.map((order) =>
-          status === 1 ? (
-            <OpenRow key={order.order_id} order={order} endsAt={fetchedAt + order.count_down * 1000} />
-          ) : (
-            <li key={order.order_id}>
-              <button type="button" className={orderCard.card} onClick={() => openDetail(order)} data-testid="option-order-settled">
-                <div className={orderCard.head}>
-                  <strong>{order.coinname}</strong>
-                  <Direction hyzd={order.hyzd} text={order.hyzd_text} />
-                </div>
-                <div className={orderCard.grid}>
-                  <span>{t('options.list.stake')}</span>
-                  <span className={styles.num}>{formatFixed(order.num, 8)}</span>
-                  <span>{t('options.result.label')}</span>
-                  <span className={resultTone(order)}>
-                    {t(resultKey(order))} {order.ploss}
-                  </span>
-                </div>
-              </button>
-            </li>
-          ),
+      <TabPanel id={panelId} tabKey={tab}>
+        <ul className={orderCard.list}>
+          {rows.map((order) =>
+            status === 1 ? (
+              <OpenRow key={order.order_id} order={order} endsAt={fetchedAt + order.count_down * 1000} />
+            ) : (
+              <li key={order.order_id}>
+                <button type="button" className={orderCard.card} onClick={() => openDetail(order)} data-testid="option-order-settled">
+                  <div className={orderCard.head}>
+                    <strong>{order.coinname}</strong>
+                    <Direction hyzd={order.hyzd} text={order.hyzd_text} />
+                  </div>
+                  <div className={orderCard.grid}>
+                    <span>{t('options.list.stake')}</span>
+                    <span className={styles.num}>{formatFixed(order.num, 8)}</span>
+                    <span>{t('options.result.label')}</span>
+                    <span className={resultTone(order)}>
+                      {t(resultKey(order))} {order.ploss}
+                    </span>
+                  </div>
+                </button>
+              </li>
+            ),
+          )}
+        </ul>
+        <ListStatus
+          state={state}
+          onRetry={retry}
+          texts={listTexts}
+        />
+        {state === 'ready' && (
+          <Button variant="ghost" block onClick={loadMore}>
+            {t('common.loadMore')}
+          </Button>
         )}
-      </ul>
-      <ListStatus
-        state={state}
-        onRetry={retry}
-        texts={listTexts}
-      />
-      {state === 'ready' && (
-        <Button variant="ghost" block onClick={loadMore}>
-          {t('common.loadMore')}
-        </Button>
-      )}
+      </TabPanel>
       <Dialog
         open={detail !== null}
         onClose={() => openDetail(null)}
@@ -146,9 +152,13 @@ export function OptionOrderList() {
               <dt>{t('options.confirm.duration')}</dt>
               <dd>{t('options.picker.seconds', { count: detail.time })}</dd>
               <dt>{t('options.detail.buyTime')}</dt>
-              <dd>{detail.buytime}</dd>
+              <dd>
+                <bdi dir="ltr">{formats.serverTime(detail.buytime)}</bdi>
+              </dd>
               <dt>{t('options.detail.sellTime')}</dt>
-              <dd>{detail.selltime}</dd>
+              <dd>
+                <bdi dir="ltr">{formats.serverTime(detail.selltime)}</bdi>
+              </dd>
             </dl>
             <SettledResult order={detail} />
             <SettlementProof order={detail} onVerify={() => setVerifying(true)} />

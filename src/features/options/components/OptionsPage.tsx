@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { BehaviorSubject } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
@@ -9,17 +10,17 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
-import { formatFixed } from '../../../lib/money.ts';
+import { formatFixed, shownDecimals } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
-import { CHART_INTERVALS, DEFAULT_PERIOD, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
+import { CHART_INTERVALS, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
 import { createOptionOrder } from '../api/create-option-order.ts';
 import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
-import { closeCountdown, hasSelection, optionsStore, setSelection, startCountdown } from '../stores/options-store.ts';
+import { chartPeriodOnOpen, closeCountdown, hasSelection, optionsStore, rememberChartPeriod, setSelection, startCountdown } from '../stores/options-store.ts';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 import { CountdownDialog } from './CountdownDialog.tsx';
-import { DaySummaryBar } from './DaySummaryBar.tsx';
+import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
 import { OptionOrderList } from './OptionOrderList.tsx';
 import { OrderPicker } from './OrderPicker.tsx';
 import { PairsPopup } from './PairsPopup.tsx';
@@ -36,11 +37,13 @@ const NO_PAIRS: MarketItem[] = [];
  * The chart view: day summary, intervals and chart. Memoized, so a tap that only opens a dialog
  * re-renders none of it (DESIGN.md §8: tap latency during a busy feed).
  */
-const ChartView = memo(function ChartView({ symbol, period, onPeriod }: { symbol: string; period: CandlePeriod; onPeriod(period: CandlePeriod): void }) {
+const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }: { symbol: string; period: CandlePeriod; decimals: number; onPeriod(period: CandlePeriod): void }) {
   const { t } = useTranslation();
+  // The price the chart has drawn last: the header shows the same one, so the two never disagree.
+  const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
   return (
     <main className={styles.main}>
-      <DaySummaryBar symbol={symbol} />
+      <DaySummaryBar symbol={symbol} decimals={decimals} drawnClose={drawn} />
       <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')}>
         {CHART_INTERVALS.map((interval) => (
           <button key={interval.period} type="button" aria-pressed={interval.period === period} onClick={() => onPeriod(interval.period)}>
@@ -49,7 +52,7 @@ const ChartView = memo(function ChartView({ symbol, period, onPeriod }: { symbol
         ))}
       </div>
       <Suspense fallback={<Skeleton height={300} />}>
-        <MarketChart symbol={symbol} period={period} />
+        <MarketChart symbol={symbol} period={period} decimals={decimals} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
       </Suspense>
     </main>
   );
@@ -64,7 +67,11 @@ export function OptionsPage() {
   const pair = pairs.find((p) => p.symbol === symbol);
   const name = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [view, setView] = useState<'chart' | 'orders'>('chart');
-  const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_PERIOD);
+  const [period, setPeriod] = useState<CandlePeriod>(chartPeriodOnOpen);
+  const choosePeriod = useCallback((next: CandlePeriod) => {
+    rememberChartPeriod(next);
+    setPeriod(next);
+  }, []);
   const actionBarRef = useRef<HTMLDivElement>(null);
   usePublishedHeight(actionBarRef, '--screen-bar-h');
   const [pairsOpen, setPairsOpen] = useState(false);
@@ -116,7 +123,7 @@ export function OptionsPage() {
       <header className={`${layout.stickyHeader} ${styles.header}`}>
         <button type="button" className={styles.pairButton} onClick={() => setPairsOpen(true)} aria-haspopup="dialog" data-testid="pair-button">
           <span aria-hidden="true">☰ </span>
-          {name}
+          <bdi dir="ltr">{name}</bdi>
         </button>
         <AlertLink symbol={symbol} title={name} />
         <button
@@ -130,7 +137,7 @@ export function OptionsPage() {
       </header>
 
       {view === 'chart' ? (
-        <ChartView symbol={symbol} period={period} onPeriod={setPeriod} />
+        <ChartView symbol={symbol} period={period} decimals={shownDecimals(pair?.price_precision)} onPeriod={choosePeriod} />
       ) : (
         <main className={styles.main}>
           <OptionOrderList />

@@ -1,4 +1,7 @@
 import { proxy } from 'valtio';
+import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
+import { loadChartPeriod, saveChartPeriod } from '../../../lib/client-storage.ts';
+import { openingPeriod } from '../api/chart-intervals.ts';
 
 /** The stake and duration chosen in the picker (spec §2 Options: the buttons show them). */
 export interface OptionSelection {
@@ -42,4 +45,14 @@ export function startCountdown(order: Omit<ActiveOrder, 'endsAt'>, now: number):
 export function closeCountdown(): void {
   optionsStore.active = null;
   optionsStore.listVersion += 1;
+}
+
+/** The interval the chart opens on now: 1D on a first visit, else the last one chosen (chart-intervals.ts openingPeriod). */
+export function chartPeriodOnOpen(): CandlePeriod {
+  return openingPeriod(loadChartPeriod());
+}
+
+/** Remembers the interval the user chose, for the next time the chart opens. */
+export function rememberChartPeriod(period: CandlePeriod): void {
+  saveChartPeriod(period);
 }

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { of, type Observable } from 'rxjs';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { AlertLink } from '../../../components/ui/AlertLink.tsx';
-import { engineStream } from '../../../lib/engine-client.ts';
 import { groupedDecimals } from '../../../lib/book-rows.ts';
+import { engineStream } from '../../../lib/engine-client.ts';
 import { useTicker } from '../../../lib/market-hooks.ts';
+import { shownDecimals } from '../../../lib/money.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { MyOrders } from './MyOrders.tsx';
 import { OrderBookPanel } from './OrderBookPanel.tsx';
@@ -35,14 +36,17 @@ export function ExchangePage() {
   const pair = pairs.find((p) => p.symbol === symbol) ?? null;
   const ticker = useTicker(symbol);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [grouping, setGrouping] = useState({ symbol, step: 0 });
-  // A grouping belongs to the pair it was chosen on.
-  const step = grouping.symbol === symbol ? grouping.step : 0;
   const [picked, setPicked] = useState<{ price: string; seq: number; symbol: string } | null>(null);
   const title = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [base = '', quote = ''] = title.split('/');
   const lastPrice = ticker?.close ?? pair?.close ?? '';
   const balance = useSpotBalance(pair?.id ?? null);
+  const decimals = useMemo(() => ({ price: shownDecimals(pair?.price_precision), size: shownDecimals(pair?.amount_precision) }), [pair?.price_precision, pair?.amount_precision]);
+  const [grouping, setGrouping] = useState({ symbol, step: 0 });
+  // A grouping belongs to the pair it was chosen on.
+  const step = grouping.symbol === symbol ? grouping.step : 0;
+  // A grouped book's prices are multiples of its bucket: fewer decimals than the pair's.
+  const bookDecimals = useMemo(() => ({ ...decimals, price: Math.min(decimals.price, groupedDecimals(pair?.price_precision, step, decimals.price)), lastPrice: decimals.price }), [decimals, pair?.price_precision, step]);
 
   const pickPair = (next: MarketItem) => {
     setDrawerOpen(false);
@@ -54,7 +58,7 @@ export function ExchangePage() {
       <header className={layout.stickyHeader}>
         <button type="button" className={styles.pairButton} onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="symbol-button">
           <span aria-hidden="true">☰ </span>
-          {title}
+          <bdi dir="ltr">{title}</bdi>
         </button>
         <AlertLink symbol={symbol} title={title} />
       </header>
@@ -66,6 +70,7 @@ export function ExchangePage() {
           <OrderBookPanel
             symbol={symbol}
             lastPrice={lastPrice}
+            decimals={bookDecimals}
             onPickPrice={(price) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol }))}
             step={step}
             onStep={(next) => setGrouping({ symbol, step: next })}
@@ -74,7 +79,7 @@ export function ExchangePage() {
         </div>
         <SpotCharts symbol={symbol} step={step} decimals={groupedDecimals(pair?.price_precision, step, 2)} />
         <MyOrders symbol={symbol} />
-        <TradeTape symbol={symbol} />
+        <TradeTape symbol={symbol} decimals={decimals} />
       </main>
       <SymbolDrawer open={drawerOpen} pairs={pairs} current={symbol} onPick={pickPair} onClose={() => setDrawerOpen(false)} />
     </div>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SpotOrder } from '../../../../workers/shared/protocol.ts';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { cancelSpotOrder } from '../api/cancel-spot-order.ts';
@@ -15,6 +15,7 @@ import styles from './spot.module.css';
 export function MyOrders({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'open' | 'done'>('open');
+  const panelId = useId();
   const status = tab === 'open' ? 1 : 2;
   const orders = useObservable<SpotOrder[] | null>(engineStream({ kind: 'spotOrders', type: 0, status }), null);
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -41,24 +42,27 @@ export function MyOrders({ symbol }: { symbol: string }) {
             { key: 'open', label: t('spot.orders.open') },
             { key: 'done', label: t('spot.orders.done') },
           ]}
+          panelId={panelId}
         />
         <Link href="/trade-lst" className={styles.allLink}>
           {t('spot.orders.all')}
         </Link>
       </div>
-      {orders === null ? (
-        <p className={styles.muted}>{t('common.loading')}</p>
-      ) : shown.length === 0 ? (
-        <p className={styles.muted}>{t('common.noRecords')}</p>
-      ) : (
-        <ul className={orderCard.list}>
-          {shown.map((order) => (
-            <li key={order.id}>
-              <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <TabPanel id={panelId} tabKey={tab}>
+        {orders === null ? (
+          <p className={styles.muted}>{t('common.loading')}</p>
+        ) : shown.length === 0 ? (
+          <p className={styles.muted}>{t('common.noRecords')}</p>
+        ) : (
+          <ul className={orderCard.list}>
+            {shown.map((order) => (
+              <li key={order.id}>
+                <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </TabPanel>
     </section>
   );
 }

@@ -12,14 +12,22 @@ import styles from './spot.module.css';
 
 type Layout = 'both' | 'bids' | 'asks';
 
-function Rows({ rows, side, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; onPick(price: string): void }) {
+/** Decimals the book shows: the pair's price and size precisions, 6 at most (money.ts shownDecimals). */
+export interface BookDecimals {
+  price: number;
+  size: number;
+  /** The last price's, when the rows show fewer (a grouped book). */
+  lastPrice?: number;
+}
+
+function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals; onPick(price: string): void }) {
   return (
     <ul className={styles.bookSide} data-testid={`book-${side}`}>
       {rows.map((row) => (
         <li key={row.price}>
           <button type="button" className={styles.bookRow} onClick={() => onPick(row.price)}>
-            <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, 6)}</span>
-            <FlashNumber value={row.size} text={formatFixed(row.size, 6)} />
+            <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, decimals.price)}</span>
+            <FlashNumber value={row.size} text={formatFixed(row.size, decimals.size)} />
           </button>
         </li>
       ))}
@@ -27,9 +35,22 @@ function Rows({ rows, side, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; 
   );
 }
 
+/** A book layout drawn as the exchanges draw it: sell rows (down colour) over buy rows (up colour), or one side. */
+function LayoutIcon({ layout }: { layout: Layout }) {
+  const bars = layout === 'both' ? ['asks', 'asks', 'bids', 'bids'] : [layout, layout, layout, layout];
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      {bars.map((side, i) => (
+        <rect key={i} x="2" y={2 + i * 4.5} width="16" height="3" rx="1" className={side === 'asks' ? styles.iconAsk : styles.iconBid} />
+      ))}
+    </svg>
+  );
+}
+
 export interface OrderBookPanelProps {
   symbol: string;
   lastPrice: string;
+  decimals: BookDecimals;
   onPickPrice(price: string): void;
   /** Price grouping: 0 the pair's tick, N buckets of 10^N ticks (depth.stepN, issue 15). */
   step: number;
@@ -39,10 +60,10 @@ export interface OrderBookPanelProps {
 }
 
 /**
- * The live order book (spec §9): 5 rows a side, or 9 of one side; 6 decimals. Tapping a row takes
- * its price. Prices can be grouped (issue 15); the depth chart reads this same book subscription.
+ * The live order book (spec §9): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
+ * row takes its price. Prices can be grouped (issue 15); the depth chart reads this same book subscription.
  */
-export function OrderBookPanel({ symbol, lastPrice, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
+export function OrderBookPanel({ symbol, lastPrice, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();
   const book = useBook(symbol, SPOT_BOOK_LEVELS, step);
   const [layout, setLayout] = useState<Layout>('both');
@@ -57,11 +78,11 @@ export function OrderBookPanel({ symbol, lastPrice, onPickPrice, step, onStep, p
         <Skeleton height={layout === 'both' ? 260 : 240} />
       ) : (
         <>
-          {layout !== 'bids' && <Rows rows={bookRows(book, 'asks', count).reverse()} side="asks" onPick={onPickPrice} />}
+          {layout !== 'bids' && <Rows rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} onPick={onPickPrice} />}
           <div className={styles.lastPrice}>
-            <FlashNumber value={lastPrice} text={formatFixed(lastPrice, 6)} testId="book-last" />
+            <FlashNumber value={lastPrice} text={formatFixed(lastPrice, decimals.lastPrice ?? decimals.price)} testId="book-last" />
           </div>
-          {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" onPick={onPickPrice} />}
+          {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} onPick={onPickPrice} />}
         </>
       )}
       <label className={grouping.grouping}>
@@ -75,11 +96,14 @@ export function OrderBookPanel({ symbol, lastPrice, onPickPrice, step, onStep, p
         </select>
       </label>
       <div className={styles.layoutButtons} role="group" aria-label={t('spot.book.layout')}>
-        {(['both', 'bids', 'asks'] as const).map((key) => (
-          <button key={key} type="button" aria-pressed={layout === key} onClick={() => setLayout(key)}>
-            {t(key === 'both' ? 'spot.book.both' : key === 'bids' ? 'spot.book.bidsOnly' : 'spot.book.asksOnly')}
-          </button>
-        ))}
+        {(['both', 'bids', 'asks'] as const).map((key) => {
+          const label = t(key === 'both' ? 'spot.book.both' : key === 'bids' ? 'spot.book.bidsOnly' : 'spot.book.asksOnly');
+          return (
+            <button key={key} type="button" aria-pressed={layout === key} aria-label={label} title={label} onClick={() => setLayout(key)}>
+              <LayoutIcon layout={key} />
+            </button>
+          );
+        })}
       </div>
     </section>
   );

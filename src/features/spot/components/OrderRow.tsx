@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { SpotOrderRecord } from '../api/get-spot-orders.ts';
 import orderCard from '../../../components/ui/order-card.module.css';
@@ -9,6 +10,7 @@ import styles from './spot.module.css';
 /** One spot order record; only open orders (status 1) offer cancel (spec §4). */
 export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderRecord; onCancel(order: SpotOrderRecord): void; cancelling: boolean }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const buy = order.type === 1;
   return (
     <div className={orderCard.card} data-testid="spot-order" data-status={order.status}>
@@ -17,8 +19,12 @@ export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderReco
           <span aria-hidden="true">{buy ? '▲ ' : '▼ '}</span>
           {order.type_text} · {order.ordertype_text}
         </span>
-        <strong>{order.title ?? `${order.coinname}/${order.trade_coin}`}</strong>
-        <span className={styles.muted}>{order.tradetime || order.addtime}</span>
+        <strong>
+          <bdi dir="ltr">{order.title ?? `${order.coinname}/${order.trade_coin}`}</bdi>
+        </strong>
+        <span className={styles.muted}>
+          <bdi dir="ltr">{formats.serverTime(order.tradetime || order.addtime)}</bdi>
+        </span>
       </div>
       <div className={orderCard.grid}>
         <span>{t('spot.orders.price')}</span>

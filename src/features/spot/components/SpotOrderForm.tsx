@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { placeSpotOrder } from '../api/place-spot-order.ts';
@@ -22,6 +23,23 @@ import {
 } from '../api/spot-rules.ts';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
+
+/**
+ * One figure under the form: its label, then the amount and its unit. The amount never breaks inside
+ * the number; when label and value do not fit one line the value moves, whole, to the next one.
+ */
+function Figure({ label, amount, unit, testId }: { label: string; amount: string; unit: string; testId?: string }) {
+  return (
+    <div className={styles.figure}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <bdi dir="ltr">
+          <span className={styles.amount}>{amount}</span> {unit}
+        </bdi>
+      </dd>
+    </div>
+  );
+}
 
 export interface SpotOrderFormProps {
   mId: number | null;
@@ -45,6 +63,7 @@ export interface SpotOrderFormProps {
  */
 export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, precision }: SpotOrderFormProps) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const [side, setSide] = useState<SpotSide>(1);
   const [mode, setMode] = useState<SpotMode>(1);
   const [price, setPrice] = useState('');
@@ -129,7 +148,7 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, pr
         </button>
       </div>
       <label className={styles.modeLabel}>
-        <span>{t('spot.form.mode')}</span>
+        <span className={styles.fieldLabel}>{t('spot.form.mode')}</span>
         <select
           value={mode}
           onChange={(e) => {
@@ -144,55 +163,43 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, pr
       </label>
       {mode === 1 ? (
         <TextField
+          className={`${styles.formField} ${styles.priceField}`}
           label={t('spot.form.price', { coin: quote })}
           inputMode="decimal"
           step={step}
           value={price}
           onChange={(e) => setPrice(e.target.value)}
           error={errorFor('price')}
+          leading={
+            <button type="button" className={styles.stepButton} aria-label={t('spot.form.priceDown', { step })} onClick={() => setPrice(stepPrice(price, -1, pairPrecision))}>
+              −
+            </button>
+          }
           trailing={
-            <span className={styles.stepper}>
-              <button type="button" aria-label={t('spot.form.priceDown', { step })} onClick={() => setPrice(stepPrice(price, -1, pairPrecision))}>
-                −
-              </button>
-              <button type="button" aria-label={t('spot.form.priceUp', { step })} onClick={() => setPrice(stepPrice(price, 1, pairPrecision))}>
-                +
-              </button>
-            </span>
+            <button type="button" className={styles.stepButton} aria-label={t('spot.form.priceUp', { step })} onClick={() => setPrice(stepPrice(price, 1, pairPrecision))}>
+              +
+            </button>
           }
         />
       ) : (
         <p className={styles.marketNote}>{t('spot.form.marketPrice')}</p>
       )}
       {mode === 2 && side === 1 ? (
-        <TextField label={t('spot.form.amount', { coin: quote })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errorFor('amount')} />
+        <TextField className={styles.formField} label={t('spot.form.amount', { coin: quote })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errorFor('amount')} />
       ) : (
-        <TextField label={t('spot.form.quantity', { coin: base })} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={errorFor('quantity')} />
+        <TextField className={styles.formField} label={t('spot.form.quantity', { coin: base })} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={errorFor('quantity')} />
       )}
       <div className={styles.quickFill} role="group" aria-label={t('spot.form.quickFill')}>
         {QUICK_FILL.map((percent) => (
           <button key={percent} type="button" onClick={() => fill(percent)}>
-            {percent}%
+            {formats.percent(String(percent), 0, false)}
           </button>
         ))}
       </div>
       <dl className={styles.figures}>
-        <dt>{t('spot.form.available')}</dt>
-        <dd data-testid="available">
-          {formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)} {side === 1 ? quote : base}
-        </dd>
-        {side === 1 && mode === 1 && (
-          <>
-            <dt>{t('spot.form.canBuy')}</dt>
-            <dd>
-              {canBuy(quoteAvailable, price)} {base}
-            </dd>
-          </>
-        )}
-        <dt>{t('spot.form.tradingAmount')}</dt>
-        <dd data-testid="order-value">
-          {value ? formatFixed(value, 8) : '--'} {quote}
-        </dd>
+        <Figure label={t('spot.form.available')} amount={formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)} unit={side === 1 ? quote : base} testId="available" />
+        {side === 1 && mode === 1 && <Figure label={t('spot.form.canBuy')} amount={canBuy(quoteAvailable, price)} unit={base} />}
+        <Figure label={t('spot.form.tradingAmount')} amount={value ? formatFixed(value, 8) : '--'} unit={quote} testId="order-value" />
       </dl>
       <Button block busy={busy} className={side === 1 ? tone.solidUp : tone.solidDown} onClick={() => void submit()} disabled={mId === null}>
         {t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base })}

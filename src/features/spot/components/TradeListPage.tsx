@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PagedList } from '../../../components/ui/PagedList.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { cancelSpotOrder } from '../api/cancel-spot-order.ts';
 import { getSpotOrders, type SpotOrderRecord } from '../api/get-spot-orders.ts';
@@ -18,6 +18,7 @@ type StatusKey = '1' | '2' | '3';
 export function TradeListPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusKey>('1');
+  const panelId = useId();
   const [type, setType] = useState<0 | 1 | 2>(0);
   const [cancelling, setCancelling] = useState<number | null>(null);
   const list = usePagedList((page) => getSpotOrders(type, Number(status) as 1 | 2 | 3, page), [status, type], (order: SpotOrderRecord) => order.id);
@@ -46,6 +47,7 @@ export function TradeListPage() {
           { key: '2' as StatusKey, label: t('spot.list.done') },
           { key: '3' as StatusKey, label: t('spot.list.cancelled') },
         ]}
+        panelId={panelId}
       />
       <div className={styles.filters}>
         <label>
@@ -61,14 +63,16 @@ export function TradeListPage() {
         </Button>
       </div>
       <main className={styles.main}>
-        <PagedList
-          list={list}
-          keyOf={(order) => order.id}
-          renderRow={(order) => <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />}
-          releaseText={t('common.releaseToRefresh')}
-          rowHeight={112}
-          testId="trade-list"
-        />
+        <TabPanel id={panelId} tabKey={status}>
+          <PagedList
+            list={list}
+            keyOf={(order) => order.id}
+            renderRow={(order) => <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />}
+            releaseText={t('common.releaseToRefresh')}
+            rowHeight={112}
+            testId="trade-list"
+          />
+        </TabPanel>
       </main>
     </div>
   );

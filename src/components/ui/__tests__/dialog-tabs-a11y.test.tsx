@@ -1,0 +1,100 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useId, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Dialog } from '../Dialog.tsx';
+import { TabPanel, Tabs } from '../Tabs.tsx';
+
+function Page({ dialogs }: { dialogs: number }) {
+  const [open, setOpen] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(dialogs)}>
+        Open
+      </button>
+      {Array.from({ length: dialogs }, (_, i) => (
+        <Dialog key={i} open={open > i} onClose={() => setOpen(i)} title={`Dialog ${i + 1}`} closeLabel={`Close ${i + 1}`}>
+          <p>Body {i + 1}</p>
+        </Dialog>
+      ))}
+    </>
+  );
+}
+
+/** The app renders into #root; dialogs portal beside it. */
+function renderInRoot(ui: React.ReactElement) {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.appendChild(root);
+  const view = render(ui, { container: root });
+  return { root, unmount: () => (view.unmount(), root.remove()) };
+}
+
+describe('Dialog', () => {
+  it('makes the page behind it inert while open and gives focus back to the opener', () => {
+    const { root, unmount } = renderInRoot(<Page dialogs={1} />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(root.hasAttribute('inert')).toBe(true);
+    expect(root.contains(screen.getByRole('dialog'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
+    expect(root.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    unmount();
+  });
+
+  it('keeps the page inert until the last of stacked dialogs closes', () => {
+    const { root, unmount } = renderInRoot(<Page dialogs={2} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Close 2' }));
+    expect(root.hasAttribute('inert')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
+    expect(root.hasAttribute('inert')).toBe(false);
+    unmount();
+  });
+});
+
+function TabbedList() {
+  const [value, setValue] = useState<'a' | 'b'>('a');
+  const panelId = useId();
+  return (
+    <>
+      <Tabs<'a' | 'b'>
+        label="Lists"
+        value={value}
+        onChange={setValue}
+        items={[
+          { key: 'a', label: 'First' },
+          { key: 'b', label: 'Second' },
+        ]}
+        panelId={panelId}
+      />
+      <TabPanel id={panelId} tabKey={value}>
+        <p>{value === 'a' ? 'List one' : 'List two'}</p>
+      </TabPanel>
+    </>
+  );
+}
+
+describe('Tabs', () => {
+  it('links each tab to the panel it controls and the panel to the selected tab', () => {
+    render(<TabbedList />);
+    const panel = screen.getByRole('tabpanel');
+    for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+    expect(screen.getByRole('tabpanel', { name: 'First' }).textContent).toBe('List one');
+    fireEvent.click(screen.getByRole('tab', { name: 'Second' }));
+    expect(screen.getByRole('tabpanel', { name: 'Second' }).textContent).toBe('List two');
+  });
+
+  it('moves with the arrow keys the way the page reads: reversed right to left', () => {
+    render(
+      <div dir="rtl" style={{ direction: 'rtl' }}>
+        <TabbedList />
+      </div>,
+    );
+    const first = screen.getByRole('tab', { name: 'First' });
+    fireEvent.keyDown(first, { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { name: 'Second' }).getAttribute('aria-selected')).toBe('true');
+  });
+});

@@ -1,0 +1,176 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
+import type { Stack } from './stack.ts';
+
+/** The demo user's token, from the login call itself (set-up for tests that are not about logging in). */
+export async function demoToken(baseUrl: string): Promise<string> {
+  const body = new URLSearchParams({ username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password, ip: '' });
+  const answer = (await (await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body })).json()) as { data?: { userinfo?: { token?: string } } };
+  const token = answer.data?.userinfo?.token;
+  if (!token) throw new Error('demo login refused');
+  return token;
+}
+
+export interface ScreenOptions {
+  /** Signed in with this token; a visitor without one. */
+  token?: string | null;
+  lang?: string;
+  theme?: 'day' | 'night';
+  width?: number;
+}
+
+/**
+ * A phone page whose stored values (client-storage.ts keys) say: this token, language and theme, the
+ * home bulletin dismissed for today. A string script: it runs before the app's own.
+ */
+export async function screenPage(stack: Stack, options: ScreenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { token = null, lang = 'en', theme = 'day', width = 375 } = options;
+  const { context, page } = await stack.newPage();
+  await page.setViewportSize({ width, height: 812 });
+  await context.addInitScript({
+    content: `
+      localStorage.setItem('lang', ${JSON.stringify(lang)});
+      localStorage.setItem('theme', ${JSON.stringify(theme)});
+      ${token ? `localStorage.setItem('token', ${JSON.stringify(token)}); document.cookie = 'token=' + ${JSON.stringify(token)} + '; Path=/';` : ''}
+    `,
+  });
+  return { context, page };
+}
+
+/** WCAG relative luminance of an `rgb()`/`rgba()` colour and the contrast of two colours, in the page. */
+export interface ContrastReport {
+  text: string;
+  colour: string;
+  background: string;
+  ratio: number;
+}
+
+/**
+ * The contrast of each element matched by `selector` against the first opaque background behind
+ * it (its own or an ancestor's), as WCAG computes it. Runs in the page.
+ */
+export function contrastOf(page: Page, selector: string): Promise<ContrastReport[]> {
+  return page.evaluate((sel) => {
+    const parse = (value: string): number[] => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const channel = (c: number) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const backgroundOf = (element: Element | null): string => {
+      for (let node = element; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        const alpha = parse(bg)[3];
+        if (bg !== 'transparent' && (alpha === undefined || alpha >= 1)) return bg;
+      }
+      return getComputedStyle(document.documentElement).backgroundColor;
+    };
+    return [...document.querySelectorAll(sel)].map((element) => {
+      const colour = getComputedStyle(element).color;
+      const background = backgroundOf(element);
+      const a = luminance(parse(colour));
+      const b = luminance(parse(background));
+      return { text: element.textContent ?? '', colour, background, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+    });
+  }, selector);
+}
+
+/** True when the rectangles of `a` and `b` overlap on the screen. Runs in the page. */
+export function overlapping(page: Page, a: string, b: string): Promise<string[]> {
+  return page.evaluate(
+    ([coverSel, contentSel]) => {
+      const cover = document.querySelector(coverSel as string)?.getBoundingClientRect();
+      if (!cover) return [];
+      return [...document.querySelectorAll(contentSel as string)]
+        .filter((element) => {
+          const r = element.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.left < cover.right && r.right > cover.left && r.top < cover.bottom && r.bottom > cover.top;
+        })
+        .map((element) => (element.textContent ?? element.tagName).trim().slice(0, 40));
+    },
+    [a, b],
+  );
+}
+
+/** The x positions of the first occurrence of each of `chars` inside the element's text, as painted. */
+export function paintedOrder(page: Page, selector: string, chars: string[]): Promise<number[]> {
+  return page.evaluate(
+    ([sel, wanted]) => {
+      const element = document.querySelector(sel as string);
+      if (!element) return [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const xs: number[] = [];
+      for (const char of wanted as string[]) {
+        walker.currentNode = element;
+        let x = Number.NaN;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').indexOf(char);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + char.length);
+          x = range.getBoundingClientRect().left;
+          break;
+        }
+        xs.push(x);
+      }
+      return xs;
+    },
+    [selector, chars] as const,
+  );
+}
+
+/**
+ * Controls smaller than 44×44 px (DESIGN.md §9) among those painted in the viewport's width. Not
+ * counted: links inside running text (server HTML, which flows like a paragraph) and a checkbox or
+ * radio whose label, the real target, is large enough.
+ */
+export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
+  return page.evaluate((min) => {
+    const candidates = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="tab"], [role="switch"], [tabindex="0"]');
+    const small: string[] = [];
+    for (const element of candidates) {
+      if (element.closest('[inert]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      let target: HTMLElement = element;
+      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) target = element.closest('label') ?? element;
+      if (element.tagName === 'A' && element.closest('[dir="auto"]')) continue;
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // Visually hidden (sr-only) and off-screen elements are not targets anyone taps.
+      if (r.width <= 1 || r.height <= 1 || r.right <= 0 || r.left >= window.innerWidth) continue;
+      if (r.width < min - 0.5 || r.height < min - 0.5) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 30);
+        small.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return small;
+  }, minPx);
+}
+
+/**
+ * What reads badly on a narrow screen: the page scrolling sideways, a field whose text does not fit
+ * it, and a number broken over two lines (10000.0000 / 0000).
+ */
+export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const cutFields = [...document.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"])')]
+      .filter((input) => input.offsetWidth > 0 && input.value !== '' && input.scrollWidth > input.clientWidth + 1)
+      .map((input) => `${input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name}: ${input.value}`);
+    const brokenNumbers: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[+-]?\d[\d.,]*\d/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) brokenNumbers.push(match[0]);
+      }
+    }
+    return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers };
+  });
+}

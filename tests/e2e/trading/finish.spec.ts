@@ -1,0 +1,269 @@
+/**
+ * Issue 14: what a demanding trader saw on the screens, each checked in Chromium by its computed
+ * style, layout box or painted text.
+ */
+import Big from 'big.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.ts';
+import { visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { contrastOf, demoToken, overlapping, paintedOrder, screenPage } from '../support/screen-checks.ts';
+import { apiData, eventually } from '../support/trading-helpers.ts';
+
+interface Item {
+  id: number;
+  symbol: string;
+  title: string;
+  close: string;
+  price_precision?: number;
+}
+
+let stack: Stack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  token = await demoToken(stack.baseUrl);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function marketList(): Promise<Item[]> {
+  const response = await fetch(`${stack.baseUrl}/api/index/getMarketList`, { method: 'POST' });
+  return ((await response.json()) as { data: { list: Item[] } }).data.list;
+}
+
+const decimalsOf = (text: string): number => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
+
+/** Waits for the shell's notice banner (the demo user has an unread notice). */
+async function banner(page: Page) {
+  return visible(page.getByTestId('notice-banner'));
+}
+
+describe('markets list', () => {
+  it.each(['day', 'night'] as const)('gives every change its up/down colour and sign, readable in the %s theme', async (theme) => {
+    const { page, context } = await screenPage(stack, { theme });
+    await page.goto(`${stack.baseUrl}/market`);
+    await visible(page.getByTestId('market-row'));
+    const changes = await contrastOf(page, '[data-testid="market-row"] [data-direction]');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change.ratio, `${change.text}: ${change.colour} on ${change.background}`).toBeGreaterThanOrEqual(4.5);
+    }
+    const byDirection = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="market-row"] [data-direction]')].map((el) => ({
+        direction: el.dataset.direction,
+        text: el.textContent ?? '',
+        fill: getComputedStyle(el).backgroundColor,
+        colour: getComputedStyle(el).color,
+      })),
+    );
+    for (const change of byDirection) {
+      if (change.direction === 'up') expect(change.text).toMatch(/▲\s*\+/);
+      if (change.direction === 'down') expect(change.text).toMatch(/▼\s*-/);
+    }
+    const ups = byDirection.filter((c) => c.direction === 'up');
+    const downs = byDirection.filter((c) => c.direction === 'down');
+    if (ups[0] && downs[0]) expect(`${ups[0].fill} ${ups[0].colour}`).not.toBe(`${downs[0].fill} ${downs[0].colour}`);
+    await context.close();
+  });
+});
+
+describe('notice banner', () => {
+  it('covers nothing on home: the page makes room for it', async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/`);
+    await banner(page);
+    await visible(page.getByTestId('menu-grid'));
+    for (const scroll of ['top', 'bottom'] as const) {
+      await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), scroll);
+      expect(await overlapping(page, '[data-testid="notice-banner"]', '[data-testid="menu-grid"] > *, [data-testid="banners"], [data-testid="ranking"] li')).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('covers neither the order list nor the trade tape on the spot screen', async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await banner(page);
+    await visible(page.getByTestId('trade-tape').locator('li'));
+    for (const scroll of ['top', 'bottom'] as const) {
+      await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), scroll);
+      expect(await overlapping(page, '[data-testid="notice-banner"]', '[data-testid="my-orders"], [data-testid="trade-tape"] li, main button, main input')).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+describe('spot screen', () => {
+  it('shows book, last price, tape and price field at the pair precision, 6 decimals at most', async () => {
+    const btc = (await marketList()).find((p) => p.symbol === 'btcusdt') as Item;
+    const decimals = Math.min(btc.price_precision ?? 6, 6);
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const asks = await visible(page.getByTestId('book-asks').locator('li'));
+    await visible(page.getByTestId('trade-tape').locator('li'));
+    const askPrices = await page.getByTestId('book-asks').locator('li button > span:first-child').allTextContents();
+    expect(askPrices.length).toBeGreaterThan(0);
+    for (const price of askPrices) expect(decimalsOf(price.trim())).toBe(decimals);
+    expect(decimalsOf((await page.getByTestId('book-last').textContent())?.trim() ?? '')).toBe(decimals);
+    const field = await eventually(() => page.getByLabel('Price (USDT)').inputValue(), (value) => value !== '', 'the prefilled price');
+    expect(decimalsOf(field)).toBe(decimals);
+    expect(asks).toBeTruthy();
+    await context.close();
+  });
+
+  it.each([320, 375])('lays the form out cleanly at %i px: one label size, unbroken figures, one-line tabs, the book as tall as the form', async (width) => {
+    const { page, context } = await screenPage(stack, { token, width });
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await visible(page.getByTestId('book-bids').locator('li'));
+    await eventually(() => page.getByTestId('available').textContent(), (text) => /\d/.test(text ?? ''), 'the balance');
+    const layout = await page.evaluate(() => {
+      const form = document.querySelector('section[aria-label="Place an order"]') as HTMLElement;
+      const book = document.querySelector('section[aria-label="Order book"]') as HTMLElement;
+      const labelSizes = [...form.querySelectorAll('label')].map((label) => {
+        const text = [...label.querySelectorAll('*')].find((el) => el.children.length === 0 && (el.textContent ?? '').trim() !== '') ?? label;
+        return getComputedStyle(text).fontSize;
+      });
+      const lines = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      };
+      // The lines the available amount's digits are painted on.
+      const amountLines = (() => {
+        const available = document.querySelector('[data-testid="available"]') as HTMLElement;
+        const walker = document.createTreeWalker(available, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const match = /\d[\d.]*/.exec(node.textContent ?? '');
+          if (!match) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        return 0;
+      })();
+      const openTab = [...document.querySelectorAll('[role="tab"]')].find((tab) => tab.textContent === 'Open orders') as HTMLElement;
+      return {
+        labelSizes,
+        amountLines,
+        openTabLines: lines(openTab),
+        formBottom: (form.lastElementChild as HTMLElement).getBoundingClientRect().bottom,
+        // The book's content (its last row of controls), not its box, which the grid stretches anyway.
+        bookBottom: (book.lastElementChild as HTMLElement).getBoundingClientRect().bottom,
+        priceInput: (() => {
+          const input = document.querySelector('input[inputmode="decimal"]') as HTMLInputElement;
+          return { scroll: input.scrollWidth, client: input.clientWidth };
+        })(),
+      };
+    });
+    expect.soft(new Set(layout.labelSizes).size, `label sizes ${layout.labelSizes.join(', ')}`).toBe(1);
+    expect.soft(layout.amountLines, 'lines of the available amount').toBe(1);
+    expect.soft(layout.openTabLines, 'lines of the Open orders tab').toBe(1);
+    expect.soft(Math.abs(layout.bookBottom - layout.formBottom), 'book bottom vs form bottom').toBeLessThanOrEqual(8);
+    expect.soft(layout.priceInput.scroll, 'price text width vs its field').toBeLessThanOrEqual(layout.priceInput.client);
+    await context.close();
+  });
+});
+
+describe('times', () => {
+  it('shows trade and order times on a 24-hour clock in the app language, not the browser one', async () => {
+    const btc = (await marketList()).find((p) => p.symbol === 'btcusdt') as Item;
+    const price = new Big(btc.close).div(3).round(2, Big.roundDown).toFixed(2);
+    await apiData(stack.baseUrl, token, '/Trade/upbbbuy', { m_id: btc.id, type: 1, operate_type: 1, price, num: '0.001', amount: '' });
+    // The browser speaks en-US (playwright.config.ts); the app is set to Chinese.
+    const { page, context } = await screenPage(stack, { token, lang: 'zh-cn' });
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await visible(page.getByTestId('trade-tape').locator('li'));
+    const tape = (await page.locator('[data-testid="trade-tape"] li > span:first-child').allTextContents()).map((t) => t.trim());
+    expect(tape.length).toBeGreaterThan(0);
+    for (const time of tape) expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    const order = await visible(page.getByTestId('my-orders').getByTestId('spot-order'));
+    const orderTime = (await order.locator('> div:first-child > span:last-child').textContent())?.trim() ?? '';
+    // zh-CN writes the date year first with slashes; en-US would be 5/31/2024, 2:41:08 PM.
+    expect(orderTime).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+    await context.close();
+  });
+});
+
+describe('options screen', () => {
+  it('shows in the header the very price the chart draws as its last price', async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await visible(page.getByTestId('day-close'));
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    const decimals = Math.min((await marketList()).find((p) => p.symbol === 'btcusdt')?.price_precision ?? 6, 6);
+    for (let i = 0; i < 5; i++) {
+      const both = await page.evaluate(() => ({
+        header: document.querySelector('[data-testid="day-close"]')?.textContent ?? '',
+        chart: document.querySelector('[data-testid="candle-chart"]')?.getAttribute('data-last-close') ?? '',
+      }));
+      expect(both.header).toBe(new Big(both.chart).round(decimals, Big.roundDown).toFixed(decimals));
+      await page.waitForTimeout(700);
+    }
+    await context.close();
+  });
+});
+
+describe('home', () => {
+  it('gives every menu tile an icon', async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/`);
+    const grid = await visible(page.getByTestId('menu-grid'));
+    const tiles = await grid.evaluate((nav) => [...nav.children].map((tile) => ({ text: tile.textContent, icons: tile.querySelectorAll('svg').length })));
+    expect(tiles.length).toBeGreaterThan(3);
+    for (const tile of tiles) expect(tile.icons, tile.text ?? '').toBe(1);
+    await context.close();
+  });
+});
+
+describe('right to left (ar)', () => {
+  it('shows each banner slide when its dot is chosen, none blank', async () => {
+    const { page, context } = await screenPage(stack, { lang: 'ar' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${stack.baseUrl}/`);
+    const banners = await visible(page.getByTestId('banners'));
+    const dots = banners.getByRole('button');
+    const count = await dots.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      await dots.nth(i).click();
+      await page.waitForTimeout(100);
+      const shown = await banners.evaluate((box) => {
+        const frame = box.getBoundingClientRect();
+        const images = [...box.querySelectorAll('img')];
+        const inView = images.findIndex((img) => {
+          const r = img.getBoundingClientRect();
+          return Math.abs(r.left - frame.left) < 2 && Math.abs(r.right - frame.right) < 2;
+        });
+        return { inView, current: [...box.querySelectorAll('button')].findIndex((dot) => dot.getAttribute('aria-current') === 'true') };
+      });
+      expect(shown).toEqual({ inView: i, current: i });
+    }
+    await context.close();
+  });
+
+  it('keeps signs before numbers and pairs as BASE/QUOTE', async () => {
+    const { page, context } = await screenPage(stack, { lang: 'ar' });
+    await page.goto(`${stack.baseUrl}/market`);
+    await visible(page.getByTestId('market-row'));
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Mark the first signed change and the first pair, to measure where their characters are painted.
+    const sign = await page.evaluate(() => {
+      const change = [...document.querySelectorAll<HTMLElement>('[data-testid="market-row"] [data-direction]')].find((el) => el.dataset.direction !== 'flat');
+      change?.setAttribute('data-probe', 'change');
+      document.querySelector('[data-testid="market-row"] strong')?.parentElement?.setAttribute('data-probe', 'pair');
+      return change?.dataset.direction === 'up' ? '+' : '-';
+    });
+    const [signX, percentX] = await paintedOrder(page, '[data-probe="change"]', [sign, '%']);
+    expect(signX).toBeLessThan(percentX as number);
+    const pair = ((await page.locator('[data-probe="pair"]').textContent()) ?? '').trim();
+    const [baseX, slashX, quoteX] = await paintedOrder(page, '[data-probe="pair"]', [pair.charAt(0), '/', pair.charAt(pair.indexOf('/') + 1)]);
+    expect(baseX).toBeLessThan(slashX as number);
+    expect(slashX).toBeLessThan(quoteX as number);
+    await context.close();
+  });
+});
