@@ -32,6 +32,7 @@ export interface SelectFieldProps<K extends string | number> {
 export function SelectField<K extends string | number>({ label, options, value, onChange, placeholder, closeLabel, error, disabled, testId }: SelectFieldProps<K>) {
   const [open, setOpen] = useState(false);
   const labelId = useId();
+  const valueId = useId();
   const chosen = options.find((option) => option.key === value);
   return (
     <div className={styles.field}>
@@ -41,14 +42,14 @@ export function SelectField<K extends string | number>({ label, options, value, 
       <button
         type="button"
         className={[styles.button, error ? styles.invalid : ''].join(' ')}
-        aria-labelledby={labelId}
+        aria-labelledby={`${labelId} ${valueId}`}
         aria-haspopup="dialog"
         aria-invalid={error ? true : undefined}
         disabled={disabled}
         onClick={() => setOpen(true)}
         data-testid={testId}
       >
-        <span className={chosen ? styles.value : styles.placeholder}>{chosen ? chosen.label : placeholder}</span>
+        <span id={valueId} className={chosen ? styles.value : styles.placeholder}>{chosen ? chosen.label : placeholder}</span>
         <IconChevronRight size={18} className={styles.chevron} />
       </button>
       {error && (

@@ -42,7 +42,11 @@ async function settle(page: Page, path: string, signedIn: boolean): Promise<void
     .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 6000 })
     .catch(() => undefined);
   await page.waitForTimeout(300);
-  // Entrance animations (a banner fading in) are judged once they have finished, as a reader sees them.
+  await animationsDone(page);
+}
+
+/** Entrance animations (a banner fading in, a sheet sliding up) are judged once finished, as a reader sees them. */
+async function animationsDone(page: Page): Promise<void> {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 })
     .catch(() => undefined);
@@ -96,6 +100,7 @@ describe('every route', () => {
     await settle(page, '/', true);
     await page.getByTestId('language-button').click();
     await visible(page.getByTestId('language-sheet'));
+    await animationsDone(page);
     expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

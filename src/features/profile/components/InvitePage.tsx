@@ -72,7 +72,7 @@ export function InvitePage() {
         <div className={styles.copyRow}>
           <div className={styles.copyBody}>
             <span className={styles.copyLabel}>{t('profile.invite.link')}</span>
-            <bdi className={[styles.copyValue, styles.ltr, styles.mono].join(' ')} dir="ltr" data-testid="invite-link">
+            <bdi className={[styles.copyValue, styles.ltr, styles.mono, styles.oneLine].join(' ')} dir="ltr" data-testid="invite-link" title={link}>
               {link}
             </bdi>
           </div>
