@@ -16,7 +16,7 @@ import { cancelLoanApply } from '../api/cancel-loan-apply.ts';
 import { getLoanProjects } from '../api/get-loan-projects.ts';
 import { getLoanRecords, type LoanFilter, type LoanOrder } from '../api/get-loan-records.ts';
 import { repayLoan } from '../api/repay-loan.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../hooks/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';

@@ -13,7 +13,7 @@ import { buyMining } from '../api/buy-mining.ts';
 import { getMiningProducts, type MiningProduct } from '../api/get-mining-products.ts';
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
 import { useEarnFormat } from '../hooks/use-earn-format.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../hooks/use-submit.ts';
 import { IntegerStepper } from './IntegerStepper.tsx';
 import styles from './earn.module.css';

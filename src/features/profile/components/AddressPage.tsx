@@ -12,7 +12,7 @@ import { canPaste, pasteText } from '../../../lib/clipboard.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getWithdrawAddresses, networkHintKey, setWithdrawAddress, validateAddress, type AddressBook, type BoundAddress } from '../api/withdraw-addresses.ts';
-import { useLoad } from '../hooks/use-load.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
@@ -28,7 +28,7 @@ const PATH = '/bindMentionAddress';
 export function AddressPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const book = useLoad(getWithdrawAddresses);
+  const book = useLoaded(getWithdrawAddresses, []);
   const editId = Number(new URLSearchParams(useSearch()).get('id')) || null;
   const closed = settings !== null && !isOn(settings, 'address_switch');
 

@@ -10,7 +10,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-settings.ts';
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
 import { getBankCards, saveBankCard, validateBankCard, type BankCard, type BankCardField } from '../api/bank-cards.ts';
-import { useLoad } from '../hooks/use-load.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
@@ -24,7 +24,7 @@ import styles from './profile.module.css';
 export function BankPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const cards = useLoad(getBankCards);
+  const cards = useLoaded(getBankCards, []);
   const [editing, setEditing] = useState<BankCard | 'new' | null>(null);
   const closed = settings !== null && !isOn(settings, 'bank_switch');
   const list = cards.data ?? [];

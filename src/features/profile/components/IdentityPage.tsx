@@ -12,7 +12,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getUserProfile, identityStatus, type UserProfile } from '../api/get-user-profile.ts';
 import { submitIdentity, validateIdentity } from '../api/submit-identity.ts';
-import { useLoad } from '../hooks/use-load.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
@@ -26,7 +26,7 @@ import styles from './profile.module.css';
 export function IdentityPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const profile = useLoad(getUserProfile);
+  const profile = useLoaded(getUserProfile, []);
   const status = profile.data ? identityStatus(profile.data.rzstatus) : null;
   const closed = settings !== null && !isOn(settings, 'certification_switch');
 

@@ -10,7 +10,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { getContentList, type ContentEntry } from '../api/get-content-list.ts';
-import { useLoad } from '../hooks/use-load.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
@@ -24,7 +24,7 @@ export function IntroductionPage() {
   const { t } = useTranslation();
   const listTexts = useListTexts();
   const settings = useSiteSettings();
-  const entries = useLoad(getContentList);
+  const entries = useLoaded(getContentList, []);
   const [open, setOpen] = useState<ContentEntry | null>(null);
   const closed = settings !== null && !isOn(settings, 'introduce_switch');
 

@@ -10,7 +10,7 @@ import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { getUserProfile } from '../api/get-user-profile.ts';
 import { inviteLink } from '../api/invite-link.ts';
-import { useLoad } from '../hooks/use-load.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { InviteQr, QR_SIZE } from './InviteQr.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import styles from './profile.module.css';
@@ -25,7 +25,7 @@ export function InvitePage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
   const queryCode = new URLSearchParams(useSearch()).get('code')?.trim() ?? '';
-  const profile = useLoad(getUserProfile);
+  const profile = useLoaded(getUserProfile, []);
   const code = profile.data?.invit || queryCode;
   const link = code ? inviteLink(settings?.invit_url, code, window.location.origin) : null;
   const canShare = typeof navigator.share === 'function';

@@ -12,7 +12,7 @@ import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { usePullToRefresh } from '../../../lib/use-pull-to-refresh.ts';
 import { getBalanceList, type BalanceInfo } from '../api/get-balance-list.ts';
 import { pricedCoins, valueHoldings, type ValuedCoin } from '../api/wallet-rules.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useUsdPrices } from '../hooks/use-usd-prices.ts';
 import { useHideAmounts } from '../stores/wallet-store.ts';
 import { AmountText } from './AmountText.tsx';

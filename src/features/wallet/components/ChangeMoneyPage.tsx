@@ -13,7 +13,7 @@ import { getBalanceList } from '../api/get-balance-list.ts';
 import { getCoinBalance } from '../api/get-coin-balance.ts';
 import { transferBetweenAccounts, validateTransfer } from '../api/transfer-between-accounts.ts';
 import type { Problem } from '../api/wallet-rules.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { AmountText } from './AmountText.tsx';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import styles from './wallet.module.css';

@@ -15,7 +15,7 @@ import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { exchangeCoin, getExchangeCoins, validateExchange, type ExchangeCoin } from '../api/exchange.ts';
 import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useUsdPrices } from '../hooks/use-usd-prices.ts';
 import { AmountText } from './AmountText.tsx';
 import { ClosedNotice } from './ClosedNotice.tsx';

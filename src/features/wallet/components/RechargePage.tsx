@@ -17,7 +17,7 @@ import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getPartners, getRechargeCoins, submitRecharge, validateRecharge, type RechargeNetwork } from '../api/recharge.ts';
 import { afterSuccess, type Problem } from '../api/wallet-rules.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import styles from './wallet.module.css';
 

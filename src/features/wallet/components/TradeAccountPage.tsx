@@ -16,7 +16,7 @@ import { usePagedList, type PageLoader } from '../../../lib/use-paged-list.ts';
 import { getCoinBalance } from '../api/get-coin-balance.ts';
 import { getBillList, getRechargeList, getTransferList, getWithdrawList } from '../api/get-records.ts';
 import { usdValue } from '../api/wallet-rules.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useUsdPrices } from '../hooks/use-usd-prices.ts';
 import { useHideAmounts } from '../stores/wallet-store.ts';
 import { AmountText } from './AmountText.tsx';

@@ -16,7 +16,7 @@ import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-sett
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { afterSuccess, checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wallet-rules.ts';
 import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo } from '../api/withdraw.ts';
-import { useLoaded } from '../hooks/use-loaded.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { AmountText } from './AmountText.tsx';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import styles from './wallet.module.css';
