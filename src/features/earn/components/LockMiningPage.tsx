@@ -18,7 +18,7 @@ import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../hooks/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { MiningOrderCard } from './MiningOrderCard.tsx';
+import { LockedOrderCard } from './LockedOrderCard.tsx';
 import { MiningProductCard } from './MiningProductCard.tsx';
 import { RedeemText } from './RedeemText.tsx';
 import styles from './earn.module.css';
@@ -97,7 +97,7 @@ function MiningOrders() {
         className={styles.pagedList}
         list={list}
         keyOf={(order) => order.id}
-        renderRow={(order) => <MiningOrderCard order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />}
+        renderRow={(order) => <LockedOrderCard product="mining" order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />}
         releaseText={t('common.releaseToRefresh')}
         rowHeight={260}
         label={t('earn.mining.orders')}

@@ -9,7 +9,7 @@ import { redeemStaking } from '../api/redeem-staking.ts';
 import { useSubmit } from '../hooks/use-submit.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { RedeemText } from './RedeemText.tsx';
-import { StakingOrderCard } from './StakingOrderCard.tsx';
+import { LockedOrderCard } from './LockedOrderCard.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
 import styles from './earn.module.css';
 
@@ -45,7 +45,7 @@ export function StakingListPage() {
           className={styles.pagedList}
           list={list}
           keyOf={(order) => order.id}
-          renderRow={(order) => <StakingOrderCard order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />}
+          renderRow={(order) => <LockedOrderCard product="staking" order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />}
           releaseText={t('common.releaseToRefresh')}
           rowHeight={240}
           label={t('route.stakingList')}

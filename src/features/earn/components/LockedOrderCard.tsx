@@ -2,35 +2,48 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatTrim } from '../../../lib/money.ts';
 import type { MiningOrder } from '../api/get-mining-orders.ts';
+import type { StakingOrder } from '../api/get-staking-orders.ts';
 import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
-const BADGE: Record<MiningOrder['status'], string> = { 0: styles.badgeActive ?? '', 1: styles.badgeUp ?? '', 2: '' };
-/** The status in the app's language (the server's status_text is in English or Chinese only). */
-const STATUS: Record<MiningOrder['status'], string> = { 0: 'earn.mining.running', 1: 'earn.mining.ended', 2: 'earn.mining.redeemed' };
+type Status = 0 | 1 | 2;
+const BADGE: Record<Status, string> = { 0: styles.badgeActive ?? '', 1: styles.badgeUp ?? '', 2: '' };
 
-/** A mining order (spec §2, §4): its terms, the interest so far, and redeem for a running type 1 order. */
-export function MiningOrderCard({ order, busy, onRedeem }: { order: MiningOrder; busy: boolean; onRedeem(order: MiningOrder): void }) {
+/** What differs between a mining and a staking order's card: the status words in the app's language (the server's status_text is in English or Chinese only), the rate's name and the test id. */
+const PRODUCT = {
+  mining: { status: { 0: 'earn.mining.running', 1: 'earn.mining.ended', 2: 'earn.mining.redeemed' }, rate: 'earn.dailyRate', testId: 'mining-order' },
+  staking: { status: { 0: 'earn.staking.filterStaking', 1: 'earn.staking.filterEnded', 2: 'earn.staking.filterRedeemed' }, rate: 'earn.staking.yearlyRate', testId: 'staking-order' },
+} as const satisfies Record<string, { status: Record<Status, string>; rate: string; testId: string }>;
+
+type LockedOrder = MiningOrder | StakingOrder;
+
+/**
+ * An order of the locked-earnings products (spec §2, §4), lock mining (daily rate, product image)
+ * or staking (yearly rate): its terms, the earnings so far, what a redemption returned, and redeem
+ * for a running order of type 1.
+ */
+export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, onRedeem }: { product: keyof typeof PRODUCT; order: T; busy: boolean; onRedeem(order: NoInfer<T>): void }) {
   const { t } = useTranslation();
   const format = useEarnFormat();
+  const texts = PRODUCT[product];
   return (
-    <article className={styles.card} data-testid="mining-order" data-status={order.status}>
+    <article className={styles.card} data-testid={texts.testId} data-status={order.status}>
       <div className={styles.cardHead}>
-        {order.img ? <img className={styles.thumb} src={order.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />}
+        {'img' in order && (order.img ? <img className={styles.thumb} src={order.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />)}
         <div className={styles.cardTitle}>
           <strong>{order.title}</strong>
           <span className={styles.sub} dir="ltr">
             {order.order_num}
           </span>
         </div>
-        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(STATUS[order.status])}</span>
+        <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(texts.status[order.status])}</span>
       </div>
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>
         <dd>
           <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
         </dd>
-        <dt>{t('earn.dailyRate')}</dt>
+        <dt>{t(texts.rate)}</dt>
         <dd>{format.percent(order.interest_rate)}</dd>
         <dt>{t('earn.period')}</dt>
         <dd>{format.days(order.days)}</dd>
