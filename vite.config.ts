@@ -33,6 +33,9 @@ function recordMarketEndpoints(): Plugin {
  */
 function installableApp(): Plugin[] {
   return VitePWA({
+    // The bench pages (bench/build-pages.ts) are no app to install, and the bench builds one into the
+    // app's own dist: its service worker must stay the app's.
+    disable: process.env.BENCH_PAGES_BUILD === '1',
     registerType: 'prompt',
     injectRegister: false,
     manifest: {

@@ -24,7 +24,7 @@ describe('register', () => {
     expect(await invite.inputValue()).toBe(DEMO_INVITE_CODE);
 
     // Client-side rules of spec §5, with the spec's messages, before anything is sent.
-    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm password').fill('abd');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -32,7 +32,7 @@ describe('register', () => {
     await visible(page.getByText('Password must be 6-20 letters or numbers'));
     await visible(page.getByText('The two passwords are not the same'));
 
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     const send = page.getByTestId('send-code');
     await send.click();
     await toast(page, 'Verification code sent');

@@ -135,8 +135,13 @@ describe('the bench pages under the policy', () => {
     const { page, context } = await benchStack.newPage();
     const watch = await watchPolicy(context, page);
     await page.goto(`${benchStack.baseUrl}/reference.html?symbol=btcusdt`);
-    await waitForPage(page, () => ((window as unknown as { __referenceStats?: { bars: number; messages: number } }).__referenceStats?.bars ?? 0) > 0, null, UI_TIMEOUT_MS);
-    expect(await page.locator('#close').textContent()).toMatch(/^\d+\.\d{6}$/);
+    // The chart's bars (history, then the socket) and the day summary (its own REST poll) both arrive.
+    await waitForPage(
+      page,
+      () => ((window as unknown as { __referenceStats?: { bars: number } }).__referenceStats?.bars ?? 0) > 0 && /^\d+\.\d{6}$/.test(document.getElementById('close')?.textContent ?? ''),
+      null,
+      UI_TIMEOUT_MS,
+    );
     expect(await watch.refusals(page), 'reference page').toEqual([]);
 
     await page.goto(`${benchStack.baseUrl}/index.html?symbol=btcusdt`);

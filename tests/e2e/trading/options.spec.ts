@@ -76,7 +76,8 @@ describe('options (second contracts)', () => {
     const confirm = await visible(page.getByTestId('option-confirm'));
     const winPays = new Big(stake).times(new Big(shortest.ykbl).div(100).plus(1)).toFixed(8);
     expect(await confirm.getByTestId('payout-up').textContent()).toContain(winPays);
-    expect(await confirm.getByTestId('payout-down').textContent()).toContain('0.00000000');
+    // Only what the chosen direction pays (issue 14: no "Payout if down wins 0.00000000" on Buy up).
+    expect(await confirm.getByTestId('payout-down').count()).toBe(0);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Order placed');
 

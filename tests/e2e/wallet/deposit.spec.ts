@@ -62,6 +62,9 @@ describe('deposit', () => {
       'the deposit to be approved',
       (REVIEW_AUTO_SECONDS + 15) * 1000,
     );
+    // The balance and the records are two requests: the approval may land between them. A load after
+    // the approval was seen shows both (approval credits and completes in one transaction).
+    await page.reload();
     expect(await (await visible(page.getByTestId('account-available'))).textContent()).toBe('250.00000000');
     await page.getByRole('tab', { name: 'Bill' }).click();
     const bill = await visible(page.getByTestId('bill-row').first());
