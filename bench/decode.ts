@@ -1,14 +1,18 @@
 /**
  * Worker decode throughput in Node (DESIGN.md §8): the engine's inflate + parse + normalize of
  * recorded frames against Node's native zlib + JSON.parse of the same frames. Both run on the same
- * gzip buffers, interleaved, and the median of several runs is taken.
+ * gzip buffers, interleaved, and the median of several runs is taken. The engine inflates with the
+ * browser's DecompressionStream where there is one and with pako elsewhere (transport/inflate.ts):
+ * the pako path is the ratio's; the stream path (Node's own DecompressionStream, frames handed on in
+ * order by OrderedInflate) is timed beside it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeFrame } from '../workers/market/normalize/frames.ts';
 import { bookFrom, candleFrom, summaryFrom, symbolOf, tradesFrom } from '../workers/market/normalize/market.ts';
 import { parseTranscript } from '../workers/market/record/transcript.ts';
-import { inflateFrame } from '../workers/market/transport/market-socket.ts';
+import * as pako from 'pako';
+import { nativeInflater, OrderedInflate, pakoInflater } from '../workers/market/transport/inflate.ts';
 
 export interface DecodeResult {
   source: string;
@@ -16,11 +20,19 @@ export interface DecodeResult {
   oursMicrosPerFrame: number;
   nativeMicrosPerFrame: number;
   ratio: number;
+  /** The same decode with frames inflated by DecompressionStream (asynchronous), or null without one. */
+  streamMicrosPerFrame: number | null;
 }
+
+const inflatePako = pakoInflater(pako);
 
 /** What the engine does with one binary frame (market-socket.ts, then market-feed.ts), up to the normalized value. */
 function engineDecode(buffer: Uint8Array): unknown {
-  const frame = decodeFrame(inflateFrame(buffer));
+  return normalize(inflatePako(buffer));
+}
+
+function normalize(text: string): unknown {
+  const frame = decodeFrame(text);
   if (frame.type !== 'push') return frame;
   const kind = frame.topic.split('.')[2];
   if (kind === 'depth') return bookFrom(frame.tick, frame.ts);
@@ -43,10 +55,29 @@ function timeRun(buffers: Uint8Array[], decode: (buffer: Uint8Array) => unknown,
   return elapsed / (passes * buffers.length);
 }
 
+/** The stream path: every frame of a pass pushed at once, as a burst off the socket; done when the last is handed on. */
+async function timeStreamRun(buffers: Uint8Array[], passes: number): Promise<number | null> {
+  const inflate = nativeInflater();
+  if (!inflate) return null;
+  const start = process.hrtime.bigint();
+  for (let pass = 0; pass < passes; pass++) {
+    await new Promise<void>((resolve, reject) => {
+      let left = buffers.length;
+      const ordered = new OrderedInflate(inflate, (result) => {
+        if ('error' in result) return reject(new Error(result.error));
+        normalize(result.text);
+        if (--left === 0) resolve();
+      });
+      for (const buffer of buffers) ordered.push(buffer);
+    });
+  }
+  return Number(process.hrtime.bigint() - start) / 1000 / (passes * buffers.length);
+}
+
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** Runs the comparison on the recorded live session when present, else on `fallback` (a transcript). */
-export function decodeBench(recordedSession: string, fallback: string): DecodeResult {
+export async function decodeBench(recordedSession: string, fallback: string): Promise<DecodeResult> {
   const useRecorded = existsSync(recordedSession);
   const transcript = useRecorded ? readFileSync(recordedSession, 'utf8') : fallback;
   const buffers = parseTranscript(transcript)
@@ -63,6 +94,11 @@ export function decodeBench(recordedSession: string, fallback: string): DecodeRe
     ours.push(timeRun(buffers, engineDecode, passes));
     native.push(timeRun(buffers, nativeDecode, passes));
   }
+  const stream: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const micros = await timeStreamRun(buffers, Math.max(1, Math.round(passes / 3)));
+    if (micros !== null) stream.push(micros);
+  }
   const oursMicros = median(ours);
   const nativeMicros = median(native);
   return {
@@ -71,5 +107,6 @@ export function decodeBench(recordedSession: string, fallback: string): DecodeRe
     oursMicrosPerFrame: oursMicros,
     nativeMicrosPerFrame: nativeMicros,
     ratio: oursMicros / nativeMicros,
+    streamMicrosPerFrame: stream.length > 0 ? median(stream) : null,
   };
 }

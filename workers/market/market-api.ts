@@ -8,6 +8,7 @@ import type { AlertSink, BatchItem, BatchSink, Candle, FeedStatus, PriceAlert, S
 import { MarketEngine, type FrameScheduler } from './market-engine.ts';
 import type { IndexedDbRecorder } from './record/recorder.ts';
 import type { FetchLike } from './transport/http.ts';
+import type { FrameInflater } from './transport/inflate.ts';
 import type { SocketFactory } from './transport/market-socket.ts';
 
 /** Where the engine finds the feed and the API (engine-client derives them from the page). */
@@ -25,6 +26,8 @@ export interface EngineHost {
   markTransfer?: (items: BatchItem[], transfer: Transferable[]) => BatchItem[];
   indexedDB?: IDBFactory;
   scheduleFrame?: FrameScheduler;
+  /** How socket frames are inflated (transport/inflate.ts); default the browser's own gzip, else pako. */
+  inflater?: FrameInflater;
 }
 
 /** Counters for the bench and the e2e tests. */
@@ -79,6 +82,7 @@ export function createMarketApi(host: EngineHost): MarketApi {
         ...config,
         fetch: host.fetch,
         socketFactory: host.socketFactory,
+        inflater: host.inflater,
         scheduleFrame: host.scheduleFrame,
         sink: deliver,
         alertSink: alertSink

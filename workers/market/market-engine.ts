@@ -4,9 +4,10 @@
  * most one batch per animation frame. A plain class with no DOM and no Comlink: the worker exposes
  * it through market-api.ts, and the debug flag runs the very same class on the main thread.
  *
- * Size matters here (worker budget 16 KiB gzip, DESIGN.md §8): the market feed (pako, socket,
- * decoders: about 16 KiB gzip, 10 of them pako's inflate) is loaded on the first market stream, so
- * the worker starts at about 6 KiB; no RxJS is bundled, the UI side (src/lib/engine-client.ts)
+ * Size matters here (worker budget 16 KiB gzip, DESIGN.md §8): the market feed (socket, decoders)
+ * is loaded on the first market stream, so the worker starts small; frames are inflated by the
+ * browser's own DecompressionStream, and pako (10 KiB gzip) is a chunk fetched only by a browser
+ * without it (transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
 import type { AlertSink, BatchItem, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
@@ -252,6 +253,7 @@ export class MarketEngine {
       {
         wsUrl: this.options.wsUrl,
         socketFactory: this.options.socketFactory,
+        inflater: this.options.inflater,
         reconnectMs: this.options.reconnectMs,
         staleMs: this.options.staleMs,
         idleCloseMs: this.options.idleCloseMs,

@@ -2,7 +2,7 @@
  * The market half of the engine: the socket, frame decoding, the market-data streams (ticker,
  * book, candles, trades, day summary), replay and recording hooks. The engine loads this module
  * on the first market stream, so screens without market data (and the worker's first download)
- * never carry pako and the decoders.
+ * never carry the decoders; frames are inflated natively (pako only where the browser cannot).
  */
 import type { Candle, FeedStatus, StreamKey } from '../shared/protocol.ts';
 import { BrokenFrameError } from './normalize/fields.ts';
@@ -19,6 +19,7 @@ import type { EngineContext, FeedContext, StreamSource, TopicHandler } from './s
 import { StudySource } from './studies/study-source.ts';
 import { TickerSource } from './streams/ticker-source.ts';
 import { TradeSource } from './streams/trade-source.ts';
+import type { FrameInflater } from './transport/inflate.ts';
 import { MarketSocket, type SocketFactory } from './transport/market-socket.ts';
 
 /** Keys served by the market feed. */
@@ -27,6 +28,8 @@ export type FeedKey = Extract<StreamKey, { kind: 'ticker' | 'book' | 'candles' |
 export interface MarketFeedOptions {
   wsUrl: string;
   socketFactory: SocketFactory;
+  /** How frames are inflated (market-socket.ts); default the browser's own gzip, else pako. */
+  inflater?: FrameInflater;
   reconnectMs?: number;
   staleMs?: number;
   idleCloseMs?: number;
@@ -61,6 +64,7 @@ export class MarketFeed {
     this.socket = new MarketSocket({
       url: options.wsUrl,
       factory: options.socketFactory,
+      inflater: options.inflater,
       reconnectMs: options.reconnectMs,
       staleMs: options.staleMs,
       idleCloseMs: options.idleCloseMs,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expose, proxy, releaseProxy, transfer, wrap } from 'comlink';
 import type { BatchItem, Book } from '../../shared/protocol.ts';
 import { createMarketApi, type MarketApi } from '../market-api.ts';
-import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN } from './support/fakes.ts';
+import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, syncInflater } from './support/fakes.ts';
 
 /** Waits (real time) until `check` passes. */
 async function eventually(check: () => void, ms = 2_000): Promise<void> {
@@ -45,6 +45,7 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
           return socket;
         },
         scheduleFrame: frames.schedule,
+        inflater: syncInflater,
         markTransfer: (items, buffers) => {
           transferred.push(buffers);
           return transfer(items, buffers);

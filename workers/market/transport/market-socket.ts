@@ -1,10 +1,10 @@
 /**
- * The market WebSocket (DESIGN.md §4.2–§4.4, protocol §2–§4): binary gzip frames inflated to text,
- * one `sub` per topic however many views need it, every topic resubscribed after a reconnect, a
- * reconnect 3 s after any close (spec §9), and a watchdog that treats 10 s without a frame as a dead
- * socket. It knows nothing about what the frames mean; the engine gets their text.
+ * The market WebSocket (DESIGN.md §4.2–§4.4, protocol §2–§4): binary gzip frames inflated to text
+ * in arrival order, one `sub` per topic however many views need it, every topic resubscribed after a
+ * reconnect, a reconnect 3 s after any close (spec §9), and a watchdog that treats 10 s without a
+ * frame as a dead socket. It knows nothing about what the frames mean; the engine gets their text.
  */
-import { inflate } from 'pako';
+import { defaultInflater, OrderedInflate, type FrameInflater } from './inflate.ts';
 
 // Method-style signatures are checked bivariantly, so the DOM's WebSocket (whose handlers take
 // MessageEvent and CloseEvent) fits this narrower shape.
@@ -32,7 +32,6 @@ export const STALE_MS = 10_000;
 /** How long a socket with no topic left stays open, so quick navigation does not churn connections. */
 export const IDLE_CLOSE_MS = 15_000;
 const WATCHDOG_EVERY_MS = 1_000;
-const utf8 = new TextDecoder();
 
 export interface MarketSocketOptions {
   url: string;
@@ -54,6 +53,8 @@ export interface MarketSocketOptions {
   reconnectMs?: number;
   staleMs?: number;
   idleCloseMs?: number;
+  /** How frames are inflated; default the browser's own gzip, else pako (inflate.ts). */
+  inflater?: FrameInflater;
 }
 
 export class MarketSocket {
@@ -69,8 +70,13 @@ export class MarketSocket {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private watchdog: ReturnType<typeof setInterval> | undefined;
+  private readonly frames: OrderedInflate;
 
-  constructor(private readonly options: MarketSocketOptions) {}
+  constructor(private readonly options: MarketSocketOptions) {
+    this.frames = new OrderedInflate(options.inflater ?? defaultInflater(), (result) =>
+      'text' in result ? options.onText(result.text) : options.onBroken(result.error),
+    );
+  }
 
   /** Topics currently wanted. */
   get subscribed(): ReadonlySet<string> {
@@ -172,18 +178,10 @@ export class MarketSocket {
 
   private handleMessage(data: unknown): void {
     this.lastFrameAt = Date.now();
-    let text: string;
-    if (typeof data === 'string') text = data;
-    else {
-      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? toBytes(data) : null;
-      if (!bytes) return this.options.onBroken('frame is neither binary nor text');
-      try {
-        text = inflateFrame(bytes);
-      } catch (error) {
-        return this.options.onBroken(`bad gzip: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    this.options.onText(text);
+    if (typeof data === 'string') return this.frames.pushText(data);
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? toBytes(data) : null;
+    if (!bytes) return this.options.onBroken('frame is neither binary nor text');
+    this.frames.push(bytes);
   }
 
   /** Close, error or stale: forget this socket, tell the engine, and try again in 3 s. */
@@ -197,6 +195,8 @@ export class MarketSocket {
   private drop(): void {
     const ws = this.ws;
     this.ws = undefined;
+    // Frames of the socket that is gone would bring back the levels its books just lost.
+    this.frames.clear();
     if (this.watchdog !== undefined) clearInterval(this.watchdog);
     this.watchdog = undefined;
     if (!ws) return;
@@ -245,11 +245,6 @@ export class MarketSocket {
     this.state = state;
     this.options.onStatus();
   }
-}
-
-/** A binary gzip frame's text: pako's bytes through the native UTF-8 decoder (faster than pako's text output). */
-export function inflateFrame(bytes: Uint8Array): string {
-  return utf8.decode(inflate(bytes));
 }
 
 function toBytes(view: ArrayBufferView): Uint8Array {
