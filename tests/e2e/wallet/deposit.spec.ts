@@ -31,7 +31,7 @@ describe('deposit', () => {
     expect(await box.getByRole('img', { name: 'QR code of the USDT deposit address (TRC20)' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await box.textContent()).toContain('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     // The bank tab shows its detail rows instead of an address.
-    await page.getByRole('tab', { name: 'Bank wire' }).click();
+    await page.getByRole('tab', { name: 'Bank transfer' }).click();
     expect(await (await visible(page.getByTestId('bank-details'))).textContent()).toContain('Demo Bank International');
     await page.getByRole('tab', { name: 'TRC20' }).click();
 

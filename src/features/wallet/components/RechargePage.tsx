@@ -114,7 +114,7 @@ function RechargeForm({ onDone }: { onDone(): void }) {
           label={t('wallet.recharge.network')}
           value={String(network?.id ?? '')}
           onChange={(key) => setNetworkId(Number(key))}
-          items={coin.networkList.map((n) => ({ key: String(n.id), label: n.coin_net }))}
+          items={coin.networkList.map((n) => ({ key: String(n.id), label: n.pay_type === 3 ? t('wallet.recharge.bankTab') : n.coin_net }))}
         />
       )}
       {network && (network.pay_type === 3 ? <BankDetails network={network} /> : <AddressBox network={network} coin={coin.title} />)}
