@@ -1,3 +1,5 @@
+import { countAtOrBefore, droppableBefore } from './time-index.ts';
+
 /** How long exact trade prices stay answerable (the price function's retained window). */
 export const PRICE_RETENTION_MS = 48 * 3600 * 1000;
 
@@ -37,20 +39,12 @@ export class PriceLog {
 
   /** The price in force at `tMs` (the last recorded at or before it), or null before the first. */
   at(tMs: number): string | null {
-    let lo = 0;
-    let hi = this.times.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.times[mid] as number) <= tMs) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? null : (this.prices[lo - 1] as string);
+    const count = countAtOrBefore(this.times, tMs);
+    return count === 0 ? null : (this.prices[count - 1] as string);
   }
 
   private trim(nowMs: number): void {
-    const cut = nowMs - this.retentionMs;
-    let drop = 0;
-    while (drop + 1 < this.times.length && (this.times[drop + 1] as number) <= cut) drop++;
+    const drop = droppableBefore(this.times, nowMs - this.retentionMs);
     if (drop === 0) return;
     this.times.splice(0, drop);
     this.prices.splice(0, drop);

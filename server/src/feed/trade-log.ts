@@ -1,3 +1,5 @@
+import { countAtOrBefore, droppableBefore } from './time-index.ts';
+
 /**
  * How long the printed trades themselves (id, published time, price) stay answerable: long enough
  * to settle a second contract after its expiry (options-trading.ts voids one whose price the feed
@@ -39,20 +41,12 @@ export class TradeLog {
    * trade yet, or a time before the retained window).
    */
   at(atMs: number): PrintedTrade | null {
-    let lo = 0;
-    let hi = this.times.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.times[mid] as number) <= atMs) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? null : (this.trades[lo - 1] as PrintedTrade);
+    const count = countAtOrBefore(this.times, atMs);
+    return count === 0 ? null : (this.trades[count - 1] as PrintedTrade);
   }
 
   private trim(nowMs: number): void {
-    const cut = nowMs - this.retentionMs;
-    let drop = 0;
-    while (drop + 1 < this.times.length && (this.times[drop + 1] as number) <= cut) drop++;
+    const drop = droppableBefore(this.times, nowMs - this.retentionMs);
     if (drop === 0) return;
     this.times.splice(0, drop);
     this.trades.splice(0, drop);

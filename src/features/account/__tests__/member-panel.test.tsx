@@ -6,7 +6,7 @@ import { toasts } from '../../../lib/toast.ts';
 import type { UserInfo } from '../api/get-user-info.ts';
 import { MemberPanel } from '../components/MemberPanel.tsx';
 import { userStore } from '../stores/user-store.ts';
-import { siteSettings, stubApi } from './support.ts';
+import { siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 const user: UserInfo = { username: 'demo', id: 1001, vip: 2, credit_score: 100, rzstatus: 0, have_pay: 1, has_unread: 0, invit: 'ABC234' };
 const ok = (data: unknown) => ({ code: 1, msg: '', data });

@@ -4,7 +4,7 @@ import en from '../../../../locales/en.json';
 import { site, type SiteSettings } from '../../../lib/site-settings.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { RegisterPage } from '../components/RegisterPage.tsx';
-import { siteSettings, stubApi, type ApiCall } from './support.ts';
+import { siteSettings, stubApi, type ApiCall } from '../../../lib/testing/api-stub.ts';
 
 const INVITE = 'K7M2QX';
 let calls: ApiCall[];

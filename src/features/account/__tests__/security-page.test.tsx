@@ -4,7 +4,7 @@ import en from '../../../../locales/en.json';
 import type { UserInfo } from '../api/get-user-info.ts';
 import { SecurityPage } from '../components/SecurityPage.tsx';
 import { userStore } from '../stores/user-store.ts';
-import { stubApi } from './support.ts';
+import { stubApi } from '../../../lib/testing/api-stub.ts';
 
 const user = (have_pay: number): UserInfo => ({ username: 'demo', id: 1001, vip: 0, credit_score: 100, rzstatus: 0, have_pay, has_unread: 0, invit: 'ABC234' });
 const ok = (data: unknown) => ({ code: 1, msg: '', data });

@@ -5,7 +5,7 @@ import { site } from '../../../lib/site-settings.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { validateAddress } from '../api/withdraw-addresses.ts';
 import { AddressPage } from '../components/AddressPage.tsx';
-import { ok, siteSettings, stubApi } from './support.ts';
+import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const coins = [

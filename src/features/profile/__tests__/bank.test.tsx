@@ -6,7 +6,7 @@ import { site } from '../../../lib/site-settings.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { validateBankCard } from '../api/bank-cards.ts';
 import { BankPage } from '../components/BankPage.tsx';
-import { ok, siteSettings, stubApi } from './support.ts';
+import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 const card = { id: 4, bank_name: 'Northwind Bank', card_number: '6222021234567890', card_name: 'Li Wei' };
 

@@ -6,7 +6,7 @@ import { toasts } from '../../../lib/toast.ts';
 import { identityStatus } from '../api/get-user-profile.ts';
 import { validateIdentity } from '../api/submit-identity.ts';
 import { IdentityPage } from '../components/IdentityPage.tsx';
-import { ok, siteSettings, stubApi } from './support.ts';
+import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 const profile = (rzstatus: number, rz_reason = '') => ok({ username: 'li', rzstatus, rz_reason, invit: 'ABC234' });
 

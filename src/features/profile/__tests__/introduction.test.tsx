@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import { site } from '../../../lib/site-settings.ts';
 import { IntroductionPage } from '../components/IntroductionPage.tsx';
-import { ok, siteSettings, stubApi } from './support.ts';
+import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { toasts } from '../../../lib/toast.ts';
 import { inviteLink } from '../api/invite-link.ts';
 import { QR_MARGIN, QR_SIZE } from '../components/InviteQr.tsx';
 import { InvitePage } from '../components/InvitePage.tsx';
-import { ok, siteSettings, stubApi } from './support.ts';
+import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 beforeEach(() => window.history.replaceState(null, '', '/invite?code=FROMQ1'));
 afterEach(() => {

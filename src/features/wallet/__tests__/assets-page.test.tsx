@@ -6,7 +6,7 @@ import { site } from '../../../lib/site-settings.ts';
 import type { BalanceList } from '../api/get-balance-list.ts';
 import { AssetsPage } from '../components/AssetsPage.tsx';
 import { walletStore } from '../stores/wallet-store.ts';
-import { ok, siteSettings, stubApi } from './support.ts';
+import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
 const engine = vi.hoisted(() => ({ engineStream: vi.fn() }));
 vi.mock('../../../lib/engine-client.ts', () => engine);

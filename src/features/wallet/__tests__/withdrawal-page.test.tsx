@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../lib/site-settings.ts';
 import type { WithdrawInfo } from '../api/withdraw.ts';
 import { WithdrawalPage } from '../components/WithdrawalPage.tsx';
-import { ok, siteSettings, stubApi, type ApiCall } from './support.ts';
+import { ok, siteSettings, stubApi, type ApiCall } from '../../../lib/testing/api-stub.ts';
 
 const info: WithdrawInfo = {
   coin: 'USDT',

@@ -1,13 +1,18 @@
+/**
+ * Test support for screens that talk to /api (vitest, jsdom): a fetch stub answering per path, the
+ * envelopes it answers with, and site settings as getSetting could answer them. Only tests import it.
+ */
 import { vi } from 'vitest';
-import type { SiteSettings } from '../../../lib/site-settings.ts';
+import type { SiteSettings } from '../site-settings.ts';
 
-/** Site settings with every switch on and no links, as getSetting could answer them; override per test. */
+/** Site settings with every switch on and no links; override per test. */
 export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
   return {
     name: 'TradeDesk',
     custom_service: '',
     ios_url: '',
     android_url: '',
+    invit_url: '/register',
     theme_switch: 1,
     unread_notice_switch: 1,
     option_switch: 1,
@@ -30,20 +35,29 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     verify_email_code: 1,
     invie_code_switch: 1,
     can_edit_address: 1,
+    can_edit_bank: 1,
+    bank_swan_type: 1,
     quantize_switch: 0,
+    recharge_certificate: 1,
+    recharge_subover_refre: 0,
+    withdrawal_subover_refre: 0,
     ...overrides,
   };
 }
 
-/** One /api call the page made: its path and form fields. */
+/** One /api call a screen made: its path, method and fields (form body, or query string for GET). */
 export interface ApiCall {
   path: string;
+  method: string;
   fields: URLSearchParams;
 }
 
+export const ok = (data: unknown, msg = '') => ({ code: 1, msg, data });
+export const refused = (msg: string) => ({ code: 0, msg, data: null });
+
 /**
  * Stubs fetch with a server that answers each /api path from `answers` (an envelope, or a function
- * of the call count returning one); any other path rejects like a network error. Returns the calls made.
+ * of the path's call count returning one); any other path rejects like a network error. Returns the calls.
  */
 export function stubApi(answers: Record<string, unknown | ((n: number) => unknown)>): ApiCall[] {
   const calls: ApiCall[] = [];
@@ -51,8 +65,9 @@ export function stubApi(answers: Record<string, unknown | ((n: number) => unknow
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input).replace(/^\/api/, '').split('?')[0]!;
-      calls.push({ path, fields: new URLSearchParams(init?.body instanceof URLSearchParams ? init.body : undefined) });
+      const [path = '', query = ''] = String(input).replace(/^\/api/, '').split('?');
+      const fields = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams(query);
+      calls.push({ path, method: init?.method ?? 'GET', fields });
       if (!(path in answers)) throw new Error(`unexpected call ${path}`);
       const n = (counts.get(path) ?? 0) + 1;
       counts.set(path, n);
