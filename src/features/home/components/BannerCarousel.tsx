@@ -7,7 +7,8 @@ import styles from './home-content.module.css';
 /** Banner autoplay interval (spec §9). */
 export const BANNER_AUTOPLAY_MS = 3000;
 /** The banner box's height: its skeleton and the images take the same, so nothing moves when they arrive. */
-const BANNER_HEIGHT = 150;
+/** The intrinsic size a banner image is laid out at before it loads (the box keeps its 5:2 shape, home-content.module.css). */
+const BANNER_SIZE = { width: 750, height: 300 };
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -29,13 +30,13 @@ export function BannerCarousel() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), BANNER_AUTOPLAY_MS);
     return () => clearInterval(timer);
   }, [count]);
-  if (banners === null) return <Skeleton height={BANNER_HEIGHT} className={styles.bannerSkeleton} />;
+  if (banners === null) return <Skeleton height="auto" className={styles.bannerSkeleton} />;
   if (count === 0) return null;
   return (
     <section className={styles.banners} aria-roledescription="carousel" aria-label={t('home.banners.label')} data-testid="banners">
       <div className={styles.bannerTrack} style={{ '--slide': index } as CSSProperties}>
         {banners.map((banner, i) => (
-          <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={480} height={BANNER_HEIGHT} />
+          <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={BANNER_SIZE.width} height={BANNER_SIZE.height} />
         ))}
       </div>
       <div className={styles.dots}>
