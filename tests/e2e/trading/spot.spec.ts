@@ -153,7 +153,7 @@ describe('spot live numbers', () => {
   const arrivingTrades = (page: Page) =>
     page.evaluate(() =>
       Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter((row) =>
-        row.getAnimations().some((animation) => (animation as CSSAnimation).animationName.includes('tapeArrive')),
+        row.getAnimations({ subtree: true }).some((animation) => (animation as CSSAnimation).animationName.includes('tapeArrive')),
       ).length,
     );
 

@@ -6,7 +6,7 @@
 import type { Session, StreamKey } from '../../shared/protocol.ts';
 import type { FetchLike } from '../transport/http.ts';
 
-/** DESIGN.md §4.1: the slower conflation window, for charts, tapes and tickers. */
+/** DESIGN.md §4.1: the slower conflation window, for charts, books, tapes and tickers. */
 export const SLOW_STREAM_MS = 100;
 
 /** A UI subscription as the engine holds it. `cursor` is the source's per-subscription delivery state. */
@@ -99,8 +99,12 @@ export abstract class StreamSource {
   /** The network is back (the browser said so, or the app reached its server again). */
   onOnline(): void {}
 
-  /** Marks every subscription dirty. */
-  protected changed(): void {
+  /**
+   * Marks every subscription dirty. `urgent` sends at the next frame even within `minIntervalMs`:
+   * for a change that must not wait, like a book emptied because its socket dropped.
+   */
+  protected changed(urgent = false): void {
+    if (urgent) for (const sub of this.subs) sub.sentAt = 0;
     this.ctx.markDirty(this.subs);
   }
 }
