@@ -8,7 +8,6 @@ import { preloadRoutePage } from './app/routes.tsx';
 import { initNoticeMarks } from './features/notices/stores/notices-store.ts';
 import { session } from './lib/session.ts';
 import { showPendingFlashToast } from './lib/toast.ts';
-import { registerAppWorker } from './lib/app-update.ts';
 import { initUpColour } from './lib/up-colour.ts';
 import { initWatchlist } from './lib/watchlist.ts';
 import './app/global.css';
@@ -19,7 +18,6 @@ initWatchlist();
 void initI18n(session.lang);
 preloadRoutePage(window.location.pathname);
 showPendingFlashToast();
-registerAppWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -39,6 +39,11 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Posting-flag key: a second call with the same key while one is in flight does not run. */
   lock?: string;
+  /**
+   * This very call, already sent before the app's code ran (index.html's early requests): its answer
+   * is read as this call's, under the same time-out and envelope rules.
+   */
+  sent?: Promise<Response>;
 }
 
 export type RequestErrorKind = 'network' | 'timeout' | 'http' | 'parse';
@@ -106,7 +111,7 @@ function encode(params: ApiParams | undefined): URLSearchParams {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const posting = new Set<string>();
 
-  async function send(path: string, params: ApiParams | undefined, method: 'GET' | 'POST'): Promise<Envelope> {
+  async function send(path: string, params: ApiParams | undefined, method: 'GET' | 'POST', sent?: Promise<Response>): Promise<Envelope> {
     const form = encode(params);
     const query = method === 'GET' && [...form.keys()].length > 0 ? `?${form.toString()}` : '';
     const url = `${deps.baseUrl}${path.startsWith('/') ? path : `/${path}`}${query}`;
@@ -123,13 +128,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       let response: Response;
       try {
-        response = await deps.fetch(url, {
-          method,
-          headers,
-          body: method === 'POST' ? form : undefined,
-          signal: controller.signal,
-          credentials: 'same-origin',
-        });
+        response = await (sent
+          ? Promise.race([sent, new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted'))))])
+          : deps.fetch(url, {
+              method,
+              headers,
+              body: method === 'POST' ? form : undefined,
+              signal: controller.signal,
+              credentials: 'same-origin',
+            }));
       } catch (cause) {
         throw timedOut
           ? new ApiRequestError('timeout', path, `${path} timed out after ${deps.timeoutMs} ms`, { cause })
@@ -152,7 +159,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function request<T>(path: string, params?: ApiParams, options: RequestOptions = {}): Promise<ApiResult<T>> {
-    const { method = 'POST', successToast = false, quiet = false, lock } = options;
+    const { method = 'POST', successToast = false, quiet = false, lock, sent } = options;
     if (lock !== undefined) {
       if (posting.has(lock)) return { ok: false, code: 'busy', msg: '' };
       posting.add(lock);
@@ -160,7 +167,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       let envelope: Envelope;
       try {
-        envelope = await send(path, params, method);
+        envelope = await send(path, params, method, sent);
       } catch (error) {
         const failure =
           error instanceof ApiRequestError ? error : new ApiRequestError('network', path, String(error), { cause: error });

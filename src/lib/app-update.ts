@@ -1,7 +1,7 @@
 /**
  * The installable app's service worker (issue 15, built by vite-plugin-pwa in vite.config.ts): it is
- * registered once the page has loaded (its code is a separate chunk, off the first screen's
- * JavaScript) and asked for a new version every hour and whenever the app comes back to the
+ * registered once the first screen has painted and the browser is idle (UpdatePrompt), so neither
+ * its code, a separate chunk, nor its requests compete with the first screen's; it is asked for a new version every hour and whenever the app comes back to the
  * front. A new version installs in the background and then WAITS: `appUpdate.waiting` turns on,
  * the shell offers a reload, and only the user's yes (`applyAppUpdate`) activates it and reloads.
  * Nothing is ever swapped under the user.
@@ -14,6 +14,7 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 export const appUpdate = proxy<{ waiting: boolean; dismissed: boolean }>({ waiting: false, dismissed: false });
 
 let activate: ((reloadPage?: boolean) => Promise<void>) | undefined;
+let registering = false;
 
 function watchForUpdates(registration: ServiceWorkerRegistration): void {
   const check = () => void registration.update().catch(() => undefined);
@@ -24,27 +25,24 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
   window.addEventListener('online', check);
 }
 
-/** Registers the service worker after the page's load event (production builds only). */
+/** Registers the service worker, once (production builds only). */
 export function registerAppWorker(): void {
-  if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    void import('virtual:pwa-register')
-      .then(({ registerSW }) => {
-        activate = registerSW({
-          immediate: true,
-          onNeedRefresh: () => {
-            appUpdate.waiting = true;
-          },
-          onRegisteredSW: (_url, registration) => {
-            if (registration) watchForUpdates(registration);
-          },
-          onRegisterError: (error: unknown) => console.warn('[app] service worker not registered:', error),
-        });
-      })
-      .catch((error: unknown) => console.warn('[app] service worker code did not load:', error));
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (registering || import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  registering = true;
+  void import('virtual:pwa-register')
+    .then(({ registerSW }) => {
+      activate = registerSW({
+        immediate: true,
+        onNeedRefresh: () => {
+          appUpdate.waiting = true;
+        },
+        onRegisteredSW: (_url, registration) => {
+          if (registration) watchForUpdates(registration);
+        },
+        onRegisterError: (error: unknown) => console.warn('[app] service worker not registered:', error),
+      });
+    })
+    .catch((error: unknown) => console.warn('[app] service worker code did not load:', error));
 }
 
 /** The user accepted the new version: it takes over and the page reloads once. */

@@ -186,3 +186,32 @@ describe('api client: posting flag', () => {
     expect((await client.post('/x', {}, { lock: 'submit' })).ok).toBe(true);
   });
 });
+
+describe('api client: a call index.html already sent', () => {
+  it('reads the early answer as the call’s own, without sending it again', async () => {
+    const { client, fetchMock } = setup(async () => envelope(1, '', ['fresh']));
+    const result = await client.post<string[]>('/index/getBanner', undefined, { quiet: true, sent: Promise.resolve(envelope(1, '', ['early'])) });
+    expect(result).toEqual({ ok: true, data: ['early'], msg: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns a failed early request into the same network error, logged', async () => {
+    const { client, deps } = setup(async () => envelope(1, ''));
+    const failed = client.post('/index/getBanner', undefined, { quiet: true, sent: Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(failed).rejects.toMatchObject({ kind: 'network', path: '/index/getBanner' });
+    expect(deps.log).toHaveBeenCalledTimes(1);
+  });
+
+  it('times an early request out like any other', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = setup(async () => envelope(1, ''), { timeoutMs: 1000 });
+      const stuck = client.post('/index/getBanner', undefined, { quiet: true, sent: new Promise<Response>(() => {}) });
+      const outcome = expect(stuck).rejects.toMatchObject({ kind: 'timeout' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await outcome;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -6,23 +6,48 @@ export interface Banner {
   img: string;
 }
 
+declare global {
+  interface Window {
+    /** getBanner as index.html sent it while the scripts downloaded (on home only). */
+    __earlyBanners?: Promise<Response>;
+  }
+}
+
 /** POST /api/index/getBanner: data is the list itself (team brief: "data list"). */
 export function getBanners(): Promise<ApiResult<Banner[]>> {
   return api.post<Banner[]>('/index/getBanner', undefined, { quiet: true });
 }
 
-let prefetched: Promise<ApiResult<Banner[]>> | null = null;
+const listOf = (result: ApiResult<Banner[]>): Banner[] => (result.ok && Array.isArray(result.data) ? result.data : []);
 
-/** Asks for the banners at start-up, before the home screen has rendered (main.tsx). */
+let prefetched: Promise<Banner[]> | null = null;
+let arrived: Banner[] | null = null;
+
+/**
+ * Asks for the banners at start-up, before the home screen has rendered (boot.ts), reading the
+ * request index.html already sent when there is one: the first banner is home's largest paint, and
+ * the scripts take longest to arrive on a slow network.
+ */
 export function prefetchBanners(): void {
-  prefetched ??= getBanners();
-  // A failure is handled where the banners are taken.
-  prefetched.catch(() => {});
+  if (prefetched) return;
+  const sent = window.__earlyBanners;
+  window.__earlyBanners = undefined;
+  const request = (sent ? api.post<Banner[]>('/index/getBanner', undefined, { quiet: true, sent }) : getBanners()).then(listOf, () => []);
+  prefetched = request;
+  void request.then((list) => {
+    if (prefetched === request) arrived = list;
+  });
 }
 
-/** The prefetched answer the first time (then forgotten, so a later visit asks again), else a fresh request. */
-export function takeBanners(): Promise<ApiResult<Banner[]>> {
-  const answer = prefetched ?? getBanners();
+/** The prefetched list when it has already arrived, so the first render can show it; else null. */
+export function arrivedBanners(): Banner[] | null {
+  return arrived;
+}
+
+/** The prefetched list the first time (then forgotten, so a later visit asks again), else a fresh request; [] on failure. */
+export function takeBanners(): Promise<Banner[]> {
+  const answer = prefetched ?? getBanners().then(listOf, () => []);
   prefetched = null;
+  arrived = null;
   return answer;
 }

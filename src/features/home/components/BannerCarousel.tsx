@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { takeBanners, type Banner } from '../api/get-banners.ts';
+import { arrivedBanners, takeBanners, type Banner } from '../api/get-banners.ts';
 import styles from './home-content.module.css';
 
 /** Banner autoplay interval (spec §9). */
@@ -17,12 +17,16 @@ function prefersReducedMotion(): boolean {
 /** The banner carousel, autoplaying every 3 s (still under prefers-reduced-motion, where the dots step it). */
 export function BannerCarousel() {
   const { t } = useTranslation();
-  const [banners, setBanners] = useState<Banner[] | null>(null);
+  // Banners that arrived before this first render show in it: the first one is home's largest paint.
+  const [banners, setBanners] = useState<Banner[] | null>(arrivedBanners);
   const [index, setIndex] = useState(0);
   useEffect(() => {
-    takeBanners()
-      .then((result) => setBanners(result.ok && Array.isArray(result.data) ? result.data : []))
-      .catch(() => setBanners([]));
+    let mounted = true;
+    // The same list again when it was shown from the first render (no re-render); taking it means a later visit asks anew.
+    void takeBanners().then((list) => mounted && setBanners(list));
+    return () => {
+      mounted = false;
+    };
   }, []);
   const count = banners?.length ?? 0;
   useEffect(() => {
