@@ -3,7 +3,10 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { endpointMetaTags, type MetaTag } from './server/src/http/shell-facts.ts';
+import { FIRST_SCREEN_STRING_GROUPS } from './src/app/first-screen-groups.ts';
 
 const serverPort = Number(process.env.PORT ?? 8080);
 const backend = `http://127.0.0.1:${serverPort}`;
@@ -21,6 +24,30 @@ function recordMarketEndpoints(): Plugin {
       tags = endpointMetaTags(config.env);
     },
     transformIndexHtml: () => tags.map(({ name, content }) => ({ tag: 'meta', attrs: { name, content }, injectTo: 'head' as const })),
+  };
+}
+
+/**
+ * `virtual:first-screen-strings` (src/app/i18n.ts): the groups of locales/en.json that home and the
+ * shell show (src/app/first-screen-groups.ts), picked at build time, so they travel in the first download while
+ * the whole file stays a lazy chunk like every other language. (Importing both from en.json itself
+ * would put the whole file in the first download: one module cannot be both.)
+ */
+function firstScreenStrings(groups: readonly string[]): Plugin {
+  const id = 'virtual:first-screen-strings';
+  const resolved = `\0${id}`;
+  const file = fileURLToPath(new URL('./locales/en.json', import.meta.url));
+  return {
+    name: 'first-screen-strings',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load(loadId) {
+      if (loadId !== resolved) return undefined;
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const missing = groups.filter((group) => !(group in all));
+      if (missing.length > 0) this.error(`locales/en.json has no group ${missing.join(', ')}`);
+      return `export default ${JSON.stringify(Object.fromEntries(groups.map((group) => [group, all[group]])))};`;
+    },
   };
 }
 
@@ -79,6 +106,7 @@ export default defineConfig({
   // compression work per request.
   plugins: [
     react(),
+    firstScreenStrings(FIRST_SCREEN_STRING_GROUPS),
     recordMarketEndpoints(),
     installableApp(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),

@@ -1,17 +1,17 @@
-import { Suspense, use, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
 import { TabBar } from '../components/ui/TabBar.tsx';
 import { ToastHost } from '../components/ui/ToastHost.tsx';
 import { IconExchange, IconHome, IconMarket, IconOptions, IconWallet } from '../components/ui/icons.tsx';
-import { useAlertBridge } from '../features/alerts/hooks/use-alert-bridge.ts';
 import { NoticeBanner } from '../features/notices/components/NoticeBanner.tsx';
 import { handleUnauthorized } from '../lib/api-client.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
 import { session } from '../lib/session.ts';
 import { isOn, siteSettingsBooted, useSiteSettings } from '../lib/site-settings.ts';
-import { IdleGuard } from './IdleGuard.tsx';
+import { useWhenIdle } from '../lib/use-when-idle.ts';
+import { withAllStrings } from './i18n.ts';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
 import { TopStrip } from './TopStrip.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
@@ -54,16 +54,21 @@ function FooterTabs({ active }: { active: TabKey }) {
   );
 }
 
+// Parts of the shell with nothing to show at first, loaded once the first screen has painted and
+// the browser is idle (with them, every string of the language, so the next screen need not wait).
+const AlertBridge = lazy(() => withAllStrings(() => import('../features/alerts/components/AlertBridge.tsx')).then((m) => ({ default: m.AlertBridge })));
+const IdleGuard = lazy(() => withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })));
+
 function Shell() {
   // The first render waits for the site settings asked for at start-up (main.tsx), so it paints with them.
   use(siteSettingsBooted());
   useEngineBridge();
-  useAlertBridge();
   useScrollTopOnNavigate();
   const [location] = useLocation();
   const { token } = useSnapshot(session);
   const settings = useSiteSettings();
   const tab = findRoute(location)?.tab;
+  const idle = useWhenIdle();
   return (
     <>
       <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} />
@@ -71,7 +76,12 @@ function Shell() {
       {tab && <FooterTabs active={tab} />}
       <TopStrip />
       <UpdatePrompt aboveTabBar={tab !== undefined} />
-      <IdleGuard />
+      {idle && (
+        <Suspense fallback={null}>
+          <AlertBridge />
+          {token !== null && <IdleGuard />}
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,16 +1,19 @@
 /**
- * i18next setup. English, the default language, travels in the first download: a first screen in
- * English waits for no second request (issue 14). Every other locale in /locales is its own lazily
- * loaded chunk (import.meta.glob without `eager`), so a screen downloads only the language it shows.
+ * i18next setup. The English strings of the first screen (home, the shell and its member panel,
+ * and what every screen shares) travel in the first download: a first screen in English waits for
+ * no second request (issue 14). The rest of English, like every other locale in /locales, is a
+ * lazily loaded chunk (import.meta.glob without `eager`): loaded after the first paint and awaited
+ * by every other screen (routes.tsx), so new screens' strings never grow the first download.
  */
 
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
+// The groups of English the first screen shows, picked from locales/en.json at build time (vite.config.ts).
+import firstScreenEnglish from 'virtual:first-screen-strings';
 
 type LocaleModule = { default: ResourceKey };
 
-const loaders = import.meta.glob<LocaleModule>(['../../locales/*.json', '!../../locales/en.json']);
+const loaders = import.meta.glob<LocaleModule>('../../locales/*.json');
 
 /** file_name → loader; i18next canonicalises codes (zh-cn → zh-CN), so lookups ignore case. */
 const byCode = new Map(
@@ -22,7 +25,7 @@ const lazyLocales: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (language.toLowerCase() === 'en') {
-      callback(null, en);
+      callback(null, allEnglish ?? firstScreenEnglish);
       return;
     }
     const load = byCode.get(language.toLowerCase());
@@ -37,8 +40,45 @@ const lazyLocales: BackendModule = {
   },
 };
 
+let allEnglish: ResourceKey | undefined;
+let englishLoading: Promise<void> | undefined;
+
+/**
+ * Every string of the language shown: for English, loads the strings beyond the first screen's
+ * (once) and adds them, and components showing English re-render; other languages are loaded whole.
+ */
+export function loadAllStrings(): Promise<void> {
+  if (i18next.resolvedLanguage?.toLowerCase() !== 'en' && i18next.language?.toLowerCase() !== 'en') return Promise.resolve();
+  const load = byCode.get('en');
+  if (!load) return Promise.reject(new Error('No locale file for en'));
+  englishLoading ??= load().then(
+    (module) => {
+      allEnglish = module.default;
+      i18next.addResourceBundle('en', 'translation', allEnglish, true, true);
+    },
+    (error: unknown) => {
+      // A later screen tries again.
+      englishLoading = undefined;
+      throw error;
+    },
+  );
+  return englishLoading;
+}
+
+/**
+ * Loads a piece of the app kept out of the first download (a page, or a part of the shell shown
+ * later) together with every string of the language, so it never shows before its strings.
+ */
+export function withAllStrings<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), loadAllStrings()]).then(([loaded]) => loaded);
+}
+
 /** Starts i18next in `lang`: at once for English; for another language React components suspend until its chunk has arrived. */
 export function initI18n(lang: string): Promise<unknown> {
+  // A switch to English from another language takes all of English.
+  i18next.on('languageChanged', (language) => {
+    if (language.toLowerCase() === 'en') loadAllStrings().catch(() => undefined);
+  });
   return i18next
     .use(lazyLocales)
     .use(initReactI18next)
@@ -53,6 +93,7 @@ export function initI18n(lang: string): Promise<unknown> {
       returnNull: false,
       // English is at hand: initialise in this task, so the first render does not suspend for it.
       initAsync: false,
-      react: { useSuspense: true },
+      // Components re-render when the rest of English arrives (loadAllStrings).
+      react: { useSuspense: true, bindI18nStore: 'added' },
     });
 }

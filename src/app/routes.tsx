@@ -11,6 +11,7 @@ import { session } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
+import { withAllStrings } from './i18n.ts';
 import { guardRedirect } from './route-guard.ts';
 
 export type TabKey = 'home' | 'market' | 'exchange' | 'options' | 'assets';
@@ -44,9 +45,10 @@ function eagerPage(Page: ComponentType<PageProps>): RoutePage {
   return Object.assign((props: PageProps) => <Page {...props} />, { preload: () => ready });
 }
 
+/** A page in a chunk of its own, shown once both its code and every string of the language have arrived (i18n.ts). */
 function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): RoutePage {
   let loading: Promise<{ default: ComponentType<PageProps> }> | undefined;
-  const once = () => (loading ??= load());
+  const once = () => (loading ??= withAllStrings(load));
   return Object.assign(lazy(once), { preload: once });
 }
 

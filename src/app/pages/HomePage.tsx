@@ -1,14 +1,25 @@
-import { useState } from 'react';
-import { MemberPanel } from '../../features/account/components/MemberPanel.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { HomeScreen } from '../../features/home/components/HomeScreen.tsx';
+import { useWhenIdle } from '../../lib/use-when-idle.ts';
+import { withAllStrings } from '../i18n.ts';
+
+// Off the first download: loaded once home has painted (so it opens at once), or when opened before that.
+const MemberPanel = lazy(() =>
+  withAllStrings(() => import('../../features/account/components/MemberPanel.tsx')).then((m) => ({ default: m.MemberPanel })),
+);
 
 /** Home: the home feature's screen with the account feature's member panel (composed here, in app/). */
 export function HomePage() {
   const [panelOpen, setPanelOpen] = useState(false);
+  const idle = useWhenIdle();
   return (
     <>
       <HomeScreen onOpenPanel={() => setPanelOpen(true)} />
-      <MemberPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+      {(idle || panelOpen) && (
+        <Suspense fallback={null}>
+          <MemberPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,18 +1,22 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { IconGlobe } from '../../../components/ui/icons.tsx';
 import { session } from '../../../lib/session.ts';
+import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { chooseLanguage, langStore, loadLanguages } from '../stores/lang-store.ts';
 import styles from './home.module.css';
 
-/** The header's language button and its bottom sheet of languages (getLangList + setLang). */
+// The sheet and its dialog code are off the first download: loaded once home has painted (so it opens at once), or when opened before that.
+const LanguageSheet = lazy(() => import('./LanguageSheet.tsx').then((m) => ({ default: m.LanguageSheet })));
+
+/** The header's language button and its bottom sheet of languages (getLangList + setLang, LanguageSheet.tsx). */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const { languages } = useSnapshot(langStore);
   const { lang } = useSnapshot(session);
   const [open, setOpen] = useState(false);
+  const idle = useWhenIdle();
   useEffect(() => {
     if (open) void loadLanguages();
   }, [open]);
@@ -36,27 +40,11 @@ export function LanguagePicker() {
         <IconGlobe size={20} />
         <span className={styles.langName}>{current?.language_name ?? lang}</span>
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('home.language.title')} variant="sheet" closeLabel={t('common.close')} testId="language-sheet">
-        <ul className={styles.langList}>
-          {languages.map((l) => {
-            const selected = l.file_name.toLowerCase() === lang.toLowerCase();
-            return (
-              <li key={l.file_name}>
-                <button
-                  type="button"
-                  className={styles.langOption}
-                  aria-current={selected ? 'true' : undefined}
-                  lang={l.file_name}
-                  onClick={() => void choose(l.file_name)}
-                  data-testid={`language-${l.file_name}`}
-                >
-                  {l.language_name}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </Dialog>
+      {(idle || open) && (
+        <Suspense fallback={null}>
+          <LanguageSheet open={open} onClose={() => setOpen(false)} onChoose={(code) => void choose(code)} />
+        </Suspense>
+      )}
     </>
   );
 }
