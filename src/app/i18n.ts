@@ -1,6 +1,6 @@
 /**
- * i18next setup. The English strings of the first screen (home, the shell and its member panel,
- * and what every screen shares) travel in the first download: a first screen in English waits for
+ * i18next setup. The English strings of the first screen (home, the shell, and what every screen
+ * shares: first-screen-groups.ts) travel in the first download: a first screen in English waits for
  * no second request (issue 14). The rest of English, like every other locale in /locales, is a
  * lazily loaded chunk (import.meta.glob without `eager`): loaded after the first paint and awaited
  * by every other screen (routes.tsx), so new screens' strings never grow the first download.
