@@ -1,22 +1,15 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../components/ui/Button.tsx';
-import { appUpdate, applyAppUpdate, dismissAppUpdate, registerAppWorker } from '../lib/app-update.ts';
-import { useWhenIdle } from '../lib/use-when-idle.ts';
+import { appUpdate, applyAppUpdate, dismissAppUpdate } from '../lib/app-update.ts';
 import styles from './update-prompt.module.css';
 
 /**
  * Announces a new version of the app (issue 15) and reloads into it only when the user says so;
- * "Later" keeps the running version until the next start. It registers the service worker too, once
- * the first screen has painted and the browser is idle: its requests then never delay that screen.
+ * "Later" keeps the running version until the next start.
  */
 export function UpdatePrompt({ aboveTabBar }: { aboveTabBar: boolean }) {
   const { t } = useTranslation();
-  const idle = useWhenIdle();
-  useEffect(() => {
-    if (idle) registerAppWorker();
-  }, [idle]);
   const { waiting, dismissed } = useSnapshot(appUpdate);
   if (!waiting || dismissed) return null;
   return (

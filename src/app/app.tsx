@@ -7,6 +7,7 @@ import { ToastHost } from '../components/ui/ToastHost.tsx';
 import { IconExchange, IconHome, IconMarket, IconOptions, IconWallet } from '../components/ui/icons.tsx';
 import { NoticeBanner } from '../features/notices/components/NoticeBanner.tsx';
 import { handleUnauthorized } from '../lib/api-client.ts';
+import { registerAppWorker } from '../lib/app-update.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
 import { session } from '../lib/session.ts';
 import { isOn, siteSettingsBooted, useSiteSettings } from '../lib/site-settings.ts';
@@ -55,7 +56,8 @@ function FooterTabs({ active }: { active: TabKey }) {
 }
 
 // Parts of the shell with nothing to show at first, loaded once the first screen has painted and
-// the browser is idle (with them, every string of the language, so the next screen need not wait).
+// the browser is idle (with them, every string of the language, so the next screen need not wait);
+// the service worker registers then too, so neither its chunk nor its requests delay that screen.
 const AlertBridge = lazy(() => withAllStrings(() => import('../features/alerts/components/AlertBridge.tsx')).then((m) => ({ default: m.AlertBridge })));
 const IdleGuard = lazy(() => withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })));
 
@@ -69,6 +71,9 @@ function Shell() {
   const settings = useSiteSettings();
   const tab = findRoute(location)?.tab;
   const idle = useWhenIdle();
+  useEffect(() => {
+    if (idle) registerAppWorker();
+  }, [idle]);
   return (
     <>
       <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} />

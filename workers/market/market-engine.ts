@@ -108,7 +108,7 @@ export class MarketEngine {
       get session() {
         return currentSession();
       },
-      markDirty: (subs) => this.markDirty(subs),
+      markDirty: (subs, urgent) => this.markDirty(subs, urgent),
       sessionExpired: (message) => (this.sources.get('sessionExpired') as SessionExpiredSource | undefined)?.emit(message),
       subscribeInternal: (key, deliver) => {
         const id = this.nextInternalId--;
@@ -306,7 +306,9 @@ export class MarketEngine {
     (this.sources.get('feedStatus') as FeedStatusSource | undefined)?.update();
   }
 
-  private markDirty(subs: Iterable<Subscription>): void {
+  /** `urgent`: sent at the next frame even within the stream's `minIntervalMs`. */
+  private markDirty(subs: Iterable<Subscription>, urgent = false): void {
+    if (urgent) for (const sub of subs) sub.sentAt = 0;
     for (const sub of subs) this.dirty.add(sub);
     this.requestFlush();
   }

@@ -43,8 +43,11 @@ export interface EngineContext {
   readonly apiBase: string;
   readonly marketBase: string;
   readonly session: Session;
-  /** Something changed for these subscriptions; deliver at the next frame. */
-  markDirty(subs: Iterable<Subscription>): void;
+  /**
+   * Something changed for these subscriptions; deliver at the next frame the stream's interval
+   * allows, or, `urgent`, at the next frame (a change that must not wait).
+   */
+  markDirty(subs: Iterable<Subscription>, urgent?: boolean): void;
   /** A poll answered 401 (spec §8). */
   sessionExpired(message: string): void;
   /**
@@ -104,7 +107,6 @@ export abstract class StreamSource {
    * for a change that must not wait, like a book emptied because its socket dropped.
    */
   protected changed(urgent = false): void {
-    if (urgent) for (const sub of this.subs) sub.sentAt = 0;
-    this.ctx.markDirty(this.subs);
+    this.ctx.markDirty(this.subs, urgent);
   }
 }

@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-function answer(list: unknown): Response {
-  return new Response(JSON.stringify({ code: 1, msg: '', data: list }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-}
+import { ok, stubApi } from '../../../lib/testing/api-stub.ts';
 
 /** A fresh module each test: the prefetch is module state, as it is once per page load. */
 async function banners() {
@@ -18,20 +15,19 @@ afterEach(() => {
 
 describe('home banners at start-up', () => {
   it('reads the request index.html sent, and has the list ready for the first render once it arrived', async () => {
-    const fetchMock = vi.fn(async () => answer([{ img: '/late.png' }]));
-    vi.stubGlobal('fetch', fetchMock);
-    window.__earlyBanners = Promise.resolve(answer([{ id: 1, img: '/first.png' }]));
+    const calls = stubApi({ '/index/getBanner': ok([{ img: '/late.png' }]) });
+    window.__earlyBanners = Promise.resolve(new Response(JSON.stringify(ok([{ id: 1, img: '/first.png' }]))));
     const { prefetchBanners, arrivedBanners, takeBanners } = await banners();
     prefetchBanners();
     expect(window.__earlyBanners).toBeUndefined();
     await vi.waitFor(() => expect(arrivedBanners()).toEqual([{ id: 1, img: '/first.png' }]));
     const shown = arrivedBanners();
     expect(await takeBanners()).toBe(shown);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     // Taken once: a later visit of home asks again.
     expect(arrivedBanners()).toBeNull();
     expect(await takeBanners()).toEqual([{ img: '/late.png' }]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
   });
 
   it('without an early request asks itself, and a failure shows no banners', async () => {

@@ -13,12 +13,17 @@ declare global {
   }
 }
 
-/** POST /api/index/getBanner: data is the list itself (team brief: "data list"). */
-export function getBanners(): Promise<ApiResult<Banner[]>> {
-  return api.post<Banner[]>('/index/getBanner', undefined, { quiet: true });
+/** POST /api/index/getBanner: data is the list itself (team brief: "data list"); `sent`: the request index.html already sent. */
+export function getBanners(sent?: Promise<Response>): Promise<ApiResult<Banner[]>> {
+  return api.post<Banner[]>('/index/getBanner', undefined, { quiet: true, sent });
 }
 
-const listOf = (result: ApiResult<Banner[]>): Banner[] => (result.ok && Array.isArray(result.data) ? result.data : []);
+/** The banners to show: [] when the call failed. */
+const bannerList = (sent?: Promise<Response>): Promise<Banner[]> =>
+  getBanners(sent).then(
+    (result) => (result.ok && Array.isArray(result.data) ? result.data : []),
+    () => [],
+  );
 
 let prefetched: Promise<Banner[]> | null = null;
 let arrived: Banner[] | null = null;
@@ -32,7 +37,7 @@ export function prefetchBanners(): void {
   if (prefetched) return;
   const sent = window.__earlyBanners;
   window.__earlyBanners = undefined;
-  const request = (sent ? api.post<Banner[]>('/index/getBanner', undefined, { quiet: true, sent }) : getBanners()).then(listOf, () => []);
+  const request = bannerList(sent);
   prefetched = request;
   void request.then((list) => {
     if (prefetched === request) arrived = list;
@@ -46,7 +51,7 @@ export function arrivedBanners(): Banner[] | null {
 
 /** The prefetched list the first time (then forgotten, so a later visit asks again), else a fresh request; [] on failure. */
 export function takeBanners(): Promise<Banner[]> {
-  const answer = prefetched ?? getBanners().then(listOf, () => []);
+  const answer = prefetched ?? bannerList();
   prefetched = null;
   arrived = null;
   return answer;
