@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SafeHtml } from '../../components/ui/SafeHtml.tsx';
-import { sanitizeHtml } from '../sanitize-html.ts';
+import { sanitizeHtml, withoutInlineHandlers } from '../sanitize-html.ts';
 
 declare global {
   interface Window {
@@ -33,6 +33,20 @@ describe('sanitizeHtml', () => {
     expect(clean).toContain('<strong>one</strong>');
     expect(clean).toContain('target="_blank"');
     expect(clean).toContain('rel="noopener noreferrer"');
+  });
+});
+
+describe('withoutInlineHandlers', () => {
+  it('drops quoted, unquoted, empty and slash-separated handlers, several in one tag', () => {
+    expect(withoutInlineHandlers('<img src="x" alt="" onerror="window.a = 1">')).toBe('<img src="x" alt="">');
+    expect(withoutInlineHandlers("<img src=x onerror='a()' onload=b() title=t>")).toBe('<img src=x title=t>');
+    expect(withoutInlineHandlers('<svg/onload=alert(1)>')).toBe('<svg>');
+    expect(withoutInlineHandlers('<p ONCLICK="x()" onmouseover>hi</p>')).toBe('<p>hi</p>');
+  });
+
+  it('leaves text, attribute values and other attributes alone', () => {
+    const html = '<p title="turn on=now" data-on="1">one = two, on=off</p><a href="/x" rel="noopener">go</a>';
+    expect(withoutInlineHandlers(html)).toBe(html);
   });
 });
 
