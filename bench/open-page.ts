@@ -28,19 +28,40 @@ export interface OpenedPage {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-const READY_POLL_MS = 100;
+const POLL_MS = 100;
 
 /**
- * Polls the page expression `ready` from here until it is true. Not `page.waitForFunction`: with a
- * string it evaluates the expression with the page's own eval, which the app's Content-Security-Policy
- * (no 'unsafe-eval') refuses; `page.evaluate` of a string goes through the debugging protocol instead.
+ * Polls the page expression `expression` from here until it is true; false when `timeoutMs` ran out.
+ * Not `page.waitForFunction`: with a string it evaluates the expression with the page's own eval,
+ * which the app's Content-Security-Policy (no 'unsafe-eval') refuses; `page.evaluate` of a string goes
+ * through the debugging protocol instead. Nor a locator: its first use evaluates Playwright's injected
+ * script in the page (50-100 ms of main thread at 4x throttle), and its waits poll the page every frame,
+ * which a soak would count as the app's long tasks and frames.
  */
-async function waitUntilReady(page: Page, ready: string, timeoutMs: number): Promise<void> {
+export async function pollUntil(page: Page, expression: string, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
-  while (!(await page.evaluate(ready))) {
-    if (Date.now() > until) throw new Error(`still false after ${timeoutMs} ms: ${ready.trim()}`);
-    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  return true;
+}
+
+/**
+ * Taps the middle of the first element matching `selector` once it is shown (within `timeoutMs`), as a
+ * touch sent over the debugging protocol; false when it never showed. Nothing of Playwright's runs in
+ * the page (see pollUntil).
+ */
+export async function tapWhenShown(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
+  const centre = `(() => {
+    const box = document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect();
+    return box && box.width > 0 && box.height > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+  })()`;
+  if (!(await pollUntil(page, `${centre} !== null`, timeoutMs))) return false;
+  const point = (await page.evaluate(centre)) as { x: number; y: number } | null;
+  if (!point) return false;
+  await page.touchscreen.tap(point.x, point.y);
+  return true;
 }
 
 /** Opens `target` throttled `cpuThrottle` times, with `probes` (strings: tsx helpers do not exist in the page) run first. The caller closes `context`. */
@@ -56,9 +77,9 @@ export async function openBenchPage(browser: Browser, target: BenchPage, cpuThro
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     await cdp.send('Performance.enable');
     await page.goto(url);
-    await waitUntilReady(page, target.ready, READY_TIMEOUT_MS).catch((error: unknown) => {
-      throw new Error(`${url}: its widgets never showed data (${errors.join('; ') || String(error)})`);
-    });
+    if (!(await pollUntil(page, target.ready, READY_TIMEOUT_MS))) {
+      throw new Error(`${url}: its widgets never showed data within ${READY_TIMEOUT_MS} ms (${errors.join('; ') || target.ready.trim()})`);
+    }
     const renderedAt = await page.evaluate(() => performance.now());
     await target.prepare?.(page);
     return { context, page, cdp, errors, renderedAt };

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../server/src/db/seed.ts';
-import type { BenchPage } from './open-page.ts';
+import { pollUntil, tapWhenShown, type BenchPage } from './open-page.ts';
 
 /** Logs the demo user in over the API (spec §7) and returns the session token. */
 export async function demoToken(baseUrl: string): Promise<string> {
@@ -32,16 +32,14 @@ export function storedSession(token: string): string {
   `;
 }
 
-/** The demo user has an unread notice, so the shell shows its banner; a user closes it once. */
+/**
+ * The demo user has an unread notice, so the shell shows its banner; a user closes it once. Tapped
+ * over the debugging protocol (open-page.ts tapWhenShown): the soak counts from before this step.
+ */
 export async function closeNoticeBanner(page: Page): Promise<void> {
-  const banner = page.getByTestId('notice-banner');
-  try {
-    await banner.waitFor({ state: 'visible', timeout: 5000 });
-  } catch {
-    return;
-  }
-  await banner.getByRole('button', { name: 'Close notice' }).click();
-  await banner.waitFor({ state: 'detached', timeout: 15_000 });
+  const banner = '[data-testid="notice-banner"]';
+  if (!(await tapWhenShown(page, `${banner} button[aria-label="Close notice"]`, 5000))) return;
+  if (!(await pollUntil(page, `!document.querySelector('${banner}')`, 15_000))) throw new Error('the notice banner did not close');
 }
 
 /** The options screen's chart view: the chart holds its bars (no spinner) and the day summary shows. */

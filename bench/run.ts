@@ -26,6 +26,7 @@ import { measurePage, type MeasureOptions, type PageFigures } from './measure.ts
 import type { BenchPage } from './open-page.ts';
 import { demoToken, optionsScreen, referencePage } from './options-screen.ts';
 import { spotScreen } from './spot-screen.ts';
+import { benchParts } from './parts.ts';
 import { bundleSizes, type BundleSizes } from './sizes.ts';
 import { soakPage } from './soak.ts';
 import { measureTaps, type TapOptions } from './tap-latency.ts';
@@ -48,6 +49,7 @@ const tapOptions: TapOptions = {
   rounds: Number(process.env.BENCH_TAP_ROUNDS ?? 8),
   gapMs: Number(process.env.BENCH_TAP_GAP_MS ?? 400),
 };
+const parts = benchParts(process.env.BENCH_ONLY);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 if (!(lighthouseRuns >= 1)) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be at least 1, got ${process.env.BENCH_LIGHTHOUSE_RUNS}`);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
@@ -110,82 +112,125 @@ writeFileSync(depthSessionFile, benchSession({ symbol: SYMBOL, seconds: 240, rat
 // The taps (at speed 5) and the soak (at speed 1) run longer than 48 s: the same market, long enough
 // that neither replay loops back to its history bars while measured (15 min of feed = 3 min at speed 5).
 writeFileSync(longSessionFile, benchSession({ symbol: SYMBOL, seconds: Math.max(900, soakMinutes * 60 + 180), rate: RATE }));
+const settings: Record<string, unknown> = {
+  ...options,
+  parts: [...parts],
+  tap: tapOptions,
+  soakMinutes,
+  lighthouseRuns,
+  soakDefaultMinutes: SOAK_DEFAULT_MIN,
+  feedRates: [RATE, 5 * RATE],
+  screen: '/options (chart view, 1day candles)',
+  socketTopics: [`market.${SYMBOL}.kline.1day`],
+  symbol: SYMBOL,
+};
 const browser = await chromium.launch(launchOptions);
 let results: Record<string, unknown>;
 try {
-  const options50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL));
-  const options250 = await measure(5, (url, token) => optionsScreen(url, token, SYMBOL));
-  const reference50 = await measure(1, (url) => referencePage(url, SYMBOL));
-  const reference250 = await measure(5, (url) => referencePage(url, SYMBOL));
-  const mainEngine50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL, true));
-  const measureSpot = (depthChart: boolean) =>
-    onServer(5, depthSessionFile, (url, token) => spotScreen(url, token, SYMBOL, depthChart), (page) => {
-      log(`measuring ${page.url} at ${5 * RATE} msg/s of books, depth chart ${depthChart ? 'open' : 'closed'}`);
-      return measurePage(browser, page, options);
+  const pages: Record<string, unknown> = {};
+  const figures: Record<string, FigureValue> = {};
+  if (parts.has('screens')) {
+    const options50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL));
+    const options250 = await measure(5, (url, token) => optionsScreen(url, token, SYMBOL));
+    const reference50 = await measure(1, (url) => referencePage(url, SYMBOL));
+    const reference250 = await measure(5, (url) => referencePage(url, SYMBOL));
+    const mainEngine50 = await measure(1, (url, token) => optionsScreen(url, token, SYMBOL, true));
+    Object.assign(pages, { options50, options250, reference50, reference250, mainEngine50 });
+    Object.assign(figures, {
+      main_busy_ms_per_s_50: round(options50.busyMsPerS),
+      main_busy_ms_per_s_250: round(options250.busyMsPerS),
+      reference_busy_ms_per_s_50: round(reference50.busyMsPerS),
+      reference_busy_ms_per_s_250: round(reference250.busyMsPerS),
+      main_thread_engine_busy_ms_per_s_50: round(mainEngine50.busyMsPerS),
+      ratio_main_vs_reference_50: round(options50.busyMsPerS / reference50.busyMsPerS),
+      ratio_250_vs_50: round(options250.busyMsPerS / options50.busyMsPerS),
+      ratio_worker_vs_main_thread_engine_50: round(options50.busyMsPerS / mainEngine50.busyMsPerS),
+      fps_50: round(options50.fps, 1),
+      fps_250: round(options250.fps, 1),
+      frame_p95_ms_250: round(options250.frameP95Ms),
+      long_tasks: options50.longTasks + options250.longTasks,
+      ui_messages_per_s_50: round(options50.uiMessagesPerS, 1),
+      ui_messages_per_s_250: round(options250.uiMessagesPerS, 1),
+      feed_frames_per_s_50: round(options50.feedFramesPerS, 1),
+      feed_frames_per_s_250: round(options250.feedFramesPerS, 1),
+      reference_ui_messages_per_s_50: round(reference50.uiMessagesPerS, 1),
     });
-  const bookAlone250 = await measureSpot(false);
-  const bookDepth250 = await measureSpot(true);
-  const taps = await onServer(5, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
-    log(`tapping the order form of ${page.url} at ${5 * RATE} msg/s`);
-    return measureTaps(browser, page, tapOptions);
-  });
-  const soak = await onServer(1, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
-    log(`soaking ${page.url} at ${RATE} msg/s for ${soakMinutes} min`);
-    return soakPage(browser, page, { cpuThrottle: options.cpuThrottle, minutes: soakMinutes });
-  });
-  const home = await onServer(1, sessionFile, (url) => ({ url: `${url}/`, ready: 'true' }), (page) => {
-    log(`running Lighthouse (mobile defaults) ${lighthouseRuns}x on ${page.url}`);
-    return lighthouseHome(page.url, lighthouseRuns);
-  });
-  log('timing decode in Node');
-  // Without the recorded fixtures, the first 2 MB of the generated session, cut at a line's end (a cut line is no transcript line).
-  const generated = session.slice(0, session.lastIndexOf('\n', 2_000_000) + 1);
-  const decode = await decodeBench(join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'), generated);
-
-  const figures: Record<string, FigureValue> = {
-    main_busy_ms_per_s_50: round(options50.busyMsPerS),
-    main_busy_ms_per_s_250: round(options250.busyMsPerS),
-    reference_busy_ms_per_s_50: round(reference50.busyMsPerS),
-    reference_busy_ms_per_s_250: round(reference250.busyMsPerS),
-    main_thread_engine_busy_ms_per_s_50: round(mainEngine50.busyMsPerS),
-    ratio_main_vs_reference_50: round(options50.busyMsPerS / reference50.busyMsPerS),
-    ratio_250_vs_50: round(options250.busyMsPerS / options50.busyMsPerS),
-    ratio_worker_vs_main_thread_engine_50: round(options50.busyMsPerS / mainEngine50.busyMsPerS),
-    fps_50: round(options50.fps, 1),
-    fps_250: round(options250.fps, 1),
-    frame_p95_ms_250: round(options250.frameP95Ms),
-    long_tasks: options50.longTasks + options250.longTasks,
-    ui_messages_per_s_50: round(options50.uiMessagesPerS, 1),
-    ui_messages_per_s_250: round(options250.uiMessagesPerS, 1),
-    feed_frames_per_s_50: round(options50.feedFramesPerS, 1),
-    feed_frames_per_s_250: round(options250.feedFramesPerS, 1),
-    reference_ui_messages_per_s_50: round(reference50.uiMessagesPerS, 1),
-    spot_book_busy_ms_per_s_250: round(bookAlone250.busyMsPerS),
-    spot_book_depth_chart_busy_ms_per_s_250: round(bookDepth250.busyMsPerS),
-    ratio_depth_chart_vs_book_250: round(bookDepth250.busyMsPerS / bookAlone250.busyMsPerS),
-    spot_fps_depth_chart_250: round(bookDepth250.fps, 1),
-    spot_feed_frames_per_s_250: round(bookAlone250.feedFramesPerS, 1),
-    decode_ratio_vs_native: round(decode.ratio),
-    decode_us_per_frame: round(decode.oursMicrosPerFrame),
-    native_decode_us_per_frame: round(decode.nativeMicrosPerFrame),
-    decode_stream_us_per_frame: decode.streamMicrosPerFrame === null ? 'n/a' : round(decode.streamMicrosPerFrame),
-    tap_p98_ms_250: figure(taps.p98Ms, 1),
-    tap_samples: taps.taps,
-    tap_unreported_under_16_ms: taps.unreported,
-    tap_feed_frames_per_s_250: round(taps.feedFramesPerS, 1),
-    soak_minutes: soakMinutes,
-    soak_long_tasks: soak.longTasks,
-    soak_frame_p95_ms: figure(soak.frameP95Ms),
-    heap_ratio_last_vs_first_min: figure(soak.heapRatio, 3),
-    soak_dom_nodes_ratio: figure(soak.domNodesRatio, 3),
-    lighthouse_lcp_ms: round(home.lcpMs, 0),
-    lighthouse_tbt_ms: round(home.tbtMs, 0),
-    lighthouse_cls: round(home.cls, 3),
-    lighthouse_score: round(home.performanceScore, 2),
-    lighthouse_benchmark_index: round(home.benchmarkIndex, 0),
-    host_load_avg_1m_start: round(loadAtStart),
-    host_load_avg_1m_end: round(loadavg()[0] ?? Number.NaN),
-  };
+  }
+  if (parts.has('spot')) {
+    const measureSpot = (depthChart: boolean) =>
+      onServer(5, depthSessionFile, (url, token) => spotScreen(url, token, SYMBOL, depthChart), (page) => {
+        log(`measuring ${page.url} at ${5 * RATE} msg/s of books, depth chart ${depthChart ? 'open' : 'closed'}`);
+        return measurePage(browser, page, options);
+      });
+    const bookAlone250 = await measureSpot(false);
+    const bookDepth250 = await measureSpot(true);
+    Object.assign(pages, { bookAlone250, bookDepth250 });
+    Object.assign(figures, {
+      spot_book_busy_ms_per_s_250: round(bookAlone250.busyMsPerS),
+      spot_book_depth_chart_busy_ms_per_s_250: round(bookDepth250.busyMsPerS),
+      ratio_depth_chart_vs_book_250: round(bookDepth250.busyMsPerS / bookAlone250.busyMsPerS),
+      spot_fps_depth_chart_250: round(bookDepth250.fps, 1),
+      spot_feed_frames_per_s_250: round(bookAlone250.feedFramesPerS, 1),
+    });
+  }
+  if (parts.has('decode')) {
+    log('timing decode in Node');
+    // Without the recorded fixtures, the first 2 MB of the generated session, cut at a line's end (a cut line is no transcript line).
+    const generated = session.slice(0, session.lastIndexOf('\n', 2_000_000) + 1);
+    const decode = await decodeBench(join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'), generated);
+    settings.decodeFrames = decode.frames;
+    settings.decodeSource = decode.source;
+    Object.assign(figures, {
+      decode_ratio_vs_native: round(decode.ratio),
+      decode_us_per_frame: round(decode.oursMicrosPerFrame),
+      native_decode_us_per_frame: round(decode.nativeMicrosPerFrame),
+      decode_stream_us_per_frame: decode.streamMicrosPerFrame === null ? 'n/a' : round(decode.streamMicrosPerFrame),
+    });
+  }
+  if (parts.has('taps')) {
+    const taps = await onServer(5, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
+      log(`tapping the order form of ${page.url} at ${5 * RATE} msg/s`);
+      return measureTaps(browser, page, tapOptions);
+    });
+    pages.taps = taps;
+    Object.assign(figures, {
+      tap_p98_ms_250: figure(taps.p98Ms, 1),
+      tap_samples: taps.taps,
+      tap_unreported_under_16_ms: taps.unreported,
+      tap_feed_frames_per_s_250: round(taps.feedFramesPerS, 1),
+    });
+  }
+  if (parts.has('soak')) {
+    const soak = await onServer(1, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
+      log(`soaking ${page.url} at ${RATE} msg/s for ${soakMinutes} min`);
+      return soakPage(browser, page, { cpuThrottle: options.cpuThrottle, minutes: soakMinutes });
+    });
+    pages.soak = soak;
+    Object.assign(figures, {
+      soak_minutes: soakMinutes,
+      soak_long_tasks: soak.longTasks,
+      soak_frame_p95_ms: figure(soak.frameP95Ms),
+      heap_ratio_last_vs_first_min: figure(soak.heapRatio, 3),
+      soak_dom_nodes_ratio: figure(soak.domNodesRatio, 3),
+    });
+  }
+  if (parts.has('lighthouse')) {
+    const home = await onServer(1, sessionFile, (url) => ({ url: `${url}/`, ready: 'true' }), (page) => {
+      log(`running Lighthouse (mobile defaults) ${lighthouseRuns}x on ${page.url}`);
+      return lighthouseHome(page.url, lighthouseRuns);
+    });
+    pages.home = home;
+    settings.lighthouseVersion = home.lighthouseVersion;
+    Object.assign(figures, {
+      lighthouse_lcp_ms: round(home.lcpMs, 0),
+      lighthouse_tbt_ms: round(home.tbtMs, 0),
+      lighthouse_cls: round(home.cls, 3),
+      lighthouse_score: round(home.performanceScore, 2),
+      lighthouse_benchmark_index: round(home.benchmarkIndex, 0),
+    });
+  }
+  figures.host_load_avg_1m_start = round(loadAtStart);
+  figures.host_load_avg_1m_end = round(loadavg()[0] ?? Number.NaN);
   if ('error' in sizes) figures.sizes = sizes.error;
   else {
     figures.initial_js_gzip_kib = round(sizes.initialJsGzipKiB, 1);
@@ -203,10 +248,9 @@ try {
     node: process.version,
     chromium: browser.version(),
   };
-  const settings = { ...options, tap: tapOptions, soakMinutes, lighthouseRuns, lighthouseVersion: home.lighthouseVersion, soakDefaultMinutes: SOAK_DEFAULT_MIN, feedRates: [RATE, 5 * RATE], screen: '/options (chart view, 1day candles)', socketTopics: [`market.${SYMBOL}.kline.1day`], symbol: SYMBOL, decodeFrames: decode.frames, decodeSource: decode.source };
   // Absolute times drift between hosts: each run says where and how it was measured (DESIGN.md §8).
   console.log(`host: ${host.cores} x ${host.cpu}, ${host.memoryGiB} GiB, ${host.platform}, node ${host.node}, chromium ${host.chromium}`);
-  console.log(`settings: cpu throttle ${settings.cpuThrottle}x, warm-up ${settings.warmupMs} ms, window ${settings.windowMs} ms, ${settings.screen}`);
+  console.log(`settings: cpu throttle ${options.cpuThrottle}x, warm-up ${options.warmupMs} ms, window ${options.windowMs} ms, ${String(settings.screen)}, parts ${[...parts].join(',')} (BENCH_ONLY)`);
   console.log(
     `settings_taps_soak: taps ${tapOptions.rounds * 6} (BENCH_TAP_ROUNDS ${tapOptions.rounds} x 6, ${tapOptions.gapMs} ms apart), soak ${soakMinutes} min at ${RATE} msg/s (BENCH_SOAK_MIN, default ${SOAK_DEFAULT_MIN}; DESIGN.md §8 asks for 10)`,
   );
@@ -219,7 +263,7 @@ try {
     settings,
     figures,
     budgets,
-    pages: { options50, options250, reference50, reference250, mainEngine50, bookAlone250, bookDepth250, taps, soak, home },
+    pages,
   };
 } finally {
   await browser.close();

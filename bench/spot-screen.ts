@@ -4,22 +4,10 @@
  * of a depth session (`benchSession({ feed: 'depth' })`), so their busy-time ratio is what the
  * depth chart costs the main thread.
  */
-import type { Page } from 'playwright-core';
 import type { BenchPage } from './open-page.ts';
-import { storedSession } from './options-screen.ts';
+import { closeNoticeBanner, storedSession } from './options-screen.ts';
 
 const BOOK_READY = `document.querySelectorAll('[data-testid="book-bids"] li').length > 0`;
-
-async function closeBanner(page: Page): Promise<void> {
-  const banner = page.getByTestId('notice-banner');
-  try {
-    await banner.waitFor({ state: 'visible', timeout: 5000 });
-  } catch {
-    return;
-  }
-  await banner.getByRole('button', { name: 'Close notice' }).click();
-  await banner.waitFor({ state: 'detached', timeout: 15_000 });
-}
 
 /** The spot screen at /exchange, logged in; with `depthChart` its charts are opened on the depth tab. */
 export function spotScreen(baseUrl: string, token: string, symbol: string, depthChart: boolean): BenchPage {
@@ -29,7 +17,7 @@ export function spotScreen(baseUrl: string, token: string, symbol: string, depth
     ready: BOOK_READY,
     initScripts: [storedSession(token)],
     async prepare(page) {
-      await closeBanner(page);
+      await closeNoticeBanner(page);
       if (!depthChart) return;
       await page.getByTestId('spot-charts-toggle').click();
       await page.waitForFunction(() => {
