@@ -4,7 +4,7 @@
  * animation frame; hot data never passes through valtio (DESIGN.md §4.1).
  */
 import { shareReplay, type Observable } from 'rxjs';
-import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, StudySeries, Trade } from '../../workers/shared/protocol.ts';
+import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../workers/shared/protocol.ts';
 import { engineStream } from './engine-client.ts';
 import { useObservable } from './use-observable.ts';
 
@@ -38,13 +38,9 @@ function sharedBook(symbol: string, levels: number, step: number): Observable<Bo
 export const useBook = (symbol: string, levels = 20, step = 0): Book | null =>
   useObservable<Book | null>(sharedBook(symbol, levels, step), null);
 
-/** The chart's series: history plus live bars (see CandleSeries for setData/update). */
+/** The chart's series: history plus live bars (see CandleSeries for setData/update). The app's chart reads the stream itself, with no React render per batch (MarketChart). */
 export const useCandles = (symbol: string, period: CandlePeriod): CandleSeries | null =>
   useObservable<CandleSeries | null>(engineStream({ kind: 'candles', symbol, period }), null);
-
-/** The chart's indicators, computed in the worker from the same candles (issue 15). */
-export const useStudies = (symbol: string, period: CandlePeriod): StudySeries | null =>
-  useObservable<StudySeries | null>(engineStream({ kind: 'studies', symbol, period }), null);
 
 /** The trade tape, newest first. */
 export const useTrades = (symbol: string): readonly Trade[] =>

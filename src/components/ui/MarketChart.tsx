@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
@@ -14,7 +14,7 @@ import {
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../workers/shared/protocol.ts';
 import { planCandleDraw, type DrawnCandles } from '../../lib/candle-draw.ts';
 import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
-import { useCandles, useStudies } from '../../lib/market-hooks.ts';
+import { engineStream } from '../../lib/engine-client.ts';
 import { session } from '../../lib/session.ts';
 import { upColour } from '../../lib/up-colour.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
@@ -29,11 +29,20 @@ const RSI_COLOUR = '#a855f7';
  * feed a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget); a reload draws at once.
  */
 const LIVE_REDRAW_MS = 250;
+/** Where in the candles' pane the volume bars and the candles draw (fractions of its height from the top and bottom). */
+const VOLUME_MARGINS = { top: 0.8, bottom: 0 } as const;
+const CANDLE_MARGINS_OVER_VOLUME = { top: 0.1, bottom: 0.25 } as const;
+const CANDLE_MARGINS = { top: 0.1, bottom: 0.1 } as const;
 const LINE = { lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
 
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
+function cssVar(name: string, fallback: string, style = getComputedStyle(document.documentElement)): string {
+  return style.getPropertyValue(name).trim() || fallback;
+}
+
+/** The theme's up and down colours, read once per draw rather than once per bar. */
+function upDownColours(): { up: string; down: string } {
+  const style = getComputedStyle(document.documentElement);
+  return { up: cssVar('--up', '#48b451', style), down: cssVar('--down', '#db000c', style) };
 }
 
 const time = (t: number) => t as UTCTimestamp;
@@ -63,8 +72,8 @@ function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefine
 }
 
 /**
- * The candlestick chart with its indicators (DESIGN.md §4.6, issue 15): moving averages and
- * Bollinger bands over the candles, and volume, MACD and RSI each in a pane of its own, toggled by
+ * The candlestick chart with its indicators (DESIGN.md §4.6, issue 15): moving averages, Bollinger
+ * bands and volume in the candles' pane, and MACD and RSI each in a pane of its own, toggled by
  * the user and remembered (lib/chart-studies.ts). Candles and indicator values come from the market
  * worker, which computes the indicators from the candles it holds. Created once per set of studies,
  * `setData` on a (re)load, `update` for live bars at most every LIVE_REDRAW_MS, `remove` on unmount;
@@ -91,19 +100,21 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
   const drawnRef = useRef<Drawn | null>(null);
   const pendingRef = useRef<{ candles: CandleSeries | null; studies: StudySeries | null }>({ candles: null, studies: null });
   const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const tellTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastDrawAt = useRef(0);
   const onDrawnRef = useRef(onDrawn);
   const decimalsRef = useRef(decimals);
   useEffect(() => {
     onDrawnRef.current = onDrawn;
   });
-  const candles = useCandles(symbol, period);
-  const studies = useStudies(symbol, period);
+  // Which series the chart has drawn: the spinner goes once it has (the only React state the data sets).
+  const seriesKey = `${symbol}:${period}`;
+  const [shownSeries, setShownSeries] = useState<string | null>(null);
   const shown = useSnapshot(chartStudies);
   const { redUp } = useSnapshot(upColour);
   const { theme } = useSnapshot(session);
   const studyKey = STUDY_NAMES.filter((name) => shown[name]).join(',');
-  const panes = (shown.vol ? 1 : 0) + (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
+  const panes = (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
 
   const draw = () => {
     const { candles: nextCandles, studies: nextStudies } = pendingRef.current;
@@ -113,7 +124,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     const drawn = drawnRef.current?.candles.key === key ? drawnRef.current : null;
     // Live bars update in place; a closed bar the engine refreshed is redrawn where it stands (candle-draw.ts).
     const plan = planCandleDraw(drawn?.candles ?? null, key, nextCandles);
-    const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? cssVar('--up', '#48b451') : cssVar('--down', '#db000c') });
+    const { up, down } = upDownColours();
+    const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? up : down });
     if (plan.kind === 'reload') {
       candle.setData(nextCandles.bars.map(toBar));
       volumeRef.current?.setData(nextCandles.bars.map(volume));
@@ -134,17 +146,22 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
         const data = points.flatMap((p) => {
           const value = line.pick(p);
           if (value === null) return [];
-          return [line.signed ? { time: time(p.time), value, color: value >= 0 ? cssVar('--up', '#48b451') : cssVar('--down', '#db000c') } : { time: time(p.time), value }];
+          return [line.signed ? { time: time(p.time), value, color: value >= 0 ? up : down } : { time: time(p.time), value }];
         });
         if (pointsFrom === null) line.series.setData(data);
         else for (const point of data) line.series.update(point);
       }
     }
     drawnRef.current = { candles: { key, resetId: nextCandles.resetId, bars: nextCandles.bars }, studies: nextStudies };
+    setShownSeries(key);
     const last = nextCandles.bars[nextCandles.bars.length - 1] as Candle;
-    // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
-    boxRef.current?.parentElement?.setAttribute('data-last-close', last.close);
-    onDrawnRef.current?.(nextCandles.symbol, last.close);
+    // Told in a task of its own: the header's render then never adds to the chart's update (issue 14, long tasks).
+    clearTimeout(tellTimer.current);
+    tellTimer.current = setTimeout(() => {
+      // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
+      boxRef.current?.parentElement?.setAttribute('data-last-close', last.close);
+      onDrawnRef.current?.(nextCandles.symbol, last.close);
+    });
   };
 
   useEffect(() => {
@@ -160,8 +177,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
       handleScroll: { vertTouchDrag: false },
       timeScale: { timeVisible: true, secondsVisible: false },
     });
-    const up = cssVar('--up', '#48b451');
-    const down = cssVar('--down', '#db000c');
+    const { up, down } = upDownColours();
     candleRef.current = chart.addSeries(CandlestickSeries, {
       priceFormat: { type: 'price', precision: decimalsRef.current, minMove: 10 ** -decimalsRef.current },
       upColor: up,
@@ -178,8 +194,13 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
       add(0, (p) => p.bollMid, BOLL_COLOUR);
       add(0, (p) => p.bollLower, BOLL_COLOUR);
     }
+    // Volume draws under the candles, in their pane, on a scale of its own with no axis: a pane of its
+    // own would cost four more canvases to raster on every live update, and an axis whose labels widen
+    // as the day's volume grows would resize the whole chart (issue 14, long tasks).
+    volumeRef.current = chartStudies.vol ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', priceLineVisible: false, lastValueVisible: false }, 0) : null;
+    volumeRef.current?.priceScale().applyOptions({ scaleMargins: VOLUME_MARGINS });
+    candleRef.current.priceScale().applyOptions({ scaleMargins: chartStudies.vol ? CANDLE_MARGINS_OVER_VOLUME : CANDLE_MARGINS });
     let pane = 1;
-    volumeRef.current = chartStudies.vol ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, pane++) : null;
     if (chartStudies.macd) {
       const macdPane = pane++;
       lines.push({ series: chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, macdPane), pick: (p) => p.histogram, signed: true });
@@ -204,29 +225,49 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     // The chart is rebuilt for another set of studies, another up colour or theme; data changes only update it.
   }, [studyKey, redUp, theme]);
 
+  // Candles and indicators go from the engine's streams to the canvas without a React render (DESIGN.md
+  // §4.1: hot data never enters React state). A draw waits for the end of the batch that brought them
+  // (a task of its own), and live bars for LIVE_REDRAW_MS after the last draw.
   useEffect(() => {
-    if (!candles || candles.bars.length === 0) return;
-    pendingRef.current = { candles, studies };
-    if (redrawTimer.current !== undefined) return;
-    const drawn = drawnRef.current;
-    const reload = !drawn || drawn.candles.key !== `${candles.symbol}:${candles.period}` || drawn.candles.resetId !== candles.resetId;
-    const wait = reload ? 0 : lastDrawAt.current + LIVE_REDRAW_MS - performance.now();
-    const run = () => {
-      redrawTimer.current = undefined;
-      lastDrawAt.current = performance.now();
-      draw();
+    pendingRef.current = { candles: null, studies: null };
+    const scheduleDraw = () => {
+      const { candles } = pendingRef.current;
+      if (!candles || candles.bars.length === 0 || redrawTimer.current !== undefined) return;
+      const drawn = drawnRef.current;
+      const reload = !drawn || drawn.candles.key !== `${candles.symbol}:${candles.period}` || drawn.candles.resetId !== candles.resetId;
+      const wait = reload ? 0 : lastDrawAt.current + LIVE_REDRAW_MS - performance.now();
+      redrawTimer.current = setTimeout(
+        () => {
+          redrawTimer.current = undefined;
+          lastDrawAt.current = performance.now();
+          draw();
+        },
+        Math.max(0, wait),
+      );
     };
-    if (wait <= 0) run();
-    else redrawTimer.current = setTimeout(run, wait);
-  }, [candles, studies]);
-  useEffect(() => () => clearTimeout(redrawTimer.current), []);
+    const candles = engineStream({ kind: 'candles', symbol, period }).subscribe((series) => {
+      pendingRef.current.candles = series;
+      scheduleDraw();
+    });
+    const studies = engineStream({ kind: 'studies', symbol, period }).subscribe((series) => {
+      pendingRef.current.studies = series;
+      scheduleDraw();
+    });
+    return () => {
+      candles.unsubscribe();
+      studies.unsubscribe();
+      clearTimeout(redrawTimer.current);
+      redrawTimer.current = undefined;
+    };
+  }, [symbol, period]);
+  useEffect(() => () => clearTimeout(tellTimer.current), []);
 
   useEffect(() => {
     decimalsRef.current = decimals;
     candleRef.current?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
   }, [decimals]);
 
-  const loading = !candles || candles.bars.length === 0;
+  const loading = shownSeries !== seriesKey;
   const labels: Record<StudyName, string> = { ma: 'MA', boll: 'BOLL', vol: t('indicators.volume'), macd: 'MACD', rsi: 'RSI' };
   return (
     <div className={styles.chart}>
@@ -237,7 +278,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
           </button>
         ))}
       </div>
-      <div className={`${styles.box} ${panes >= 2 ? styles.tall : ''}`} data-testid={testId}>
+      <div className={`${styles.box} ${panes > 0 ? styles.tall : ''}`} data-testid={testId}>
         <div ref={boxRef} className={styles.canvas} />
         <ChartAttribution />
         {loading && (

@@ -208,6 +208,25 @@ describe('options screen', () => {
   });
 });
 
+describe('options chart', () => {
+  /** The chart's panes: lightweight-charts lays each out as a table row holding a canvas wider than the price axis. */
+  const panes = (page: Page) =>
+    page.evaluate(() => [...document.querySelectorAll('[data-testid="candle-chart"] table tr')].filter((row) => [...row.querySelectorAll('canvas')].some((c) => c.clientWidth > 100 && c.clientHeight > 40)).length);
+
+  it('draws volume under the candles in their pane, and gives MACD a pane of its own', async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByTestId('study-vol').getAttribute('aria-pressed')).toBe('true');
+    // A pane of its own would be four more canvases to raster on every live update (issue 14, long tasks).
+    await eventually(() => panes(page), (count) => count === 1, 'one pane');
+    await page.getByTestId('study-macd').click();
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    await eventually(() => panes(page), (count) => count === 2, 'the MACD pane');
+    await context.close();
+  });
+});
+
 describe('home', () => {
   it('gives every menu tile an icon', async () => {
     const { page, context } = await screenPage(stack, { token });

@@ -42,29 +42,31 @@ export function DaySummaryBar({ symbol, decimals, drawnClose }: DaySummaryBarPro
   if (!day) return <Skeleton height={72} />;
   const close = drawn ?? day.close;
   return (
-    <section className={styles.summary} aria-label={t('options.summary.label')} data-testid="day-summary">
-      <div>
-        <div className={styles.close}>
-          <bdi dir="ltr">
-            <FlashNumber value={close} text={formatFixed(close, decimals)} testId="day-close" />
-          </bdi>
+    <section aria-label={t('options.summary.label')} data-testid="day-summary">
+      <div className={styles.summaryFigures}>
+        <div>
+          <div className={styles.close}>
+            <bdi dir="ltr">
+              <FlashNumber value={close} text={formatFixed(close, decimals)} testId="day-close" />
+            </bdi>
+          </div>
+          <ChangeText change={percentChange(day.open, close)} />
         </div>
-        <ChangeText change={percentChange(day.open, close)} />
+        <dl className={styles.summaryStats}>
+          <dt>{t('options.summary.high')}</dt>
+          <dd className={styles.num}>
+            <bdi dir="ltr">{formatFixed(max(day.high, drawn), 2)}</bdi>
+          </dd>
+          <dt>{t('options.summary.low')}</dt>
+          <dd className={styles.num}>
+            <bdi dir="ltr">{formatFixed(min(day.low, drawn), 2)}</bdi>
+          </dd>
+          <dt>{t('options.summary.volume')}</dt>
+          <dd className={styles.num}>
+            <bdi dir="ltr">{formats.volume(day.amount, 8)}</bdi>
+          </dd>
+        </dl>
       </div>
-      <dl className={styles.summaryStats}>
-        <dt>{t('options.summary.high')}</dt>
-        <dd className={styles.num}>
-          <bdi dir="ltr">{formatFixed(max(day.high, drawn), 2)}</bdi>
-        </dd>
-        <dt>{t('options.summary.low')}</dt>
-        <dd className={styles.num}>
-          <bdi dir="ltr">{formatFixed(min(day.low, drawn), 2)}</bdi>
-        </dd>
-        <dt>{t('options.summary.volume')}</dt>
-        <dd className={styles.num}>
-          <bdi dir="ltr">{formats.volume(day.amount, 8)}</bdi>
-        </dd>
-      </dl>
     </section>
   );
 }
