@@ -95,9 +95,9 @@ async function* roundSteps(page: Page, round: number): AsyncGenerator<TapStep> {
   const quantities = picker.getByRole('group', { name: 'Quantity' }).locator('button[aria-pressed]');
   const quantity = quantities.nth(round % (await quantities.count()));
   yield { target: quantity, done: () => waitPressed(quantity) };
-  yield { target: picker.getByRole('button', { name: 'Confirm', exact: true }), done: () => picker.waitFor({ state: 'detached' }) };
+  yield { target: picker.getByRole('button', { name: 'Confirm', exact: true }), done: () => picker.waitFor({ state: 'hidden' }) };
   yield { target: page.getByRole('button', { name: 'Buy up' }), done: () => confirm.waitFor({ state: 'visible' }) };
-  yield { target: confirm.getByRole('button', { name: 'Close', exact: true }), done: () => confirm.waitFor({ state: 'detached' }) };
+  yield { target: confirm.getByRole('button', { name: 'Close', exact: true }), done: () => confirm.waitFor({ state: 'hidden' }) };
 }
 
 /**

@@ -17,20 +17,27 @@ export interface DialogProps {
   children: ReactNode;
   hideTitle?: boolean;
   testId?: string;
+  /**
+   * Rendered and laid out ahead, invisible and inert while closed, so opening it only shows it: no
+   * mount, no layout, no text to shape on the tap. For a dialog opened often on a busy screen, where
+   * a tap must answer fast (DESIGN.md §8 tap budget); its content stays mounted and keeps its state.
+   */
+  prerender?: boolean;
 }
 
 /**
  * Modal dialog: focus is trapped inside; Escape, the backdrop and the back button close it (while
  * open it owns one history entry, see use-back-closes.ts).
  */
-export function Dialog({ open, onClose, title, variant = 'center', closeLabel, children, hideTitle = false, testId }: DialogProps) {
+export function Dialog({ open, onClose, title, variant = 'center', closeLabel, children, hideTitle = false, testId, prerender = false }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(ref, open, onClose);
   useBackCloses(open, onClose);
-  if (!open) return null;
+  if (!open && !prerender) return null;
+  const parked = !open;
   return createPortal(
-    <div className={[styles.layer, styles[`layer-${variant}`]].join(' ')}>
+    <div className={[styles.layer, styles[`layer-${variant}`], parked ? styles.parked : ''].join(' ')} inert={parked}>
       <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
       <div
         ref={ref}

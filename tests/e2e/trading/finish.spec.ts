@@ -213,6 +213,47 @@ describe('options chart', () => {
   const panes = (page: Page) =>
     page.evaluate(() => [...document.querySelectorAll('[data-testid="candle-chart"] table tr')].filter((row) => [...row.querySelectorAll('canvas')].some((c) => c.clientWidth > 100 && c.clientHeight > 40)).length);
 
+  it.each(['en', 'ar'])('brings the chosen interval into view on a 320 px phone (%s)', async (lang) => {
+    const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    const strip = await visible(page.getByTestId('chart-intervals'));
+    // The strip is wider than the phone: the test means something only while it scrolls.
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const shown = () =>
+      strip.evaluate((el) => {
+        const chosen = el.querySelector('[aria-pressed="true"]')?.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return !!chosen && chosen.left >= box.left - 0.5 && chosen.right <= box.right + 0.5;
+      });
+    await eventually(shown, (inView) => inView, 'the chosen interval in view');
+    await context.close();
+  });
+
+  it.each(['en', 'ar'])('fits the quantity and duration picker on a 320 px phone, its title clear of the start edge (%s)', async (lang) => {
+    const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await (await visible(page.getByTestId('selection-button'))).click();
+    const picker = await visible(page.getByTestId('option-picker'));
+    const outside = await picker.evaluate((dialog) =>
+      [...dialog.querySelectorAll('*')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5);
+        })
+        .map((el) => `${el.tagName} ${el.textContent?.trim().slice(0, 20) ?? ''}`),
+    );
+    expect(outside).toEqual([]);
+    expect(await picker.locator('[class*="body"]').first().evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);
+    // The title keeps the content's 16 px from the start edge, the right one in Arabic.
+    const titleGap = await picker.evaluate((dialog, rtl) => {
+      const sheet = dialog.getBoundingClientRect();
+      const title = dialog.querySelector('h2')!.getBoundingClientRect();
+      return rtl ? sheet.right - title.right : title.left - sheet.left;
+    }, lang === 'ar');
+    expect(titleGap).toBeGreaterThanOrEqual(15.5);
+    await context.close();
+  });
+
   it('draws volume under the candles in their pane, and gives MACD a pane of its own', async () => {
     const { page, context } = await screenPage(stack, { token });
     await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Dialog } from '../Dialog.tsx';
 import { TabPanel, Tabs } from '../Tabs.tsx';
 
-function Page({ dialogs }: { dialogs: number }) {
+function Page({ dialogs, prerender = false }: { dialogs: number; prerender?: boolean }) {
   const [open, setOpen] = useState(0);
   return (
     <>
@@ -12,7 +12,7 @@ function Page({ dialogs }: { dialogs: number }) {
         Open
       </button>
       {Array.from({ length: dialogs }, (_, i) => (
-        <Dialog key={i} open={open > i} onClose={() => setOpen(i)} title={`Dialog ${i + 1}`} closeLabel={`Close ${i + 1}`}>
+        <Dialog key={i} open={open > i} onClose={() => setOpen(i)} title={`Dialog ${i + 1}`} closeLabel={`Close ${i + 1}`} prerender={prerender}>
           <p>Body {i + 1}</p>
         </Dialog>
       ))}
@@ -38,6 +38,28 @@ describe('Dialog', () => {
     expect(root.hasAttribute('inert')).toBe(true);
     expect(root.contains(screen.getByRole('dialog'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
+    expect(root.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    unmount();
+  });
+
+  it('rendered ahead, stays hidden and out of reach while closed, then opens and closes like any dialog', () => {
+    const { root, unmount } = renderInRoot(<Page dialogs={1} prerender />);
+    const dialog = screen.getByText('Body 1').closest('[role="dialog"]');
+    const layer = dialog?.parentElement;
+    expect(layer?.hasAttribute('inert')).toBe(true);
+    expect(layer?.className).toMatch(/parked/);
+    expect(root.hasAttribute('inert')).toBe(false);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    // The same element, shown: nothing was mounted on the tap.
+    expect(screen.getByRole('dialog', { name: 'Dialog 1' })).toBe(dialog);
+    expect(layer?.hasAttribute('inert')).toBe(false);
+    expect(layer?.className).not.toMatch(/parked/);
+    expect(root.hasAttribute('inert')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
+    expect(layer?.hasAttribute('inert')).toBe(true);
     expect(root.hasAttribute('inert')).toBe(false);
     expect(document.activeElement).toBe(opener);
     unmount();

@@ -1,9 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderPicker, type OrderPickerProps } from '../components/OrderPicker.tsx';
+import { closePicker, openPicker } from '../stores/options-store.ts';
+
+beforeEach(openPicker);
+afterEach(closePicker);
 
 const props = (overrides: Partial<OrderPickerProps> = {}): OrderPickerProps => ({
-  open: true,
   durations: [
     { time: 30, ykbl: '80', min: '10' },
     { time: 60, ykbl: '85', min: '20' },
@@ -24,6 +28,23 @@ describe('options quantity and duration picker', () => {
     for (const value of ['10.00', '30.00', '50.00', '100.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
     fireEvent.click(screen.getByTestId('duration-60'));
     for (const value of ['20.00', '60.00', '100.00', '200.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
+  });
+
+  it('starts each opening from the current selection, dropping what the last one left unconfirmed', async () => {
+    render(<OrderPicker {...props({ selection: { quantity: '30.00', duration: 60 } })} />);
+    fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('duration-30'));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    // The store notifies in a microtask: an async act lets the render land.
+    await act(async () => closePicker());
+    // Closed, it stays rendered for the next opening, but out of reach.
+    expect(screen.getByTestId('option-picker').closest('[inert]')).not.toBeNull();
+    await act(async () => openPicker());
+    expect(screen.getByTestId('option-picker').closest('[inert]')).toBeNull();
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('30.00');
+    expect(screen.getByTestId('duration-60').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('offers the plain multipliers otherwise', () => {

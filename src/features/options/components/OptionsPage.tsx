@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -17,7 +17,7 @@ import { CHART_INTERVALS, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
 import { createOptionOrder } from '../api/create-option-order.ts';
 import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
-import { chartPeriodOnOpen, closeCountdown, hasSelection, optionsStore, rememberChartPeriod, setSelection, startCountdown } from '../stores/options-store.ts';
+import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openPicker, optionsStore, rememberChartPeriod, setSelection, startCountdown, type OptionSelection } from '../stores/options-store.ts';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 import { CountdownDialog } from './CountdownDialog.tsx';
 import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
@@ -33,6 +33,11 @@ const MarketChart = lazy(() => import('../../../components/ui/MarketChart.tsx').
 
 const NO_PAIRS: MarketItem[] = [];
 
+function pickerDone(selection: OptionSelection): void {
+  setSelection(selection);
+  closePicker();
+}
+
 /**
  * The chart view: day summary, intervals and chart. Memoized, so a tap that only opens a dialog
  * re-renders none of it (DESIGN.md §8: tap latency during a busy feed).
@@ -41,10 +46,15 @@ const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }
   const { t } = useTranslation();
   // The price the chart has drawn last: the header shows the same one, so the two never disagree.
   const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
+  // On a narrow phone the strip scrolls: the chosen interval is brought into view, at either end in right-to-left.
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    strip.current?.querySelector('[aria-pressed="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [period]);
   return (
     <main className={styles.main}>
       <DaySummaryBar symbol={symbol} decimals={decimals} drawnClose={drawn} />
-      <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')}>
+      <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')} ref={strip} data-testid="chart-intervals">
         {CHART_INTERVALS.map((interval) => (
           <button key={interval.period} type="button" aria-pressed={interval.period === period} onClick={() => onPeriod(interval.period)}>
             {interval.label}
@@ -75,7 +85,6 @@ export function OptionsPage() {
   const actionBarRef = useRef<HTMLDivElement>(null);
   usePublishedHeight(actionBarRef, '--screen-bar-h');
   const [pairsOpen, setPairsOpen] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
   const [busy, setBusy] = useState(false);
   const { loaded, reload } = useHyConfig();
@@ -87,11 +96,11 @@ export function OptionsPage() {
   const chosen = loaded?.durations.find((d) => d.time === selection.duration);
 
   const buy = (direction: 1 | 2) => {
-    if (!hasSelection(selection) || !chosen) return setPickerOpen(true);
+    if (!hasSelection(selection) || !chosen) return openPicker();
     const problem = validateOptionQuantity({ quantity: selection.quantity, minimum: chosen.min, balance, feeRate, decimals });
     if (problem) {
       showToast(t(problem, { min: chosen.min, decimals: stakeDecimals(decimals) }), 'error');
-      return setPickerOpen(true);
+      return openPicker();
     }
     setConfirming(direction);
   };
@@ -145,7 +154,7 @@ export function OptionsPage() {
       )}
 
       <div className={styles.actionBar} ref={actionBarRef}>
-        <button type="button" className={styles.selectionButton} onClick={() => setPickerOpen(true)} data-testid="selection-button">
+        <button type="button" className={styles.selectionButton} onClick={openPicker} data-testid="selection-button">
           {hasSelection(selection) ? (
             <>
               <span className={styles.num}>
@@ -175,7 +184,6 @@ export function OptionsPage() {
       <PairsPopup open={pairsOpen} pairs={pairs} current={symbol} onPick={pickPair} onClose={() => setPairsOpen(false)} />
       {loaded && (
         <OrderPicker
-          open={pickerOpen}
           durations={loaded.durations}
           multipliers={loaded.multipliers}
           priceType={Number(loaded.config.hy_price_type)}
@@ -184,11 +192,8 @@ export function OptionsPage() {
           decimals={decimals}
           coin={coin}
           selection={selection}
-          onDone={(next) => {
-            setSelection(next);
-            setPickerOpen(false);
-          }}
-          onClose={() => setPickerOpen(false)}
+          onDone={pickerDone}
+          onClose={closePicker}
         />
       )}
       {confirming !== null && chosen && (

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { maxStake, quantityChoices, stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
-import type { OptionSelection } from '../stores/options-store.ts';
+import { optionsStore, type OptionSelection } from '../stores/options-store.ts';
 import styles from './options.module.css';
 
+/** Shown while the options store's `pickerOpen` is set (openPicker, closePicker). */
 export interface OrderPickerProps {
-  open: boolean;
   durations: readonly OptionDuration[];
   multipliers: readonly string[];
   priceType: number;
@@ -30,22 +31,33 @@ export interface OrderPickerProps {
  * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the largest
  * stake that the balance covers together with its fee.
  */
-export function OrderPicker({ open, onClose, ...form }: OrderPickerProps) {
+export function OrderPicker({ onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
-  // The Dialog renders its children only while open, so the form mounts fresh on every opening and
-  // starts from the current selection without a second, effect-driven render on the tap.
+  const { pickerOpen } = useSnapshot(optionsStore);
+  // Rendered ahead and only shown on the tap (DESIGN.md §8: tap latency during a busy feed).
   return (
-    <Dialog open={open} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker">
-      <PickerForm {...form} />
+    <Dialog open={pickerOpen} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker" prerender>
+      <PickerForm {...form} open={pickerOpen} />
     </Dialog>
   );
 }
 
-function PickerForm({ durations, multipliers, priceType, balance, feeRate, decimals, coin, selection, onDone }: Omit<OrderPickerProps, 'open' | 'onClose'>) {
+function PickerForm({ open, durations, multipliers, priceType, balance, feeRate, decimals, coin, selection, onDone }: Omit<OrderPickerProps, 'onClose'> & { open: boolean }) {
   const { t } = useTranslation();
   const [duration, setDuration] = useState<number | null>(() => selection.duration ?? durations[0]?.time ?? null);
   const [quantity, setQuantity] = useState(selection.quantity);
   const [error, setError] = useState<string | null>(null);
+  // Each opening starts from the current selection: reset in the render that opens it (React's
+  // pattern for state that follows a prop), not in an effect that would render the tap twice.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setDuration(selection.duration ?? durations[0]?.time ?? null);
+      setQuantity(selection.quantity);
+      setError(null);
+    }
+  }
   const chosen = durations.find((d) => d.time === duration);
   const choices = quantityChoices(multipliers, priceType, chosen?.min);
   const submit = () => {

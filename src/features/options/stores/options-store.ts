@@ -21,11 +21,21 @@ export interface ActiveOrder {
   stake: string;
 }
 
-export const optionsStore = proxy<{ selection: OptionSelection; active: ActiveOrder | null; listVersion: number }>({
+export const optionsStore = proxy<{ selection: OptionSelection; active: ActiveOrder | null; listVersion: number; pickerOpen: boolean }>({
   selection: { quantity: '', duration: null },
   active: null,
   listVersion: 0,
+  // Here rather than in the page's state, so opening the picker re-renders the picker alone (DESIGN.md §8 tap budget).
+  pickerOpen: false,
 });
+
+export function openPicker(): void {
+  optionsStore.pickerOpen = true;
+}
+
+export function closePicker(): void {
+  optionsStore.pickerOpen = false;
+}
 
 export function setSelection(selection: OptionSelection): void {
   optionsStore.selection = { quantity: selection.quantity.trim(), duration: selection.duration };
