@@ -5,12 +5,16 @@
  * then Close on the order confirmation (never its Confirm: no order is placed). Each tap waits for
  * its visible result, then a pause, so interactions never overlap. The page measures itself with
  * the Event Timing API; each tap's latency is the longest `duration` of its pointerdown, pointerup
- * and click (and first-input) entries.
+ * and click (and first-input) entries. Targets and results are read with `page.evaluate` polling,
+ * never a Playwright locator, whose waits poll inside the very frames being timed (open-page.ts).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { counters } from './measure.ts';
-import { assertNoPageErrors, openBenchPage, type BenchPage } from './open-page.ts';
+import { assertNoPageErrors, centreOf, openBenchPage, pollUntil, type BenchPage } from './open-page.ts';
 import { percentile } from './stats.ts';
+
+/** How long a tap may take to show its result before the run is void. */
+const STEP_TIMEOUT_MS = 30_000;
 
 /** The Event Timing API reports nothing shorter than this (its smallest allowed durationThreshold). */
 export const EVENT_THRESHOLD_MS = 16;
@@ -78,42 +82,36 @@ const EVENT_PROBE = `
   new PerformanceObserver(keep).observe({ type: 'first-input', buffered: true });
 `;
 
-/** One tap and the visible result that proves the app handled it. */
+/** A page expression (a string: tsx helpers do not exist in the page) for an element, or null. */
+type ElementExpression = string;
+
+/** One tap and the page expression that turns true once the app shows its result. */
 interface TapStep {
-  target: Locator;
-  done(): Promise<void>;
+  target: ElementExpression;
+  done: string;
 }
+
+const byTestId = (id: string): ElementExpression => `document.querySelector('[data-testid="${id}"]')`;
+/** The `index`-th (modulo their count) of the elements matching `selector`. */
+const nthOf = (selector: string, index: number): ElementExpression => `((all) => all[${index} % all.length] ?? null)(document.querySelectorAll('${selector}'))`;
+const shown = (element: ElementExpression): string =>
+  `((el) => !!el && el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility !== 'hidden')(${element})`;
+const pressed = (element: ElementExpression): string => `(${element})?.getAttribute('aria-pressed') === 'true'`;
 
 /** The six taps of round `round`: open the picker, choose a duration and a quantity, confirm, Buy up, close the confirmation. */
-async function* roundSteps(page: Page, round: number): AsyncGenerator<TapStep> {
-  const picker = page.getByTestId('option-picker');
-  const confirm = page.getByTestId('option-confirm');
-  yield { target: page.getByTestId('selection-button'), done: () => picker.waitFor({ state: 'visible' }) };
-  const durations = picker.locator('[data-testid^="duration-"]');
-  const duration = durations.nth(round % (await durations.count()));
-  yield { target: duration, done: () => waitPressed(duration) };
-  const quantities = picker.getByRole('group', { name: 'Quantity' }).locator('button[aria-pressed]');
-  const quantity = quantities.nth(round % (await quantities.count()));
-  yield { target: quantity, done: () => waitPressed(quantity) };
-  yield { target: picker.getByRole('button', { name: 'Confirm', exact: true }), done: () => picker.waitFor({ state: 'hidden' }) };
-  yield { target: page.getByRole('button', { name: 'Buy up' }), done: () => confirm.waitFor({ state: 'visible' }) };
-  yield { target: confirm.getByRole('button', { name: 'Close', exact: true }), done: () => confirm.waitFor({ state: 'hidden' }) };
-}
-
-/**
- * Where to touch: the middle of the target once it is visible. The tap itself then goes straight to
- * the browser as a touch (CDP), not through Locator.tap(), whose hit-target check runs Playwright's
- * own listeners inside the very pointer events being timed.
- */
-async function centre(target: Locator): Promise<{ x: number; y: number }> {
-  await target.waitFor({ state: 'visible' });
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`nothing to tap: ${String(target)}`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-async function waitPressed(button: Locator): Promise<void> {
-  await button.page().waitForFunction((element) => element?.getAttribute('aria-pressed') === 'true', await button.elementHandle());
+function roundSteps(round: number): TapStep[] {
+  const picker = byTestId('option-picker');
+  const confirm = byTestId('option-confirm');
+  const duration = nthOf('[data-testid="option-picker"] [data-testid^="duration-"]', round);
+  const quantity = nthOf('[data-testid="option-picker"] [data-testid^="quantity-"]', round);
+  return [
+    { target: byTestId('selection-button'), done: shown(picker) },
+    { target: duration, done: pressed(duration) },
+    { target: quantity, done: pressed(quantity) },
+    { target: byTestId('picker-confirm'), done: `!${shown(picker)}` },
+    { target: byTestId('buy-up'), done: shown(confirm) },
+    { target: `document.querySelector('[data-testid="option-confirm"] button[aria-label="Close"]')`, done: `!${shown(confirm)}` },
+  ];
 }
 
 /**
@@ -159,11 +157,11 @@ export async function measureTaps(browser: Browser, target: BenchPage, options: 
     const started = Date.now();
     const tapStarts: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
-      for await (const step of roundSteps(page, round)) {
-        const point = await centre(step.target);
+      for (const step of roundSteps(round)) {
+        const point = await centreOf(page, step.target);
         tapStarts.push(await page.evaluate(() => performance.now()));
         await page.touchscreen.tap(point.x, point.y);
-        await step.done();
+        if (!(await pollUntil(page, step.done, STEP_TIMEOUT_MS))) throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${step.done}`);
         await page.waitForTimeout(options.gapMs);
       }
     }

@@ -169,11 +169,11 @@ export function OptionsPage() {
           )}
         </button>
         <div className={styles.buyButtons}>
-          <Button className={tone.solidUp} onClick={() => buy(1)} disabled={!pair || !loaded}>
+          <Button className={tone.solidUp} onClick={() => buy(1)} disabled={!pair || !loaded} data-testid="buy-up">
             <span aria-hidden="true">▲ </span>
             {t('options.buyUp')}
           </Button>
-          <Button className={tone.solidDown} onClick={() => buy(2)} disabled={!pair || !loaded}>
+          <Button className={tone.solidDown} onClick={() => buy(2)} disabled={!pair || !loaded} data-testid="buy-down">
             <span aria-hidden="true">▼ </span>
             {t('options.buyDown')}
           </Button>

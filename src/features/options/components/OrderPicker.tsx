@@ -90,7 +90,7 @@ function PickerForm({ open, durations, multipliers, priceType, balance, feeRate,
         <legend>{t('options.picker.quantity')}</legend>
         <div className={styles.choiceGrid}>
           {choices.map((value) => (
-            <button key={value} type="button" className={styles.choice} aria-pressed={value === quantity} onClick={() => setQuantity(value)}>
+            <button key={value} type="button" className={styles.choice} aria-pressed={value === quantity} onClick={() => setQuantity(value)} data-testid={`quantity-${value}`}>
               {value}
             </button>
           ))}
@@ -117,7 +117,7 @@ function PickerForm({ open, durations, multipliers, priceType, balance, feeRate,
           )}
         </p>
       </fieldset>
-      <Button block onClick={submit}>
+      <Button block onClick={submit} data-testid="picker-confirm">
         {t('common.confirm')}
       </Button>
     </>
