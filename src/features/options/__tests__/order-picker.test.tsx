@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderPicker, type OrderPickerProps } from '../components/OrderPicker.tsx';
-import { closePicker, openPicker } from '../stores/options-store.ts';
+import { closePicker, openPicker, optionsStore } from '../stores/options-store.ts';
 
 beforeEach(openPicker);
 afterEach(closePicker);
@@ -45,6 +45,13 @@ describe('options quantity and duration picker', () => {
     expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('30.00');
     expect(screen.getByTestId('duration-60').getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('closes when it leaves the page open, so the next visit starts without the sheet', () => {
+    const { unmount } = render(<OrderPicker {...props()} />);
+    expect(optionsStore.pickerOpen).toBe(true);
+    unmount();
+    expect(optionsStore.pickerOpen).toBe(false);
   });
 
   it('offers the plain multipliers otherwise', () => {

@@ -85,8 +85,6 @@ export function OptionsPage() {
   const actionBarRef = useRef<HTMLDivElement>(null);
   usePublishedHeight(actionBarRef, '--screen-bar-h');
   const [pairsOpen, setPairsOpen] = useState(false);
-  // The picker's open state outlives the page in the store: a page that leaves (a session time-out) closes it.
-  useEffect(() => closePicker, []);
   const [confirming, setConfirming] = useState<1 | 2 | null>(null);
   const [busy, setBusy] = useState(false);
   const { loaded, reload } = useHyConfig();

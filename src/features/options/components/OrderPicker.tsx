@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { maxStake, quantityChoices, stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
-import { optionsStore, type OptionSelection } from '../stores/options-store.ts';
+import { closePicker, optionsStore, type OptionSelection } from '../stores/options-store.ts';
 import styles from './options.module.css';
 
 /** Shown while the options store's `pickerOpen` is set (openPicker, closePicker). */
@@ -34,6 +34,9 @@ export interface OrderPickerProps {
 export function OrderPicker({ onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
   const { pickerOpen } = useSnapshot(optionsStore);
+  // The open state outlives the picker in the store: a page that leaves with it open (a session
+  // time-out) must not greet the next visit with the sheet up.
+  useEffect(() => closePicker, []);
   // Rendered ahead and only shown on the tap (DESIGN.md §8: tap latency during a busy feed).
   return (
     <Dialog open={pickerOpen} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker" prerender>
