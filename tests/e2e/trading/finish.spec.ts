@@ -266,6 +266,25 @@ describe('options chart', () => {
     await eventually(() => panes(page), (count) => count === 2, 'the MACD pane');
     await context.close();
   });
+
+  it("loads the chart library with V8's compile hint, so its functions compile while it downloads", async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).pathname.endsWith('.js')),
+    );
+    const texts = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+    // A message of lightweight-charts' own marks the chunk that carries the library, whatever it is named.
+    const library = texts.filter((text) => text.includes('Negative width is not allowed for Size'));
+    expect(library).toHaveLength(1);
+    // Without the hint V8 compiles each function lazily on the main thread, during the chart's first paints.
+    expect(library[0]?.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    await context.close();
+  });
 });
 
 describe('home', () => {
