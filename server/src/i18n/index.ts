@@ -1,18 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { LANGUAGES } from './languages.ts';
 import { messagesEn, type MessageKey } from './messages-en.ts';
-import { messagesZhCn } from './messages-zh-cn.ts';
 
 export type { MessageKey } from './messages-en.ts';
 
-const catalogues: Record<string, Record<MessageKey, string>> = {
-  en: messagesEn,
-  'zh-cn': messagesZhCn,
-};
+/** Where each language's catalogue lives: `locales/<file_name>.json`, one flat object of English's keys. */
+export const LOCALES_DIR = new URL('./locales/', import.meta.url);
 
 /**
- * A server message in the request's language (`Lang` header). Only `en` and `zh-cn` have
- * catalogues; every other language falls back to English. `{name}` placeholders take `vars`.
+ * The catalogue of `code` read from its file, over English: a key the file lacks reads in English
+ * rather than as a raw key (the messages test fails on any such gap). Null when there is no file.
+ */
+export function readCatalogue(code: string): Record<MessageKey, string> | null {
+  const file = new URL(`${code}.json`, LOCALES_DIR);
+  if (!existsSync(file)) return null;
+  const texts = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<MessageKey, string>>;
+  return { ...messagesEn, ...texts };
+}
+
+/** Every language of spec §1 with a file, keyed by its lower-cased code; English is the source itself. */
+const catalogues = new Map<string, Record<MessageKey, string>>([['en', messagesEn]]);
+for (const { file_name } of LANGUAGES) {
+  const catalogue = file_name === 'en' ? null : readCatalogue(file_name);
+  if (catalogue) catalogues.set(file_name.toLowerCase(), catalogue);
+}
+
+/**
+ * A server message in the request's language (`Lang` header), case-insensitively; English for a
+ * language the server does not know. `{name}` placeholders take `vars`.
  */
 export function t(lang: string, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const catalogue = catalogues[lang.toLowerCase()] ?? messagesEn;
+  const catalogue = catalogues.get(lang.toLowerCase()) ?? messagesEn;
   return catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

@@ -4,7 +4,7 @@ import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 import { walletMessagesEn } from './messages-wallet-en.ts';
 
-/** English server messages: the fallback catalogue for every language without its own. */
+/** English server messages: the source of every key, and the fallback for a key a catalogue lacks (locales/*.json). */
 export const messagesEn = {
   'common.ok': 'Success',
   'common.badRequest': 'Invalid request',

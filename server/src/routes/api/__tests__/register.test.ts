@@ -2,6 +2,7 @@ import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_INVITE_CODE } from '../../../db/seed.ts';
+import { readCatalogue } from '../../../i18n/index.ts';
 import { latestCode, registerByEmail, startTestApp, type LoginData, type TestApp, type UserInfo } from './support.ts';
 
 const userCount = (t: TestApp): number => t.db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
@@ -63,10 +64,13 @@ describe('api/Login/register', () => {
     await expectRefused(ok, 'The verification code is wrong or has expired');
   });
 
-  it('answers in the request language (zh-cn) and falls back to English for others', async () => {
+  it('answers in the request language and falls back to English for a language it does not know', async () => {
     const bad = { type: 2, email: 'x', password: 'abc123', repassword: 'abc123' };
     await expectRefused(bad, '请输入有效的邮箱地址', { Lang: 'zh-cn' });
-    await expectRefused(bad, 'Please enter a valid email address', { Lang: 'fr' });
+    const french = readCatalogue('fr')?.['validate.emailInvalid'];
+    expect(french).not.toBe('Please enter a valid email address');
+    await expectRefused(bad, french ?? 'no French catalogue', { Lang: 'fr' });
+    await expectRefused(bad, 'Please enter a valid email address', { Lang: 'xx' });
   });
 
   it('rejects a wrong or expired code and accepts the right one', async () => {
