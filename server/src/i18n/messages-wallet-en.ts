@@ -77,4 +77,6 @@ export const walletMessagesEn = {
   'wallet.bill.stakingUnlock': 'Staking #{ref}: unlocked',
   'wallet.bill.stakingRedeem': 'Staking #{ref}: redeemed early',
   'wallet.bill.internalTransferIn': 'Internal transfer #{ref}: received',
+  'wallet.bill.internalTransferHold': 'Internal transfer #{ref}: frozen until it arrives',
+  'wallet.bill.internalTransferRelease': 'Internal transfer #{ref}: cancelled, returned',
 } as const;

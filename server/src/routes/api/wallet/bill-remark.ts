@@ -1,4 +1,5 @@
 import type { BillListRow } from '../../../db/repositories/bill-list-repository.ts';
+import { TRANSFER_REVIEW } from '../../../domain/earn/internal-transfers.ts';
 import { WITHDRAWAL_REVIEW } from '../../../domain/wallet/withdrawals.ts';
 import type { BillKind } from '../../../db/repositories/ledger-repository.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
@@ -33,15 +34,22 @@ const REMARKS: Partial<Record<BillKind, MessageKey>> = {
   internal_transfer_in: 'wallet.bill.internalTransferIn',
 };
 
+/** The remarks of the review kinds that hold money: the hold, and its return when the request is refused or cancelled. */
+const REVIEW_REMARKS: Record<string, { hold: MessageKey; release: MessageKey }> = {
+  [WITHDRAWAL_REVIEW]: { hold: 'wallet.bill.withdrawHold', release: 'wallet.bill.withdrawRelease' },
+  [TRANSFER_REVIEW]: { hold: 'wallet.bill.internalTransferHold', release: 'wallet.bill.internalTransferRelease' },
+};
+
 /**
  * A bill row's remark in the caller's language, from what caused it (the stored remark is for
- * operators). Review holds name the request behind them (a withdrawal, or another feature's kind);
- * a kind this list does not know (a feature added later) shows its stored remark.
+ * operators). Review holds name the request behind them (REVIEW_REMARKS; a review kind added
+ * later is named by its code until it has its own); a bill kind REMARKS lacks shows its stored remark.
  */
 export function billRemark(row: BillListRow, lang: string): string {
   if (row.review_kind !== null && (row.kind === 'review_hold' || row.kind === 'review_release')) {
     const ref = row.review_ref ?? '';
-    if (row.review_kind === WITHDRAWAL_REVIEW) return t(lang, row.kind === 'review_hold' ? 'wallet.bill.withdrawHold' : 'wallet.bill.withdrawRelease', { ref });
+    const known = REVIEW_REMARKS[row.review_kind];
+    if (known) return t(lang, row.kind === 'review_hold' ? known.hold : known.release, { ref });
     return t(lang, row.kind === 'review_hold' ? 'wallet.bill.reviewHold' : 'wallet.bill.reviewRelease', { kind: row.review_kind, ref });
   }
   const key = REMARKS[row.kind as BillKind];

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BillListRepository } from '../../../../db/repositories/bill-list-repository.ts';
 import { InternalTransferRepository } from '../../../../db/repositories/internal-transfer-repository.ts';
+import { MAIN_ACCOUNT } from '../../../../domain/accounts.ts';
 import { SEARCH_LIMIT_PER_MINUTE } from '../../../../domain/earn/earn-services.ts';
 import { DAY_MS } from '../../../../jobs/periods.ts';
 import { expectBillsMatchBalances, startEarnHarness, units, type EarnHarness } from '../../__tests__/earn-harness.ts';
+import { billRemark } from '../../wallet/bill-remark.ts';
 import type { InternalTransferView, TransferCoinView } from '../internal-transfer-views.ts';
 
 interface Page<T> {
@@ -88,6 +91,12 @@ describe('internal transfers (api/Balance transfer calls)', () => {
     const cancelled = await h.post<InternalTransferView>('Balance/cancelInternalTransfer', { id: sent.data.id }, alice.token);
     expect(cancelled).toMatchObject({ code: 1, msg: 'Transfer cancelled, the amount is back in your account', data: { status: 3, status_text: 'Cancelled' } });
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('1000'), frozen: 0n });
+    // The sender's statement names the transfer, not the review's internal kind, and the amount back.
+    const bills = new BillListRepository(h.db).page(alice.id, h.coinId('usdt'), MAIN_ACCOUNT, 1, 2).rows;
+    expect(bills.map((row) => [row.amount, billRemark(row, 'en')])).toEqual([
+      [units('300'), `Internal transfer #${sent.data.id}: cancelled, returned`],
+      [-units('300'), `Internal transfer #${sent.data.id}: frozen until it arrives`],
+    ]);
     await h.advance(3 * DAY_MS);
     expect(h.balance(bob.id, 'usdt').available).toBe(units('5'));
     expect((await records(bob, 3)).list.map((r) => r.id)).toEqual([sent.data.id]);
