@@ -47,17 +47,24 @@ export async function pollUntil(page: Page, expression: string, timeoutMs: numbe
   return true;
 }
 
+/** The middle of the element that the page expression `element` names once it is shown within `timeoutMs`, else null. */
+async function shownCentre(page: Page, element: string, timeoutMs: number): Promise<{ x: number; y: number } | null> {
+  const centre = `((el) => {
+    const box = el?.getBoundingClientRect();
+    return box && box.width > 0 && box.height > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+  })(${element})`;
+  if (!(await pollUntil(page, `${centre} !== null`, timeoutMs))) return null;
+  return (await page.evaluate(centre)) as { x: number; y: number } | null;
+}
+
 /**
  * The middle of the element that the page expression `element` names, once it is shown (within
  * `timeoutMs`). Read with `page.evaluate`, so nothing of Playwright's runs in the page (see pollUntil).
  */
 export async function centreOf(page: Page, element: string, timeoutMs = 30_000): Promise<{ x: number; y: number }> {
-  const centre = `((el) => {
-    const box = el?.getBoundingClientRect();
-    return box && box.width > 0 && box.height > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
-  })(${element})`;
-  if (!(await pollUntil(page, `${centre} !== null`, timeoutMs))) throw new Error(`nothing shown to tap within ${timeoutMs} ms: ${element}`);
-  return (await page.evaluate(centre)) as { x: number; y: number };
+  const point = await shownCentre(page, element, timeoutMs);
+  if (!point) throw new Error(`nothing shown to tap within ${timeoutMs} ms: ${element}`);
+  return point;
 }
 
 /**
@@ -65,7 +72,7 @@ export async function centreOf(page: Page, element: string, timeoutMs = 30_000):
  * touch sent over the debugging protocol; false when it never showed.
  */
 export async function tapWhenShown(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
-  const point = await centreOf(page, `document.querySelector(${JSON.stringify(selector)})`, timeoutMs).catch(() => null);
+  const point = await shownCentre(page, `document.querySelector(${JSON.stringify(selector)})`, timeoutMs);
   if (!point) return false;
   await page.touchscreen.tap(point.x, point.y);
   return true;

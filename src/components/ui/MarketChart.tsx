@@ -153,7 +153,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
       }
     }
     drawnRef.current = { candles: { key, resetId: nextCandles.resetId, bars: nextCandles.bars }, studies: nextStudies };
-    setShownSeries(key);
+    // Only a series drawn for the first time changes the spinner: a live update sets no state.
+    if (!drawn) setShownSeries(key);
     const last = nextCandles.bars[nextCandles.bars.length - 1] as Candle;
     // Told in a task of its own: the header's render then never adds to the chart's update (issue 14, long tasks).
     clearTimeout(tellTimer.current);
