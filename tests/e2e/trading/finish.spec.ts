@@ -297,6 +297,29 @@ describe('home', () => {
     for (const tile of tiles) expect(tile.icons, tile.text ?? '').toBe(1);
     await context.close();
   });
+
+  it("makes the page's first number formatter in the shell, so loading the engine's number data stays out of the app's renders", async () => {
+    const { page, context } = await screenPage(stack, { token });
+    // The first formatter a page makes loads the engine's number data (tens of ms on a phone): record
+    // the stack that made it.
+    await page.addInitScript(() => {
+      const record = window as unknown as { __firstNumberFormat?: string };
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct(target, args, newTarget) {
+          record.__firstNumberFormat ??= new Error().stack ?? '';
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+      });
+    });
+    await page.goto(`${stack.baseUrl}/`);
+    await visible(page.getByTestId('market-carousel'));
+    const stackOfFirst = await page.evaluate(() => (window as unknown as { __firstNumberFormat?: string }).__firstNumberFormat);
+    expect(stackOfFirst, 'no number formatter was made').toBeDefined();
+    // The shell's inline script runs in the document itself; the app's modules are under /assets/.
+    expect(stackOfFirst).toContain(`${stack.baseUrl}/:`);
+    expect(stackOfFirst).not.toMatch(/\/assets\//);
+    await context.close();
+  });
 });
 
 describe('right to left (ar)', () => {
