@@ -2,10 +2,13 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderPicker, type OrderPickerProps } from '../components/OrderPicker.tsx';
-import { closePicker, openPicker, optionsStore } from '../stores/options-store.ts';
+import { closePicker, openPicker, optionsStore, setSelection } from '../stores/options-store.ts';
 
 beforeEach(openPicker);
-afterEach(closePicker);
+afterEach(() => {
+  closePicker();
+  setSelection({ quantity: '', duration: null });
+});
 
 const props = (overrides: Partial<OrderPickerProps> = {}): OrderPickerProps => ({
   durations: [
@@ -16,7 +19,6 @@ const props = (overrides: Partial<OrderPickerProps> = {}): OrderPickerProps => (
   priceType: 2,
   balance: '150.5',
   coin: 'USDT',
-  selection: { quantity: '', duration: null },
   onDone: vi.fn(),
   onClose: vi.fn(),
   ...overrides,
@@ -31,7 +33,8 @@ describe('options quantity and duration picker', () => {
   });
 
   it('starts each opening from the current selection, dropping what the last one left unconfirmed', async () => {
-    render(<OrderPicker {...props({ selection: { quantity: '30.00', duration: 60 } })} />);
+    setSelection({ quantity: '30.00', duration: 60 });
+    render(<OrderPicker {...props()} />);
     fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: '5' } });
     fireEvent.click(screen.getByTestId('duration-30'));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));

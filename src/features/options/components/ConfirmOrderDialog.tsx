@@ -8,6 +8,8 @@ import styles from './options.module.css';
 
 export interface ConfirmOrderDialogProps {
   open: boolean;
+  /** Rendered ahead and only shown when it opens (Dialog's prerender). */
+  prerender?: boolean;
   pair: string;
   direction: 1 | 2;
   quantity: string;
@@ -26,12 +28,12 @@ export interface ConfirmOrderDialogProps {
  * what the order pays if its direction wins (issue 5). Only the chosen direction's payout is shown:
  * the other direction's row could only ever read 0 (issue 14).
  */
-export function ConfirmOrderDialog({ open, pair, direction, quantity, duration, rate, feeRate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
+export function ConfirmOrderDialog({ open, prerender = false, pair, direction, quantity, duration, rate, feeRate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
   const { t } = useTranslation();
   const win = payoutIfWin(quantity, rate);
   const fee = optionFee(quantity, feeRate);
   return (
-    <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm">
+    <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm" prerender={prerender}>
       <dl className={styles.detailList}>
         <dt>{t('options.confirm.pair')}</dt>
         <dd>

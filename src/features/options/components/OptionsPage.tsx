@@ -14,14 +14,14 @@ import { formatFixed, shownDecimals } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { CHART_INTERVALS, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
-import { createOptionOrder } from '../api/create-option-order.ts';
 import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
+import type { OptionDuration } from '../api/get-hy-config.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
-import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openPicker, optionsStore, rememberChartPeriod, setSelection, startCountdown, type OptionSelection } from '../stores/options-store.ts';
-import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
+import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openConfirmation, openPicker, optionsStore, rememberChartPeriod, setSelection, type OptionSelection } from '../stores/options-store.ts';
 import { CountdownDialog } from './CountdownDialog.tsx';
 import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
 import { OptionOrderList } from './OptionOrderList.tsx';
+import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { OrderPicker } from './OrderPicker.tsx';
 import { PairsPopup } from './PairsPopup.tsx';
 import layout from '../../../components/ui/layout.module.css';
@@ -32,6 +32,7 @@ import styles from './options.module.css';
 const MarketChart = lazy(() => import('../../../components/ui/MarketChart.tsx').then((m) => ({ default: m.MarketChart })));
 
 const NO_PAIRS: MarketItem[] = [];
+const NO_DURATIONS: OptionDuration[] = [];
 
 function pickerDone(selection: OptionSelection): void {
   setSelection(selection);
@@ -68,6 +69,26 @@ const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }
   );
 });
 
+/** The action bar's button that shows the chosen stake and duration and opens the picker. */
+function SelectionButton({ coin }: { coin: string }) {
+  const { t } = useTranslation();
+  const { selection } = useSnapshot(optionsStore);
+  return (
+    <button type="button" className={styles.selectionButton} onClick={openPicker} data-testid="selection-button">
+      {hasSelection(selection) ? (
+        <>
+          <span className={styles.num}>
+            {selection.quantity} {coin}
+          </span>
+          <span>{t('options.picker.seconds', { count: selection.duration ?? 0 })}</span>
+        </>
+      ) : (
+        <span>{t('options.picker.choose')}</span>
+      )}
+    </button>
+  );
+}
+
 /** The options (second contract) screen of spec §2: header, pairs popup, chart view and order-list view. */
 export function OptionsPage() {
   const { t } = useTranslation();
@@ -85,41 +106,26 @@ export function OptionsPage() {
   const actionBarRef = useRef<HTMLDivElement>(null);
   usePublishedHeight(actionBarRef, '--screen-bar-h');
   const [pairsOpen, setPairsOpen] = useState(false);
-  const [confirming, setConfirming] = useState<1 | 2 | null>(null);
-  const [busy, setBusy] = useState(false);
   const { loaded, reload } = useHyConfig();
-  const { selection, active } = useSnapshot(optionsStore);
+  // The selection is not read here: choosing one re-renders its button, not the page (DESIGN.md §8 tap budget).
+  const { active } = useSnapshot(optionsStore);
   const coin = loaded?.config.coinname ?? '';
   const balance = loaded?.config.balance ?? '0';
   const feeRate = loaded?.config.fee_rate;
   const decimals = loaded?.config.amount_precision;
-  const chosen = loaded?.durations.find((d) => d.time === selection.duration);
+  const durations = loaded?.durations ?? NO_DURATIONS;
 
+  // Reads the selection at the tap, from the store itself (the page does not render it).
   const buy = (direction: 1 | 2) => {
+    const selection = optionsStore.selection;
+    const chosen = durations.find((d) => d.time === selection.duration);
     if (!hasSelection(selection) || !chosen) return openPicker();
     const problem = validateOptionQuantity({ quantity: selection.quantity, minimum: chosen.min, balance, feeRate, decimals });
     if (problem) {
       showToast(t(problem, { min: chosen.min, decimals: stakeDecimals(decimals) }), 'error');
       return openPicker();
     }
-    setConfirming(direction);
-  };
-
-  const submit = async () => {
-    if (confirming === null || !pair || !chosen) return;
-    setBusy(true);
-    try {
-      const result = await createOptionOrder({ mId: pair.id, ctime: chosen.time, ctzed: selection.quantity, buytype: confirming });
-      if (result.ok) {
-        startCountdown({ orderId: result.data.order_id, total: chosen.time, direction: confirming, stake: selection.quantity }, Date.now());
-        setConfirming(null);
-        reload();
-      }
-    } catch {
-      // The client has already shown the network error; the form stays as it was.
-    } finally {
-      setBusy(false);
-    }
+    openConfirmation(direction);
   };
 
   const pickPair = (next: MarketItem) => {
@@ -154,18 +160,7 @@ export function OptionsPage() {
       )}
 
       <div className={styles.actionBar} ref={actionBarRef}>
-        <button type="button" className={styles.selectionButton} onClick={openPicker} data-testid="selection-button">
-          {hasSelection(selection) ? (
-            <>
-              <span className={styles.num}>
-                {selection.quantity} {coin}
-              </span>
-              <span>{t('options.picker.seconds', { count: selection.duration ?? 0 })}</span>
-            </>
-          ) : (
-            <span>{t('options.picker.choose')}</span>
-          )}
-        </button>
+        <SelectionButton coin={coin} />
         <div className={styles.buyButtons}>
           <Button className={tone.solidUp} onClick={() => buy(1)} disabled={!pair || !loaded} data-testid="buy-up">
             <span aria-hidden="true">▲ </span>
@@ -191,26 +186,11 @@ export function OptionsPage() {
           feeRate={feeRate}
           decimals={decimals}
           coin={coin}
-          selection={selection}
           onDone={pickerDone}
           onClose={closePicker}
         />
       )}
-      {confirming !== null && chosen && (
-        <ConfirmOrderDialog
-          open
-          pair={name}
-          direction={confirming}
-          quantity={selection.quantity}
-          duration={chosen.time}
-          rate={chosen.ykbl}
-          feeRate={feeRate}
-          coin={coin}
-          busy={busy}
-          onConfirm={() => void submit()}
-          onClose={() => setConfirming(null)}
-        />
-      )}
+      <OrderConfirmation pair={pair} name={name} durations={durations} coin={coin} feeRate={feeRate} onPlaced={reload} />
       {active && (
         <CountdownDialog
           order={active}

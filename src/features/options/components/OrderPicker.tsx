@@ -10,7 +10,7 @@ import { maxStake, quantityChoices, stakeDecimals, validateOptionQuantity } from
 import { closePicker, optionsStore, type OptionSelection } from '../stores/options-store.ts';
 import styles from './options.module.css';
 
-/** Shown while the options store's `pickerOpen` is set (openPicker, closePicker). */
+/** Shown while the options store's `pickerOpen` is set (openPicker, closePicker); opens on the store's `selection`. */
 export interface OrderPickerProps {
   durations: readonly OptionDuration[];
   multipliers: readonly string[];
@@ -21,7 +21,6 @@ export interface OrderPickerProps {
   /** Decimals the server accepts in a stake (getHyConfig amount_precision). */
   decimals?: number;
   coin: string;
-  selection: OptionSelection;
   onDone(selection: OptionSelection): void;
   onClose(): void;
 }
@@ -33,19 +32,19 @@ export interface OrderPickerProps {
  */
 export function OrderPicker({ onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
-  const { pickerOpen } = useSnapshot(optionsStore);
+  const { pickerOpen, selection } = useSnapshot(optionsStore);
   // The open state outlives the picker in the store: a page that leaves with it open (a session
   // time-out) must not greet the next visit with the sheet up.
   useEffect(() => closePicker, []);
   // Rendered ahead and only shown on the tap (DESIGN.md §8: tap latency during a busy feed).
   return (
     <Dialog open={pickerOpen} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker" prerender>
-      <PickerForm {...form} open={pickerOpen} />
+      <PickerForm {...form} selection={selection} open={pickerOpen} />
     </Dialog>
   );
 }
 
-function PickerForm({ open, durations, multipliers, priceType, balance, feeRate, decimals, coin, selection, onDone }: Omit<OrderPickerProps, 'onClose'> & { open: boolean }) {
+function PickerForm({ open, durations, multipliers, priceType, balance, feeRate, decimals, coin, selection, onDone }: Omit<OrderPickerProps, 'onClose'> & { selection: OptionSelection; open: boolean }) {
   const { t } = useTranslation();
   const [duration, setDuration] = useState<number | null>(() => selection.duration ?? durations[0]?.time ?? null);
   const [quantity, setQuantity] = useState(selection.quantity);

@@ -21,12 +21,23 @@ export interface ActiveOrder {
   stake: string;
 }
 
-export const optionsStore = proxy<{ selection: OptionSelection; active: ActiveOrder | null; listVersion: number; pickerOpen: boolean }>({
+export const optionsStore = proxy<{
+  selection: OptionSelection;
+  active: ActiveOrder | null;
+  listVersion: number;
+  pickerOpen: boolean;
+  confirmOpen: boolean;
+  confirmDirection: 1 | 2;
+}>({
   selection: { quantity: '', duration: null },
   active: null,
   listVersion: 0,
-  // Here rather than in the page's state, so opening the picker re-renders the picker alone (DESIGN.md §8 tap budget).
+  // The dialogs' open states live here rather than in the page's state, so a tap that opens or closes
+  // one re-renders that dialog alone (DESIGN.md §8 tap budget).
   pickerOpen: false,
+  confirmOpen: false,
+  // Kept when the confirmation closes, so it does not turn to the other direction on its way out.
+  confirmDirection: 1,
 });
 
 export function openPicker(): void {
@@ -35,6 +46,16 @@ export function openPicker(): void {
 
 export function closePicker(): void {
   optionsStore.pickerOpen = false;
+}
+
+/** Opens the order confirmation for buying up (1) or down (2). */
+export function openConfirmation(direction: 1 | 2): void {
+  optionsStore.confirmDirection = direction;
+  optionsStore.confirmOpen = true;
+}
+
+export function closeConfirmation(): void {
+  optionsStore.confirmOpen = false;
 }
 
 export function setSelection(selection: OptionSelection): void {

@@ -1,0 +1,113 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { ApiResult } from '../../../lib/api-client.ts';
+import { OrderConfirmation, type OrderConfirmationProps } from '../components/OrderConfirmation.tsx';
+import { closeConfirmation, closeCountdown, openConfirmation, optionsStore, setSelection } from '../stores/options-store.ts';
+
+type Placed = ApiResult<{ order_id: number }>;
+
+/** Every createOptionOrder call, answered only when the test resolves it. */
+const api = vi.hoisted(() => ({ calls: [] as { params: Record<string, unknown>; answer(result: Placed): Promise<void> }[] }));
+
+vi.mock('../api/create-option-order.ts', () => ({
+  createOptionOrder: (params: Record<string, unknown>) =>
+    new Promise<Placed>((resolve) => {
+      api.calls.push({
+        params,
+        answer: async (result) => {
+          resolve(result);
+          await Promise.resolve();
+        },
+      });
+    }),
+}));
+
+const props = (overrides: Partial<OrderConfirmationProps> = {}): OrderConfirmationProps => ({
+  pair: { id: 7, symbol: 'btcusdt', title: 'BTC/USDT' } as MarketItem,
+  name: 'BTC/USDT',
+  durations: [
+    { time: 30, ykbl: '80', min: '10' },
+    { time: 60, ykbl: '85', min: '20' },
+  ],
+  coin: 'USDT',
+  onPlaced: vi.fn(),
+  ...overrides,
+});
+
+/** The store notifies in a microtask: an async act lets the render land. */
+const inAct = (change: () => void) => act(async () => change());
+
+beforeEach(() => {
+  api.calls.length = 0;
+  setSelection({ quantity: '20', duration: 60 });
+});
+
+afterEach(() => {
+  closeConfirmation();
+  closeCountdown();
+  setSelection({ quantity: '', duration: null });
+});
+
+describe('options order confirmation', () => {
+  it('is rendered ahead, out of reach while closed, and opening it shows that same element for the chosen direction and selection', async () => {
+    render(<OrderConfirmation {...props()} />);
+    const parked = screen.getByTestId('option-confirm');
+    expect(parked.closest('[inert]')).not.toBeNull();
+    await inAct(() => openConfirmation(2));
+    const shown = screen.getByTestId('option-confirm');
+    expect(shown).toBe(parked);
+    expect(shown.closest('[inert]')).toBeNull();
+    expect(shown.textContent).toContain('Buy down');
+    expect(shown.textContent).toContain('20 USDT');
+    expect(screen.getByTestId('payout-down').textContent).toBe('37.00000000 USDT');
+  });
+
+  it('is rendered before a duration is chosen, so the tap that chooses one mounts nothing', async () => {
+    setSelection({ quantity: '', duration: null });
+    render(<OrderConfirmation {...props()} />);
+    const parked = screen.getByTestId('option-confirm');
+    expect(parked.closest('[inert]')).not.toBeNull();
+    await inAct(() => setSelection({ quantity: '30', duration: 30 }));
+    expect(screen.getByTestId('option-confirm')).toBe(parked);
+    expect(parked.textContent).toContain('30 USDT');
+    expect(parked.textContent).toContain('30 s');
+  });
+
+  it('places one order for a double tap on Confirm, with what it shows, then closes and starts the countdown', async () => {
+    const onPlaced = vi.fn();
+    render(<OrderConfirmation {...props({ onPlaced })} />);
+    await inAct(() => openConfirmation(1));
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    // Both taps land before React renders the busy button.
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.params).toEqual({ mId: 7, ctime: 60, ctzed: '20', buytype: 1 });
+    await act(() => api.calls[0]!.answer({ ok: true, msg: '', data: { order_id: 42 } }));
+    expect(optionsStore.confirmOpen).toBe(false);
+    expect(optionsStore.active).toMatchObject({ orderId: 42, total: 60, direction: 1, stake: '20' });
+    expect(onPlaced).toHaveBeenCalledOnce();
+  });
+
+  it('stays open with nothing placed when the server refuses the order', async () => {
+    const onPlaced = vi.fn();
+    render(<OrderConfirmation {...props({ onPlaced })} />);
+    await inAct(() => openConfirmation(1));
+    act(() => screen.getByRole('button', { name: 'Confirm' }).click());
+    await act(() => api.calls[0]!.answer({ ok: false, code: 1, msg: 'Insufficient balance' }));
+    expect(optionsStore.confirmOpen).toBe(true);
+    expect(optionsStore.active).toBeNull();
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('closes when it leaves the page open, so the next visit starts without it', async () => {
+    const { unmount } = render(<OrderConfirmation {...props()} />);
+    await inAct(() => openConfirmation(1));
+    unmount();
+    expect(optionsStore.confirmOpen).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { createOptionOrder } from '../api/create-option-order.ts';
+import type { OptionDuration } from '../api/get-hy-config.ts';
+import { closeConfirmation, optionsStore, startCountdown } from '../stores/options-store.ts';
+import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
+
+export interface OrderConfirmationProps {
+  pair: MarketItem | undefined;
+  /** The pair as the header shows it. */
+  name: string;
+  /** The products of getHyConfig; the selection's duration picks one. */
+  durations: readonly OptionDuration[];
+  coin: string;
+  feeRate?: string;
+  /** After the order is placed: the page reloads the balance. */
+  onPlaced(): void;
+}
+
+/**
+ * The order confirmation of spec §5, shown while the options store's `confirmOpen` is set
+ * (openConfirmation, closeConfirmation), and the order it places. Rendered ahead, so the Buy tap
+ * only shows it (DESIGN.md §8 tap budget).
+ */
+export function OrderConfirmation({ pair, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
+  const { confirmOpen, confirmDirection, selection } = useSnapshot(optionsStore);
+  const [busy, setBusy] = useState(false);
+  // A second tap before the busy button has rendered must not place a second order.
+  const inFlight = useRef(false);
+  // The open state outlives this component in the store: a page that leaves with the confirmation
+  // up must not greet the next visit with it.
+  useEffect(() => closeConfirmation, []);
+  // Before a duration is chosen the confirmation cannot open (buying opens the picker), but it is
+  // rendered all the same, on the first product, so that choosing one does not mount it on that tap.
+  const shown = durations.find((d) => d.time === selection.duration) ?? durations[0];
+  if (!shown) return null;
+
+  const submit = async () => {
+    const chosen = durations.find((d) => d.time === optionsStore.selection.duration);
+    if (inFlight.current || !optionsStore.confirmOpen || !pair || !chosen) return;
+    // What the dialog shows is what is ordered.
+    const direction = optionsStore.confirmDirection;
+    const stake = optionsStore.selection.quantity;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const result = await createOptionOrder({ mId: pair.id, ctime: chosen.time, ctzed: stake, buytype: direction });
+      if (result.ok) {
+        startCountdown({ orderId: result.data.order_id, total: chosen.time, direction, stake }, Date.now());
+        closeConfirmation();
+        onPlaced();
+      }
+    } catch {
+      // The client has already shown the network error; the confirmation stays as it was.
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ConfirmOrderDialog
+      open={confirmOpen}
+      prerender
+      pair={name}
+      direction={confirmDirection}
+      quantity={selection.quantity}
+      duration={shown.time}
+      rate={shown.ykbl}
+      feeRate={feeRate}
+      coin={coin}
+      busy={busy}
+      onConfirm={() => void submit()}
+      onClose={closeConfirmation}
+    />
+  );
+}
