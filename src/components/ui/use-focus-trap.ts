@@ -8,10 +8,33 @@ const PAGE_ROOT_ID = 'root';
 /** Open traps: the page stays inert until the last one closes. */
 let openTraps = 0;
 
+/** Makes the page inert exactly while a trap is open; idempotent, so the order of deferred calls does not matter. */
+function syncPageInert(): void {
+  document.getElementById(PAGE_ROOT_ID)?.toggleAttribute('inert', openTraps > 0);
+}
+
+/**
+ * Runs `work` in a task after the next frame is painted; the returned function cancels it. Making
+ * the page inert and moving focus restyle the whole page (tens of ms on a slow phone): done on the
+ * tap, they would hold back the paint that shows the dialog (DESIGN.md §8 tap budget). The dialog's
+ * backdrop covers the page meanwhile, so no tap reaches it.
+ */
+function afterNextPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * While `active`, keeps Tab and Shift+Tab inside `ref`, closes on Escape, moves focus in on open
  * and gives it back to whatever had it on close (DESIGN.md §9: dialogs trap focus). The page behind
- * is `inert` meanwhile, so neither a screen reader's cursor nor a tap reaches it (issue 14).
+ * is `inert` meanwhile, so neither a screen reader's cursor nor a tap reaches it (issue 14). Inert
+ * and focus follow one frame after the dialog shows or hides (afterNextPaint).
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
   // The latest handler, without re-running the effect (which would steal focus) on every render.
@@ -23,14 +46,14 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     if (!active) return;
     const container = ref.current;
     if (!container) return;
-    // The opener is remembered before the page turns inert (which takes focus from it).
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const page = document.getElementById(PAGE_ROOT_ID);
     openTraps += 1;
-    page?.setAttribute('inert', '');
     const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
-    // The dialog is a fixed layer already in view: scrolling to the element would only add layout work to the tap that opened it.
-    (focusables()[0] ?? container).focus({ preventScroll: true });
+    const cancelEntry = afterNextPaint(() => {
+      syncPageInert();
+      // The dialog is a fixed layer already in view: scrolling to the element would only add layout work.
+      if (!container.contains(document.activeElement)) (focusables()[0] ?? container).focus({ preventScroll: true });
+    });
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -58,9 +81,15 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
+      cancelEntry();
       openTraps -= 1;
-      if (openTraps === 0) page?.removeAttribute('inert');
-      if (previous && document.contains(previous)) previous.focus();
+      afterNextPaint(() => {
+        syncPageInert();
+        // Focus goes back to the opener unless the user has put it somewhere else meanwhile.
+        const now = document.activeElement;
+        const adrift = !now || now === document.body || container.contains(now);
+        if (adrift && previous && document.contains(previous)) previous.focus({ preventScroll: true });
+      });
     };
   }, [ref, active]);
 }

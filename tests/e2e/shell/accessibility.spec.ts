@@ -11,6 +11,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import { visible } from '../support/app-helpers.ts';
 import { appRoutes, withQuery } from '../support/routes.ts';
 import { demoToken, narrowScreenFaults, screenPage, smallTargets } from '../support/screen-checks.ts';
+import { eventually } from '../support/trading-helpers.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -101,11 +102,12 @@ describe('every route', () => {
     await page.getByTestId('language-button').click();
     await visible(page.getByTestId('language-sheet'));
     await animationsDone(page);
-    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
+    // The page turns inert in the frame after the dialog shows (use-focus-trap.ts).
+    await eventually(() => page.evaluate(() => document.getElementById('root')?.inert), (inert) => inert === true, 'the page behind the dialog to be inert');
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('language-sheet').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(false);
+    await eventually(() => page.evaluate(() => document.getElementById('root')?.inert), (inert) => inert === false, 'the page to be live again');
     await context.close();
   });
 

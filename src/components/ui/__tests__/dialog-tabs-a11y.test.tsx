@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useId, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Dialog } from '../Dialog.tsx';
@@ -30,20 +30,23 @@ function renderInRoot(ui: React.ReactElement) {
 }
 
 describe('Dialog', () => {
-  it('makes the page behind it inert while open and gives focus back to the opener', () => {
+  it('makes the page behind it inert while open, a frame after it shows, and gives focus back to the opener', async () => {
     const { root, unmount } = renderInRoot(<Page dialogs={1} />);
     const opener = screen.getByRole('button', { name: 'Open' });
     opener.focus();
     fireEvent.click(opener);
-    expect(root.hasAttribute('inert')).toBe(true);
+    // The tap only shows the dialog; the page's restyle waits for the paint after it.
+    expect(root.hasAttribute('inert')).toBe(false);
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(true));
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
     expect(root.contains(screen.getByRole('dialog'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
-    expect(root.hasAttribute('inert')).toBe(false);
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
     expect(document.activeElement).toBe(opener);
     unmount();
   });
 
-  it('rendered ahead, stays hidden and out of reach while closed, then opens and closes like any dialog', () => {
+  it('rendered ahead, stays hidden and out of reach while closed, then opens and closes like any dialog', async () => {
     const { root, unmount } = renderInRoot(<Page dialogs={1} prerender />);
     const dialog = screen.getByText('Body 1').closest('[role="dialog"]');
     const layer = dialog?.parentElement;
@@ -57,22 +60,37 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Dialog 1' })).toBe(dialog);
     expect(layer?.hasAttribute('inert')).toBe(false);
     expect(layer?.className).not.toMatch(/parked/);
-    expect(root.hasAttribute('inert')).toBe(true);
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
     expect(layer?.hasAttribute('inert')).toBe(true);
-    expect(root.hasAttribute('inert')).toBe(false);
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
     expect(document.activeElement).toBe(opener);
     unmount();
   });
 
-  it('keeps the page inert until the last of stacked dialogs closes', () => {
+  it('keeps the page inert until the last of stacked dialogs closes', async () => {
     const { root, unmount } = renderInRoot(<Page dialogs={2} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getAllByRole('dialog')).toHaveLength(2);
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Close 2' }));
+    // Two frames later the page is still inert: the first dialog is open.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(root.hasAttribute('inert')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
+    unmount();
+  });
+
+  it('answers an open and close within one frame with the page as it was: not inert, focus on the opener', async () => {
+    const { root, unmount } = renderInRoot(<Page dialogs={1} />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Close 1' }));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(root.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(opener);
     unmount();
   });
 });
