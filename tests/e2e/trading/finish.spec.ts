@@ -348,6 +348,25 @@ describe('right to left (ar)', () => {
     await context.close();
   });
 
+  it('reads the stake and the balance of the options action bar as amount, then coin', async () => {
+    const { page, context } = await screenPage(stack, { token, lang: 'ar' });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC%2FUSDT`);
+    const balance = await visible(page.getByTestId('options-balance'));
+    await eventually(() => balance.textContent(), (text) => /\d/.test(text ?? ''), 'the balance');
+    await page.getByTestId('selection-button').click();
+    const picker = await visible(page.getByTestId('option-picker'));
+    await picker.locator('[data-testid^="quantity-"]').first().click();
+    await picker.getByTestId('picker-confirm').click();
+    await eventually(() => page.getByTestId('selection-button').textContent(), (text) => /USDT/.test(text ?? ''), 'the chosen stake');
+    const stake = ((await page.getByTestId('selection-button').textContent()) ?? '').trim();
+    const [digitX, coinX] = await paintedOrder(page, '[data-testid="selection-button"]', [stake.charAt(0), 'USDT']);
+    expect(digitX).toBeLessThan(coinX as number);
+    await page.evaluate(() => document.querySelector('[data-testid="options-balance"]')?.parentElement?.parentElement?.setAttribute('data-probe', 'balance-line'));
+    const [amountX, balanceCoinX] = await paintedOrder(page, '[data-probe="balance-line"]', [((await balance.textContent()) ?? '').charAt(0), 'USDT']);
+    expect(amountX).toBeLessThan(balanceCoinX as number);
+    await context.close();
+  });
+
   it('keeps signs before numbers and pairs as BASE/QUOTE', async () => {
     const { page, context } = await screenPage(stack, { lang: 'ar' });
     await page.goto(`${stack.baseUrl}/market`);

@@ -77,9 +77,9 @@ function SelectionButton({ coin }: { coin: string }) {
     <button type="button" className={styles.selectionButton} onClick={openPicker} data-testid="selection-button">
       {hasSelection(selection) ? (
         <>
-          <span className={styles.num}>
+          <bdi dir="ltr" className={styles.num}>
             {selection.quantity} {coin}
-          </span>
+          </bdi>
           <span>{t('options.picker.seconds', { count: selection.duration ?? 0 })}</span>
         </>
       ) : (
@@ -172,7 +172,13 @@ export function OptionsPage() {
           </Button>
         </div>
         <p className={styles.muted}>
-          {t('options.picker.balance')} <span className={styles.num} data-testid="options-balance">{formatFixed(balance, 8)}</span> {coin}
+          {t('options.picker.balance')}{' '}
+          <bdi dir="ltr">
+            <span className={styles.num} data-testid="options-balance">
+              {formatFixed(balance, 8)}
+            </span>{' '}
+            {coin}
+          </bdi>
         </p>
       </div>
 
