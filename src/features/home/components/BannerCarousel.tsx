@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { arrivedBanners, takeBanners, type Banner } from '../api/get-banners.ts';
 import styles from './home-content.module.css';
 
@@ -20,6 +21,10 @@ export function BannerCarousel() {
   // Banners that arrived before this first render show in it: the first one is home's largest paint.
   const [banners, setBanners] = useState<Banner[] | null>(arrivedBanners);
   const [index, setIndex] = useState(0);
+  // A banner is an SVG with text: each costs the browser a document and a text layout (tens of ms on
+  // a slow phone). The first one is home's largest paint; the others wait until the page is idle, or
+  // until their dot is chosen, so they neither delay that paint nor lengthen its task.
+  const idle = useWhenIdle();
   useEffect(() => {
     let mounted = true;
     // The same list again when it was shown from the first render (no re-render); taking it means a later visit asks anew.
@@ -39,9 +44,13 @@ export function BannerCarousel() {
   return (
     <section className={styles.banners} aria-roledescription="carousel" aria-label={t('home.banners.label')} data-testid="banners">
       <div className={styles.bannerTrack} style={{ '--slide': index } as CSSProperties}>
-        {banners.map((banner, i) => (
-          <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={BANNER_SIZE.width} height={BANNER_SIZE.height} />
-        ))}
+        {banners.map((banner, i) =>
+          i === 0 || i === index || idle ? (
+            <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={BANNER_SIZE.width} height={BANNER_SIZE.height} />
+          ) : (
+            <span key={banner.id ?? i} className={styles.bannerImage} aria-hidden="true" />
+          ),
+        )}
       </div>
       <div className={styles.dots}>
         {banners.map((banner, i) => (
