@@ -2,7 +2,7 @@
  * Set-up for the `app` test project (jsdom): i18next with the real English strings (so components
  * render their text), and a clean DOM, storage and cookie jar after every test.
  */
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -25,3 +25,7 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
   }
 });
+
+// A dialog closed by the last cleanup gives the page back in a task after the next frame
+// (use-focus-trap.ts): let that run while the test file's document still exists.
+afterAll(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));

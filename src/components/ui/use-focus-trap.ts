@@ -9,8 +9,8 @@ const PAGE_ROOT_ID = 'root';
 let openTraps = 0;
 
 /** Makes the page inert exactly while a trap is open; idempotent, so the order of deferred calls does not matter. */
-function syncPageInert(): void {
-  document.getElementById(PAGE_ROOT_ID)?.toggleAttribute('inert', openTraps > 0);
+function syncPageInert(doc: Document): void {
+  doc.getElementById(PAGE_ROOT_ID)?.toggleAttribute('inert', openTraps > 0);
 }
 
 /**
@@ -46,13 +46,15 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     if (!active) return;
     const container = ref.current;
     if (!container) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The dialog's own document, not the global: the deferred work below may run after it is gone.
+    const doc = container.ownerDocument;
+    const previous = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
     openTraps += 1;
     const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
     const cancelEntry = afterNextPaint(() => {
-      syncPageInert();
+      syncPageInert(doc);
       // The dialog is a fixed layer already in view: scrolling to the element would only add layout work.
-      if (!container.contains(document.activeElement)) (focusables()[0] ?? container).focus({ preventScroll: true });
+      if (!container.contains(doc.activeElement)) (focusables()[0] ?? container).focus({ preventScroll: true });
     });
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -70,25 +72,25 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       }
       const first = items[0]!;
       const last = items[items.length - 1]!;
-      if (event.shiftKey && (document.activeElement === first || !container.contains(document.activeElement))) {
+      if (event.shiftKey && (doc.activeElement === first || !container.contains(doc.activeElement))) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
+      } else if (!event.shiftKey && doc.activeElement === last) {
         event.preventDefault();
         first.focus();
       }
     };
-    document.addEventListener('keydown', onKeyDown, true);
+    doc.addEventListener('keydown', onKeyDown, true);
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
       cancelEntry();
       openTraps -= 1;
       afterNextPaint(() => {
-        syncPageInert();
+        syncPageInert(doc);
         // Focus goes back to the opener unless the user has put it somewhere else meanwhile.
-        const now = document.activeElement;
-        const adrift = !now || now === document.body || container.contains(now);
-        if (adrift && previous && document.contains(previous)) previous.focus({ preventScroll: true });
+        const now = doc.activeElement;
+        const adrift = !now || now === doc.body || container.contains(now);
+        if (adrift && previous && doc.contains(previous)) previous.focus({ preventScroll: true });
       });
     };
   }, [ref, active]);
