@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../../lib/toast.ts';
 import type { StakingProject } from '../api/get-staking-projects.ts';
 import { StakingProjectCard } from '../components/StakingProjectCard.tsx';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 const staking = vi.hoisted(() => ({ submitStaking: vi.fn() }));
 vi.mock('../api/submit-staking.ts', () => staking);

@@ -1,4 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
+import type { SubmitProblem } from '../../../lib/use-submit.ts';
 
 /**
  * Rules every earn screen shares (spec §5): the integer stepper of loans and mining, whole-number
@@ -6,7 +7,7 @@ import { Big, toBig } from '../../../lib/money.ts';
  */
 
 /** The first broken rule of a form: an i18n key and its values; null when every rule holds. */
-export type Problem = { key: string; vars?: Record<string, string> } | null;
+export type Problem = SubmitProblem;
 
 /** True for digits only (spec §5 staking "digits only"; the steppers take integers). */
 export function isWholeNumber(text: string): boolean {

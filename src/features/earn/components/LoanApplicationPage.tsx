@@ -16,7 +16,7 @@ import { getLoanProjects, type LoanProject } from '../api/get-loan-projects.ts';
 import { checkLoanApplication, loanCost } from '../api/loan-rules.ts';
 import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { IntegerStepper } from './IntegerStepper.tsx';
 import styles from './earn.module.css';
 

@@ -17,7 +17,7 @@ import { getLoanProjects } from '../api/get-loan-projects.ts';
 import { getLoanRecords, type LoanFilter, type LoanOrder } from '../api/get-loan-records.ts';
 import { repayLoan } from '../api/repay-loan.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LoanOrderCard } from './LoanOrderCard.tsx';

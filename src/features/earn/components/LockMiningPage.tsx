@@ -15,7 +15,7 @@ import { getMiningOrders, type MiningOrder } from '../api/get-mining-orders.ts';
 import { getMiningProducts } from '../api/get-mining-products.ts';
 import { redeemMining } from '../api/redeem-mining.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LockedOrderCard } from './LockedOrderCard.tsx';

@@ -14,7 +14,7 @@ import { getMiningProducts, type MiningProduct } from '../api/get-mining-product
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
 import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { IntegerStepper } from './IntegerStepper.tsx';
 import styles from './earn.module.css';
 

@@ -6,7 +6,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getStakingOrders, type StakingFilter, type StakingOrder } from '../api/get-staking-orders.ts';
 import { redeemStaking } from '../api/redeem-staking.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { RedeemText } from './RedeemText.tsx';
 import { LockedOrderCard } from './LockedOrderCard.tsx';

@@ -8,7 +8,7 @@ import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { getStakingProjects } from '../api/get-staking-projects.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import { StakingProjectCard } from './StakingProjectCard.tsx';
 import styles from './earn.module.css';

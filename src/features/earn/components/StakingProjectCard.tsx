@@ -10,7 +10,7 @@ import { digitsOnly } from '../api/earn-rules.ts';
 import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 import { submitStaking } from '../api/submit-staking.ts';
 import { useEarnFormat } from '../hooks/use-earn-format.ts';
-import type { Submit } from '../hooks/use-submit.ts';
+import type { Submit } from '../../../lib/use-submit.ts';
 import styles from './earn.module.css';
 
 export interface StakingProjectCardProps {

@@ -8,7 +8,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { cancelTransfer } from '../api/cancel-transfer.ts';
 import { getTransferRecords, type TransferFilter, type TransferRecord } from '../api/get-transfer-records.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { TransferRecordCard } from './TransferRecordCard.tsx';
 import styles from './earn.module.css';

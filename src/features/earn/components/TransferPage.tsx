@@ -19,7 +19,7 @@ import { sendTransfer } from '../api/send-transfer.ts';
 import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
 import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { useSubmit } from '../hooks/use-submit.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import styles from './earn.module.css';
 

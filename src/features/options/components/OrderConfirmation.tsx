@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { createOptionOrder } from '../api/create-option-order.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { closeConfirmation, optionsStore, startCountdown } from '../stores/options-store.ts';
@@ -25,38 +26,26 @@ export interface OrderConfirmationProps {
  */
 export function OrderConfirmation({ pair, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
   const { confirmOpen, confirmDirection, selection } = useSnapshot(optionsStore);
-  const [busy, setBusy] = useState(false);
-  // A second tap before the busy button has rendered must not place a second order.
-  const inFlight = useRef(false);
+  // One order at a time: a second tap before the busy button has rendered places nothing.
+  const { busy, run } = useSubmit();
   // The open state outlives this component in the store: a page that leaves with the confirmation
   // up must not greet the next visit with it.
   useEffect(() => closeConfirmation, []);
+  const chosen = durations.find((d) => d.time === selection.duration);
   // Before a duration is chosen the confirmation cannot open (buying opens the picker), but it is
   // rendered all the same, on the first product, so that choosing one does not mount it on that tap.
-  const shown = durations.find((d) => d.time === selection.duration) ?? durations[0];
+  const shown = chosen ?? durations[0];
   if (!shown) return null;
 
-  const submit = async () => {
-    const chosen = durations.find((d) => d.time === optionsStore.selection.duration);
-    if (inFlight.current || !optionsStore.confirmOpen || !pair || !chosen) return;
-    // What the dialog shows is what is ordered.
-    const direction = optionsStore.confirmDirection;
-    const stake = optionsStore.selection.quantity;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const result = await createOptionOrder({ mId: pair.id, ctime: chosen.time, ctzed: stake, buytype: direction });
-      if (result.ok) {
-        startCountdown({ orderId: result.data.order_id, total: chosen.time, direction, stake }, Date.now());
-        closeConfirmation();
-        onPlaced();
-      }
-    } catch {
-      // The client has already shown the network error; the confirmation stays as it was.
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+  // What the dialog shows is what is ordered.
+  const submit = () => {
+    if (!confirmOpen || !pair || !chosen) return;
+    const stake = selection.quantity;
+    void run('order', () => createOptionOrder({ mId: pair.id, ctime: chosen.time, ctzed: stake, buytype: confirmDirection }), (placed) => {
+      startCountdown({ orderId: placed.order_id, total: chosen.time, direction: confirmDirection, stake }, Date.now());
+      closeConfirmation();
+      onPlaced();
+    });
   };
 
   return (
@@ -70,8 +59,8 @@ export function OrderConfirmation({ pair, name, durations, coin, feeRate, onPlac
       rate={shown.ykbl}
       feeRate={feeRate}
       coin={coin}
-      busy={busy}
-      onConfirm={() => void submit()}
+      busy={busy === 'order'}
+      onConfirm={submit}
       onClose={closeConfirmation}
     />
   );

@@ -1,8 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../../lib/api-client.ts';
-import { showToast } from '../../../lib/toast.ts';
-import type { Problem } from '../api/earn-rules.ts';
+import type { ApiResult } from './api-client.ts';
+import { showToast } from './toast.ts';
+
+/** A broken rule found before sending: the message key and its values; null when there is none. */
+export type SubmitProblem = { key: string; vars?: Record<string, string> } | null;
 
 export interface Submit {
   /** The key of the action in flight (a form, or `repay-7`), null when none: its button shows busy. */
@@ -12,16 +14,16 @@ export interface Submit {
    * nothing while another action is in flight (the posting flag), and calls `onDone` with the
    * answer's data when the server accepted it. The client has already toasted any failure.
    */
-  run<T>(key: string, call: () => Promise<ApiResult<T>>, onDone?: (data: T) => void, problem?: Problem): Promise<void>;
+  run<T>(key: string, call: () => Promise<ApiResult<T>>, onDone?: (data: T) => void, problem?: SubmitProblem): Promise<void>;
 }
 
-/** The one submit helper of the earn screens. */
+/** The one submit helper of the screens that post an action: one action at a time, its button busy meanwhile. */
 export function useSubmit(): Submit {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<string | null>(null);
   const inFlight = useRef(false);
   const run = useCallback(
-    async <T,>(key: string, call: () => Promise<ApiResult<T>>, onDone?: (data: T) => void, problem?: Problem) => {
+    async <T,>(key: string, call: () => Promise<ApiResult<T>>, onDone?: (data: T) => void, problem?: SubmitProblem) => {
       if (problem) {
         showToast(t(problem.key, problem.vars), 'error');
         return;
