@@ -18,6 +18,7 @@ import { engineStream } from '../../lib/engine-client.ts';
 import { session } from '../../lib/session.ts';
 import { upColour } from '../../lib/up-colour.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
+import { chartTimeLabels, chartTimeShift, isDayOrLonger } from './chart-time.ts';
 import styles from './market-chart.module.css';
 
 const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'] as const;
@@ -45,8 +46,14 @@ function upDownColours(): { up: string; down: string } {
   return { up: cssVar('--up', '#48b451', style), down: cssVar('--down', '#db000c', style) };
 }
 
-const time = (t: number) => t as UTCTimestamp;
-const toBar = (c: Candle) => ({ time: time(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
+/** The time scale's language and labels for bars of `period` (chart-time.ts). */
+function timeOptions(lang: string, period: CandlePeriod) {
+  const labels = chartTimeLabels(lang, period);
+  return {
+    localization: { timeFormatter: labels.crosshair },
+    timeScale: { timeVisible: !isDayOrLonger(period), secondsVisible: false, tickMarkFormatter: labels.tickMark },
+  };
+}
 
 type Picker = (point: StudyPoint) => number | null;
 
@@ -104,6 +111,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
   const lastDrawAt = useRef(0);
   const onDrawnRef = useRef(onDrawn);
   const decimalsRef = useRef(decimals);
+  // The phone's zone offset when the chart was made: one for the whole series (chart-time.ts).
+  const zoneOffsetRef = useRef(0);
   useEffect(() => {
     onDrawnRef.current = onDrawn;
   });
@@ -112,7 +121,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
   const [shownSeries, setShownSeries] = useState<string | null>(null);
   const shown = useSnapshot(chartStudies);
   const { redUp } = useSnapshot(upColour);
-  const { theme } = useSnapshot(session);
+  const { theme, lang } = useSnapshot(session);
+  const timeRef = useRef({ lang, period });
   const studyKey = STUDY_NAMES.filter((name) => shown[name]).join(',');
   const panes = (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
 
@@ -125,6 +135,9 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     // Live bars update in place; a closed bar the engine refreshed is redrawn where it stands (candle-draw.ts).
     const plan = planCandleDraw(drawn?.candles ?? null, key, nextCandles);
     const { up, down } = upDownColours();
+    const shift = chartTimeShift(nextCandles.period, zoneOffsetRef.current);
+    const time = (t: number) => (t + shift) as UTCTimestamp;
+    const toBar = (c: Candle) => ({ time: time(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
     const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? up : down });
     if (plan.kind === 'reload') {
       candle.setData(nextCandles.bars.map(toBar));
@@ -176,8 +189,9 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
       layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false, panes: { separatorColor: grid } },
       grid: { vertLines: { color: grid }, horzLines: { color: grid } },
       handleScroll: { vertTouchDrag: false },
-      timeScale: { timeVisible: true, secondsVisible: false },
+      ...timeOptions(timeRef.current.lang, timeRef.current.period),
     });
+    zoneOffsetRef.current = new Date().getTimezoneOffset();
     const { up, down } = upDownColours();
     candleRef.current = chart.addSeries(CandlestickSeries, {
       priceFormat: { type: 'price', precision: decimalsRef.current, minMove: 10 ** -decimalsRef.current },
@@ -262,6 +276,11 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     };
   }, [symbol, period]);
   useEffect(() => () => clearTimeout(tellTimer.current), []);
+
+  useEffect(() => {
+    timeRef.current = { lang, period };
+    chartRef.current?.applyOptions(timeOptions(lang, period));
+  }, [lang, period]);
 
   useEffect(() => {
     decimalsRef.current = decimals;

@@ -267,6 +267,40 @@ describe('options chart', () => {
     await context.close();
   });
 
+  it.each([
+    ['zh-cn', 'zh-CN'],
+    ['ar', 'ar'],
+  ])("paints the time axis in the app's language, not the browser's (%s)", async (lang, tag) => {
+    const { page, context } = await screenPage(stack, { token, lang });
+    // Canvas text is not in the DOM: record what the page paints.
+    await context.addInitScript({
+      content: `
+        window.__painted = new Set();
+        const fillText = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+          window.__painted.add(String(text));
+          return fillText.call(this, text, ...rest);
+        };
+      `,
+    });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    const months = (locale: string) =>
+      Array.from({ length: 12 }, (_, month) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, month, 15)));
+    const appMonths = months(tag);
+    // The daily chart shows some fifty days: a month starts among them and its tick reads the month.
+    const painted = await eventually(
+      () => page.evaluate(() => [...(window as unknown as { __painted: Set<string> }).__painted]),
+      (texts) => texts.some((text) => appMonths.includes(text)),
+      `a month of ${lang} on the time axis`,
+    );
+    const browserMonths = months('en-US');
+    expect(painted.filter((text) => browserMonths.includes(text))).toEqual([]);
+    // Latin digits, as everywhere in the app (lib/format.ts).
+    expect(painted.filter((text) => /[\u0660-\u0669\u06f0-\u06f9]/.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it("loads the chart library with V8's compile hint, so its functions compile while it downloads", async () => {
     const { page, context } = await screenPage(stack, { token });
     await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
