@@ -3,7 +3,7 @@
  * style, layout box or painted text.
  */
 import Big from 'big.js';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
@@ -267,13 +267,9 @@ describe('options chart', () => {
     await context.close();
   });
 
-  it.each([
-    ['zh-cn', 'zh-CN'],
-    ['ar', 'ar'],
-  ])("paints the time axis in the app's language, not the browser's (%s)", async (lang, tag) => {
-    const { page, context } = await screenPage(stack, { token, lang });
-    // Canvas text is not in the DOM: record what the page paints.
-    await context.addInitScript({
+  /** Canvas text is not in the DOM: the page records what it paints. */
+  const recordPaintedText = (context: BrowserContext) =>
+    context.addInitScript({
       content: `
         window.__painted = new Set();
         const fillText = CanvasRenderingContext2D.prototype.fillText;
@@ -283,21 +279,43 @@ describe('options chart', () => {
         };
       `,
     });
+  const paintedText = (page: Page) => page.evaluate(() => [...(window as unknown as { __painted: Set<string> }).__painted]);
+
+  it.each([
+    ['zh-cn', 'zh-CN'],
+    ['ar', 'ar'],
+  ])("paints the time axis in the app's language, not the browser's (%s)", async (lang, tag) => {
+    const { page, context } = await screenPage(stack, { token, lang });
+    await recordPaintedText(context);
     await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
     await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
     const months = (locale: string) =>
       Array.from({ length: 12 }, (_, month) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, month, 15)));
     const appMonths = months(tag);
     // The daily chart shows some fifty days: a month starts among them and its tick reads the month.
-    const painted = await eventually(
-      () => page.evaluate(() => [...(window as unknown as { __painted: Set<string> }).__painted]),
-      (texts) => texts.some((text) => appMonths.includes(text)),
-      `a month of ${lang} on the time axis`,
-    );
+    const painted = await eventually(() => paintedText(page), (texts) => texts.some((text) => appMonths.includes(text)), `a month of ${lang} on the time axis`);
     const browserMonths = months('en-US');
     expect(painted.filter((text) => browserMonths.includes(text))).toEqual([]);
     // Latin digits, as everywhere in the app (lib/format.ts).
     expect(painted.filter((text) => /[\u0660-\u0669\u06f0-\u06f9]/.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it("reads one-minute bars on the phone's clock, as the app's other times do", async () => {
+    const timezoneId = 'America/New_York';
+    const { page, context } = await screenPage(stack, { token, timezoneId });
+    await recordPaintedText(context);
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.getByTestId('chart-intervals').getByRole('button', { name: '1', exact: true }).click();
+    // The minutes of the last two hours on a clock; New York's and UTC's are four or five hours apart.
+    const recentMinutes = (timeZone: string) => {
+      const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      return new Set(Array.from({ length: 125 }, (_, i) => clock.format(Date.now() + (5 - i) * 60_000)));
+    };
+    const phone = recentMinutes(timezoneId);
+    const painted = await eventually(() => paintedText(page), (texts) => texts.some((text) => phone.has(text)), 'a recent minute of the phone on the time axis');
+    const utc = recentMinutes('UTC');
+    expect(painted.filter((text) => utc.has(text))).toEqual([]);
     await context.close();
   });
 
