@@ -27,8 +27,12 @@ export const COMPACT_FROM = 100_000;
 export interface Formats {
   /** 24-hour time of day, seconds included: "14:41:08". */
   time(ms: number): string;
+  /** 24-hour time of day to the minute: "14:41". */
+  minute(ms: number): string;
   /** Short date and 24-hour time: "25/11/2026, 14:41:08" (order of the language). */
   dateTime(ms: number): string;
+  /** {@link dateTime} to the millisecond: "25/11/2026, 14:41:08.045" (a trade's time). */
+  preciseDateTime(ms: number): string;
   /** A server record time ("YYYY-MM-DD HH:mm:ss", UTC) as {@link dateTime}; the text itself when it is in another form. */
   serverTime(text: string | null | undefined): string;
   /**
@@ -64,23 +68,18 @@ function create(lang: string): Formats {
     let made: T | undefined;
     return () => (made ??= make());
   };
-  const clock = once(() => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }));
-  const stamp = once(
-    () =>
-      new Intl.DateTimeFormat(tag, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-        numberingSystem: 'latn',
-      }),
-  );
+  const dates = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat(tag, { ...options, hourCycle: 'h23', numberingSystem: 'latn' }));
+  const hourMinute = { hour: '2-digit', minute: '2-digit' } as const;
+  const date = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  const clock = dates({ ...hourMinute, second: '2-digit' });
+  const minute = dates(hourMinute);
+  const stamp = dates({ ...date, ...hourMinute, second: '2-digit' });
+  const preciseStamp = dates({ ...date, ...hourMinute, second: '2-digit', fractionalSecondDigits: 3 });
   const formats: Formats = {
     time: (ms) => clock().format(ms),
+    minute: (ms) => minute().format(ms),
     dateTime: (ms) => stamp().format(ms),
+    preciseDateTime: (ms) => preciseStamp().format(ms),
     serverTime(text) {
       if (!text) return '';
       const match = SERVER_TIME.exec(text.trim());

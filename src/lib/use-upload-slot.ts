@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { languageTag } from './language.ts';
+import { formatsFor } from './format.ts';
 import { compressImage, sendUpload, type UploadOutcome } from './upload.ts';
 import { EMPTY_SLOT, uploadSlotReducer, type UploadSlotState } from './upload-slot-state.ts';
 
@@ -138,7 +138,7 @@ export function useUploadSlot({ onChange, compress = compressImage, send = sendU
       done: t('upload.done'),
       failed: t('upload.failed'),
       retry: t('common.retry'),
-      percent: (fraction: number) => new Intl.NumberFormat(languageTag(i18n.language), { style: 'percent' }).format(fraction),
+      percent: (fraction: number) => formatsFor(i18n.language).percent(String(fraction * 100), 0, false),
     }),
     [t, i18n.language],
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { languageTag } from '../../lib/language.ts';
+import { useFormats } from '../../lib/format.ts';
 import { lastKnownAt } from '../../lib/last-known.ts';
 import styles from './stale-note.module.css';
 
@@ -8,10 +8,11 @@ import styles from './stale-note.module.css';
  * or before the first answer), with the time they were live. Renders nothing for a live list.
  */
 export function StaleNote({ value }: { value: unknown }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const at = lastKnownAt(value);
   if (at === null) return null;
-  const time = new Intl.DateTimeFormat(languageTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(at);
+  const time = formats.dateTime(at);
   return (
     <p className={styles.note} role="status" data-testid="stale-note">
       <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>

@@ -13,6 +13,19 @@ describe('Intl formatters of the app language', () => {
     }
   });
 
+  it('keeps Latin digits and the 24-hour clock in times to the minute and to the millisecond', () => {
+    const at = new Date(2026, 0, 5, 13, 59, 7, 45).getTime();
+    for (const lang of ['en', 'fa', 'bn', 'ar']) {
+      const clean = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
+      expect(clean(formatsFor(lang).minute(at))).toBe('13:59');
+      const precise = clean(formatsFor(lang).preciseDateTime(at));
+      expect(precise).toContain('13:59:07');
+      expect(precise).toMatch(/07[.,٫]045/);
+      // Persian dates are in its own calendar (1404/10/15), as everywhere in the app.
+      expect(precise).toMatch(/^\d{4}\/\d{2}\/\d{2}|\d{2}\/\d{2}\/\d{4}/);
+    }
+  });
+
   it('orders a date by the app language, not by the browser', () => {
     const at = new Date(2024, 4, 31, 9, 5, 0).getTime();
     const en = formatsFor('en').dateTime(at);

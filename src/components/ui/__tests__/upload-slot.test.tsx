@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
 import en from '../../../../locales/en.json';
 import type { SendOptions, UploadOutcome } from '../../../lib/upload.ts';
 import { useUploadSlot, type UseUploadSlotOptions } from '../../../lib/use-upload-slot.ts';
@@ -51,6 +52,20 @@ const slot = () => screen.getByTestId('upload-slot');
 const URL_ = '/uploads/0123456789abcdef0123456789abcdef.jpg';
 
 describe('upload slot', () => {
+  it('writes the progress in Latin digits whatever the language', async () => {
+    await act(() => i18next.changeLanguage('fa'));
+    try {
+      const { send, calls } = manualSend();
+      render(<Harness compress={async () => compressed} send={send} />);
+      await pick(photo());
+      act(() => calls[0]!.options.onProgress!(0.42));
+      // Persian's own digits would read ۴۲٪, unlike every other number in the app (lib/format.ts).
+      expect(slot().querySelector('[class*="percent"]')?.textContent?.replace(/[\u200e\u200f]/g, '')).toBe('42%');
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+
   it('offers the camera or the gallery through one labelled image input', () => {
     render(<Harness />);
     const input = screen.getByLabelText('Front of ID');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceInBar, pricePosition, proofTrades, tradeTimeText } from '../api/settlement-proof.ts';
+import { formatsFor } from '../../../lib/format.ts';
+import { minuteText, priceInBar, pricePosition, proofTrades } from '../api/settlement-proof.ts';
 
 describe('verifiable settlement on the client', () => {
   it('reads the trades an order names; an open, void or older order names none for what it lacks', () => {
@@ -30,8 +31,8 @@ describe('verifiable settlement on the client', () => {
     expect(pricePosition({ low: '100', high: '200' }, '50')).toBe(0);
   });
 
-  it('shows a trade time to the millisecond', () => {
-    const text = tradeTimeText(Date.UTC(2026, 0, 5, 12, 30, 20, 45), 'en');
-    expect(text).toMatch(/\d{2}:\d{2}\.045|\d{2}:\d{2}:\d{2}\.045/);
+  it("names a bar's minute from its start to its end, on the 24-hour clock in Latin digits", () => {
+    const start = new Date(2026, 0, 5, 13, 59).getTime() / 1000;
+    for (const lang of ['en', 'fa', 'bn']) expect(minuteText(start, formatsFor(lang)).replace(/[\u200e\u200f\u061c]/g, '')).toBe('13:59–14:00');
   });
 });

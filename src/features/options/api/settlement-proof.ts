@@ -5,6 +5,7 @@
 import Big from 'big.js';
 import type { Candle } from '../../../../workers/shared/protocol.ts';
 import { toBig } from '../../../lib/money.ts';
+import type { Formats } from '../../../lib/format.ts';
 
 /** The trade behind a price, as the public feed published it. */
 export interface ProofTrade {
@@ -57,22 +58,7 @@ export function pricePosition(bar: Pick<Candle, 'low' | 'high'>, price: string):
   return Math.min(1, Math.max(0, Number(value.minus(low).div(span).toFixed(4))));
 }
 
-/** A trade's time in the user's language, to the millisecond, 24-hour clock, local time zone. */
-export function tradeTimeText(ts: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    fractionalSecondDigits: 3,
-    hourCycle: 'h23',
-  }).format(ts);
-}
-
 /** A bar's minute as "HH:mm–HH:mm" in the user's language and time zone. */
-export function minuteText(barTimeSec: number, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return `${format.format(barTimeSec * 1000)}–${format.format((barTimeSec + 60) * 1000)}`;
+export function minuteText(barTimeSec: number, formats: Pick<Formats, 'minute'>): string {
+  return `${formats.minute(barTimeSec * 1000)}–${formats.minute((barTimeSec + 60) * 1000)}`;
 }

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { languageTag } from '../../../lib/language.ts';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
-import { minuteText, priceInBar, pricePosition, proofTrades, tradeTimeText, type OrderTrades, type ProofTrade } from '../api/settlement-proof.ts';
+import { minuteText, priceInBar, pricePosition, proofTrades, type OrderTrades, type ProofTrade } from '../api/settlement-proof.ts';
 import { useMinuteBar } from '../hooks/use-minute-bar.ts';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './settlement-proof.module.css';
 
 function TradeRef({ trade }: { trade: ProofTrade | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   if (!trade) return <>{t('verify.proof.none')}</>;
   return (
     <>
@@ -18,7 +19,7 @@ function TradeRef({ trade }: { trade: ProofTrade | null }) {
       </bdi>
       <br />
       <bdi dir="ltr" className={styles.muted}>
-        {tradeTimeText(trade.ts, languageTag(i18n.language))}
+        {formats.preciseDateTime(trade.ts)}
       </bdi>
     </>
   );
@@ -64,8 +65,8 @@ function RangeLine({ position, inside }: { position: number; inside: boolean }) 
 }
 
 function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: string; trade: ProofTrade; testId: string }) {
-  const { t, i18n } = useTranslation();
-  const locale = languageTag(i18n.language);
+  const { t } = useTranslation();
+  const formats = useFormats();
   const { state, retry } = useMinuteBar(symbol, trade.ts);
   const inside = state.status === 'ready' && priceInBar(state.bar, trade.price);
   return (
@@ -81,7 +82,7 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
         <dt>{t('verify.view.tradeTime')}</dt>
         <dd>
           <bdi dir="ltr" className={styles.num}>
-            {tradeTimeText(trade.ts, locale)}
+            {formats.preciseDateTime(trade.ts)}
           </bdi>
           <br />
           <bdi dir="ltr" className={`${styles.num} ${styles.muted}`} data-testid="verify-trade-ts">
@@ -99,7 +100,7 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
       {state.status === 'ready' && (
         <div className={styles.proofBar} data-testid="verify-bar">
           <p className={styles.muted}>
-            {t('verify.view.bar')} <bdi dir="ltr">{minuteText(state.bar.time, locale)}</bdi>
+            {t('verify.view.bar')} <bdi dir="ltr">{minuteText(state.bar.time, formats)}</bdi>
           </p>
           <dl className={styles.barValues} dir="ltr">
             <dt>{t('verify.view.open')}</dt>

@@ -1,0 +1,36 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { recallValue } from '../../../lib/last-known.ts';
+import { session } from '../../../lib/session.ts';
+import { StaleNote } from '../StaleNote.tsx';
+
+/** A pair list this device kept, live at `at` (last-known.ts). */
+function keptList(at: number): unknown {
+  window.localStorage.setItem('last_known:markets', JSON.stringify({ at, value: [{ symbol: 'btcusdt' }] }));
+  return recallValue('markets');
+}
+
+afterEach(() => {
+  session.lang = 'en';
+});
+
+describe('StaleNote', () => {
+  it('says when the prices were live on the 24-hour clock, to the second, in Latin digits', () => {
+    const afternoon = new Date(2026, 10, 27, 14, 41, 8).getTime();
+    const { rerender } = render(<StaleNote value={keptList(afternoon)} />);
+    // A 12-hour English clock would read 2:41 PM.
+    expect(screen.getByTestId('stale-note').textContent).toContain('14:41:08');
+    expect(screen.getByTestId('stale-note').textContent).not.toMatch(/PM/);
+    act(() => {
+      session.lang = 'fa';
+    });
+    rerender(<StaleNote value={keptList(afternoon)} />);
+    // Persian's own digits would read ۱۴:۴۱.
+    expect(screen.getByTestId('stale-note').textContent).toContain('14:41:08');
+  });
+
+  it('says nothing for a live list', () => {
+    render(<StaleNote value={[{ symbol: 'btcusdt' }]} />);
+    expect(screen.queryByTestId('stale-note')).toBeNull();
+  });
+});
