@@ -16,4 +16,16 @@ describe('earn formats', () => {
     expect(earnFormat('zh-cn').days(7)).toBe('7天');
     expect(earnFormat('ar').days(7)).toMatch(/^7 /);
   });
+
+  it("writes times on the app's 24-hour clock, as its other lists do", () => {
+    const afternoon = new Date(2026, 10, 27, 14, 41, 8).getTime();
+    // A 12-hour English clock would read 2:41 PM.
+    expect(earnFormat('en').dateTime(afternoon)).toContain('14:41');
+    expect(earnFormat('en').dateTime(afternoon)).not.toMatch(/PM/);
+  });
+
+  it('makes the formats of a language once', () => {
+    expect(earnFormat('en')).toBe(earnFormat('en'));
+    expect(earnFormat('ar')).not.toBe(earnFormat('en'));
+  });
 });
