@@ -7,6 +7,7 @@ import { logoutUser } from '../features/account/api/logout-user.ts';
 import { IdleWatch, readSharedActivity, writeSharedActivity } from '../lib/idle-watch.ts';
 import { session, signOut } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.ts';
+import { whenIdle } from '../lib/use-when-idle.ts';
 import { showToast } from '../lib/toast.ts';
 import styles from './idle-guard.module.css';
 
@@ -55,10 +56,15 @@ export function IdleGuard() {
 
   useEffect(() => {
     if (!token || !(minutes > 0)) return;
+    // Storage is written when the page is idle: a write in a tap's pointerdown delays the tap's answer.
+    let cancelWrite = () => {};
     const watch = new IdleWatch({
       idleMs: minutes * 60_000,
       readShared: readSharedActivity,
-      writeShared: writeSharedActivity,
+      writeShared: (at) => {
+        cancelWrite();
+        cancelWrite = whenIdle(() => writeSharedActivity(at));
+      },
       onWarn: setDeadline,
       onActive: () => setDeadline(null),
       onTimeout: () => logOutRef.current(true),

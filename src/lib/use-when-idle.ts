@@ -4,6 +4,19 @@ import { useEffect, useState } from 'react';
 export const IDLE_TIMEOUT_MS = 2000;
 
 /**
+ * Runs `work` once the browser has a moment to spare (requestIdleCallback, at most
+ * {@link IDLE_TIMEOUT_MS}; a timer where that does not exist). Returns the cancel.
+ */
+export function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
+
+/**
  * False until the page has painted and the browser has a moment to spare (requestIdleCallback, at
  * most {@link IDLE_TIMEOUT_MS}), then true. Work that is not part of the first screen (a welcome
  * popup and the HTML sanitizer it loads) waits for it, so it neither delays nor lengthens the
@@ -11,13 +24,6 @@ export const IDLE_TIMEOUT_MS = 2000;
  */
 export function useWhenIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return idle;
 }

@@ -55,6 +55,17 @@ describe('the idle session guard', () => {
     expect(screen.queryByTestId('idle-dialog')).toBeNull();
   });
 
+  it("shares the time of input with other tabs once the page is idle, not in the input's own event", async () => {
+    render(<IdleGuard />);
+    await tick(10_000);
+    const before = window.localStorage.getItem('last_activity');
+    fireEvent.pointerDown(window);
+    // Written in the event, storage would delay the tap's answer (DESIGN.md §8 tap budget).
+    expect(window.localStorage.getItem('last_activity')).toBe(before);
+    await tick(1);
+    expect(window.localStorage.getItem('last_activity')).toBe(String(Date.now() - 1));
+  });
+
   it('does nothing without a token or with the time-out off', async () => {
     site.settings = { idle_timeout_minutes: 0 } as SiteSettings;
     render(<IdleGuard />);
