@@ -1,7 +1,7 @@
 // Lint rules, and the one-way imports of DESIGN.md §3:
 //   components/ui and lib → features → app; features never import each other;
 //   src imports only types from workers/ (except lib/engine-client.ts);
-//   workers/ never imports src/ or React; only the worker's entry and engine-client.ts use Comlink.
+//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink.
 // Proved by src/app/__tests__/import-rules.test.ts.
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,16 +104,17 @@ export default tseslint.config(
       { group: ['**/src/app/**', '**/src/lib/**', '**/src/features/**', '**/workers/market/**', 'react'], message: 'server/ may import only workers/shared/.' },
     ]),
   },
-  // Comlink is the worker boundary: only the worker's entry and the one file that creates the Worker speak it.
+  // Comlink is the worker boundary: only the bridge the worker's entry and the page share, and the one
+  // file that creates the Worker, speak it.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['workers/market/market.worker.ts', 'src/lib/engine-client.ts', '**/__tests__/**', 'tests/**'],
+    ignores: ['workers/market/bridge/**', 'src/lib/engine-client.ts', '**/__tests__/**', 'tests/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'comlink', message: 'Only workers/market/market.worker.ts and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
-          patterns: [{ group: ['comlink/*'], message: 'Only workers/market/market.worker.ts and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
+          paths: [{ name: 'comlink', message: 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
+          patterns: [{ group: ['comlink/*'], message: 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
         },
       ],
     },

@@ -13,15 +13,15 @@
  * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
  */
 import { BehaviorSubject, Observable, Subject } from 'rxjs';
-import { proxy, wrap } from 'comlink';
 import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
+import { connectMarketApi } from '../../workers/market/bridge/connect.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
 import { keepsLastKnown, recallValue, rememberValue } from './last-known.ts';
 import type { StreamObserver } from './stream-observer.ts';
 
-/** The engine's API whether it answers directly (main thread) or with promises (worker). */
-type AnyApi = { [K in keyof MarketApi]: (...args: Parameters<MarketApi[K]>) => unknown };
+/** The engine's API, once made, whether it answers directly (main thread) or with promises (worker). */
+type AnyApi = { [K in Exclude<keyof MarketApi, 'init'>]: (...args: Parameters<MarketApi[K]>) => unknown };
 
 /** The developer and QA flags of the page's URL (see the file comment). */
 export interface PageFlags {
@@ -111,9 +111,7 @@ async function createApi(): Promise<AnyApi> {
       name: 'market',
     });
     worker.addEventListener('error', (event) => console.error('[engine-client] market worker failed:', event.message));
-    const remote = wrap<MarketApi>(worker);
-    await remote.init(config, proxy(deliver), proxy(deliverAlerts));
-    api = remote;
+    api = await connectMarketApi(worker, config, deliver, deliverAlerts);
   }
   await api.setSession(session);
   await api.setVisible(visibleOverride ?? isVisible());

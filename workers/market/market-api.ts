@@ -1,11 +1,10 @@
 /**
- * The engine's API as the UI calls it: what market.worker.ts exposes over Comlink, and what
+ * The engine's API as the UI calls it: what the worker exposes (bridge/expose.ts), and what
  * src/lib/engine-client.ts calls directly when the debug flag runs the engine on the main thread.
- * No Comlink here: the worker passes `markTransfer` (Comlink's `transfer`) so books' buffers move
- * instead of being copied.
+ * No Comlink here.
  */
-import type { AlertSink, BatchItem, BatchSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
-import { MarketEngine, type FrameScheduler } from './market-engine.ts';
+import type { AlertSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
+import { MarketEngine, type EngineSink, type FrameScheduler } from './market-engine.ts';
 import type { IndexedDbRecorder } from './record/recorder.ts';
 import type { FetchLike } from './transport/http.ts';
 import type { FrameInflater } from './transport/inflate.ts';
@@ -22,8 +21,6 @@ export interface EngineConfig {
 export interface EngineHost {
   fetch: FetchLike;
   socketFactory: SocketFactory;
-  /** Marks a value's buffers for transfer; identity on the main thread. */
-  markTransfer?: (items: BatchItem[], transfer: Transferable[]) => BatchItem[];
   indexedDB?: IDBFactory;
   scheduleFrame?: FrameScheduler;
   /** How socket frames are inflated (transport/inflate.ts); default the browser's own gzip, else pako. */
@@ -37,8 +34,11 @@ export interface EngineStats extends FeedStatus {
 }
 
 export interface MarketApi {
-  /** Creates the engine; `sink` receives every batch, `alertSink` price alert events. Must be called once, first. */
-  init(config: EngineConfig, sink: BatchSink, alertSink?: AlertSink): void;
+  /**
+   * Creates the engine; `sink` receives every batch with the buffers it may move instead of copy,
+   * `alertSink` price alert events. Must be called once, first.
+   */
+  init(config: EngineConfig, sink: EngineSink, alertSink?: AlertSink): void;
   /** Replaces the price alerts the worker watches (issue 15). */
   setAlerts(alerts: PriceAlert[]): Promise<void>;
   subscribe(id: number, key: StreamKey): void;
@@ -72,25 +72,14 @@ export function createMarketApi(host: EngineHost): MarketApi {
   return {
     init(config, sink, alertSink) {
       if (engine) throw new Error('market engine: init() was already called');
-      const deliver = (items: BatchItem[], transfer: Transferable[]): void => {
-        const marked = host.markTransfer ? host.markTransfer(items, transfer) : items;
-        // Over Comlink the sink answers with a promise; a closed page must not surface as an error.
-        const answer: unknown = sink(marked);
-        if (answer instanceof Promise) answer.catch(() => undefined);
-      };
       engine = new MarketEngine({
         ...config,
         fetch: host.fetch,
         socketFactory: host.socketFactory,
         inflater: host.inflater,
         scheduleFrame: host.scheduleFrame,
-        sink: deliver,
-        alertSink: alertSink
-          ? (events) => {
-              const answer: unknown = alertSink(events);
-              if (answer instanceof Promise) answer.catch(() => undefined);
-            }
-          : undefined,
+        sink,
+        alertSink,
       });
     },
     subscribe: (id, key) => ready().subscribe(id, key),

@@ -24,7 +24,7 @@ import type { FetchLike } from './transport/http.ts';
 /** Calls `flush` once, at the next animation frame or within 100 ms, whichever comes first. */
 export type FrameScheduler = (flush: () => void) => void;
 
-/** Receives each batch with the buffers to transfer (the worker marks them for Comlink). */
+/** Receives each batch with the buffers to transfer (the worker moves them to the page). */
 export type EngineSink = (items: BatchItem[], transfer: Transferable[]) => void;
 
 /** The market feed module, as loaded on demand. */

@@ -1,11 +1,7 @@
-/** The market worker: exposes the engine's API over Comlink and nothing else (DESIGN.md §3). */
-import { expose, transfer } from 'comlink';
-import { createMarketApi } from './market-api.ts';
+/** The market worker: exposes the engine's API and nothing else (DESIGN.md §3; the bridge is bridge/expose.ts). */
+import { exposeMarketApi } from './bridge/expose.ts';
 
-expose(
-  createMarketApi({
-    fetch: (url, init) => fetch(url, init),
-    socketFactory: (url) => new WebSocket(url),
-    markTransfer: (items, buffers) => transfer(items, buffers),
-  }),
-);
+exposeMarketApi({
+  fetch: (url, init) => fetch(url, init),
+  socketFactory: (url) => new WebSocket(url),
+});

@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { expose, proxy, releaseProxy, transfer, wrap } from 'comlink';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { releaseProxy } from 'comlink';
 import type { BatchItem, Book } from '../../shared/protocol.ts';
-import { createMarketApi, type MarketApi } from '../market-api.ts';
+import { connectMarketApi } from '../bridge/connect.ts';
+import { exposeMarketApi } from '../bridge/expose.ts';
 import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, syncInflater } from './support/fakes.ts';
+
+const CONFIG = { wsUrl: 'ws://engine.test/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` };
+const ignore = () => {};
 
 /** Waits (real time) until `check` passes. */
 async function eventually(check: () => void, ms = 2_000): Promise<void> {
@@ -18,16 +22,17 @@ async function eventually(check: () => void, ms = 2_000): Promise<void> {
   }
 }
 
-describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
+describe('the engine across the worker bridge, on a real MessageChannel', () => {
   const channels: MessageChannel[] = [];
   afterEach(() => {
+    vi.restoreAllMocks();
     for (const channel of channels.splice(0)) {
       channel.port1.close();
       channel.port2.close();
     }
   });
 
-  it('subscribes, polls, and delivers one batch per frame through a proxied callback, books transferred', async () => {
+  it('subscribes, polls, and delivers one batch per frame on a port of its own, one way, books transferred', async () => {
     const channel = new MessageChannel();
     channels.push(channel);
     const sockets: FakeSocket[] = [];
@@ -35,9 +40,15 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
       envelope(1, { list: [{ id: 5, title: 'T', addtime: 'now', status: 1, imgs: '', content: 'c' }] }),
     );
     const frames = new ManualFrames();
-    const transferred: Transferable[][] = [];
-    expose(
-      createMarketApi({
+    // Every message either side posts, with what it transfers.
+    const posted: { message: unknown; transfer: unknown }[] = [];
+    const post = MessagePort.prototype.postMessage as (this: MessagePort, message: unknown, transfer?: Transferable[]) => void;
+    vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (this: MessagePort, message: unknown, transfer?: unknown) {
+      posted.push({ message, transfer });
+      post.call(this, message, transfer as Transferable[] | undefined);
+    });
+    exposeMarketApi(
+      {
         fetch: fetch.fetch,
         socketFactory: (url) => {
           const socket = new FakeSocket(url);
@@ -46,21 +57,11 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
         },
         scheduleFrame: frames.schedule,
         inflater: syncInflater,
-        markTransfer: (items, buffers) => {
-          transferred.push(buffers);
-          return transfer(items, buffers);
-        },
-      }),
+      },
       channel.port1,
     );
-    const remote = wrap<MarketApi>(channel.port2);
     const received: BatchItem[][] = [];
-    await remote.init(
-      { wsUrl: 'ws://engine.test/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` },
-      proxy((items: BatchItem[]) => {
-        received.push(items);
-      }),
-    );
+    const remote = await connectMarketApi(channel.port2, CONFIG, (items) => received.push(items), ignore);
     await remote.setSession({ token: 'tok', lang: 'en' });
     await remote.subscribe(1, { kind: 'notices', unreadSwitch: true });
     await remote.subscribe(2, { kind: 'book', symbol: 'btcusdt', levels: 2 });
@@ -73,9 +74,14 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
       tick: { bids: [[10.5, 1], [10.4, 2], [10.3, 3]], asks: [[10.6, 4]], version: 1, ts: 2 },
     });
     await eventually(() => expect(frames.waiting).toBe(1));
+    const postedBefore = posted.length;
     frames.tick();
 
     await eventually(() => expect(received).toHaveLength(1));
+    // One message for the batch, and no answer from the page.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posted.length - postedBefore).toBe(1);
+    const transferred = posted.at(-1)?.transfer as ArrayBuffer[];
     const batch = received[0] ?? [];
     expect(batch.map((item) => item.id).sort()).toEqual([1, 2]);
     expect(batch.find((item) => item.id === 1)?.wire).toMatchObject({ id: 5, title: 'T' });
@@ -84,7 +90,7 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
     expect([...book.bids]).toEqual([10.5, 1, 10.4, 2]);
     expect([...book.asks]).toEqual([10.6, 4]);
     // The worker's copies were moved, not cloned: their buffers are now detached.
-    expect(transferred[0]?.map((buffer) => (buffer as ArrayBuffer).byteLength)).toEqual([0, 0]);
+    expect(transferred.map((buffer) => buffer.byteLength)).toEqual([0, 0]);
 
     await remote.unsubscribe(2);
     expect(sockets[0]?.unsubs()).toEqual(['market.btcusdt.depth.step0']);
@@ -96,9 +102,8 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
   it('a bad key rejects the remote call with the engine error', async () => {
     const channel = new MessageChannel();
     channels.push(channel);
-    expose(createMarketApi({ fetch: new FakeFetch().fetch, socketFactory: (url) => new FakeSocket(url) }), channel.port1);
-    const remote = wrap<MarketApi>(channel.port2);
-    await remote.init({ wsUrl: 'ws://x/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` }, proxy(() => {}));
+    exposeMarketApi({ fetch: new FakeFetch().fetch, socketFactory: (url) => new FakeSocket(url) }, channel.port1);
+    const remote = await connectMarketApi(channel.port2, CONFIG, ignore, ignore);
     await expect(remote.subscribe(1, { kind: 'book', symbol: '' })).rejects.toThrow(/symbol/);
     remote[releaseProxy]();
   });
@@ -108,19 +113,18 @@ describe('the engine over real Comlink expose/wrap on a MessageChannel', () => {
     channels.push(channel);
     const sockets: FakeSocket[] = [];
     const fetch = new FakeFetch().on('/session.ndjson', () => new Response('<!doctype html>\n<html></html>', { status: 200 }));
-    expose(
-      createMarketApi({
+    exposeMarketApi(
+      {
         fetch: fetch.fetch,
         socketFactory: (url) => {
           const socket = new FakeSocket(url);
           sockets.push(socket);
           return socket;
         },
-      }),
+      },
       channel.port1,
     );
-    const remote = wrap<MarketApi>(channel.port2);
-    await remote.init({ wsUrl: 'ws://x/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` }, proxy(() => {}));
+    const remote = await connectMarketApi(channel.port2, CONFIG, ignore, ignore);
     await expect(remote.startReplay(`${ORIGIN}/session.ndjson`, 1)).rejects.toThrow(/line 1 is not JSON/);
     await remote.subscribe(1, { kind: 'ticker', symbol: 'btcusdt' });
     await eventually(() => expect(sockets).toHaveLength(1));
