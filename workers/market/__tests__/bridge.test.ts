@@ -3,7 +3,7 @@ import { releaseProxy } from 'comlink';
 import type { BatchItem, Book } from '../../shared/protocol.ts';
 import { connectMarketApi } from '../bridge/connect.ts';
 import { exposeMarketApi } from '../bridge/expose.ts';
-import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, syncInflater } from './support/fakes.ts';
+import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, recordingSockets, syncInflater } from './support/fakes.ts';
 
 const CONFIG = { wsUrl: 'ws://engine.test/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` };
 const ignore = () => {};
@@ -35,7 +35,7 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
   it('subscribes, polls, and delivers one batch per frame on a port of its own, one way, books transferred', async () => {
     const channel = new MessageChannel();
     channels.push(channel);
-    const sockets: FakeSocket[] = [];
+    const { sockets, socketFactory } = recordingSockets();
     const fetch = new FakeFetch().on('/api/User/getNoticeList', () =>
       envelope(1, { list: [{ id: 5, title: 'T', addtime: 'now', status: 1, imgs: '', content: 'c' }] }),
     );
@@ -47,19 +47,7 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
       posted.push({ message, transfer });
       post.call(this, message, transfer as Transferable[] | undefined);
     });
-    exposeMarketApi(
-      {
-        fetch: fetch.fetch,
-        socketFactory: (url) => {
-          const socket = new FakeSocket(url);
-          sockets.push(socket);
-          return socket;
-        },
-        scheduleFrame: frames.schedule,
-        inflater: syncInflater,
-      },
-      channel.port1,
-    );
+    exposeMarketApi({ fetch: fetch.fetch, socketFactory, scheduleFrame: frames.schedule, inflater: syncInflater }, channel.port1);
     const received: BatchItem[][] = [];
     const remote = await connectMarketApi(channel.port2, CONFIG, (items) => received.push(items), ignore);
     await remote.setSession({ token: 'tok', lang: 'en' });
@@ -111,19 +99,9 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
   it('a replay file that is not a transcript (an HTML page) rejects startReplay and leaves the live feed on', async () => {
     const channel = new MessageChannel();
     channels.push(channel);
-    const sockets: FakeSocket[] = [];
+    const { sockets, socketFactory } = recordingSockets();
     const fetch = new FakeFetch().on('/session.ndjson', () => new Response('<!doctype html>\n<html></html>', { status: 200 }));
-    exposeMarketApi(
-      {
-        fetch: fetch.fetch,
-        socketFactory: (url) => {
-          const socket = new FakeSocket(url);
-          sockets.push(socket);
-          return socket;
-        },
-      },
-      channel.port1,
-    );
+    exposeMarketApi({ fetch: fetch.fetch, socketFactory }, channel.port1);
     const remote = await connectMarketApi(channel.port2, CONFIG, ignore, ignore);
     await expect(remote.startReplay(`${ORIGIN}/session.ndjson`, 1)).rejects.toThrow(/line 1 is not JSON/);
     await remote.subscribe(1, { kind: 'ticker', symbol: 'btcusdt' });

@@ -179,9 +179,22 @@ export const ORIGIN = 'http://engine.test';
  */
 export const syncInflater = pakoInflater(pako);
 
+/** A socket factory that keeps every FakeSocket it opens, in order. */
+export function recordingSockets(): { sockets: FakeSocket[]; socketFactory(url: string): FakeSocket } {
+  const sockets: FakeSocket[] = [];
+  return {
+    sockets,
+    socketFactory(url) {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+}
+
 /** An engine wired to fakes. Use with vi.useFakeTimers(). */
 export function createHarness(overrides: Partial<MarketEngineOptions> = {}): Harness {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socketFactory } = recordingSockets();
   const fetch = new FakeFetch();
   const frames = new ManualFrames();
   const log = new SinkLog();
@@ -190,11 +203,7 @@ export function createHarness(overrides: Partial<MarketEngineOptions> = {}): Har
     marketBase: ORIGIN,
     apiBase: `${ORIGIN}/api`,
     fetch: fetch.fetch,
-    socketFactory: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
+    socketFactory,
     sink: log.sink,
     scheduleFrame: frames.schedule,
     inflater: syncInflater,
