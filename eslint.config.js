@@ -59,6 +59,15 @@ const workerValues = {
   message: 'src imports only types from workers/ (and workers/shared/); the Worker is created in lib/engine-client.ts (DESIGN.md §3).',
 };
 
+const comlinkMessage = 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).';
+const comlinkPath = { name: 'comlink', message: comlinkMessage };
+const comlinkPattern = { group: ['comlink/*'], message: comlinkMessage };
+const reactLazyPath = {
+  name: 'react',
+  importNames: ['lazy'],
+  message: 'Use retryableLazy (src/lib/retryable-lazy.ts) in a LazyBoundary: a React.lazy that failed to load once stays broken.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'data/**', '.data-test/**', 'public/**'] },
   js.configs.recommended,
@@ -105,18 +114,15 @@ export default tseslint.config(
     ]),
   },
   // Comlink is the worker boundary: only the bridge the worker's entry and the page share, and the one
-  // file that creates the Worker, speak it.
+  // file that creates the Worker, speak it. Lazy parts use retryableLazy in a LazyBoundary: a
+  // React.lazy whose chunk failed to load once stays broken until a reload.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['workers/market/bridge/**', 'src/lib/engine-client.ts', '**/__tests__/**', 'tests/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'comlink', message: 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
-          patterns: [{ group: ['comlink/*'], message: 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).' }],
-        },
-      ],
-    },
+    ignores: ['workers/market/bridge/**', 'src/lib/engine-client.ts', 'src/lib/retryable-lazy.ts', '**/__tests__/**', 'tests/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [comlinkPath, reactLazyPath], patterns: [comlinkPattern] }] },
+  },
+  {
+    files: ['src/lib/retryable-lazy.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [comlinkPath], patterns: [comlinkPattern] }] },
   },
 );

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { LazyBoundary } from '../components/ui/LazyBoundary.tsx';
 import { enginePageFlags } from '../lib/engine-client.ts';
+import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { withAllStrings } from './i18n.ts';
 
 // Its code is loaded only on a page that shows it: almost no visitor's.
-const QaStrip = lazy(() => withAllStrings(() => import('./QaStrip.tsx')).then((m) => ({ default: m.QaStrip })));
+const QaStrip = retryableLazy(() => withAllStrings(() => import('./QaStrip.tsx')).then((m) => ({ default: m.QaStrip })));
 
 /**
  * Shown only when the page runs with a developer or QA flag (`?record=1`, `?replay=`, `?engine=main`),
@@ -13,8 +14,8 @@ export function QaBar() {
   const flags = enginePageFlags();
   if (!flags.record && !flags.replay && !flags.mainThread) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyBoundary>
       <QaStrip flags={flags} />
-    </Suspense>
+    </LazyBoundary>
   );
 }

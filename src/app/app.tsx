@@ -1,7 +1,8 @@
-import { lazy, Suspense, use, useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
+import { LazyBoundary } from '../components/ui/LazyBoundary.tsx';
 import { TabBar } from '../components/ui/TabBar.tsx';
 import { ToastHost } from '../components/ui/ToastHost.tsx';
 import { IconExchange, IconHome, IconMarket, IconOptions, IconWallet } from '../components/ui/icons.tsx';
@@ -9,6 +10,7 @@ import { NoticeBanner } from '../features/notices/components/NoticeBanner.tsx';
 import { handleUnauthorized } from '../lib/api-client.ts';
 import { registerAppWorker } from '../lib/app-update.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
+import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { session } from '../lib/session.ts';
 import { isOn, siteSettingsBooted, useSiteSettings } from '../lib/site-settings.ts';
 import { useWhenIdle } from '../lib/use-when-idle.ts';
@@ -58,8 +60,8 @@ function FooterTabs({ active }: { active: TabKey }) {
 // Parts of the shell with nothing to show at first, loaded once the first screen has painted and
 // the browser is idle (with them, every string of the language, so the next screen need not wait);
 // the service worker registers then too, so neither its chunk nor its requests delay that screen.
-const AlertBridge = lazy(() => withAllStrings(() => import('../features/alerts/components/AlertBridge.tsx')).then((m) => ({ default: m.AlertBridge })));
-const IdleGuard = lazy(() => withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })));
+const AlertBridge = retryableLazy(() => withAllStrings(() => import('../features/alerts/components/AlertBridge.tsx')).then((m) => ({ default: m.AlertBridge })));
+const IdleGuard = retryableLazy(() => withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })));
 
 function Shell() {
   // The first render waits for the site settings asked for at start-up (main.tsx), so it paints with them.
@@ -82,10 +84,10 @@ function Shell() {
       <TopStrip />
       <UpdatePrompt aboveTabBar={tab !== undefined} />
       {idle && (
-        <Suspense fallback={null}>
+        <LazyBoundary>
           <AlertBridge />
           {token !== null && <IdleGuard />}
-        </Suspense>
+        </LazyBoundary>
       )}
     </>
   );

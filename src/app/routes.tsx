@@ -3,13 +3,16 @@
  * the footer tab it belongs to.
  */
 
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { LazyBoundary } from '../components/ui/LazyBoundary.tsx';
+import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { session } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.ts';
 import { HomePage } from './pages/HomePage.tsx';
+import { PageLoadFailed } from './pages/PageLoadFailed.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
 import { withAllStrings } from './i18n.ts';
 import { guardRedirect } from './route-guard.ts';
@@ -33,7 +36,7 @@ export interface PageProps {
 }
 
 /** A page whose code can also be fetched before React asks for it (at once for the eager home page). */
-type RoutePage = (ComponentType<PageProps> | LazyExoticComponent<ComponentType<PageProps>>) & { preload(): Promise<unknown> };
+type RoutePage = ComponentType<PageProps> & { preload(): Promise<unknown> };
 
 /**
  * Home is most visitors' first screen: its code is in the main bundle, listed in index.html, so the
@@ -47,9 +50,7 @@ function eagerPage(Page: ComponentType<PageProps>): RoutePage {
 
 /** A page in a chunk of its own, shown once both its code and every string of the language have arrived (i18n.ts). */
 function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): RoutePage {
-  let loading: Promise<{ default: ComponentType<PageProps> }> | undefined;
-  const once = () => (loading ??= withAllStrings(load));
-  return Object.assign(lazy(once), { preload: once });
+  return retryableLazy(() => withAllStrings(load));
 }
 
 const home = eagerPage(HomePage);
@@ -143,7 +144,7 @@ export function findRoute(pathname: string): AppRoute | null {
  * saves a round trip on the first screen of a cold start.
  */
 export function preloadRoutePage(pathname: string): void {
-  // A failed load is reported where the page renders (React.lazy gets the same promise).
+  // A failed load is reported where the page renders, which asks again.
   (findRoute(pathname) ?? notFound).page.preload().catch(() => {});
 }
 
@@ -164,9 +165,9 @@ function RouteView({ route }: { route: AppRoute }) {
   if (redirect) return <Redirect to={redirect} replace />;
   const Page = route.page;
   return (
-    <Suspense fallback={<PageSkeleton />}>
+    <LazyBoundary fallback={<PageSkeleton />} failed={(retry) => <PageLoadFailed title={t(route.titleKey)} withBack={route.tab === undefined} onRetry={retry} />}>
       <Page route={route} />
-    </Suspense>
+    </LazyBoundary>
   );
 }
 

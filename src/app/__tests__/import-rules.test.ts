@@ -108,3 +108,20 @@ describe('Comlink', () => {
     },
   );
 });
+
+describe('React.lazy', () => {
+  const code = "import { lazy } from 'react';";
+
+  it.each(['src/features/home/components/Thing.tsx', 'src/app/routes.tsx', 'src/components/ui/Thing.tsx'])('is reported in %s (lazy parts use retryableLazy)', async (filePath) => {
+    expect(await boundaryErrors(filePath, code)).toContain('no-restricted-imports');
+  });
+
+  it('is allowed in src/lib/retryable-lazy.ts, where Comlink stays refused', async () => {
+    expect(await boundaryErrors('src/lib/retryable-lazy.ts', code)).toEqual([]);
+    expect(await boundaryErrors('src/lib/retryable-lazy.ts', "import { wrap } from 'comlink';")).toContain('no-restricted-imports');
+  });
+
+  it('leaves the rest of React alone', async () => {
+    expect(await boundaryErrors('src/features/home/components/Thing.tsx', "import { Suspense, useState } from 'react';")).toEqual([]);
+  });
+});

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { LazyBoundary } from '../../components/ui/LazyBoundary.tsx';
 import { HomeScreen } from '../../features/home/components/HomeScreen.tsx';
+import { retryableLazy } from '../../lib/retryable-lazy.ts';
 import { useWhenIdle } from '../../lib/use-when-idle.ts';
 import { withAllStrings } from '../i18n.ts';
 
 // Off the first download: loaded once home has painted (so it opens at once), or when opened before that.
-const MemberPanel = lazy(() =>
+const MemberPanel = retryableLazy(() =>
   withAllStrings(() => import('../../features/account/components/MemberPanel.tsx')).then((m) => ({ default: m.MemberPanel })),
 );
 
@@ -16,9 +18,9 @@ export function HomePage() {
     <>
       <HomeScreen onOpenPanel={() => setPanelOpen(true)} />
       {(idle || panelOpen) && (
-        <Suspense fallback={null}>
+        <LazyBoundary>
           <MemberPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
-        </Suspense>
+        </LazyBoundary>
       )}
     </>
   );

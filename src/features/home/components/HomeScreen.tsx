@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { StaleNote } from '../../../components/ui/StaleNote.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { setRedUp, upColour } from '../../../lib/up-colour.ts';
+import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { session } from '../../../lib/session.ts';
@@ -22,7 +23,7 @@ import layout from '../../../components/ui/layout.module.css';
 import styles from './home.module.css';
 
 // The bulletin and its HTML sanitizer load once the first screen has painted and the page is idle, and only when there is one to show.
-const BulletinPopup = lazy(() => import('./BulletinPopup.tsx').then((m) => ({ default: m.BulletinPopup })));
+const BulletinPopup = retryableLazy(() => import('./BulletinPopup.tsx').then((m) => ({ default: m.BulletinPopup })));
 
 export interface HomeScreenProps {
   /** Opens the member side panel (the shell owns it); used only when signed in. */
@@ -73,9 +74,9 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
         </div>
       </main>
       {idle && settings?.popup?.title && !isPopupHiddenOn(new Date()) && (
-        <Suspense fallback={null}>
+        <LazyBoundary>
           <BulletinPopup popup={settings.popup} />
-        </Suspense>
+        </LazyBoundary>
       )}
     </div>
   );

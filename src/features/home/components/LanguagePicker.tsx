@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { IconGlobe } from '../../../components/ui/icons.tsx';
+import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
+import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { session } from '../../../lib/session.ts';
 import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { chooseLanguage, langStore, loadLanguages } from '../stores/lang-store.ts';
 import styles from './home.module.css';
 
 // The sheet and its dialog code are off the first download: loaded once home has painted (so it opens at once), or when opened before that.
-const LanguageSheet = lazy(() => import('./LanguageSheet.tsx').then((m) => ({ default: m.LanguageSheet })));
+const LanguageSheet = retryableLazy(() => import('./LanguageSheet.tsx').then((m) => ({ default: m.LanguageSheet })));
 
 /** The header's language button and its bottom sheet of languages (getLangList + setLang, LanguageSheet.tsx). */
 export function LanguagePicker() {
@@ -41,9 +43,9 @@ export function LanguagePicker() {
         <span className={styles.langName}>{current?.language_name ?? lang}</span>
       </button>
       {(idle || open) && (
-        <Suspense fallback={null}>
+        <LazyBoundary>
           <LanguageSheet open={open} onClose={() => setOpen(false)} onChoose={(code) => void choose(code)} />
-        </Suspense>
+        </LazyBoundary>
       )}
     </>
   );

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
+import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
+import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import type { Notice } from '../api/get-notice-list.ts';
 import { useLatestNotice } from '../hooks/use-latest-notice.ts';
 import { dismissBanner, noticesStore, shouldShowBanner } from '../stores/notices-store.ts';
 
-const NoticeBannerCard = lazy(() => import('./NoticeBannerCard.tsx'));
+const NoticeBannerCard = retryableLazy(() => import('./NoticeBannerCard.tsx'));
 
 export interface NoticeBannerProps {
   /** Poll only with a token (spec §6) ... */
@@ -36,9 +38,9 @@ export function NoticeBanner({ signedIn, unreadSwitch }: NoticeBannerProps) {
     navigate('/notify');
   };
   return (
-    <Suspense fallback={null}>
+    <LazyBoundary>
       <NoticeBannerCard notice={current} onClose={close} onOpenList={openList} />
-    </Suspense>
+    </LazyBoundary>
   );
 }
 

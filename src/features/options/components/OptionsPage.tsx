@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -7,6 +7,9 @@ import { navigate } from 'wouter/use-browser-location';
 import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
+import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
+import { PartLoadFailed } from '../../../components/ui/PartLoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
@@ -27,9 +30,6 @@ import { PairsPopup } from './PairsPopup.tsx';
 import layout from '../../../components/ui/layout.module.css';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
-
-// The chart library loads only when the chart is shown (DESIGN.md §8: chart code off the initial bundle).
-const MarketChart = lazy(() => import('../../../components/ui/MarketChart.tsx').then((m) => ({ default: m.MarketChart })));
 
 const NO_PAIRS: MarketItem[] = [];
 const NO_DURATIONS: OptionDuration[] = [];
@@ -62,9 +62,9 @@ const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }
           </button>
         ))}
       </div>
-      <Suspense fallback={<Skeleton height={300} />}>
-        <MarketChart symbol={symbol} period={period} decimals={decimals} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
-      </Suspense>
+      <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <PartLoadFailed height={300} onRetry={retry} />}>
+        <LazyMarketChart symbol={symbol} period={period} decimals={decimals} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
+      </LazyBoundary>
     </main>
   );
 });

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
+import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
+import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
+import { PartLoadFailed } from '../../../components/ui/PartLoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import styles from './spot-charts.module.css';
 
 // Loaded only when the user opens the charts: the first screen never carries the chart code.
-const DepthChart = lazy(() => import('./DepthChart.tsx').then((m) => ({ default: m.DepthChart })));
-const MarketChart = lazy(() => import('../../../components/ui/MarketChart.tsx').then((m) => ({ default: m.MarketChart })));
+const DepthChart = retryableLazy(() => import('./DepthChart.tsx').then((m) => ({ default: m.DepthChart })));
 
 const PERIODS: readonly { label: string; period: CandlePeriod }[] = [
   { label: '1m', period: '1min' },
@@ -26,6 +29,7 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<'depth' | 'candles'>('depth');
   const [period, setPeriod] = useState<CandlePeriod>('15min');
+  const chartHeight = tab === 'depth' ? 220 : 340;
   return (
     <section className={styles.section} aria-label={t('depth.charts')}>
       <button type="button" className={styles.toggle} aria-expanded={open} onClick={() => setOpen(!open)} data-testid="spot-charts-toggle">
@@ -43,7 +47,7 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
               { key: 'candles', label: t('depth.candles') },
             ]}
           />
-          <Suspense fallback={<Skeleton height={tab === 'depth' ? 220 : 340} />}>
+          <LazyBoundary fallback={<Skeleton height={chartHeight} />} failed={(retry) => <PartLoadFailed height={chartHeight} onRetry={retry} />}>
             {tab === 'depth' ? (
               <DepthChart symbol={symbol} step={step} decimals={decimals} />
             ) : (
@@ -55,10 +59,10 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
                     </button>
                   ))}
                 </div>
-                <MarketChart symbol={symbol} period={period} testId="spot-candle-chart" />
+                <LazyMarketChart symbol={symbol} period={period} testId="spot-candle-chart" />
               </>
             )}
-          </Suspense>
+          </LazyBoundary>
         </div>
       )}
     </section>

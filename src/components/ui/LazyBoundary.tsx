@@ -1,0 +1,29 @@
+import { Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useLocation } from 'wouter';
+import { useOnline } from '../../lib/online.ts';
+import { retryFailedLoads } from '../../lib/retryable-lazy.ts';
+
+export interface LazyBoundaryProps {
+  children: ReactNode;
+  /** Shown while the code loads. */
+  fallback?: ReactNode;
+  /** Shown when it could not load, with a way to try again; by default the part is simply absent. */
+  failed?: (retry: () => void) => ReactNode;
+}
+
+/**
+ * Where a lazily loaded part renders (retryableLazy, lib/): `fallback` while its code loads, and
+ * `failed` when the load failed (no network, a chunk of an older deployment) or the part threw, so
+ * the rest of the app goes on instead of going blank. It tries again by itself when the network
+ * comes back or the page changes.
+ */
+export function LazyBoundary({ children, fallback = null, failed }: LazyBoundaryProps) {
+  const online = useOnline();
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[online, location]} onReset={retryFailedLoads} fallbackRender={({ resetErrorBoundary }) => failed?.(resetErrorBoundary) ?? null}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,116 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { retryableLazy } from '../../../lib/retryable-lazy.ts';
+import { LazyBoundary } from '../LazyBoundary.tsx';
+
+function Part({ name }: { name: string }) {
+  return <p>part {name}</p>;
+}
+
+/** A chunk load the test settles by hand, one entry per fetch. */
+function manualLoads() {
+  const loads: { resolve(): void; reject(): void }[] = [];
+  const load = () =>
+    new Promise<{ default: typeof Part }>((resolve, reject) => {
+      loads.push({ resolve: () => resolve({ default: Part }), reject: () => reject(new TypeError('Failed to fetch dynamically imported module')) });
+    });
+  return { loads, load };
+}
+
+/** Inside an async act, so React's retry after a settled load runs before the test looks. */
+const inAct = (fn: () => void) => act(async () => fn());
+const mount = (ui: ReactNode) => inAct(() => void render(ui));
+
+function setOnline(onLine: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => onLine });
+  window.dispatchEvent(new Event(onLine ? 'online' : 'offline'));
+}
+
+describe('retryableLazy in a LazyBoundary', () => {
+  // React reports each error a boundary catches on the console; these are the tests' own.
+  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the fallback while loading, then the part', async () => {
+    const { loads, load } = manualLoads();
+    const Lazy = retryableLazy(load);
+    await mount(
+      <LazyBoundary fallback={<p>loading</p>}>
+        <Lazy name="a" />
+      </LazyBoundary>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    await inAct(() => loads[0]!.resolve());
+    expect(screen.getByText('part a')).toBeTruthy();
+  });
+
+  it('a failed load shows `failed` and the rest stays; it is not fetched again until retry, which shows the part', async () => {
+    const { loads, load } = manualLoads();
+    const Lazy = retryableLazy(load);
+    await mount(
+      <div>
+        <p>shell</p>
+        <LazyBoundary failed={(retry) => <button onClick={retry}>retry</button>}>
+          <Lazy name="b" />
+        </LazyBoundary>
+      </div>,
+    );
+    await inAct(() => loads[0]!.reject());
+    expect(screen.getByText('shell')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'retry' })).toBeTruthy();
+    // React's own renders after the failure do not fetch again (that would loop).
+    expect(loads).toHaveLength(1);
+
+    await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'retry' })));
+    expect(loads).toHaveLength(2);
+    await inAct(() => loads[1]!.resolve());
+    expect(screen.getByText('part b')).toBeTruthy();
+  });
+
+  it('without `failed` the part is left out, and it loads by itself when the network comes back', async () => {
+    const { loads, load } = manualLoads();
+    const Lazy = retryableLazy(load);
+    try {
+      await mount(
+        <div>
+          <p>shell</p>
+          <LazyBoundary>
+            <Lazy name="c" />
+          </LazyBoundary>
+        </div>,
+      );
+      await inAct(() => setOnline(false));
+      await inAct(() => loads[0]!.reject());
+      expect(screen.queryByText(/part/)).toBeNull();
+      expect(screen.getByText('shell')).toBeTruthy();
+      expect(loads).toHaveLength(1);
+
+      await inAct(() => setOnline(true));
+      expect(loads).toHaveLength(2);
+      await inAct(() => loads[1]!.resolve());
+      expect(screen.getByText('part c')).toBeTruthy();
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+  });
+
+  it('keeps a load that succeeded: a second mount fetches nothing', async () => {
+    const { loads, load } = manualLoads();
+    const Lazy = retryableLazy(load);
+    await mount(
+      <LazyBoundary>
+        <Lazy name="d" />
+      </LazyBoundary>,
+    );
+    await inAct(() => loads[0]!.resolve());
+    expect(screen.getByText('part d')).toBeTruthy();
+    await mount(
+      <LazyBoundary>
+        <Lazy name="e" />
+      </LazyBoundary>,
+    );
+    expect(screen.getByText('part e')).toBeTruthy();
+    expect(loads).toHaveLength(1);
+  });
+});

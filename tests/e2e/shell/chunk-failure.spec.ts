@@ -1,0 +1,79 @@
+/**
+ * A piece of the app's code that cannot be fetched (the network gone for a moment before the
+ * service worker has the app, a chunk of an older deployment) costs that piece only: the screen
+ * says it failed and offers a retry, a part of the shell is left out, and both load by themselves
+ * once the network is back. Before, React unmounted the whole app and the phone showed a blank page.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Makes the chunk whose file name starts with `name` fail as a dropped connection does, until the returned function is called. */
+async function failChunk(page: Page, name: string): Promise<() => Promise<void>> {
+  const pattern = new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
+  await page.route(pattern, (route) => route.abort('internetdisconnected'));
+  return () => page.unroute(pattern);
+}
+
+describe('a chunk of code that cannot be fetched', () => {
+  it('offline, a screen says it failed to load, the shell stays, and the screen opens by itself when the network is back', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto(`${stack.baseUrl}/`);
+    await visible(page.getByTestId('market-carousel'));
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Markets' }).click();
+    const failed = await visible(page.getByTestId('page-load-failed'));
+    expect(await failed.getByRole('alert').textContent()).toContain('Failed to load');
+    await visible(page.getByRole('link', { name: 'Home' }));
+    await visible(page.getByTestId('offline-notice'));
+
+    await context.setOffline(false);
+    await visible(page.getByTestId('market-row'));
+    expect(await page.getByTestId('page-load-failed').count()).toBe(0);
+    await context.close();
+  });
+
+  it('Retry fetches the screen again', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto(`${stack.baseUrl}/`);
+    await visible(page.getByTestId('market-carousel'));
+    const restore = await failChunk(page, 'MarketPage');
+
+    await page.getByRole('link', { name: 'Markets' }).click();
+    const failed = await visible(page.getByTestId('page-load-failed'));
+    await restore();
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await visible(page.getByTestId('market-row'));
+    await context.close();
+  });
+
+  it('a part of the shell that fails to load leaves the screen working, and loads on the next page', async () => {
+    const { page, context } = await stack.newPage();
+    const restore = await failChunk(page, 'AlertBridge');
+    const refused = page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/assets/AlertBridge-'), timeout: UI_TIMEOUT_MS });
+    await page.goto(`${stack.baseUrl}/`);
+    await refused;
+
+    // The app still answers: a tap on a tab opens the screen.
+    await page.getByRole('link', { name: 'Markets' }).click();
+    await visible(page.getByTestId('market-row'));
+    await restore();
+    const loaded = page.waitForResponse((response) => response.url().includes('/assets/AlertBridge-') && response.ok(), { timeout: UI_TIMEOUT_MS });
+    await page.getByRole('link', { name: 'Home' }).click();
+    await loaded;
+    await visible(page.getByTestId('market-carousel'));
+    await context.close();
+  });
+});
