@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { OrderConfirmation, type OrderConfirmationProps } from '../components/OrderConfirmation.tsx';
 import { closeConfirmation, closeCountdown, openConfirmation, optionsStore, setSelection } from '../stores/options-store.ts';
@@ -24,7 +23,7 @@ vi.mock('../api/create-option-order.ts', () => ({
 }));
 
 const props = (overrides: Partial<OrderConfirmationProps> = {}): OrderConfirmationProps => ({
-  pair: { id: 7, symbol: 'btcusdt', title: 'BTC/USDT' } as MarketItem,
+  pairId: 7,
   name: 'BTC/USDT',
   durations: [
     { time: 30, ykbl: '80', min: '10' },

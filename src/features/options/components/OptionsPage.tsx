@@ -196,7 +196,7 @@ export function OptionsPage() {
           onClose={closePicker}
         />
       )}
-      <OrderConfirmation pair={pair} name={name} durations={durations} coin={coin} feeRate={feeRate} onPlaced={reload} />
+      <OrderConfirmation pairId={pair?.id} name={name} durations={durations} coin={coin} feeRate={feeRate} onPlaced={reload} />
       {active && (
         <CountdownDialog
           order={active}

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { createOptionOrder } from '../api/create-option-order.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
@@ -8,7 +7,8 @@ import { closeConfirmation, optionsStore, startCountdown } from '../stores/optio
 import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 
 export interface OrderConfirmationProps {
-  pair: MarketItem | undefined;
+  /** The pair's id (getMarketList `id`, the order's `mId`); undefined until the pairs have loaded. */
+  pairId: number | undefined;
   /** The pair as the header shows it. */
   name: string;
   /** The products of getHyConfig; the selection's duration picks one. */
@@ -22,9 +22,10 @@ export interface OrderConfirmationProps {
 /**
  * The order confirmation of spec §5, shown while the options store's `confirmOpen` is set
  * (openConfirmation, closeConfirmation), and the order it places. Rendered ahead, so the Buy tap
- * only shows it (DESIGN.md §8 tap budget).
+ * only shows it (DESIGN.md §8 tap budget). Memoised: its props do not change with the pairs' prices,
+ * so the page's render on each pairs poll skips it.
  */
-export function OrderConfirmation({ pair, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
+export const OrderConfirmation = memo(function OrderConfirmation({ pairId, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
   const { confirmOpen, confirmDirection, selection } = useSnapshot(optionsStore);
   // One order at a time: a second tap before the busy button has rendered places nothing.
   const { busy, run } = useSubmit();
@@ -39,9 +40,9 @@ export function OrderConfirmation({ pair, name, durations, coin, feeRate, onPlac
 
   // What the dialog shows is what is ordered.
   const submit = () => {
-    if (!confirmOpen || !pair || !chosen) return;
+    if (!confirmOpen || pairId === undefined || !chosen) return;
     const stake = selection.quantity;
-    void run('order', () => createOptionOrder({ mId: pair.id, ctime: chosen.time, ctzed: stake, buytype: confirmDirection }), (placed) => {
+    void run('order', () => createOptionOrder({ mId: pairId, ctime: chosen.time, ctzed: stake, buytype: confirmDirection }), (placed) => {
       startCountdown({ orderId: placed.order_id, total: chosen.time, direction: confirmDirection, stake }, Date.now());
       closeConfirmation();
       onPlaced();
@@ -64,4 +65,4 @@ export function OrderConfirmation({ pair, name, durations, coin, feeRate, onPlac
       onClose={closeConfirmation}
     />
   );
-}
+});

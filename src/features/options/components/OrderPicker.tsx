@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -28,9 +28,10 @@ export interface OrderPickerProps {
 /**
  * The bottom sheet that picks the stake and the duration (spec §2, §5): the multipliers (× the
  * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the largest
- * stake that the balance covers together with its fee.
+ * stake that the balance covers together with its fee. Memoised: the page renders on each pairs
+ * poll, and nothing here depends on the pairs.
  */
-export function OrderPicker({ onClose, ...form }: OrderPickerProps) {
+export const OrderPicker = memo(function OrderPicker({ onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
   const { pickerOpen, selection } = useSnapshot(optionsStore);
   // The open state outlives the picker in the store: a page that leaves with it open (a session
@@ -42,7 +43,7 @@ export function OrderPicker({ onClose, ...form }: OrderPickerProps) {
       <PickerForm {...form} selection={selection} open={pickerOpen} />
     </Dialog>
   );
-}
+});
 
 function PickerForm({ open, durations, multipliers, priceType, balance, feeRate, decimals, coin, selection, onDone }: Omit<OrderPickerProps, 'onClose'> & { selection: OptionSelection; open: boolean }) {
   const { t } = useTranslation();
