@@ -111,7 +111,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
   const lastDrawAt = useRef(0);
   const onDrawnRef = useRef(onDrawn);
   const decimalsRef = useRef(decimals);
-  // The phone's zone offset when the chart was made: one for the whole series (chart-time.ts).
+  // The phone's zone offset the drawn series was shifted by: one for the whole series (chart-time.ts).
   const zoneOffsetRef = useRef(0);
   useEffect(() => {
     onDrawnRef.current = onDrawn;
@@ -131,7 +131,11 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     const candle = candleRef.current;
     if (!candle || !nextCandles || nextCandles.bars.length === 0) return;
     const key = `${nextCandles.symbol}:${nextCandles.period}`;
-    const drawn = drawnRef.current?.candles.key === key ? drawnRef.current : null;
+    // The clock moved (daylight saving, a journey): the whole series is drawn again on the new one.
+    const zoneOffset = new Date().getTimezoneOffset();
+    const zoneMoved = zoneOffset !== zoneOffsetRef.current;
+    zoneOffsetRef.current = zoneOffset;
+    const drawn = !zoneMoved && drawnRef.current?.candles.key === key ? drawnRef.current : null;
     // Live bars update in place; a closed bar the engine refreshed is redrawn where it stands (candle-draw.ts).
     const plan = planCandleDraw(drawn?.candles ?? null, key, nextCandles);
     const { up, down } = upDownColours();
@@ -191,7 +195,6 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
       handleScroll: { vertTouchDrag: false },
       ...timeOptions(timeRef.current.lang, timeRef.current.period),
     });
-    zoneOffsetRef.current = new Date().getTimezoneOffset();
     const { up, down } = upDownColours();
     candleRef.current = chart.addSeries(CandlestickSeries, {
       priceFormat: { type: 'price', precision: decimalsRef.current, minMove: 10 ** -decimalsRef.current },

@@ -8,9 +8,9 @@
  *   labelled with that date, the exchange's day, wherever the phone is: shifted by 8 hours. Unshifted
  *   they read 16:00 the day before.
  * - Shorter bars read the phone's clock, like the trade tape and the order lists: shifted by the
- *   zone's offset when the chart is made. One offset for the whole series keeps times in order across
- *   a daylight-saving change (a per-bar offset would give an hour's bars twice); such a change while
- *   the chart is open leaves its labels an hour out until it is made again.
+ *   zone's offset. One offset for the whole series keeps times in order across a daylight-saving
+ *   change (a per-bar offset would give an hour's bars twice); when the offset changes while the
+ *   chart is open, MarketChart draws the whole series again on the new one.
  * - Digits are Latin and the clock is 24-hour, as everywhere in the app (format.ts).
  * - The canvas lays text out left to right: in Arabic, Persian and Urdu the crosshair's date is
  *   isolated right to left (RLI … PDI), or "27 نوفمبر 2026، 21:42" reads with the day split from its month.

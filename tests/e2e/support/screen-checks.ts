@@ -17,8 +17,6 @@ export interface ScreenOptions {
   lang?: string;
   theme?: 'day' | 'night';
   width?: number;
-  /** The phone's time zone (an IANA name), else the host's. */
-  timezoneId?: string;
 }
 
 /**
@@ -26,8 +24,8 @@ export interface ScreenOptions {
  * home bulletin dismissed for today. A string script: it runs before the app's own.
  */
 export async function screenPage(stack: Stack, options: ScreenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { token = null, lang = 'en', theme = 'day', width = 375, timezoneId } = options;
-  const { context, page } = await stack.newPage({ timezoneId });
+  const { token = null, lang = 'en', theme = 'day', width = 375 } = options;
+  const { context, page } = await stack.newPage();
   await page.setViewportSize({ width, height: 812 });
   await context.addInitScript({
     content: `

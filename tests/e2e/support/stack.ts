@@ -16,8 +16,7 @@ export interface Stack {
    * today (as for a visitor who ticked don't-show-today), so flows that pass through home are not
    * blocked by it; pass `{ bulletin: true }` to see it as a first-time visitor does.
    */
-  /** A phone page; `timezoneId` sets the phone's time zone (an IANA name), else the host's. */
-  newPage(options?: { bulletin?: boolean; timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { bulletin?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
@@ -55,7 +54,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     server,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext(options.timezoneId ? { ...mobileContext, timezoneId: options.timezoneId } : mobileContext);
+      const context = await browser.newContext(mobileContext);
       if (!options.bulletin) await context.addInitScript(hideBulletinToday);
       const page = await context.newPage();
       return { context, page };

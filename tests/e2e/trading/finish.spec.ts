@@ -301,21 +301,33 @@ describe('options chart', () => {
     await context.close();
   });
 
-  it("reads one-minute bars on the phone's clock, as the app's other times do", async () => {
-    const timezoneId = 'America/New_York';
-    const { page, context } = await screenPage(stack, { token, timezoneId });
+  it("reads one-minute bars on the phone's clock, as the app's other times do, and follows the clock when it moves", async () => {
+    const { page, context } = await screenPage(stack, { token });
     await recordPaintedText(context);
+    // The phone's time zone, set through the page's own DevTools session so that it can move later.
+    const cdp = await context.newCDPSession(page);
+    const setZone = async (timezoneId: string) => {
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
+    };
+    await setZone('America/New_York');
     await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
     await page.getByTestId('chart-intervals').getByRole('button', { name: '1', exact: true }).click();
-    // The minutes of the last two hours on a clock; New York's and UTC's are four or five hours apart.
+    // The minutes of the last two hours on a clock; New York's, UTC's and Tokyo's are hours apart.
     const recentMinutes = (timeZone: string) => {
       const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
       return new Set(Array.from({ length: 125 }, (_, i) => clock.format(Date.now() + (5 - i) * 60_000)));
     };
-    const phone = recentMinutes(timezoneId);
+    const phone = recentMinutes('America/New_York');
     const painted = await eventually(() => paintedText(page), (texts) => texts.some((text) => phone.has(text)), 'a recent minute of the phone on the time axis');
     const utc = recentMinutes('UTC');
     expect(painted.filter((text) => utc.has(text))).toEqual([]);
+
+    // The clock moves while the chart is open (a daylight-saving change, a journey): the chart draws
+    // its bars again on the new clock, without being made again.
+    await setZone('Asia/Tokyo');
+    const tokyo = recentMinutes('Asia/Tokyo');
+    await eventually(() => paintedText(page), (texts) => texts.some((text) => tokyo.has(text)), 'a recent minute of Tokyo on the time axis');
     await context.close();
   });
 
