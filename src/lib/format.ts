@@ -42,6 +42,10 @@ export interface Formats {
   percent(change: string | null | undefined, dp?: number, signed?: boolean): string;
   /** A volume: compact from {@link COMPACT_FROM} on, else grouped with at most `dp` decimals; "--" when unreadable. */
   volume(value: string | null | undefined, dp?: number): string;
+  /** A rate in percent as the server states it, every decimal kept up to 8, unsigned ("0.3333" → "0.3333%"); "--" when unreadable. */
+  rate(value: string | null | undefined): string;
+  /** A number of days, in the language's words ("7 days", "7天", "7 أيام"): no plural rules in the translations. */
+  days(count: number): string;
 }
 
 type Options = Intl.NumberFormatOptions & { roundingMode?: 'trunc' | 'halfExpand' };
@@ -101,6 +105,11 @@ function create(lang: string): Formats {
       if (big.abs().gte(COMPACT_FROM)) return exact(number('compact', { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc' }), big);
       return exact(number(`grouped:${dp}`, { maximumFractionDigits: dp, roundingMode: 'trunc' }), big);
     },
+    rate(value) {
+      const big = toBig(value ?? null);
+      return big ? exact(number('rate', { style: 'percent', maximumFractionDigits: 8 }), big.div(100)) : '--';
+    },
+    days: (count) => number('days', { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(count),
   };
   return formats;
 }

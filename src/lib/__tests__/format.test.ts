@@ -75,6 +75,23 @@ describe('Intl formatters of the app language', () => {
     expect(formatsFor('en').volume(null)).toBe('--');
   });
 
+  it('shows a rate exactly as stated, every decimal kept, with the language\'s sign and its place, in Latin digits', () => {
+    expect(formatsFor('en').rate('0.3333')).toBe('0.3333%');
+    expect(formatsFor('en').rate('0.00000001')).toBe('0.00000001%');
+    expect(formatsFor('en').rate('12')).toBe('12%');
+    expect(formatsFor('zh-cn').rate('8.5')).toBe('8.5%');
+    expect(formatsFor('ar').rate('0.5')).toMatch(/^0\.5\D*%\D*$/);
+    expect(formatsFor('fa').rate('0.5')).not.toMatch(/[\u06f0-\u06f9]/);
+    expect(formatsFor('en').rate('x')).toBe('--');
+  });
+
+  it('names days in each language, without plurals in the translations', () => {
+    expect(formatsFor('en').days(1)).toBe('1 day');
+    expect(formatsFor('en').days(30)).toBe('30 days');
+    expect(formatsFor('zh-cn').days(7)).toBe('7天');
+    expect(formatsFor('ar').days(7)).toMatch(/^7 /);
+  });
+
   it('creates the formatters of a language once', () => {
     expect(formatsFor('en')).toBe(formatsFor('en'));
     expect(formatsFor('en')).not.toBe(formatsFor('zh-cn'));

@@ -7,6 +7,7 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
@@ -14,7 +15,6 @@ import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { applyLoan } from '../api/apply-loan.ts';
 import { getLoanProjects, type LoanProject } from '../api/get-loan-projects.ts';
 import { checkLoanApplication, loanCost } from '../api/loan-rules.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { IntegerStepper } from './IntegerStepper.tsx';
@@ -47,7 +47,7 @@ export function LoanApplicationPage() {
 
 function LoanApplicationForm({ project }: { project: LoanProject }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const { busy, run } = useSubmit();
   const [amount, setAmount] = useState(() => formatTrim(project.minprice, 0));
   const front = useUploadSlot();
@@ -76,7 +76,7 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
           <dl className={styles.highlights}>
             <div>
               <dt>{t('earn.dailyRate')}</dt>
-              <dd className={styles.rate}>{format.percent(project.interest_rate)}</dd>
+              <dd className={styles.rate}>{format.rate(project.interest_rate)}</dd>
             </div>
             <div>
               <dt>{t('earn.period')}</dt>

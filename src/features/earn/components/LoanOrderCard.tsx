@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { LoanOrder } from '../api/get-loan-records.ts';
 import { canCancel, canRepay } from '../api/loan-rules.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 const BADGE: Record<LoanOrder['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: styles.badgeDown ?? '', 4: '' };
@@ -20,7 +20,7 @@ export interface LoanOrderCardProps {
 /** One loan or application (spec §2 Loans, my orders): its terms, its state, and repay or cancel where the state allows (spec §4). */
 export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardProps) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const repaid = order.is_repayment === 1;
   return (
     <article className={styles.card} data-testid="loan-order" data-status={order.status} data-repaid={order.is_repayment}>
@@ -39,7 +39,7 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
           <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
         </dd>
         <dt>{t('earn.dailyRate')}</dt>
-        <dd>{format.percent(order.interest_rate)}</dd>
+        <dd>{format.rate(order.interest_rate)}</dd>
         <dt>{t('earn.period')}</dt>
         <dd>{format.days(order.cycle)}</dd>
         <dt>{t('earn.loans.interest')}</dt>

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { LoanProject } from '../api/get-loan-projects.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import button from '../../../components/ui/button.module.css';
 import styles from './earn.module.css';
 
 /** A loan product (spec §2 Loans): institution, amount range, daily interest, period, and Apply. */
 export function LoanProductCard({ project }: { project: LoanProject }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   return (
     <article className={styles.card} data-testid="loan-product">
       <div className={styles.cardHead}>
@@ -30,7 +30,7 @@ export function LoanProductCard({ project }: { project: LoanProject }) {
         </div>
         <div>
           <dt>{t('earn.dailyRate')}</dt>
-          <dd className={styles.rate}>{format.percent(project.interest_rate)}</dd>
+          <dd className={styles.rate}>{format.rate(project.interest_rate)}</dd>
         </div>
         <div>
           <dt>{t('earn.period')}</dt>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { MiningOrder } from '../api/get-mining-orders.ts';
 import type { StakingOrder } from '../api/get-staking-orders.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 type Status = 0 | 1 | 2;
@@ -24,7 +24,7 @@ type LockedOrder = MiningOrder | StakingOrder;
  */
 export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, onRedeem }: { product: keyof typeof PRODUCT; order: T; busy: boolean; onRedeem(order: NoInfer<T>): void }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const texts = PRODUCT[product];
   return (
     <article className={styles.card} data-testid={texts.testId} data-status={order.status}>
@@ -44,7 +44,7 @@ export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, o
           <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
         </dd>
         <dt>{t(texts.rate)}</dt>
-        <dd>{format.percent(order.interest_rate)}</dd>
+        <dd>{format.rate(order.interest_rate)}</dd>
         <dt>{t('earn.period')}</dt>
         <dd>{format.days(order.days)}</dd>
         <dt>{t('earn.start')}</dt>

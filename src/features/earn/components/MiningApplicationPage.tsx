@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { buyMining } from '../api/buy-mining.ts';
 import { getMiningProducts, type MiningProduct } from '../api/get-mining-products.ts';
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { IntegerStepper } from './IntegerStepper.tsx';
@@ -45,7 +45,7 @@ export function MiningApplicationPage() {
 
 function MiningForm({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const { busy, run } = useSubmit();
   const terms = miningTerms(product);
   const [days, setDays] = useState<number | null>(() => terms[0]?.days ?? null);
@@ -84,7 +84,7 @@ function MiningForm({ product }: { product: MiningProduct }) {
         <dl className={styles.rows}>
           <dt>{t('earn.dailyRate')}</dt>
           <dd className={styles.rate} data-testid="mining-rate">
-            {term ? format.percent(term.rate) : '--'}
+            {term ? format.rate(term.rate) : '--'}
           </dd>
           <dt>{t('earn.mining.balance')}</dt>
           <dd data-testid="mining-balance">

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { MiningProduct } from '../api/get-mining-products.ts';
 import { lastEntry } from '../api/mining-rules.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import button from '../../../components/ui/button.module.css';
 import styles from './earn.module.css';
 
 /** A mining product (spec §2 Lock mining): image, amount range, coin, daily rate and cycle (the last entries of the lists), and Lock. */
 export function MiningProductCard({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const cycle = Number(lastEntry(product.cycle));
   return (
     <article className={styles.card} data-testid="mining-product">
@@ -32,7 +32,7 @@ export function MiningProductCard({ product }: { product: MiningProduct }) {
         </div>
         <div>
           <dt>{t('earn.dailyRate')}</dt>
-          <dd className={styles.rate}>{format.percent(lastEntry(product.interest_rate))}</dd>
+          <dd className={styles.rate}>{format.rate(lastEntry(product.interest_rate))}</dd>
         </div>
         <div>
           <dt>{t('earn.period')}</dt>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 /** What an early redemption pays (mining and staking, README "Early redemption"), stated before the user confirms. */
 export function RedeemText({ order }: { order: { amount: string; coin: string; redeem_amount: string; redeem_fee_rate: string; total_revenue: string } }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   return (
     <>
       <p>{t('earn.redeem.text')}</p>
@@ -16,7 +16,7 @@ export function RedeemText({ order }: { order: { amount: string; coin: string; r
           <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
         </dd>
         <dt>{t('earn.redeem.fee')}</dt>
-        <dd>{format.percent(order.redeem_fee_rate)}</dd>
+        <dd>{format.rate(order.redeem_fee_rate)}</dd>
         <dt>{t('earn.redeem.back')}</dt>
         <dd data-testid="redeem-amount">
           <strong>

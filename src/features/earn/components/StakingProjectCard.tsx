@@ -4,12 +4,12 @@ import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import type { StakingProject } from '../api/get-staking-projects.ts';
 import { digitsOnly } from '../api/earn-rules.ts';
 import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 import { submitStaking } from '../api/submit-staking.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import type { Submit } from '../../../lib/use-submit.ts';
 import styles from './earn.module.css';
 
@@ -23,7 +23,7 @@ export interface StakingProjectCardProps {
 /** A staking project (spec §2 Staking): the day selector, the rate and minimum of that period, the whole-number amount, the password when required, Join. */
 export function StakingProjectCard({ project, passwordRequired, submit }: StakingProjectCardProps) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const [periodId, setPeriodId] = useState<number | null>(() => project.staking_info[0]?.id ?? null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
@@ -64,7 +64,7 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
       <dl className={styles.highlights}>
         <div>
           <dt>{t('earn.staking.yearlyRate')}</dt>
-          <dd className={styles.rate}>{period ? format.percent(period.interest_rate) : '--'}</dd>
+          <dd className={styles.rate}>{period ? format.rate(period.interest_rate) : '--'}</dd>
         </div>
         <div>
           <dt>{t('earn.staking.minimum')}</dt>

@@ -10,6 +10,7 @@ import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { IconCheck } from '../../../components/ui/icons.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
@@ -17,7 +18,6 @@ import { getTransferCoins, type TransferCoin } from '../api/get-transfer-coins.t
 import { searchUser, type Receiver } from '../api/search-user.ts';
 import { sendTransfer } from '../api/send-transfer.ts';
 import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
@@ -117,7 +117,7 @@ function TransferFlow({ passwordRequired }: { passwordRequired: boolean }) {
 
 function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiver; passwordRequired: boolean; submit: ReturnType<typeof useSubmit> }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const coins = useLoaded(() => getTransferCoins(), [], (data) => data.list.length === 0);
   const [coinId, setCoinId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
@@ -176,7 +176,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
             t('earn.transfer.noFee')
           ) : (
             <>
-              {format.percent(percent)} · <bdi>{fee ? formatFixed(fee, 8) : '--'}</bdi> {coin?.title}
+              {format.rate(percent)} · <bdi>{fee ? formatFixed(fee, 8) : '--'}</bdi> {coin?.title}
             </>
           )}
         </dd>

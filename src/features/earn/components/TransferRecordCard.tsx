@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { TransferRecord } from '../api/get-transfer-records.ts';
-import { useEarnFormat } from '../hooks/use-earn-format.ts';
 import styles from './earn.module.css';
 
 const BADGE: Record<TransferRecord['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: '' };
@@ -12,7 +12,7 @@ const STATUS: Record<TransferRecord['status'], string> = { 1: 'earn.transfer.tab
 /** One internal transfer as its sender or receiver sees it (spec §3); the sender may cancel it while it is in transfer (spec §4). */
 export function TransferRecordCard({ record, busy, onCancel }: { record: TransferRecord; busy: boolean; onCancel(record: TransferRecord): void }) {
   const { t } = useTranslation();
-  const format = useEarnFormat();
+  const format = useFormats();
   const out = record.direction === 'out';
   return (
     <article className={styles.card} data-testid="transfer-record" data-status={record.status} data-direction={record.direction}>
