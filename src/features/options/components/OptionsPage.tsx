@@ -9,7 +9,7 @@ import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
-import { PartLoadFailed } from '../../../components/ui/PartLoadFailed.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
@@ -62,7 +62,7 @@ const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }
           </button>
         ))}
       </div>
-      <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <PartLoadFailed height={300} onRetry={retry} />}>
+      <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <LoadFailed height={300} onRetry={retry} />}>
         <LazyMarketChart symbol={symbol} period={period} decimals={decimals} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
       </LazyBoundary>
     </main>

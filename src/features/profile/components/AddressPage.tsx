@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconAddress, IconChevronRight, IconPaste } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
@@ -13,7 +14,6 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getWithdrawAddresses, networkHintKey, setWithdrawAddress, validateAddress, type AddressBook, type BoundAddress } from '../api/withdraw-addresses.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconCard, IconEdit, IconPlus } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -11,7 +12,6 @@ import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-sett
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
 import { getBankCards, saveBankCard, validateBankCard, type BankCard, type BankCardField } from '../api/bank-cards.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconAlert, IconCheck, IconHourglass, IconIdCard } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -13,7 +14,6 @@ import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getUserProfile, identityStatus, type UserProfile } from '../api/get-user-profile.ts';
 import { submitIdentity, validateIdentity } from '../api/submit-identity.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconChevronRight, IconInfo } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -11,7 +12,6 @@ import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { getContentList, type ContentEntry } from '../api/get-content-list.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { LoadFailed } from './LoadFailed.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 

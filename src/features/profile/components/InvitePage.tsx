@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Button } from '../../../components/ui/Button.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconCopy, IconShare } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -12,7 +13,6 @@ import { getUserProfile } from '../api/get-user-profile.ts';
 import { inviteLink } from '../api/invite-link.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { InviteQr, QR_SIZE } from './InviteQr.tsx';
-import { LoadFailed } from './LoadFailed.tsx';
 import styles from './profile.module.css';
 
 /**

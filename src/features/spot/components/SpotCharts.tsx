@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
-import { PartLoadFailed } from '../../../components/ui/PartLoadFailed.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
@@ -47,7 +47,7 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
               { key: 'candles', label: t('depth.candles') },
             ]}
           />
-          <LazyBoundary fallback={<Skeleton height={chartHeight} />} failed={(retry) => <PartLoadFailed height={chartHeight} onRetry={retry} />}>
+          <LazyBoundary fallback={<Skeleton height={chartHeight} />} failed={(retry) => <LoadFailed height={chartHeight} onRetry={retry} />}>
             {tab === 'depth' ? (
               <DepthChart symbol={symbol} step={step} decimals={decimals} />
             ) : (
