@@ -1,8 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderPicker, type OrderPickerProps } from '../components/OrderPicker.tsx';
 import { closePicker, openPicker, optionsStore, setSelection } from '../stores/options-store.ts';
+import ar from '../../../../locales/ar.json';
 
 beforeEach(openPicker);
 afterEach(() => {
@@ -111,5 +113,25 @@ describe('options quantity and duration picker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('alert').textContent).toBe('Insufficient available balance');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('translates the duration labels once, not on each opening or tap, and again when the language changes', async () => {
+    closePicker();
+    render(<OrderPicker {...props()} />);
+    const translate = vi.spyOn(i18next, 't');
+    const durationLookups = () => translate.mock.calls.filter(([key]) => key === 'options.picker.seconds' || key === 'options.picker.rate').length;
+    try {
+      await act(async () => openPicker());
+      fireEvent.click(screen.getByTestId('duration-60'));
+      fireEvent.click(screen.getByRole('button', { name: '20.00' }));
+      expect(durationLookups()).toBe(0);
+      expect(screen.getByTestId('duration-60').textContent).toBe('60 sProfit 85%');
+      i18next.addResourceBundle('ar', 'translation', ar);
+      await act(async () => void (await i18next.changeLanguage('ar')));
+      expect(screen.getByTestId('duration-60').textContent).toBe('60 ثالربح 85%');
+    } finally {
+      translate.mockRestore();
+      await act(async () => void (await i18next.changeLanguage('en')));
+    }
   });
 });
