@@ -69,6 +69,25 @@ afterEach(async () => {
 });
 
 describe('useBackCloses through Dialog', () => {
+  it("pushes its entry without waking the router's location listeners (same URL, nothing for them)", async () => {
+    // wouter/use-browser-location (imported above) patches pushState to announce every push with a
+    // window event; each of the page's location hooks runs on it.
+    let announced = 0;
+    const count = () => (announced += 1);
+    window.addEventListener('pushState', count);
+    try {
+      render(<Page />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      expect(marker()).not.toBeNull();
+      expect(announced).toBe(0);
+      await go(-1);
+      expect(screen.queryByTestId('sheet')).toBeNull();
+      expect(location.pathname).toBe('/page');
+    } finally {
+      window.removeEventListener('pushState', count);
+    }
+  });
+
   it('pushes one entry on open; back closes the dialog and the page stays; the next back leaves', async () => {
     render(<Page />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
