@@ -16,6 +16,7 @@ import { isOn, siteSettingsBooted, useSiteSettings } from '../lib/site-settings.
 import { useWhenIdle } from '../lib/use-when-idle.ts';
 import { withAllStrings } from './i18n.ts';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
+import { ShellBoundary } from './ShellBoundary.tsx';
 import { TopStrip } from './TopStrip.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
@@ -93,13 +94,15 @@ function Shell() {
   );
 }
 
-/** The app: history-mode router, the shell (notice banner, routes, footer tabs) and toasts. */
+/** The app: history-mode router, the shell (notice banner, routes, footer tabs) in its last-catch boundary, and toasts. */
 export function App() {
   return (
     <Router>
-      <Suspense fallback={<PageSkeleton />}>
-        <Shell />
-      </Suspense>
+      <ShellBoundary>
+        <Suspense fallback={<PageSkeleton />}>
+          <Shell />
+        </Suspense>
+      </ShellBoundary>
       <ToastHost />
     </Router>
   );
