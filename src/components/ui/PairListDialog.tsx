@@ -19,6 +19,8 @@ export interface PairListDialogProps {
 
 /** A side panel listing pairs (BASE/QUOTE, latest close, change) to switch the screen's pair; each row's star watches the pair. */
 export function PairListDialog({ open, title, closeLabel, testId, pairs, current, onPick, onClose }: PairListDialogProps) {
+  // Closed, it builds nothing: its list changes with every poll of prices, seen or not.
+  if (!open) return null;
   return (
     <Dialog open={open} onClose={onClose} title={title} variant="panel" closeLabel={closeLabel} testId={testId}>
       <StaleNote value={pairs} />

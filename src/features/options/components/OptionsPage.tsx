@@ -12,14 +12,13 @@ import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
-import { engineStream } from '../../../lib/engine-client.ts';
 import { formatFixed, shownDecimals } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useObservable } from '../../../lib/use-observable.ts';
 import { CHART_INTERVALS, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
 import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
+import { useShownOptionPair } from '../hooks/use-option-pairs.ts';
 import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openConfirmation, openPicker, optionsStore, rememberChartPeriod, setSelection, type OptionSelection } from '../stores/options-store.ts';
 import { CountdownDialog } from './CountdownDialog.tsx';
 import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
@@ -31,7 +30,6 @@ import layout from '../../../components/ui/layout.module.css';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
-const NO_PAIRS: MarketItem[] = [];
 const NO_DURATIONS: OptionDuration[] = [];
 
 function pickerDone(selection: OptionSelection): void {
@@ -94,8 +92,7 @@ export function OptionsPage() {
   const { t } = useTranslation();
   const params = new URLSearchParams(useSearch());
   const symbol = params.get('currentSymbol') || DEFAULT_SYMBOL;
-  const pairs = useObservable(engineStream({ kind: 'optionPairs' }), NO_PAIRS);
-  const pair = pairs.find((p) => p.symbol === symbol);
+  const pair = useShownOptionPair(symbol);
   const name = pair?.title ?? params.get('name') ?? symbol.toUpperCase();
   const [view, setView] = useState<'chart' | 'orders'>('chart');
   const [period, setPeriod] = useState<CandlePeriod>(chartPeriodOnOpen);
@@ -182,7 +179,7 @@ export function OptionsPage() {
         </p>
       </div>
 
-      <PairsPopup open={pairsOpen} pairs={pairs} current={symbol} onPick={pickPair} onClose={() => setPairsOpen(false)} />
+      <PairsPopup open={pairsOpen} current={symbol} onPick={pickPair} onClose={() => setPairsOpen(false)} />
       {loaded && (
         <OrderPicker
           durations={loaded.durations}

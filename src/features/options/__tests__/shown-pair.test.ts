@@ -1,0 +1,47 @@
+import { Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import { shownPair, type ShownPair } from '../hooks/use-option-pairs.ts';
+
+const item = (symbol: string, close: string, more: Partial<MarketItem> = {}): MarketItem => ({
+  id: symbol === 'btcusdt' ? 1 : 2,
+  symbol,
+  title: symbol === 'btcusdt' ? 'BTC/USDT' : 'ETH/USDT',
+  close,
+  change: '+0.10',
+  logo: '',
+  hamount: '100',
+  coinname: symbol.slice(0, 3),
+  trade_coin: 'usdt',
+  price_precision: 2,
+  ...more,
+});
+
+function watch(symbol: string) {
+  const polls = new Subject<MarketItem[]>();
+  const seen: (ShownPair | undefined)[] = [];
+  shownPair(polls, symbol).subscribe((pair) => seen.push(pair));
+  return { polls, seen };
+}
+
+describe("the options screen's pair from the pairs poll", () => {
+  it('is sent again only when its id, title or precision change, not on each poll of new prices', () => {
+    const { polls, seen } = watch('btcusdt');
+    polls.next([item('btcusdt', '64000.10'), item('ethusdt', '3100.00')]);
+    polls.next([item('btcusdt', '64001.25'), item('ethusdt', '3101.00')]);
+    polls.next([item('ethusdt', '3102.00'), item('btcusdt', '63999.00', { change: '-0.05' })]);
+    expect(seen).toEqual([{ id: 1, title: 'BTC/USDT', price_precision: 2 }]);
+    polls.next([item('btcusdt', '63999.00', { price_precision: 1 })]);
+    expect(seen.at(-1)).toEqual({ id: 1, title: 'BTC/USDT', price_precision: 1 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('is undefined while the list lacks the pair, and follows it when it appears and leaves', () => {
+    const { polls, seen } = watch('ethusdt');
+    polls.next([item('btcusdt', '64000.10')]);
+    polls.next([item('btcusdt', '64000.20')]);
+    polls.next([item('btcusdt', '64000.30'), item('ethusdt', '3100.00')]);
+    polls.next([item('btcusdt', '64000.40')]);
+    expect(seen).toEqual([undefined, { id: 2, title: 'ETH/USDT', price_precision: 2 }, undefined]);
+  });
+});
