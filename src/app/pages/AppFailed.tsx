@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
-import { IconAlert } from '../../components/ui/icons.tsx';
+import { FailureMessage } from './FailureMessage.tsx';
 import styles from './pages.module.css';
 
 export interface AppFailedProps {
@@ -16,15 +16,12 @@ export function AppFailed({ onRetry }: AppFailedProps) {
   const { t } = useTranslation();
   return (
     <main className={styles.page} data-testid="app-failed">
-      <section className={`${styles.center} ${styles.screenCenter}`} role="alert">
-        <IconAlert className={styles.icon} size={32} />
-        <h1 className={styles.heading}>{t('common.requestFailed')}</h1>
-        <Button onClick={onRetry}>{t('common.retry')}</Button>
+      <FailureMessage message={t('common.requestFailed')} onRetry={onRetry} level={1} className={styles.screenCenter}>
         {/* A full load: whatever state broke the shell is left behind. */}
         <Button variant="ghost" onClick={() => window.location.assign('/')}>
           {t('common.goHome')}
         </Button>
-      </section>
+      </FailureMessage>
     </main>
   );
 }

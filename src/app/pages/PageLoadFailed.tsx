@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button.tsx';
-import { IconAlert } from '../../components/ui/icons.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { goBack } from '../../lib/navigation.ts';
+import { FailureMessage } from './FailureMessage.tsx';
 import styles from './pages.module.css';
 
 export interface PageLoadFailedProps {
@@ -19,11 +18,7 @@ export function PageLoadFailed({ title, withBack, onRetry }: PageLoadFailedProps
   return (
     <div className={styles.page} data-testid="page-load-failed">
       <PageHeader title={title} backLabel={t('common.back')} onBack={withBack ? () => goBack('/') : undefined} />
-      <section className={styles.center} role="alert">
-        <IconAlert className={styles.icon} size={32} />
-        <h2 className={styles.heading}>{t('common.failedToLoad')}</h2>
-        <Button onClick={onRetry}>{t('common.retry')}</Button>
-      </section>
+      <FailureMessage message={t('common.failedToLoad')} onRetry={onRetry} level={2} />
     </div>
   );
 }

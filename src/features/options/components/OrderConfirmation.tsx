@@ -22,8 +22,8 @@ export interface OrderConfirmationProps {
 /**
  * The order confirmation of spec §5, shown while the options store's `confirmOpen` is set
  * (openConfirmation, closeConfirmation), and the order it places. Rendered ahead, so the Buy tap
- * only shows it (DESIGN.md §8 tap budget). Memoised: its props do not change with the pairs' prices,
- * so the page's render on each pairs poll skips it.
+ * only shows it (DESIGN.md §8 tap budget). Memoised: the page renders for its own state (the pairs
+ * popup, the view), and the confirmation's props do not change with it.
  */
 export const OrderConfirmation = memo(function OrderConfirmation({ pairId, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
   const { confirmOpen, confirmDirection, selection } = useSnapshot(optionsStore);

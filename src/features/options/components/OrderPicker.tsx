@@ -28,8 +28,8 @@ export interface OrderPickerProps {
 /**
  * The bottom sheet that picks the stake and the duration (spec §2, §5): the multipliers (× the
  * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the largest
- * stake that the balance covers together with its fee. Memoised: the page renders on each pairs
- * poll, and nothing here depends on the pairs.
+ * stake that the balance covers together with its fee. Memoised: the page renders for its own state
+ * (the pairs popup, the view, a config reload, the header's pair), none of which changes the picker.
  */
 export const OrderPicker = memo(function OrderPicker({ onClose, ...form }: OrderPickerProps) {
   const { t } = useTranslation();
