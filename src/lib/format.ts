@@ -128,3 +128,12 @@ export function formatsFor(lang: string): Formats {
 export function useFormats(): Formats {
   return formatsFor(useSnapshot(session).lang);
 }
+
+/**
+ * `text` isolated left to right (LRI … PDI), for a number put into a translated sentence. In Arabic,
+ * Persian or Urdu the sentence's letters otherwise pull the number's own marks to the wrong side:
+ * "الربح 80%" shows as "الربح %80". Where the number has an element of its own, use <bdi dir="ltr">.
+ */
+export function isolatedLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}

@@ -5,12 +5,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderPicker, type OrderPickerProps } from '../components/OrderPicker.tsx';
 import { closePicker, openPicker, optionsStore, setSelection } from '../stores/options-store.ts';
 import ar from '../../../../locales/ar.json';
+import fa from '../../../../locales/fa.json';
+import tr from '../../../../locales/tr.json';
+import { formatsFor } from '../../../lib/format.ts';
+import { session } from '../../../lib/session.ts';
 
 beforeEach(openPicker);
 afterEach(() => {
   closePicker();
   setSelection({ quantity: '', duration: null });
 });
+
+/** Switches the app's language as the language sheet does: the session (formats) and i18next (strings). */
+async function switchLanguage(lang: string, strings?: object): Promise<void> {
+  if (strings) i18next.addResourceBundle(lang, 'translation', strings);
+  await act(async () => {
+    session.lang = lang;
+    await i18next.changeLanguage(lang);
+  });
+}
 
 const props = (overrides: Partial<OrderPickerProps> = {}): OrderPickerProps => ({
   durations: [
@@ -125,13 +138,31 @@ describe('options quantity and duration picker', () => {
       fireEvent.click(screen.getByTestId('duration-60'));
       fireEvent.click(screen.getByRole('button', { name: '20.00' }));
       expect(durationLookups()).toBe(0);
-      expect(screen.getByTestId('duration-60').textContent).toBe('60 sProfit 85%');
-      i18next.addResourceBundle('ar', 'translation', ar);
-      await act(async () => void (await i18next.changeLanguage('ar')));
-      expect(screen.getByTestId('duration-60').textContent).toBe('60 ثالربح 85%');
+      expect(screen.getByTestId('duration-60').textContent).toBe('60 sProfit \u206685%\u2069');
+      await switchLanguage('ar', ar);
+      expect(screen.getByTestId('duration-60').textContent).toBe(`60 ثالربح \u2066${formatsFor('ar').rate('85')}\u2069`);
     } finally {
       translate.mockRestore();
-      await act(async () => void (await i18next.changeLanguage('en')));
+      await switchLanguage('en');
+    }
+  });
+
+  it("shows the profit rate in the language's percent form, kept whole (left to right) inside right-to-left text", async () => {
+    render(<OrderPicker {...props()} />);
+    const rateOf = () => screen.getByTestId('duration-30').querySelector('span')?.textContent;
+    try {
+      for (const [lang, strings, label] of [
+        ['ar', ar, 'الربح'],
+        ['fa', fa, 'سود'],
+        ['tr', tr, 'Kâr'],
+      ] as const) {
+        await switchLanguage(lang, strings);
+        // Number and sign in one isolate: "الربح 80%" would otherwise show as "الربح %80".
+        expect(rateOf()).toBe(`${label} \u2066${formatsFor(lang).rate('80')}\u2069`);
+      }
+      expect(formatsFor('tr').rate('80')).toBe('%80');
+    } finally {
+      await switchLanguage('en');
     }
   });
 });

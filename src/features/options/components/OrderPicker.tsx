@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { isolatedLtr, useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { maxStake, quantityChoices, stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
@@ -50,11 +51,18 @@ function PickerForm({ open, durations, multipliers, priceType, balance, feeRate,
   const [duration, setDuration] = useState<number | null>(() => selection.duration ?? durations[0]?.time ?? null);
   const [quantity, setQuantity] = useState(selection.quantity);
   const [error, setError] = useState<string | null>(null);
+  const formats = useFormats();
   // The duration labels follow only the offer and the language: translated once, not again on every
-  // tap in the picker (each renders it; on a slow phone the first opening spent ~17 ms in them).
+  // tap in the picker (each renders it; on a slow phone the first opening spent ~17 ms in them). The
+  // rate is the language's percent ("80%", "%80" in Turkish), kept whole in right-to-left sentences.
   const durationLabels = useMemo(
-    () => durations.map((d) => ({ time: d.time, seconds: t('options.picker.seconds', { count: d.time }), rate: t('options.picker.rate', { rate: d.ykbl }) })),
-    [durations, t],
+    () =>
+      durations.map((d) => ({
+        time: d.time,
+        seconds: t('options.picker.seconds', { count: d.time }),
+        rate: t('options.picker.rate', { rate: isolatedLtr(formats.rate(d.ykbl)) }),
+      })),
+    [durations, t, formats],
   );
   // Each opening starts from the current selection: reset in the render that opens it (React's
   // pattern for state that follows a prop), not in an effect that would render the tap twice.
