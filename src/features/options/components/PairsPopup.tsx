@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
 import { PairListDialog } from '../../../components/ui/PairListDialog.tsx';
-import { useOptionPairs } from '../hooks/use-option-pairs.ts';
+import { usePairList } from '../../../lib/shown-pair.ts';
 
 export interface PairsPopupProps {
   open: boolean;
@@ -17,6 +17,6 @@ export interface PairsPopupProps {
  */
 export function PairsPopup(props: PairsPopupProps) {
   const { t } = useTranslation();
-  const pairs = useOptionPairs();
+  const pairs = usePairList('optionPairs');
   return <PairListDialog {...props} pairs={pairs} title={t('options.pairs.title')} closeLabel={t('common.close')} testId="option-pairs" />;
 }

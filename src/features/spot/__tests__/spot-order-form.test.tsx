@@ -13,7 +13,7 @@ const props = (overrides: Partial<SpotOrderFormProps> = {}): SpotOrderFormProps 
   mId: 1,
   base: 'BTC',
   quote: 'USDT',
-  lastPrice: '',
+  startPrice: '',
   picked: null,
   balance,
   precision: BTC,
@@ -88,9 +88,9 @@ describe('spot order form', () => {
   });
 
   it('starts the price at the last trade with the pair price decimals once the pair is known', () => {
-    const view = renderForm({ precision: null, lastPrice: '0.5234719' });
+    const view = renderForm({ precision: null, startPrice: '0.5234719' });
     expect(input('Price (USDT)').value).toBe('');
-    view.rerender(<SpotOrderForm {...props({ precision: { price: 5, amount: 2 }, lastPrice: '0.5234719' })} />);
+    view.rerender(<SpotOrderForm {...props({ precision: { price: 5, amount: 2 }, startPrice: '0.5234719' })} />);
     expect(input('Price (USDT)').value).toBe('0.52347');
     fireEvent.click(screen.getByRole('button', { name: 'Lower price by 0.01' }));
     expect(input('Price (USDT)').value).toBe('0.51347');
@@ -103,7 +103,7 @@ describe('spot order form', () => {
   });
 
   it('keeps the older 2 price and 4 quantity decimals when the server did not send precisions', () => {
-    renderForm({ precision: {}, lastPrice: '65000.123' });
+    renderForm({ precision: {}, startPrice: '65000.123' });
     expect(input('Price (USDT)').value).toBe('65000.12');
     fireEvent.change(input('Price (USDT)'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: '50%' }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -6,6 +6,7 @@ import { bookRows, groupingSize, type BookRow } from '../../../lib/book-rows.ts'
 import { useBook } from '../../../lib/market-hooks.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { BOOK_STEPS, SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
+import { useLastPrice } from '../hooks/use-spot-prices.ts';
 import grouping from './book-grouping.module.css';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
@@ -47,9 +48,18 @@ function LayoutIcon({ layout }: { layout: Layout }) {
   );
 }
 
+/** The last price between the sides: its own component, so a ticker push renders this line alone and a book push does not. */
+const BookLastPrice = memo(function BookLastPrice({ symbol, decimals }: { symbol: string; decimals: number }) {
+  const lastPrice = useLastPrice(symbol);
+  return (
+    <div className={styles.lastPrice}>
+      <FlashNumber value={lastPrice} text={formatFixed(lastPrice, decimals)} testId="book-last" />
+    </div>
+  );
+});
+
 export interface OrderBookPanelProps {
   symbol: string;
-  lastPrice: string;
   decimals: BookDecimals;
   onPickPrice(price: string): void;
   /** Price grouping: 0 the pair's tick, N buckets of 10^N ticks (depth.stepN, issue 15). */
@@ -59,52 +69,75 @@ export interface OrderBookPanelProps {
   pricePrecision: number | undefined;
 }
 
+/** The column names: apart, so a book push does not translate them again. */
+const BookHead = memo(function BookHead() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.bookHead}>
+      <span>{t('spot.book.price')}</span>
+      <span>{t('spot.book.size')}</span>
+    </div>
+  );
+});
+
+/** The price grouping picker (issue 15). */
+const BookGrouping = memo(function BookGrouping({ step, onStep, pricePrecision }: Pick<OrderBookPanelProps, 'step' | 'onStep' | 'pricePrecision'>) {
+  const { t } = useTranslation();
+  return (
+    <label className={grouping.grouping}>
+      <span>{t('depth.grouping')}</span>
+      <select value={step} onChange={(event) => onStep(Number(event.target.value))} data-testid="book-grouping">
+        {BOOK_STEPS.map((each) => (
+          <option key={each} value={each}>
+            {groupingSize(pricePrecision, each) ?? t('depth.step', { step: each })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});
+
+/** Both sides, or one side of nine rows. */
+const LayoutButtons = memo(function LayoutButtons({ layout, onLayout }: { layout: Layout; onLayout(layout: Layout): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.layoutButtons} role="group" aria-label={t('spot.book.layout')}>
+      {(['both', 'bids', 'asks'] as const).map((key) => {
+        const label = t(key === 'both' ? 'spot.book.both' : key === 'bids' ? 'spot.book.bidsOnly' : 'spot.book.asksOnly');
+        return (
+          <button key={key} type="button" aria-pressed={layout === key} aria-label={label} title={label} onClick={() => onLayout(key)}>
+            <LayoutIcon layout={key} />
+          </button>
+        );
+      })}
+    </div>
+  );
+});
+
 /**
  * The live order book (spec §9): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
  * row takes its price. Prices can be grouped (issue 15); the depth chart reads this same book subscription.
+ * A book push (up to 10 a second) renders the rows; the head and controls are memoised apart.
  */
-export function OrderBookPanel({ symbol, lastPrice, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
+export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();
   const book = useBook(symbol, SPOT_BOOK_LEVELS, step);
   const [layout, setLayout] = useState<Layout>('both');
   const count = layout === 'both' ? 5 : 9;
   return (
     <section className={styles.book} aria-label={t('spot.book.label')}>
-      <div className={styles.bookHead}>
-        <span>{t('spot.book.price')}</span>
-        <span>{t('spot.book.size')}</span>
-      </div>
+      <BookHead />
       {!book ? (
         <Skeleton height={layout === 'both' ? 260 : 240} />
       ) : (
         <>
           {layout !== 'bids' && <Rows rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} onPick={onPickPrice} />}
-          <div className={styles.lastPrice}>
-            <FlashNumber value={lastPrice} text={formatFixed(lastPrice, decimals.lastPrice ?? decimals.price)} testId="book-last" />
-          </div>
+          <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />
           {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} onPick={onPickPrice} />}
         </>
       )}
-      <label className={grouping.grouping}>
-        <span>{t('depth.grouping')}</span>
-        <select value={step} onChange={(event) => onStep(Number(event.target.value))} data-testid="book-grouping">
-          {BOOK_STEPS.map((each) => (
-            <option key={each} value={each}>
-              {groupingSize(pricePrecision, each) ?? t('depth.step', { step: each })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className={styles.layoutButtons} role="group" aria-label={t('spot.book.layout')}>
-        {(['both', 'bids', 'asks'] as const).map((key) => {
-          const label = t(key === 'both' ? 'spot.book.both' : key === 'bids' ? 'spot.book.bidsOnly' : 'spot.book.asksOnly');
-          return (
-            <button key={key} type="button" aria-pressed={layout === key} aria-label={label} title={label} onClick={() => setLayout(key)}>
-              <LayoutIcon layout={key} />
-            </button>
-          );
-        })}
-      </div>
+      <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
+      <LayoutButtons layout={layout} onLayout={setLayout} />
     </section>
   );
 }

@@ -45,7 +45,8 @@ export interface SpotOrderFormProps {
   mId: number | null;
   base: string;
   quote: string;
-  lastPrice: string;
+  /** The price the form starts from (the last trade once the pair is known, see use-spot-prices.ts); '' until then. */
+  startPrice: string;
   /** A price tapped in the book; `seq` changes on every tap so the same price can be taken twice. */
   picked: { price: string; seq: number } | null;
   balance: MarketBalance | null;
@@ -61,7 +62,7 @@ export interface SpotOrderFormProps {
  * quick-fill. Prices are shown, stepped and checked with the pair's precisions, so the form sends
  * only what the server accepts.
  */
-export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, precision }: SpotOrderFormProps) {
+export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, precision }: SpotOrderFormProps) {
   const { t } = useTranslation();
   const formats = useFormats();
   const [side, setSide] = useState<SpotSide>(1);
@@ -91,10 +92,10 @@ export function SpotOrderForm({ mId, base, quote, lastPrice, picked, balance, pr
   useEffect(() => {
     // Once per pair, when its precision is known, the price starts at the last trade unless the user
     // typed one first; after that an empty field stays empty.
-    if (prefilled.current || !lastPrice || !known) return;
+    if (prefilled.current || !startPrice || !known) return;
     prefilled.current = true;
-    setPrice((typed) => typed || formatFixed(lastPrice, decimals, ''));
-  }, [lastPrice, known, decimals]);
+    setPrice((typed) => typed || formatFixed(startPrice, decimals, ''));
+  }, [startPrice, known, decimals]);
 
   const clearAmounts = () => {
     setQuantity('');

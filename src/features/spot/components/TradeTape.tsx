@@ -1,5 +1,7 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '../../../lib/format.ts';
+import type { Trade } from '../../../../workers/shared/protocol.ts';
+import { useFormats, type Formats } from '../../../lib/format.ts';
 import { useTrades } from '../../../lib/market-hooks.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import type { BookDecimals } from './OrderBookPanel.tsx';
@@ -7,6 +9,39 @@ import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
 const SHOWN = 20;
+
+interface TapeRowProps {
+  trade: Trade;
+  decimals: BookDecimals;
+  formats: Formats;
+}
+
+/**
+ * One trade. A trade never changes once made, and each push brings the tape anew (copied from the
+ * worker), so a row is the same while its trade id, decimals and language are: a new trade renders
+ * its own row only, not all twenty.
+ */
+const TapeRow = memo(
+  function TapeRow({ trade, decimals, formats }: TapeRowProps) {
+    return (
+      <li className={styles.tapeRow} data-direction={trade.direction}>
+        <span>
+          <bdi dir="ltr">{formats.time(trade.ts)}</bdi>
+        </span>
+        <span className={trade.direction === 'buy' ? tone.up : tone.down}>
+          <bdi dir="ltr">
+            <span aria-hidden="true">{trade.direction === 'buy' ? '▲ ' : '▼ '}</span>
+            {formatFixed(trade.price, decimals.price)}
+          </bdi>
+        </span>
+        <span>
+          <bdi dir="ltr">{formatFixed(trade.amount, decimals.size)}</bdi>
+        </span>
+      </li>
+    );
+  },
+  (a, b) => a.trade.tradeId === b.trade.tradeId && a.decimals === b.decimals && a.formats === b.formats,
+);
 
 /** Recent trades of the pair, newest first, live from the feed: 24-hour time in the app's language, the pair's decimals. */
 export function TradeTape({ symbol, decimals }: { symbol: string; decimals: BookDecimals }) {
@@ -23,20 +58,7 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
       </div>
       <ul className={styles.tape} data-testid="trade-tape">
         {trades.slice(0, SHOWN).map((trade) => (
-          <li key={trade.tradeId} className={styles.tapeRow} data-direction={trade.direction}>
-            <span>
-              <bdi dir="ltr">{formats.time(trade.ts)}</bdi>
-            </span>
-            <span className={trade.direction === 'buy' ? tone.up : tone.down}>
-              <bdi dir="ltr">
-                <span aria-hidden="true">{trade.direction === 'buy' ? '▲ ' : '▼ '}</span>
-                {formatFixed(trade.price, decimals.price)}
-              </bdi>
-            </span>
-            <span>
-              <bdi dir="ltr">{formatFixed(trade.amount, decimals.size)}</bdi>
-            </span>
-          </li>
+          <TapeRow key={trade.tradeId} trade={trade} decimals={decimals} formats={formats} />
         ))}
       </ul>
     </section>

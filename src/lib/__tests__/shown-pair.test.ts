@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
-import { shownPair, type ShownPair } from '../hooks/use-option-pairs.ts';
+import type { MarketItem } from '../../../workers/shared/protocol.ts';
+import { shownPair, type ShownPair } from '../shown-pair.ts';
 
 const item = (symbol: string, close: string, more: Partial<MarketItem> = {}): MarketItem => ({
   id: symbol === 'btcusdt' ? 1 : 2,
@@ -14,6 +14,7 @@ const item = (symbol: string, close: string, more: Partial<MarketItem> = {}): Ma
   coinname: symbol.slice(0, 3),
   trade_coin: 'usdt',
   price_precision: 2,
+  amount_precision: 4,
   ...more,
 });
 
@@ -24,16 +25,18 @@ function watch(symbol: string) {
   return { polls, seen };
 }
 
-describe("the options screen's pair from the pairs poll", () => {
-  it('is sent again only when its id, title or precision change, not on each poll of new prices', () => {
+describe("a trading screen's pair from the pairs poll", () => {
+  it('is sent again only when its id, title or precisions change, not on each poll of new prices', () => {
     const { polls, seen } = watch('btcusdt');
     polls.next([item('btcusdt', '64000.10'), item('ethusdt', '3100.00')]);
     polls.next([item('btcusdt', '64001.25'), item('ethusdt', '3101.00')]);
     polls.next([item('ethusdt', '3102.00'), item('btcusdt', '63999.00', { change: '-0.05' })]);
-    expect(seen).toEqual([{ id: 1, title: 'BTC/USDT', price_precision: 2 }]);
+    expect(seen).toEqual([{ id: 1, title: 'BTC/USDT', price_precision: 2, amount_precision: 4 }]);
     polls.next([item('btcusdt', '63999.00', { price_precision: 1 })]);
-    expect(seen.at(-1)).toEqual({ id: 1, title: 'BTC/USDT', price_precision: 1 });
-    expect(seen).toHaveLength(2);
+    expect(seen.at(-1)).toEqual({ id: 1, title: 'BTC/USDT', price_precision: 1, amount_precision: 4 });
+    polls.next([item('btcusdt', '63998.00', { price_precision: 1, amount_precision: 6 })]);
+    expect(seen.at(-1)).toEqual({ id: 1, title: 'BTC/USDT', price_precision: 1, amount_precision: 6 });
+    expect(seen).toHaveLength(3);
   });
 
   it('is undefined while the list lacks the pair, and follows it when it appears and leaves', () => {
@@ -42,6 +45,6 @@ describe("the options screen's pair from the pairs poll", () => {
     polls.next([item('btcusdt', '64000.20')]);
     polls.next([item('btcusdt', '64000.30'), item('ethusdt', '3100.00')]);
     polls.next([item('btcusdt', '64000.40')]);
-    expect(seen).toEqual([undefined, { id: 2, title: 'ETH/USDT', price_precision: 2 }, undefined]);
+    expect(seen).toEqual([undefined, { id: 2, title: 'ETH/USDT', price_precision: 2, amount_precision: 4 }, undefined]);
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * The spot screen's prices and balance as streams, each passing on only what its view shows, so a
+ * ticker push or a poll renders the view that changed and not the whole screen (DESIGN.md §8: tap
+ * latency while busy). Pure functions of their sources, wired to the engine in use-spot-prices.ts.
+ */
+import { combineLatest, distinctUntilChanged, filter, map, startWith, take, type Observable } from 'rxjs';
+import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { ShownPair } from '../../../lib/shown-pair.ts';
+
+/** The pair's last trade price: the live ticker's, or the pair list's until the ticker's first push; '' while neither has one. */
+export function lastPrice(ticker$: Observable<DaySummary>, pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<string> {
+  const listed$ = pairs$.pipe(map((pairs) => pairs.find((p) => p.symbol === symbol)?.close ?? ''));
+  return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith(''))]).pipe(
+    map(([ticker, listed]) => ticker?.close ?? listed),
+    distinctUntilChanged(),
+  );
+}
+
+/**
+ * The price a new order form starts from: the last price at the moment both it and the pair (its
+ * precision) are known, once. The form takes it once (SpotOrderForm), so later prices need not reach it.
+ */
+export function startPrice(pair$: Observable<ShownPair | undefined>, lastPrice$: Observable<string>): Observable<string> {
+  return combineLatest([pair$, lastPrice$]).pipe(
+    filter(([pair, price]) => pair !== undefined && price !== ''),
+    map(([, price]) => price),
+    take(1),
+  );
+}
+
+/** The pair's balances, passed on when an amount changes rather than on every poll (each second). */
+export function changedBalance(balance$: Observable<MarketBalance>): Observable<MarketBalance> {
+  return balance$.pipe(distinctUntilChanged((a, b) => a.usdt_balance === b.usdt_balance && a.coin_balance === b.coin_balance));
+}
