@@ -169,6 +169,31 @@ describe('spot screen', () => {
   });
 });
 
+describe('pair drawer', () => {
+  it.each(['en', 'ar'])('keeps every pair, price and change clear of its star on a 320 px phone (%s)', async (lang) => {
+    const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.getByTestId('symbol-button').click();
+    await visible(page.getByTestId('symbol-drawer').locator('li').first());
+    const faults = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="symbol-drawer"] li')].flatMap((item) => {
+        const [row, star] = [item.firstElementChild as HTMLElement, item.lastElementChild as HTMLElement];
+        const box = row.getBoundingClientRect();
+        const starBox = star.getBoundingClientRect();
+        return [...row.children].flatMap((figure) => {
+          const r = figure.getBoundingClientRect();
+          const name = `${row.textContent?.trim().slice(0, 30)}: ${figure.textContent?.trim()}`;
+          const outside = r.left < box.left - 0.5 || r.right > box.right + 0.5;
+          const onStar = r.left < starBox.right && r.right > starBox.left && r.top < starBox.bottom && r.bottom > starBox.top;
+          return outside || onStar ? [name] : [];
+        });
+      }),
+    );
+    expect(faults).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('times', () => {
   it('shows trade and order times on a 24-hour clock in the app language, not the browser one', async () => {
     const btc = (await marketList()).find((p) => p.symbol === 'btcusdt') as Item;
