@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import { recallValue, rememberValue } from '../../../lib/last-known.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
 import { changedBalance, lastPrice, startPrice } from '../hooks/spot-prices.ts';
 
@@ -39,6 +40,18 @@ describe("the spot screen's last price", () => {
     pairs.next([listed('btcusdt', '63990.00')]);
     tickers.next(ticker('64002.50'));
     expect(seen).toEqual(['', '64000.10', '64001.00', '64002.50']);
+  });
+
+  it('takes no price from a list recalled from an earlier visit, only from a live one', () => {
+    rememberValue('spot-prices-test', [listed('btcusdt', '58000.00')], 1);
+    const recalled = recallValue('spot-prices-test') as MarketItem[];
+    const tickers = new Subject<DaySummary>();
+    const pairs = new Subject<readonly MarketItem[]>();
+    const seen = collect(lastPrice(tickers, pairs, 'btcusdt'));
+    pairs.next(recalled);
+    expect(seen).toEqual(['']);
+    pairs.next([listed('btcusdt', '64000.10')]);
+    expect(seen).toEqual(['', '64000.10']);
   });
 });
 

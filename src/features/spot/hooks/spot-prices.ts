@@ -5,11 +5,16 @@
  */
 import { combineLatest, distinctUntilChanged, filter, map, startWith, take, type Observable } from 'rxjs';
 import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import { lastKnownAt } from '../../../lib/last-known.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
 
-/** The pair's last trade price: the live ticker's, or the pair list's until the ticker's first push; '' while neither has one. */
+/**
+ * The pair's last trade price: the live ticker's, or the live pair list's until the ticker's first
+ * push; '' while neither has one. A list recalled from an earlier visit (last-known.ts) gives none: an
+ * order form must not start from a price of yesterday.
+ */
 export function lastPrice(ticker$: Observable<DaySummary>, pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<string> {
-  const listed$ = pairs$.pipe(map((pairs) => pairs.find((p) => p.symbol === symbol)?.close ?? ''));
+  const listed$ = pairs$.pipe(map((pairs) => (lastKnownAt(pairs) === null ? (pairs.find((p) => p.symbol === symbol)?.close ?? '') : '')));
   return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith(''))]).pipe(
     map(([ticker, listed]) => ticker?.close ?? listed),
     distinctUntilChanged(),
