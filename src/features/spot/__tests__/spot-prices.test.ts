@@ -2,22 +2,9 @@ import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { recallValue, rememberValue } from '../../../lib/last-known.ts';
+import { marketItem } from '../../../lib/__tests__/support/market-item.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
 import { changedBalance, lastPrice, startPrice } from '../hooks/spot-prices.ts';
-
-const listed = (symbol: string, close: string): MarketItem => ({
-  id: symbol === 'btcusdt' ? 1 : 2,
-  symbol,
-  title: symbol === 'btcusdt' ? 'BTC/USDT' : 'ETH/USDT',
-  close,
-  change: '+0.10',
-  logo: '',
-  hamount: '100',
-  coinname: symbol.slice(0, 3),
-  trade_coin: 'usdt',
-  price_precision: 2,
-  amount_precision: 4,
-});
 
 const ticker = (close: string): DaySummary => ({ symbol: 'btcusdt', ts: 1, open: '1', high: '1', low: '1', close, amount: '1', vol: '1', count: 1 });
 
@@ -33,24 +20,24 @@ describe("the spot screen's last price", () => {
     const pairs = new Subject<MarketItem[]>();
     const seen = collect(lastPrice(tickers, pairs, 'btcusdt'));
     expect(seen).toEqual(['']);
-    pairs.next([listed('ethusdt', '3100.00'), listed('btcusdt', '64000.10')]);
+    pairs.next([marketItem('ethusdt', '3100.00'), marketItem('btcusdt', '64000.10')]);
     tickers.next(ticker('64001.00'));
     tickers.next(ticker('64001.00'));
     // A list poll with an older close does not pull the price back from the ticker's.
-    pairs.next([listed('btcusdt', '63990.00')]);
+    pairs.next([marketItem('btcusdt', '63990.00')]);
     tickers.next(ticker('64002.50'));
     expect(seen).toEqual(['', '64000.10', '64001.00', '64002.50']);
   });
 
   it('takes no price from a list recalled from an earlier visit, only from a live one', () => {
-    rememberValue('spot-prices-test', [listed('btcusdt', '58000.00')], 1);
+    rememberValue('spot-prices-test', [marketItem('btcusdt', '58000.00')], 1);
     const recalled = recallValue('spot-prices-test') as MarketItem[];
     const tickers = new Subject<DaySummary>();
     const pairs = new Subject<readonly MarketItem[]>();
     const seen = collect(lastPrice(tickers, pairs, 'btcusdt'));
     pairs.next(recalled);
     expect(seen).toEqual(['']);
-    pairs.next([listed('btcusdt', '64000.10')]);
+    pairs.next([marketItem('btcusdt', '64000.10')]);
     expect(seen).toEqual(['', '64000.10']);
   });
 });
