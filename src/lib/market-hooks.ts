@@ -3,9 +3,8 @@
  * tape) until the first value, so screens show their skeleton. Values arrive at most once per
  * animation frame; hot data never passes through valtio (DESIGN.md §4.1).
  */
-import { shareReplay, type Observable } from 'rxjs';
 import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../workers/shared/protocol.ts';
-import { engineStream } from './engine-client.ts';
+import { engineStream, sharedEngineStream } from './engine-client.ts';
 import { useObservable } from './use-observable.ts';
 
 const NO_TRADES: readonly Trade[] = [];
@@ -14,29 +13,13 @@ const NO_TRADES: readonly Trade[] = [];
 export const useTicker = (symbol: string): DaySummary | null =>
   useObservable<DaySummary | null>(engineStream({ kind: 'ticker', symbol }), null);
 
-const sharedBooks = new Map<string, Observable<Book>>();
-
-/**
- * One book subscription for every view of the same book (issue 15: the order book and the depth
- * chart share it): the first view starts it, later ones get the latest book at once, the last one
- * to leave ends it. The views read the same transferred arrays and never write them.
- */
-function sharedBook(symbol: string, levels: number, step: number): Observable<Book> {
-  const id = `${symbol}|${levels}|${step}`;
-  let book = sharedBooks.get(id);
-  if (!book) {
-    book = engineStream({ kind: 'book', symbol, levels, step }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    sharedBooks.set(id, book);
-  }
-  return book;
-}
-
 /**
  * Live order book, `levels` rows per side (default 20), prices grouped by `step` (0 none, 1-5:
- * 10^step ticks); rows are read with `bookRows`. Views of the same book share one subscription.
+ * 10^step ticks); rows are read with `bookRows`. Views of the same book share one subscription
+ * (issue 15: the order book and the depth chart), and read the same transferred arrays.
  */
 export const useBook = (symbol: string, levels = 20, step = 0): Book | null =>
-  useObservable<Book | null>(sharedBook(symbol, levels, step), null);
+  useObservable<Book | null>(sharedEngineStream({ kind: 'book', symbol, levels, step }), null);
 
 /** The chart's series: history plus live bars (see CandleSeries for setData/update). The app's chart reads the stream itself, with no React render per batch (MarketChart). */
 export const useCandles = (symbol: string, period: CandlePeriod): CandleSeries | null =>

@@ -5,9 +5,9 @@
  * list's prices go to the views that show them (the pair lists, a last price).
  */
 import { useMemo } from 'react';
-import { distinctUntilChanged, map, shareReplay, type Observable } from 'rxjs';
+import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { MarketItem } from '../../workers/shared/protocol.ts';
-import { engineStream } from './engine-client.ts';
+import { sharedEngineStream } from './engine-client.ts';
 import { useObservable } from './use-observable.ts';
 
 /** What a trading screen shows of its pair. */
@@ -22,20 +22,9 @@ export interface ShownPair {
 export type PairListKind = 'homeMarkets' | 'optionPairs';
 
 const NO_PAIRS: readonly MarketItem[] = [];
-const lists = new Map<PairListKind, Observable<readonly MarketItem[]>>();
 
-/**
- * The pair list of `kind`, shared: a screen and its parts read it through one engine subscription,
- * and a newcomer gets the latest list at once.
- */
-export function pairList$(kind: PairListKind): Observable<readonly MarketItem[]> {
-  let list = lists.get(kind);
-  if (!list) {
-    list = engineStream({ kind }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    lists.set(kind, list);
-  }
-  return list;
-}
+/** The pair list of `kind`, one engine subscription for the screen and its parts (sharedEngineStream). */
+export const pairList$ = (kind: PairListKind): Observable<readonly MarketItem[]> => sharedEngineStream({ kind });
 
 const samePair = (a: ShownPair | undefined, b: ShownPair | undefined): boolean =>
   a?.id === b?.id && a?.title === b?.title && a?.price_precision === b?.price_precision && a?.amount_precision === b?.amount_precision;

@@ -34,7 +34,7 @@ export function PairListDialog({ open, title, closeLabel, testId, pairs, current
               <span className={styles.close}>
                 <bdi dir="ltr">{pair.close}</bdi>
               </span>
-              <ChangeText change={pair.change} />
+              <ChangeText change={pair.change} className={styles.change} />
             </button>
             <WatchStar symbol={pair.symbol} title={pair.title} />
           </li>
