@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { afterNextPaint } from './after-next-paint.ts';
 
 /*
  * Why: on a phone the hardware / browser back button is how people dismiss a sheet or popup. If it
@@ -6,6 +7,11 @@ import { useEffect, useRef } from 'react';
  * meant to close a dialog. So every open dialog owns one history entry (same URL, a marker in
  * history.state); back leaves that entry and closes the dialog. Any other way of closing removes the
  * entry again, so a later back goes to the previous page, never to a leftover entry.
+ *
+ * The entry is pushed, and removed, one frame after the dialog shows or hides (afterNextPaint): a
+ * same-document navigation costs a slow phone 5-13 ms of main thread, which inside the tap would
+ * hold back the paint that shows the dialog (DESIGN.md §8 tap budget). A back press in that frame
+ * finds no entry yet and leaves the page as it would without a dialog; the push then stands down.
  *
  * The bookkeeping is module-wide because entries of stacked dialogs and the page's own navigations
  * share one history.
@@ -22,10 +28,12 @@ interface Owner {
   onBack(): void;
   /** Its entry is in history (a push can wait for a traversal of ours to land first). */
   pushed: boolean;
-  /** Closed; its entry goes at the next microtask unless it opens again in the same commit (StrictMode) or another dialog takes the entry over. */
+  /** Closed; its entry goes after the next paint unless it opens again meanwhile (StrictMode) or another dialog takes the entry over. */
   pending: boolean;
   /** Back already left its entry: nothing to remove. */
   left: boolean;
+  /** The user's traversals when the dialog opened: one landing before the push means they went back (or forward) first. */
+  userPopsAtClaim: number;
   lengthAfterPush: number;
   popsAtPush: number;
 }
@@ -43,6 +51,8 @@ const owners = new Map<string, Owner>();
 const queued: (() => void)[] = [];
 let nextId = 0;
 let pops = 0;
+/** Landings of the user's own back and forward presses (not of our traversals). */
+let userPops = 0;
 let inFlight: Traversal | null = null;
 let giveUp: ReturnType<typeof setTimeout> | undefined;
 
@@ -107,6 +117,7 @@ function closeAbove(landed: string | null): void {
 function onPopState(event: PopStateEvent): void {
   pops += 1;
   const traversal = inFlight ?? { byUser: true, swallow: false };
+  if (traversal.byUser) userPops += 1;
   clearTimeout(giveUp);
   inFlight = null;
   if (traversal.swallow) event.stopImmediatePropagation();
@@ -136,15 +147,20 @@ function claim(previous: string | null, onBack: () => void): string {
   }
   nextId += 1;
   const token = `${documentKey}:${nextId}`;
-  const owner: Owner = { onBack, pushed: false, pending: false, left: false, lengthAfterPush: 0, popsAtPush: 0 };
+  const owner: Owner = { onBack, pushed: false, pending: false, left: false, userPopsAtClaim: userPops, lengthAfterPush: 0, popsAtPush: 0 };
   owners.set(token, owner);
-  whenSettled(() => {
-    if (owners.get(token) !== owner || owner.pending) return;
-    pushMarker(marked(history.state, token));
-    owner.pushed = true;
-    owner.lengthAfterPush = history.length;
-    owner.popsAtPush = pops;
-  });
+  afterNextPaint(() =>
+    whenSettled(() => {
+      if (owners.get(token) !== owner || owner.pending) return;
+      // Back (or forward) landed before the entry existed: that press was not meant for this dialog,
+      // and an entry pushed now would sit on whatever page it reached.
+      if (userPops !== owner.userPopsAtClaim) return;
+      pushMarker(marked(history.state, token));
+      owner.pushed = true;
+      owner.lengthAfterPush = history.length;
+      owner.popsAtPush = pops;
+    }),
+  );
   return token;
 }
 
@@ -173,7 +189,8 @@ function release(token: string): void {
   const owner = owners.get(token);
   if (!owner) return;
   owner.pending = true;
-  queueMicrotask(() => whenSettled(() => removeEntry(token, owner)));
+  // Later than the commit, so a dialog that opens again in it (StrictMode) or takes the entry over keeps it.
+  afterNextPaint(() => whenSettled(() => removeEntry(token, owner)));
 }
 
 if (typeof window !== 'undefined') {

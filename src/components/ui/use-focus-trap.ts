@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { afterNextPaint } from './after-next-paint.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -14,27 +15,12 @@ function syncPageInert(doc: Document): void {
 }
 
 /**
- * Runs `work` in a task after the next frame is painted; the returned function cancels it. Making
- * the page inert and moving focus restyle the whole page (tens of ms on a slow phone): done on the
- * tap, they would hold back the paint that shows the dialog (DESIGN.md §8 tap budget). The dialog's
- * backdrop covers the page meanwhile, so no tap reaches it.
- */
-function afterNextPaint(work: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(work, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
-/**
  * While `active`, keeps Tab and Shift+Tab inside `ref`, closes on Escape, moves focus in on open
  * and gives it back to whatever had it on close (DESIGN.md §9: dialogs trap focus). The page behind
  * is `inert` meanwhile, so neither a screen reader's cursor nor a tap reaches it (issue 14). Inert
- * and focus follow one frame after the dialog shows or hides (afterNextPaint).
+ * and focus follow one frame after the dialog shows or hides (afterNextPaint): both restyle the whole
+ * page, tens of ms on a slow phone. The dialog's backdrop covers the page meanwhile, so no tap
+ * reaches it.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
   // The latest handler, without re-running the effect (which would steal focus) on every render.

@@ -29,6 +29,14 @@ function onDialogEntry(page: Page): Promise<boolean> {
   return page.evaluate(() => typeof (history.state as Record<string, unknown> | null)?.dialogEntry === 'string');
 }
 
+/**
+ * Waits for the open dialog's entry: it is pushed in a task after the paint that shows the dialog
+ * (use-back-closes.ts), so a back press sent the moment the dialog is visible could come first.
+ */
+async function dialogEntryPushed(page: Page): Promise<void> {
+  await page.waitForFunction(() => typeof (history.state as Record<string, unknown> | null)?.dialogEntry === 'string', null, { timeout: UI_TIMEOUT_MS });
+}
+
 async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: UI_TIMEOUT_MS });
 }
@@ -44,8 +52,8 @@ describe('the back button closes dialogs', () => {
 
     await page.getByTestId('pair-button').click();
     await visible(page.getByTestId('option-pairs'));
+    await dialogEntryPushed(page);
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
-    expect(await onDialogEntry(page)).toBe(true);
 
     await page.goBack();
     await page.getByTestId('option-pairs').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
@@ -66,6 +74,7 @@ describe('the back button closes dialogs', () => {
 
     await page.getByTestId('pair-button').click();
     const popup = await visible(page.getByTestId('option-pairs'));
+    await dialogEntryPushed(page);
     // A row's own button (each row also has its watchlist star, issue 15).
     const other = await visible(popup.locator('li button:not([aria-current]):not([data-testid="watch-star"])'));
     const title = (await other.locator('span').first().textContent()) ?? '';
@@ -87,6 +96,7 @@ describe('the back button closes dialogs', () => {
     const { page, context } = await stack.newPage();
     await openFromMarket(page, '/');
     await openMemberPanel(page);
+    await dialogEntryPushed(page);
 
     await page.goBack();
     await page.getByTestId('member-panel').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });

@@ -20,6 +20,21 @@ async function settled(): Promise<void> {
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 40)));
 }
 
+/**
+ * A dialog's entry is pushed, and removed, in a task after the frame that shows or hides it
+ * (use-back-closes.ts): callbacks run in the order they were asked for, so this frame and task come
+ * after the dialog's.
+ */
+async function afterPaint(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** Taps the button named `name` and waits for the dialog it opens to push its entry. */
+async function openBy(name: string): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name }));
+  await afterPaint();
+}
+
 /** Traverses history like the back / forward button and waits until it lands (and whatever follows). */
 async function go(delta: number): Promise<void> {
   await act(async () => {
@@ -77,7 +92,7 @@ describe('useBackCloses through Dialog', () => {
     window.addEventListener('pushState', count);
     try {
       render(<Page />);
-      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      await openBy('Open');
       expect(marker()).not.toBeNull();
       expect(announced).toBe(0);
       await go(-1);
@@ -88,9 +103,35 @@ describe('useBackCloses through Dialog', () => {
     }
   });
 
-  it('pushes one entry on open; back closes the dialog and the page stays; the next back leaves', async () => {
+  it('the tap that opens a dialog leaves history alone: its entry follows the paint that shows it', async () => {
     render(<Page />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByTestId('sheet')).toBeTruthy();
+    expect(history.length).toBe(entriesBefore);
+    expect(marker()).toBeNull();
+
+    await afterPaint();
+    expect(history.length).toBe(entriesBefore + 1);
+    expect(marker()).not.toBeNull();
+    expect(location.pathname).toBe('/page');
+  });
+
+  it('a back press that lands before the entry is pushed leaves the page, and no entry is pushed after it', async () => {
+    render(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await go(-1);
+    expect(location.pathname).toBe('/start');
+    expect(marker()).toBeNull();
+
+    // Forward finds the page's own entry, not one of the dialog's pushed onto /start.
+    await go(1);
+    expect(location.pathname).toBe('/page');
+    expect(marker()).toBeNull();
+  });
+
+  it('pushes one entry on open; back closes the dialog and the page stays; the next back leaves', async () => {
+    render(<Page />);
+    await openBy('Open');
     expect(screen.getByTestId('sheet')).toBeTruthy();
     expect(history.length).toBe(entriesBefore + 1);
     expect(marker()).not.toBeNull();
@@ -113,7 +154,7 @@ describe('useBackCloses through Dialog', () => {
       () => fireEvent.click(screen.getByRole('button', { name: 'Done' })),
     ];
     for (const close of closers) {
-      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      await openBy('Open');
       expect(marker()).not.toBeNull();
       close();
       expect(screen.queryByTestId('sheet')).toBeNull();
@@ -198,9 +239,9 @@ describe('useBackCloses through Dialog', () => {
       );
     }
     render(<Stacked />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open panel' }));
+    await openBy('Open panel');
     const panelEntry = marker();
-    fireEvent.click(screen.getByRole('button', { name: 'Open popup' }));
+    await openBy('Open popup');
     expect(history.length).toBe(entriesBefore + 2);
     expect(marker()).not.toBe(panelEntry);
 
@@ -210,7 +251,7 @@ describe('useBackCloses through Dialog', () => {
     expect(marker()).toBe(panelEntry);
 
     // Closing the popup by its button also pops only the popup's entry.
-    fireEvent.click(screen.getByRole('button', { name: 'Open popup' }));
+    await openBy('Open popup');
     fireEvent.click(screen.getByRole('button', { name: 'Close popup' }));
     await waitFor(() => expect(marker()).toBe(panelEntry));
     await settled();
@@ -253,7 +294,7 @@ describe('useBackCloses through Dialog', () => {
         <PairPage />
       </Router>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Pairs' }));
+    await openBy('Pairs');
     expect(history.length).toBe(entriesBefore + 1);
     const rendersBeforePick = rendered.length;
 
@@ -312,8 +353,8 @@ describe('useBackCloses through Dialog', () => {
         <PairPage />
       </Router>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'First' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Second' }));
+    await openBy('First');
+    await openBy('Second');
     // The first dialog closes under the second: its entry stays buried until something steps over it.
     fireEvent.click(screen.getByRole('button', { name: 'Drop the first' }));
     await settled();
@@ -358,7 +399,7 @@ describe('useBackCloses through Dialog', () => {
         </Switch>
       </Router>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await openBy('Menu');
     fireEvent.click(screen.getByRole('link', { name: 'Other' }));
     await waitFor(() => expect(history.length).toBe(entriesBefore + 1));
     await settled();
@@ -391,7 +432,7 @@ describe('useBackCloses through Dialog', () => {
       );
     }
     render(<Handover />);
-    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    await openBy('Buy');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await settled();
     expect(screen.getByTestId('countdown')).toBeTruthy();
@@ -407,7 +448,7 @@ describe('useBackCloses through Dialog', () => {
 
   it('forward onto the entry of a dialog already closed steps back over it', async () => {
     render(<Page />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await openBy('Open');
     await go(-1);
     expect(screen.queryByTestId('sheet')).toBeNull();
 
