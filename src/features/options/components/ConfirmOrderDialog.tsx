@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -28,12 +29,31 @@ export interface ConfirmOrderDialogProps {
  * what the order pays if its direction wins (issue 5). Only the chosen direction's payout is shown:
  * the other direction's row could only ever read 0 (issue 14).
  */
-export function ConfirmOrderDialog({ open, prerender = false, pair, direction, quantity, duration, rate, feeRate, coin, busy, onConfirm, onClose }: ConfirmOrderDialogProps) {
+export function ConfirmOrderDialog({ open, prerender = false, busy, onConfirm, onClose, ...order }: ConfirmOrderDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm" prerender={prerender}>
+      <OrderDetails {...order} />
+      <Button block busy={busy} onClick={onConfirm}>
+        {t('common.confirm')}
+      </Button>
+    </Dialog>
+  );
+}
+
+type OrderDetailsProps = Omit<ConfirmOrderDialogProps, 'open' | 'prerender' | 'busy' | 'onConfirm' | 'onClose'>;
+
+/**
+ * What is ordered. Memoised apart from the dialog: the Buy tap only opens the prerendered dialog,
+ * and a dozen translations redone inside that tap held back the paint that shows it (DESIGN.md §8
+ * tap budget).
+ */
+const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, duration, rate, feeRate, coin }: OrderDetailsProps) {
   const { t } = useTranslation();
   const win = payoutIfWin(quantity, rate);
   const fee = optionFee(quantity, feeRate);
   return (
-    <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm" prerender={prerender}>
+    <>
       <dl className={styles.detailList}>
         <dt>{t('options.confirm.pair')}</dt>
         <dd>
@@ -65,9 +85,6 @@ export function ConfirmOrderDialog({ open, prerender = false, pair, direction, q
         </dd>
       </dl>
       <p className={styles.muted}>{t('options.confirm.rule', { rate })}</p>
-      <Button block busy={busy} onClick={onConfirm}>
-        {t('common.confirm')}
-      </Button>
-    </Dialog>
+    </>
   );
-}
+});
