@@ -12,7 +12,7 @@
  *   fault soak reads it; see stream-observer.ts).
  * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
  */
-import { BehaviorSubject, Observable, shareReplay, Subject } from 'rxjs';
+import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
 import { connectMarketApi } from '../../workers/market/bridge/connect.ts';
@@ -159,7 +159,8 @@ export function notifyEngineOnline(): void {
   if (apiPromise) void withApi((api) => api.notifyOnline());
 }
 
-function canonical(key: StreamKey): string {
+/** One id per stream: equal keys, whatever their property order, name the same stream. */
+export function canonical(key: StreamKey): string {
   const entries = Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify(entries);
 }
@@ -194,23 +195,6 @@ export function engineStream<K extends StreamKey>(key: K): Observable<StreamValu
       };
     });
     streams.set(id, stream);
-  }
-  return stream as Observable<StreamValue<K>>;
-}
-
-const sharedStreams = new Map<string, Observable<unknown>>();
-
-/**
- * `engineStream(key)` behind one engine subscription for every view that reads it (the order book
- * and its depth chart, a screen and its pair list): the first view starts it, later ones get the
- * latest value at once, the last one to leave ends it. Views read the same value and never write it.
- */
-export function sharedEngineStream<K extends StreamKey>(key: K): Observable<StreamValue<K>> {
-  const id = canonical(key);
-  let stream = sharedStreams.get(id);
-  if (!stream) {
-    stream = engineStream(key).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    sharedStreams.set(id, stream);
   }
   return stream as Observable<StreamValue<K>>;
 }

@@ -4,7 +4,8 @@
  * animation frame; hot data never passes through valtio (DESIGN.md §4.1).
  */
 import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../workers/shared/protocol.ts';
-import { engineStream, sharedEngineStream } from './engine-client.ts';
+import { engineStream } from './engine-client.ts';
+import { sharedEngineStream } from './shared-engine-stream.ts';
 import { useObservable } from './use-observable.ts';
 
 const NO_TRADES: readonly Trade[] = [];

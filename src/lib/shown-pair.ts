@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { MarketItem } from '../../workers/shared/protocol.ts';
-import { sharedEngineStream } from './engine-client.ts';
+import { sharedEngineStream } from './shared-engine-stream.ts';
 import { useObservable } from './use-observable.ts';
 
 /** What a trading screen shows of its pair. */
