@@ -171,3 +171,56 @@ describe('spot live numbers', () => {
     await context.close();
   });
 });
+
+describe('spot depth chart', () => {
+  /** Pixels of the depth canvas near the theme's up and down colours, counted in its left and right halves. */
+  const colouredPixels = (page: Page) =>
+    page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="depth-chart"] canvas');
+      const context = canvas?.getContext('2d');
+      if (!canvas || !context || canvas.width === 0) return null;
+      const style = getComputedStyle(document.documentElement);
+      const rgb = (name: string) => {
+        const probe = document.createElement('span');
+        probe.style.color = style.getPropertyValue(name).trim();
+        document.body.append(probe);
+        const [r, g, b] = (getComputedStyle(probe).color.match(/\d+/g) ?? []).map(Number);
+        probe.remove();
+        return [r ?? -1, g ?? -1, b ?? -1];
+      };
+      const up = rgb('--up');
+      const down = rgb('--down');
+      const { data, width } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const counts = { upLeft: 0, upRight: 0, downLeft: 0, downRight: 0 };
+      const near = (i: number, [r, g, b]: number[]) => Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 40 && data[i + 3]! > 200;
+      for (let i = 0; i < data.length; i += 4) {
+        const left = (i / 4) % width < width / 2;
+        if (near(i, up)) counts[left ? 'upLeft' : 'upRight'] += 1;
+        if (near(i, down)) counts[left ? 'downLeft' : 'downRight'] += 1;
+      }
+      return counts;
+    });
+
+  it('draws the live book around a mid price inside it: bids in the up colour to the left, asks in the down colour to the right', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await visible(page.getByTestId('book-bids').locator('li'));
+    await page.getByTestId('spot-charts-toggle').click();
+    const canvas = await visible(page.getByTestId('depth-chart').locator('canvas'));
+
+    const label = await eventually(() => canvas.getAttribute('aria-label'), (text) => /mid price [\d.]+$/.test(text ?? ''), "the depth chart's mid price");
+    const mid = Number(/([\d.]+)$/.exec(label ?? '')?.[1]);
+    const prices = (side: 'bids' | 'asks') => page.getByTestId(`book-${side}`).locator('li span:first-child').allTextContents();
+    const bids = (await prices('bids')).map(Number);
+    const asks = (await prices('asks')).map(Number);
+    // The book moves while it is read: the mid must lie inside what the book shows, not between two exact rows.
+    expect(mid).toBeGreaterThan(Math.min(...bids));
+    expect(mid).toBeLessThan(Math.max(...asks));
+
+    const pixels = await eventually(() => colouredPixels(page), (counts) => !!counts && counts.upLeft > 0 && counts.downRight > 0, 'both sides drawn');
+    expect(pixels!.upLeft).toBeGreaterThan(pixels!.upRight);
+    expect(pixels!.downRight).toBeGreaterThan(pixels!.downLeft);
+    await context.close();
+  });
+});
