@@ -209,14 +209,13 @@ describe('spot depth chart', () => {
     await page.getByTestId('spot-charts-toggle').click();
     const canvas = await visible(page.getByTestId('depth-chart').locator('canvas'));
 
-    const label = await eventually(() => canvas.getAttribute('aria-label'), (text) => /mid price [\d.]+$/.test(text ?? ''), "the depth chart's mid price");
-    const mid = Number(/([\d.]+)$/.exec(label ?? '')?.[1]);
-    const prices = (side: 'bids' | 'asks') => page.getByTestId(`book-${side}`).locator('li span:first-child').allTextContents();
-    const bids = (await prices('bids')).map(Number);
-    const asks = (await prices('asks')).map(Number);
+    const prices = async (side: 'bids' | 'asks') => (await page.getByTestId(`book-${side}`).locator('li span:first-child').allTextContents()).map(Number);
     // The book moves while it is read: the mid must lie inside what the book shows, not between two exact rows.
-    expect(mid).toBeGreaterThan(Math.min(...bids));
-    expect(mid).toBeLessThan(Math.max(...asks));
+    const read = async () => {
+      const mid = Number(/mid price ([\d.]+)$/.exec((await canvas.getAttribute('aria-label')) ?? '')?.[1]);
+      return { mid, lowestBid: Math.min(...(await prices('bids'))), highestAsk: Math.max(...(await prices('asks'))) };
+    };
+    await eventually(read, (seen) => seen.mid > seen.lowestBid && seen.mid < seen.highestAsk, "the depth chart's mid price inside the book");
 
     const pixels = await eventually(() => colouredPixels(page), (counts) => !!counts && counts.upLeft > 0 && counts.downRight > 0, 'both sides drawn');
     expect(pixels!.upLeft).toBeGreaterThan(pixels!.upRight);
