@@ -8,10 +8,12 @@ import { afterNextPaint } from './after-next-paint.ts';
  * history.state); back leaves that entry and closes the dialog. Any other way of closing removes the
  * entry again, so a later back goes to the previous page, never to a leftover entry.
  *
- * The entry is pushed, and removed, one frame after the dialog shows or hides (afterNextPaint): a
- * same-document navigation costs a slow phone 5-13 ms of main thread, which inside the tap would
- * hold back the paint that shows the dialog (DESIGN.md §8 tap budget). A back press in that frame
- * finds no entry yet and leaves the page as it would without a dialog; the push then stands down.
+ * The entry is pushed one frame after the dialog shows (afterNextPaint): a same-document navigation
+ * costs a slow phone 5-13 ms of main thread, which inside the tap would hold back the paint that
+ * shows the dialog (DESIGN.md §8 tap budget). A back press in that frame finds no entry yet and
+ * leaves the page as it would without a dialog; the push then stands down. Removing the entry on
+ * close is not deferred: a close is often followed at once by a navigation or a reload, which a
+ * traversal issued a frame later would cut short.
  *
  * The bookkeeping is module-wide because entries of stacked dialogs and the page's own navigations
  * share one history.
@@ -28,7 +30,7 @@ interface Owner {
   onBack(): void;
   /** Its entry is in history (a push can wait for a traversal of ours to land first). */
   pushed: boolean;
-  /** Closed; its entry goes after the next paint unless it opens again meanwhile (StrictMode) or another dialog takes the entry over. */
+  /** Closed; its entry goes at the next microtask unless it opens again in the same commit (StrictMode) or another dialog takes the entry over. */
   pending: boolean;
   /** Back already left its entry: nothing to remove. */
   left: boolean;
@@ -189,8 +191,7 @@ function release(token: string): void {
   const owner = owners.get(token);
   if (!owner) return;
   owner.pending = true;
-  // Later than the commit, so a dialog that opens again in it (StrictMode) or takes the entry over keeps it.
-  afterNextPaint(() => whenSettled(() => removeEntry(token, owner)));
+  queueMicrotask(() => whenSettled(() => removeEntry(token, owner)));
 }
 
 if (typeof window !== 'undefined') {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { StrictMode, useState, type ReactNode } from 'react';
 import { Link, Route, Router, Switch, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../Dialog.tsx';
 
 /** The key use-back-closes.ts writes into history.state; read here to see whose entry is current. */
@@ -144,6 +144,27 @@ describe('useBackCloses through Dialog', () => {
 
     await go(-1);
     expect(location.pathname).toBe('/start');
+  });
+
+  it('closing a dialog starts removing its entry at once, so a navigation or reload right after the close is not cut short by it', async () => {
+    render(<Page />);
+    await openBy('Open');
+    const traversals: number[] = [];
+    const go = history.go.bind(history);
+    const spy = vi.spyOn(history, 'go').mockImplementation((delta) => {
+      traversals.push(delta ?? 0);
+      go(delta);
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Close sheet' }));
+      await act(() => Promise.resolve());
+      expect(traversals).toEqual([-1]);
+    } finally {
+      spy.mockRestore();
+    }
+    await settled();
+    expect(marker()).toBeNull();
+    expect(location.pathname).toBe('/page');
   });
 
   it('the close button, Escape and a feature closing it each remove the entry, so back then leaves the page', async () => {
