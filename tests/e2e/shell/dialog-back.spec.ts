@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { loginViaUi, openMemberPanel, UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
-import { dismissNoticeBanner } from '../support/trading-helpers.ts';
+import { dismissNoticeBanner, eventually } from '../support/trading-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
 let stack: Stack;
@@ -30,11 +30,12 @@ function onDialogEntry(page: Page): Promise<boolean> {
 }
 
 /**
- * Waits for the open dialog's entry: it is pushed in a task after the paint that shows the dialog
- * (use-back-closes.ts), so a back press sent the moment the dialog is visible could come first.
+ * Waits until the current entry is (or, with `present` false, is no longer) a dialog's. It is pushed
+ * in a task after the paint that shows the dialog (use-back-closes.ts), so a back press sent the
+ * moment the dialog is visible could come first.
  */
-async function dialogEntryPushed(page: Page): Promise<void> {
-  await page.waitForFunction(() => typeof (history.state as Record<string, unknown> | null)?.dialogEntry === 'string', null, { timeout: UI_TIMEOUT_MS });
+async function waitForDialogEntry(page: Page, present = true): Promise<void> {
+  await eventually(() => onDialogEntry(page), (on) => on === present, present ? "the dialog's history entry" : "the page's own history entry");
 }
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
@@ -52,7 +53,7 @@ describe('the back button closes dialogs', () => {
 
     await page.getByTestId('pair-button').click();
     await visible(page.getByTestId('option-pairs'));
-    await dialogEntryPushed(page);
+    await waitForDialogEntry(page);
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
 
     await page.goBack();
@@ -74,7 +75,7 @@ describe('the back button closes dialogs', () => {
 
     await page.getByTestId('pair-button').click();
     const popup = await visible(page.getByTestId('option-pairs'));
-    await dialogEntryPushed(page);
+    await waitForDialogEntry(page);
     // A row's own button (each row also has its watchlist star, issue 15).
     const other = await visible(popup.locator('li button:not([aria-current]):not([data-testid="watch-star"])'));
     const title = (await other.locator('span').first().textContent()) ?? '';
@@ -83,7 +84,7 @@ describe('the back button closes dialogs', () => {
     await page.getByTestId('option-pairs').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     await visible(page.getByTestId('pair-button').filter({ hasText: title }));
     // The tidy-up traversal has landed: the entry is the page's own, showing the new pair.
-    await page.waitForFunction(() => typeof (history.state as Record<string, unknown> | null)?.dialogEntry !== 'string', null, { timeout: UI_TIMEOUT_MS });
+    await waitForDialogEntry(page, false);
     expect(new URL(page.url()).searchParams.get('name')).toBe(title);
 
     // Back goes to the page before, neither to the old pair nor to a left-over entry.
@@ -96,7 +97,7 @@ describe('the back button closes dialogs', () => {
     const { page, context } = await stack.newPage();
     await openFromMarket(page, '/');
     await openMemberPanel(page);
-    await dialogEntryPushed(page);
+    await waitForDialogEntry(page);
 
     await page.goBack();
     await page.getByTestId('member-panel').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
