@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `work` in a task after the next frame is painted; the returned function cancels it. For work
  * a tap causes but its answer does not need (the page made inert, focus moved, a history entry
@@ -13,4 +15,11 @@ export function afterNextPaint(work: () => void): () => void {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
+}
+
+/** False on mount, true once the frame after the mount has painted ({@link afterNextPaint}). */
+export function usePaintedSinceMount(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return painted;
 }

@@ -3,6 +3,7 @@ import { StrictMode, useState, type ReactNode } from 'react';
 import { Link, Route, Router, Switch, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterPaint } from '../../../lib/testing/after-paint.ts';
 import { Dialog } from '../Dialog.tsx';
 
 /** The key use-back-closes.ts writes into history.state; read here to see whose entry is current. */
@@ -20,16 +21,7 @@ async function settled(): Promise<void> {
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 40)));
 }
 
-/**
- * A dialog's entry is pushed, and removed, in a task after the frame that shows or hides it
- * (use-back-closes.ts): callbacks run in the order they were asked for, so this frame and task come
- * after the dialog's.
- */
-async function afterPaint(): Promise<void> {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-}
-
-/** Taps the button named `name` and waits for the dialog it opens to push its entry. */
+/** Taps the button named `name` and waits for the dialog it opens to push its entry (after the next paint, use-back-closes.ts). */
 async function openBy(name: string): Promise<void> {
   fireEvent.click(screen.getByRole('button', { name }));
   await afterPaint();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
+import { usePaintedSinceMount } from '../../../components/ui/after-next-paint.ts';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import type { Notice } from '../api/get-notice-list.ts';
@@ -20,7 +21,7 @@ export interface NoticeBannerProps {
  * The shell's pop-up notice banner (spec §2, §4). While no banner is shown the poller is mounted
  * and the worker polls every 10 s; once the newest notice is unread the poller unmounts (the
  * stream is unsubscribed, so polling stops) and the banner shows; closing it mounts the poller
- * again, which restarts the poll.
+ * again, which restarts the poll after the next paint.
  */
 export function NoticeBanner({ signedIn, unreadSwitch }: NoticeBannerProps) {
   const [shown, setShown] = useState<Notice | null>(null);
@@ -44,7 +45,19 @@ export function NoticeBanner({ signedIn, unreadSwitch }: NoticeBannerProps) {
   );
 }
 
-function NoticePoller({ onUnread }: { onUnread(notice: Notice): void }) {
+interface PollerProps {
+  onUnread(notice: Notice): void;
+}
+
+/**
+ * The poll starts once the frame after the mount has painted: restarting it is no part of the close
+ * tap's answer, and subscribing posts to the worker inside the tap (DESIGN.md §8 tap budget).
+ */
+function NoticePoller(props: PollerProps) {
+  return usePaintedSinceMount() ? <LatestNoticeWatch {...props} /> : null;
+}
+
+function LatestNoticeWatch({ onUnread }: PollerProps) {
   const notice = useLatestNotice(true);
   const { readIds, dismissedIds } = useSnapshot(noticesStore);
   useEffect(() => {
