@@ -17,5 +17,5 @@ export interface LoanProject {
 
 /** POST /api/Loan/getLoanProjects: every product, or the one with `id`. */
 export function getLoanProjects(id?: number): Promise<ApiResult<{ list: LoanProject[] }>> {
-  return api.post<{ list: LoanProject[] }>('/Loan/getLoanProjects', { id }, { quiet: id === undefined });
+  return api.post<{ list: LoanProject[] }>('/Loan/getLoanProjects', { id }, { quiet: true });
 }

@@ -21,5 +21,5 @@ export interface MiningProduct {
 
 /** POST /api/Machine/getMiningMachineList: every product, or the one with `id`. */
 export function getMiningProducts(id?: number): Promise<ApiResult<{ list: MiningProduct[] }>> {
-  return api.post<{ list: MiningProduct[] }>('/Machine/getMiningMachineList', { id }, { quiet: id === undefined });
+  return api.post<{ list: MiningProduct[] }>('/Machine/getMiningMachineList', { id }, { quiet: true });
 }

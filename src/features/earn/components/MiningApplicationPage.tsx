@@ -7,6 +7,7 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useFormats } from '../../../lib/format.ts';
+import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
@@ -15,7 +16,10 @@ import { getMiningProducts, type MiningProduct } from '../api/get-mining-product
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
+import { offeredProduct } from '../api/offered-product.ts';
+import { ClosedNotice } from './ClosedNotice.tsx';
 import { IntegerStepper } from './IntegerStepper.tsx';
+import { ProductGone } from './ProductGone.tsx';
 import styles from './earn.module.css';
 
 /** The lock mining application (spec §2): /lockming-application?id= with day tags, the day's rate, the estimate, the balance and the stepper. */
@@ -23,12 +27,17 @@ export function MiningApplicationPage() {
   const { t } = useTranslation();
   const texts = useListTexts();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const product = useLoaded(() => getMiningProducts(id), [id], (data) => data.list.length === 0);
+  const settings = useSiteSettings();
+  // Closed, the server refuses every product; the page says the service is closed, as its list does.
+  const closed = settings !== null && !isOn(settings, 'machine_switch');
+  const product = useLoaded(() => offeredProduct(getMiningProducts(id)), [id, closed], (data) => data.list.length === 0);
   const loaded = product.data?.list[0];
   return (
     <div className={[styles.page, styles.formPage].join(' ')}>
       <PageHeader title={t('route.lockmingApplication')} backLabel={t('common.back')} onBack={() => goBack('/lockming')} />
-      {loaded ? (
+      {closed ? (
+        <ClosedNotice />
+      ) : loaded ? (
         <MiningForm key={loaded.id} product={loaded} />
       ) : product.state === 'loading' ? (
         <div className={styles.content}>
@@ -36,6 +45,8 @@ export function MiningApplicationPage() {
           <Skeleton height={96} />
           <Skeleton height={160} />
         </div>
+      ) : product.state === 'empty' ? (
+        <ProductGone listPath="/lockming" />
       ) : (
         <ListStatus state={product.state} texts={texts} onRetry={product.reload} />
       )}
