@@ -52,6 +52,9 @@ type Options = Intl.NumberFormatOptions & { roundingMode?: 'trunc' | 'halfExpand
 
 const cache = new Map<string, Formats>();
 
+/** Right-to-left and Arabic letter marks (U+200F, U+061C). */
+const RTL_MARKS = /[\u200f\u061c]/g;
+
 /** "YYYY-MM-DD HH:mm:ss" (our server's record times, UTC). */
 const SERVER_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
@@ -72,7 +75,13 @@ function create(lang: string): Formats {
     let made: T | undefined;
     return () => (made ??= make());
   };
-  const dates = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat(tag, { ...options, hourCycle: 'h23', numberingSystem: 'latn' }));
+  const dates = (options: Intl.DateTimeFormatOptions) => {
+    const format = once(() => new Intl.DateTimeFormat(tag, { ...options, hourCycle: 'h23', numberingSystem: 'latn' }));
+    // Arabic puts right-to-left marks after the day and the month ("28\u200f/11\u200f/2026"). Dates
+    // are shown isolated left to right (<bdi dir="ltr">), where those marks scramble them
+    // ("2815:57:32 ،2026/11/"); without them a date reads the same in either direction.
+    return { format: (ms: number) => format().format(ms).replace(RTL_MARKS, '') };
+  };
   const hourMinute = { hour: '2-digit', minute: '2-digit' } as const;
   const date = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
   const clock = dates({ ...hourMinute, second: '2-digit' });
@@ -80,17 +89,17 @@ function create(lang: string): Formats {
   const stamp = dates({ ...date, ...hourMinute, second: '2-digit' });
   const preciseStamp = dates({ ...date, ...hourMinute, second: '2-digit', fractionalSecondDigits: 3 });
   const formats: Formats = {
-    time: (ms) => clock().format(ms),
-    minute: (ms) => minute().format(ms),
-    dateTime: (ms) => stamp().format(ms),
-    preciseDateTime: (ms) => preciseStamp().format(ms),
+    time: (ms) => clock.format(ms),
+    minute: (ms) => minute.format(ms),
+    dateTime: (ms) => stamp.format(ms),
+    preciseDateTime: (ms) => preciseStamp.format(ms),
     serverTime(text) {
       if (!text) return '';
       const match = SERVER_TIME.exec(text.trim());
       if (!match) return text;
       const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
       const ms = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s);
-      return Number.isNaN(ms) ? text : stamp().format(ms);
+      return Number.isNaN(ms) ? text : stamp.format(ms);
     },
     percent(change, dp = 2, signed = true) {
       const value = toBig(change ?? null);

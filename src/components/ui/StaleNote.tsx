@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '../../lib/format.ts';
+import { isolatedLtr, useFormats } from '../../lib/format.ts';
 import { lastKnownAt } from '../../lib/last-known.ts';
 import styles from './stale-note.module.css';
 
@@ -12,7 +12,8 @@ export function StaleNote({ value }: { value: unknown }) {
   const formats = useFormats();
   const at = lastKnownAt(value);
   if (at === null) return null;
-  const time = formats.dateTime(at);
+  // Isolated: inside an Arabic, Persian or Urdu sentence the date would otherwise trade places with the sentence's comma and colon.
+  const time = isolatedLtr(formats.dateTime(at));
   return (
     <p className={styles.note} role="status" data-testid="stale-note">
       <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>

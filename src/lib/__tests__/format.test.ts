@@ -37,6 +37,17 @@ describe('Intl formatters of the app language', () => {
     for (const text of [en, zh, de]) expect(text).toContain('09:05:00');
   });
 
+  it('leaves no right-to-left marks in an Arabic date, which is shown isolated left to right', () => {
+    // Intl's Arabic date is 28\u200f/11\u200f/2026: inside <bdi dir="ltr"> those marks pull the
+    // day after the time ("2815:57:32 ،2026/11/").
+    const at = new Date(2026, 10, 28, 15, 57, 32, 45).getTime();
+    const ar = formatsFor('ar');
+    for (const text of [ar.dateTime(at), ar.preciseDateTime(at), ar.serverTime('2026-11-28 15:57:32'), ar.time(at), ar.minute(at)]) {
+      expect(text).not.toMatch(/[\u200f\u061c]/);
+    }
+    expect(ar.dateTime(at)).toBe('28/11/2026، 15:57:32');
+  });
+
   it('reads our server times as UTC and shows them in local time', () => {
     const text = formatsFor('en').serverTime('2024-05-01 02:41:08');
     const local = new Date(Date.UTC(2024, 4, 1, 2, 41, 8));

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatsFor } from '../../../lib/format.ts';
 import { recallValue } from '../../../lib/last-known.ts';
 import { session } from '../../../lib/session.ts';
 import { StaleNote } from '../StaleNote.tsx';
@@ -27,6 +28,13 @@ describe('StaleNote', () => {
     rerender(<StaleNote value={keptList(afternoon)} />);
     // Persian's own digits would read ۱۴:۴۱.
     expect(screen.getByTestId('stale-note').textContent).toContain('14:41:08');
+  });
+
+  it('keeps the date whole, left to right, inside a right-to-left sentence', () => {
+    const at = new Date(2026, 10, 27, 14, 41, 8).getTime();
+    session.lang = 'ar';
+    render(<StaleNote value={keptList(at)} />);
+    expect(screen.getByTestId('stale-note').textContent).toContain(`\u2066${formatsFor('ar').dateTime(at)}\u2069`);
   });
 
   it('says nothing for a live list', () => {

@@ -51,11 +51,15 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
           <bdi>{formatTrim(order.total_amount, 8)}</bdi> {order.coin}
         </dd>
         <dt>{t('earn.loans.appliedAt')}</dt>
-        <dd>{format.dateTime(order.addtime_ms)}</dd>
+        <dd>
+          <bdi dir="ltr">{format.dateTime(order.addtime_ms)}</bdi>
+        </dd>
         {order.repayment_time_ms !== null && (
           <>
             <dt>{t('earn.loans.repayBy')}</dt>
-            <dd>{format.dateTime(order.repayment_time_ms)}</dd>
+            <dd>
+              <bdi dir="ltr">{format.dateTime(order.repayment_time_ms)}</bdi>
+            </dd>
           </>
         )}
         {order.status === 2 && (

@@ -48,9 +48,13 @@ export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, o
         <dt>{t('earn.period')}</dt>
         <dd>{format.days(order.days)}</dd>
         <dt>{t('earn.start')}</dt>
-        <dd>{format.dateTime(order.start_time_ms)}</dd>
+        <dd>
+          <bdi dir="ltr">{format.dateTime(order.start_time_ms)}</bdi>
+        </dd>
         <dt>{t('earn.end')}</dt>
-        <dd>{format.dateTime(order.end_time_ms)}</dd>
+        <dd>
+          <bdi dir="ltr">{format.dateTime(order.end_time_ms)}</bdi>
+        </dd>
         <dt>{t('earn.earned')}</dt>
         <dd className={styles.rate}>
           <bdi>{formatTrim(order.total_revenue, 8)}</bdi> {order.coin}

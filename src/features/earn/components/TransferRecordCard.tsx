@@ -39,11 +39,15 @@ export function TransferRecordCard({ record, busy, onCancel }: { record: Transfe
           <bdi>{formatTrim(record.arrival_amount, 8)}</bdi> {record.coin}
         </dd>
         <dt>{t('earn.transfer.sentAt')}</dt>
-        <dd>{format.dateTime(record.addtime_ms)}</dd>
+        <dd>
+          <bdi dir="ltr">{format.dateTime(record.addtime_ms)}</bdi>
+        </dd>
         {record.status !== 3 && (
           <>
             <dt>{t(record.status === 2 ? 'earn.transfer.arrivedAt' : 'earn.transfer.arrivesAt')}</dt>
-            <dd>{format.dateTime(record.arrival_time_ms)}</dd>
+            <dd>
+              <bdi dir="ltr">{format.dateTime(record.arrival_time_ms)}</bdi>
+            </dd>
           </>
         )}
         <dt>{t('earn.transfer.orderNum')}</dt>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NAME_KEYS, toAccountType } from '../../../lib/account-types.ts';
+import { useFormats } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { BillRecord, RechargeRecord, TransferRecord, WithdrawRecord } from '../api/get-records.ts';
 import { AmountText } from './AmountText.tsx';
@@ -13,9 +14,10 @@ function Status({ status, text }: { status: number; text: string }) {
   return <span className={[styles.status, STATUS_CLASS[status] ?? ''].join(' ')}>{text}</span>;
 }
 
-/** A time as the server answers it (UTC), isolated so a right-to-left page keeps it in order. */
+/** A record time the server answers in UTC, shown in the device's time zone like every list's (format.ts), isolated so a right-to-left page keeps it in order. */
 function Time({ value }: { value: string }) {
-  return <bdi dir="ltr">{value}</bdi>;
+  const formats = useFormats();
+  return <bdi dir="ltr">{formats.serverTime(value)}</bdi>;
 }
 
 /** A bill row (spec §2): the amount signed (+ when st is 1, else -) and coloured with its sign, remark, time. */
