@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PagedList } from '../../../components/ui/PagedList.tsx';
@@ -45,9 +45,15 @@ const TAB_KEYS: Record<RecordTab, string> = {
  * last two gated by their status switch: customer service when closed).
  */
 export function TradeAccountPage() {
-  const { t } = useTranslation();
   const params = new URLSearchParams(useSearch());
   const coinId = Number(params.get('id')) || 0;
+  // Opened without its coin (a cut or hand-typed link), there is nothing to show: the assets screen lists the accounts and coins.
+  if (!coinId) return <Redirect to="/assets" replace />;
+  return <TradeAccount params={params} coinId={coinId} />;
+}
+
+function TradeAccount({ params, coinId }: { params: URLSearchParams; coinId: number }) {
+  const { t } = useTranslation();
   const coinName = params.get('name') ?? '';
   const type = toAccountType(params.get('type')) ?? MAIN_ACCOUNT;
   const settings = useSiteSettings();
@@ -57,7 +63,7 @@ export function TradeAccountPage() {
   const footer = useRef<HTMLElement>(null);
   usePublishedHeight(footer, '--screen-bar-h');
 
-  const balance = useLoaded(() => (coinId ? getCoinBalance(coinId) : null), [coinId]);
+  const balance = useLoaded(() => getCoinBalance(coinId), [coinId]);
   const mine = balance.data?.balance_list.find((entry) => entry.type === type) ?? null;
   const prices = useUsdPrices(coinName ? [coinName.toLowerCase()] : []);
   const price = prices.get(coinName.toLowerCase()) ?? (params.get('conversion') || null);
