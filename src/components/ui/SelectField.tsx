@@ -21,6 +21,11 @@ export interface SelectFieldProps<K extends string | number> {
   /** Already-translated error text. */
   error?: string | null;
   disabled?: boolean;
+  /**
+   * The chosen value is shown whole, left to right and wrapping, never cut (a withdrawal address:
+   * the user checks all of it, and a right-to-left page would cut its beginning).
+   */
+  wholeValue?: boolean;
   testId?: string;
 }
 
@@ -29,7 +34,7 @@ export interface SelectFieldProps<K extends string | number> {
  * card): the shape phones use for pickers, with 44 px rows, the chosen one marked, focus trapped and
  * Escape or back to close (Dialog).
  */
-export function SelectField<K extends string | number>({ label, options, value, onChange, placeholder, closeLabel, error, disabled, testId }: SelectFieldProps<K>) {
+export function SelectField<K extends string | number>({ label, options, value, onChange, placeholder, closeLabel, error, disabled, wholeValue = false, testId }: SelectFieldProps<K>) {
   const [open, setOpen] = useState(false);
   const labelId = useId();
   const valueId = useId();
@@ -49,7 +54,19 @@ export function SelectField<K extends string | number>({ label, options, value, 
         onClick={() => setOpen(true)}
         data-testid={testId}
       >
-        <span id={valueId} className={chosen ? styles.value : styles.placeholder}>{chosen ? chosen.label : placeholder}</span>
+        {!chosen ? (
+          <span id={valueId} className={styles.placeholder}>
+            {placeholder}
+          </span>
+        ) : wholeValue ? (
+          <span id={valueId} className={styles.wholeValue}>
+            <bdi dir="ltr">{chosen.label}</bdi>
+          </span>
+        ) : (
+          <span id={valueId} className={styles.value}>
+            {chosen.label}
+          </span>
+        )}
         <IconChevronRight size={18} className={styles.chevron} />
       </button>
       {error && (

@@ -111,6 +111,15 @@ describe('moving money', () => {
 
     await page.goto(`${stack.baseUrl}/withdrawal`);
     await visible(page.getByTestId('withdraw-address').getByText(DEMO_USDT_ADDRESS));
+    // The whole address shows, wrapped and never cut: the user checks all of it before money leaves.
+    const addressFits = await page
+      .getByTestId('withdraw-address')
+      .getByText(DEMO_USDT_ADDRESS)
+      .evaluate((element) => {
+        const shown = element.closest('span[id]') ?? element;
+        return shown.scrollWidth <= shown.clientWidth;
+      });
+    expect(addressFits).toBe(true);
     await visible(page.getByTestId('withdraw-fee').getByText('1% of the amount'));
     await page.getByLabel('Withdrawal amount').fill('120');
     expect(await page.getByTestId('withdraw-received').textContent()).toBe('118.80000000');

@@ -159,6 +159,7 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
             closeLabel={t('common.close')}
             disabled={addresses.length === 0}
             error={fieldError(['wallet.withdraw.addressRequired'])}
+            wholeValue
             testId="withdraw-address"
           />
           <Link href="/bindMentionAddress" className={styles.linkButton}>
