@@ -11,9 +11,9 @@ import { afterNextPaint } from './after-next-paint.ts';
  * The entry is pushed one frame after the dialog shows (afterNextPaint): a same-document navigation
  * costs a slow phone 5-13 ms of main thread, which inside the tap would hold back the paint that
  * shows the dialog (DESIGN.md §8 tap budget). A back press in that frame finds no entry yet and
- * leaves the page as it would without a dialog; the push then stands down. Removing the entry on
- * close is not deferred: a close is often followed at once by a navigation or a reload, which a
- * traversal issued a frame later would cut short.
+ * leaves the page as it would without a dialog; the push then stands down, as it does when the page
+ * navigates in that frame. Removing the entry on close is not deferred: a close is often followed
+ * at once by a navigation or a reload, which a traversal issued a frame later would cut short.
  *
  * The bookkeeping is module-wide because entries of stacked dialogs and the page's own navigations
  * share one history.
@@ -36,6 +36,8 @@ interface Owner {
   left: boolean;
   /** The user's traversals when the dialog opened: one landing before the push means they went back (or forward) first. */
   userPopsAtClaim: number;
+  /** The address when the dialog opened: another one at the push means the page navigated first. */
+  hrefAtClaim: string;
   lengthAfterPush: number;
   popsAtPush: number;
 }
@@ -149,7 +151,7 @@ function claim(previous: string | null, onBack: () => void): string {
   }
   nextId += 1;
   const token = `${documentKey}:${nextId}`;
-  const owner: Owner = { onBack, pushed: false, pending: false, left: false, userPopsAtClaim: userPops, lengthAfterPush: 0, popsAtPush: 0 };
+  const owner: Owner = { onBack, pushed: false, pending: false, left: false, userPopsAtClaim: userPops, hrefAtClaim: location.href, lengthAfterPush: 0, popsAtPush: 0 };
   owners.set(token, owner);
   afterNextPaint(() =>
     whenSettled(() => {
@@ -157,6 +159,8 @@ function claim(previous: string | null, onBack: () => void): string {
       // Back (or forward) landed before the entry existed: that press was not meant for this dialog,
       // and an entry pushed now would sit on whatever page it reached.
       if (userPops !== owner.userPopsAtClaim) return;
+      // The page navigated first: an entry pushed now would carry the dialog onto the new address.
+      if (location.href !== owner.hrefAtClaim) return;
       pushMarker(marked(history.state, token));
       owner.pushed = true;
       owner.lengthAfterPush = history.length;

@@ -121,6 +121,21 @@ describe('useBackCloses through Dialog', () => {
     expect(marker()).toBeNull();
   });
 
+  it('a navigation that lands before the entry is pushed keeps the entry off the new page', async () => {
+    render(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    act(() => navigate('/other'));
+    await afterPaint();
+    expect(location.pathname).toBe('/other');
+    expect(marker()).toBeNull();
+    expect(history.length).toBe(entriesBefore + 1);
+
+    // Back leaves /other for the page, as it would had the dialog pushed nothing.
+    await go(-1);
+    expect(location.pathname).toBe('/page');
+    expect(marker()).toBeNull();
+  });
+
   it('pushes one entry on open; back closes the dialog and the page stays; the next back leaves', async () => {
     render(<Page />);
     await openBy('Open');
