@@ -200,8 +200,7 @@ describe('useBackCloses through Dialog', () => {
         <Page />
       </StrictMode>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    await settled();
+    await openBy('Open');
     expect(history.length).toBe(entriesBefore + 1);
     fireEvent.click(screen.getByRole('button', { name: 'Close sheet' }));
     await waitFor(() => expect(marker()).toBeNull());
@@ -235,8 +234,7 @@ describe('useBackCloses through Dialog', () => {
         <Both />
       </StrictMode>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Open both' }));
-    await settled();
+    await openBy('Open both');
     expect(history.length).toBe(entriesBefore + 2);
     await go(-1);
     expect(screen.queryByTestId('over')).toBeNull();
