@@ -13,8 +13,8 @@ describe('wallet record times', () => {
     session.lang = 'de';
     render(<BillRow row={{ id: 1, st: 1, num: '5', remark: 'Deposit', addtime: '2026-11-28 15:57:32' }} hidden={false} />);
     const shown = formatsFor('de').serverTime('2026-11-28 15:57:32');
-    // German order (28.11.2026), local time: not the server's own text.
-    expect(shown).toMatch(/^28\.11\.2026/);
+    // German order (day.month.year), in local time whatever the zone: not the server's own text.
+    expect(shown).toMatch(/^\d{2}\.\d{2}\.2026, \d{2}:\d{2}:\d{2}$/);
     expect(screen.getByTestId('bill-row').textContent).toContain(shown);
     expect(screen.getByTestId('bill-row').textContent).not.toContain('2026-11-28');
   });
