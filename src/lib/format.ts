@@ -18,7 +18,7 @@
  */
 import { useSnapshot } from 'valtio';
 import { toBig, type Big } from './money.ts';
-import { languageTag } from './language.ts';
+import { isRtl, languageTag } from './language.ts';
 import { session } from './session.ts';
 
 /** From this volume on, compact notation. */
@@ -60,6 +60,7 @@ const SERVER_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 function create(lang: string): Formats {
   const tag = languageTag(lang);
+  const rtl = isRtl(lang);
   const numbers = new Map<string, Intl.NumberFormat>();
   const number = (key: string, options: Options): Intl.NumberFormat => {
     let format = numbers.get(key);
@@ -79,8 +80,9 @@ function create(lang: string): Formats {
     const format = once(() => new Intl.DateTimeFormat(tag, { ...options, hourCycle: 'h23', numberingSystem: 'latn' }));
     // Arabic puts right-to-left marks after the day and the month ("28\u200f/11\u200f/2026"). Dates
     // are shown isolated left to right (<bdi dir="ltr">), where those marks scramble them
-    // ("2815:57:32 ،2026/11/"); without them a date reads the same in either direction.
-    return { format: (ms: number) => format().format(ms).replace(RTL_MARKS, '') };
+    // ("2815:57:32 ،2026/11/"); without them a date reads the same in either direction. Only the
+    // right-to-left languages write them, so only their times (the trade tape's too) pay for the pass.
+    return { format: rtl ? (ms: number) => format().format(ms).replace(RTL_MARKS, '') : (ms: number) => format().format(ms) };
   };
   const hourMinute = { hour: '2-digit', minute: '2-digit' } as const;
   const date = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
