@@ -27,7 +27,7 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
       <div className={styles.cardHead}>
         <div className={styles.cardTitle}>
           <strong>{order.title}</strong>
-          <span className={styles.sub} dir="ltr">
+          <span className={`${styles.sub} ${styles.orderNum}`} dir="ltr">
             {order.order_num}
           </span>
         </div>

@@ -32,7 +32,7 @@ export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, o
         {'img' in order && (order.img ? <img className={styles.thumb} src={order.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />)}
         <div className={styles.cardTitle}>
           <strong>{order.title}</strong>
-          <span className={styles.sub} dir="ltr">
+          <span className={`${styles.sub} ${styles.orderNum}`} dir="ltr">
             {order.order_num}
           </span>
         </div>
