@@ -116,3 +116,20 @@ describe('an options order without a result', () => {
     expect(screen.getByTestId('result-text').textContent).toBe('Lose');
   });
 });
+
+describe('a settled result in a right-to-left page', () => {
+  // Bare beside Arabic words, "+8.50000000" is drawn "8.50000000+": the signed amount is isolated left to right.
+  const isolated = (element: Element, text: string) => [...element.querySelectorAll('bdi[dir="ltr"]')].some((bdi) => bdi.textContent === text);
+
+  it('keeps the sign before the digits in the list row', async () => {
+    render(<OptionOrderList />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Settled' }));
+    await act(() => pending(2, 1).answer([WON]));
+    expect(isolated(screen.getByTestId('option-order-settled'), '+8.50000000')).toBe(true);
+  });
+
+  it('keeps the sign before the digits in the detail', () => {
+    render(<SettledResult order={{ ...OPEN, status: 2, is_win: 2, ploss: '-10.00000000' }} />);
+    expect(isolated(screen.getByTestId('result-ploss'), '-10.00000000')).toBe(true);
+  });
+});

@@ -52,7 +52,9 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
         <span>{t('options.list.status')}</span>
         <span>
           {settled ? (
-            <span className={resultTone(settled)}>{t(resultKey(settled))} {settled.ploss}</span>
+            <span className={resultTone(settled)}>
+              {t(resultKey(settled))} <bdi dir="ltr">{settled.ploss}</bdi>
+            </span>
           ) : remaining > 0 ? (
             `${t('options.state.waiting')} · ${t('options.countdown.remaining', { count: remaining })}`
           ) : (
@@ -111,7 +113,7 @@ export function OptionOrderList() {
                     <span className={styles.num}>{formatFixed(order.num, 8)}</span>
                     <span>{t('options.result.label')}</span>
                     <span className={resultTone(order)}>
-                      {t(resultKey(order))} {order.ploss}
+                      {t(resultKey(order))} <bdi dir="ltr">{order.ploss}</bdi>
                     </span>
                   </div>
                 </button>

@@ -40,7 +40,7 @@ export function SettledResult({ order }: { order: OptionsOrder }) {
       </dd>
       <dt>{t('options.result.profit')}</dt>
       <dd className={`${styles.num} ${tone}`} data-testid="result-ploss">
-        {order.ploss}
+        <bdi dir="ltr">{order.ploss}</bdi>
       </dd>
       <dt>{t('options.result.buyPrice')}</dt>
       <dd className={styles.num}>{formatFixed(order.buyprice, 6)}</dd>
