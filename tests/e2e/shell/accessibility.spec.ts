@@ -12,7 +12,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import { visible } from '../support/app-helpers.ts';
 import { appRoutes, withQuery } from '../support/routes.ts';
 import { fillDemoLists } from '../support/demo-records.ts';
-import { demoToken, narrowScreenFaults, screenPage, smallTargets } from '../support/screen-checks.ts';
+import { demoToken, narrowScreenFaults, screenPage, signsAfterNumbers, smallTargets, unitsBeforeAmounts } from '../support/screen-checks.ts';
 import { eventually } from '../support/trading-helpers.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -94,8 +94,8 @@ describe('every route', () => {
         await settle(page, path, signedIn);
         const found = await seriousViolations(page);
         if (found.length) violations[path] = found;
-        const narrow = { ...(await narrowScreenFaults(page)), smallTargets: await smallTargets(page) };
-        if (narrow.sideways > 0 || narrow.cutFields.length || narrow.brokenNumbers.length || narrow.smallTargets.length) faults[path] = narrow;
+        const narrow = { ...(await narrowScreenFaults(page)), smallTargets: await smallTargets(page), unitsBeforeAmounts: await unitsBeforeAmounts(page), signsAfterNumbers: await signsAfterNumbers(page) };
+        if (narrow.sideways > 0 || Object.values(narrow).some((list) => Array.isArray(list) && list.length)) faults[path] = narrow;
       }
       await context.close();
     }

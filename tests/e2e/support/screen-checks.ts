@@ -174,3 +174,62 @@ export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutF
     return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers };
   });
 }
+
+/**
+ * Amounts with their unit ("150 USDT") that do not read amount first, left to right, as painted: in a
+ * right-to-left page a number left bare beside its coin is drawn after it ("USDT 150"). The app
+ * writes every such amount number first (the options action bar set it), isolated left to right.
+ */
+export function unitsBeforeAmounts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const amountWithUnit = /^[+-]?\d[\d,.]*\s+[A-Z][A-Z0-9]{1,9}$/;
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const text = (element.textContent ?? '').trim();
+      if (!amountWithUnit.test(text) || element.offsetWidth === 0) continue;
+      // The innermost element that holds the whole amount and its unit.
+      if ([...element.children].some((child) => (child.textContent ?? '').trim() === text)) continue;
+      const unit = text.slice(text.search(/[A-Z]/));
+      const x = (needle: string): number => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').indexOf(needle);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + needle.length);
+          return range.getBoundingClientRect().left;
+        }
+        return Number.NaN;
+      };
+      if (!(x(text.charAt(0)) < x(unit))) found.push(text);
+    }
+    return found;
+  });
+}
+
+/**
+ * Signed numbers whose sign is painted after their digits: in a right-to-left page a bare "+8.00"
+ * beside words shows as "8.00+" (issue 14). A sign counts where it starts the text or follows a
+ * space or a bracket, so the dashes of dates and ranges are not signs.
+ */
+export function signsAfterNumbers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const left = (node: Node, from: number, to: number): number => {
+      const range = document.createRange();
+      range.setStart(node, from);
+      range.setEnd(node, to);
+      return range.getBoundingClientRect().left;
+    };
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/(?:^|[\s(])([+-])(\d[\d,.]*)/g)) {
+        const sign = match.index + match[0].indexOf(match[1] as string);
+        if (left(node, sign, sign + 1) > left(node, sign + 1, sign + 2)) found.push(`${match[1]}${match[2]}`);
+      }
+    }
+    return found;
+  });
+}

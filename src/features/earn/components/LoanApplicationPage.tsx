@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -113,11 +114,11 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
         <dl className={styles.rows}>
           <dt>{t('earn.loans.interest')}</dt>
           <dd>
-            <bdi>{cost ? formatFixed(cost.interest, 8) : '--'}</bdi> {project.coin}
+            <CoinAmount amount={cost ? formatFixed(cost.interest, 8) : '--'} coin={project.coin} />
           </dd>
           <dt>{t('earn.loans.total')}</dt>
           <dd data-testid="loan-total">
-            <bdi>{cost ? formatFixed(cost.total, 8) : '--'}</bdi> {project.coin}
+            <CoinAmount amount={cost ? formatFixed(cost.total, 8) : '--'} coin={project.coin} />
           </dd>
         </dl>
         <section className={styles.section} aria-label={t('earn.loans.documents')}>
@@ -131,7 +132,7 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
         <div className={styles.footerAmount}>
           <span className={styles.sub}>{t('earn.amount')}</span>
           <strong data-testid="loan-footer-amount">
-            <bdi>{amount || '0'}</bdi> {project.coin}
+            <CoinAmount amount={amount || '0'} coin={project.coin} />
           </strong>
         </div>
         <Button busy={busy === 'apply'} onClick={submit} data-testid="loan-apply">

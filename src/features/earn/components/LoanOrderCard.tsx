@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { LoanOrder } from '../api/get-loan-records.ts';
@@ -36,7 +37,7 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>
         <dd>
-          <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} />
         </dd>
         <dt>{t('earn.dailyRate')}</dt>
         <dd>{format.rate(order.interest_rate)}</dd>
@@ -44,11 +45,11 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
         <dd>{format.days(order.cycle)}</dd>
         <dt>{t('earn.loans.interest')}</dt>
         <dd>
-          <bdi>{formatTrim(order.interest, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.interest, 8)} coin={order.coin} />
         </dd>
         <dt>{t('earn.loans.total')}</dt>
         <dd>
-          <bdi>{formatTrim(order.total_amount, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.total_amount, 8)} coin={order.coin} />
         </dd>
         <dt>{t('earn.loans.appliedAt')}</dt>
         <dd>

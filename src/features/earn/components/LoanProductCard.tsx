@@ -23,7 +23,7 @@ export function LoanProductCard({ project }: { project: LoanProject }) {
         <div>
           <dt>{t('earn.range')}</dt>
           <dd>
-            <bdi>
+            <bdi dir="ltr">
               {formatTrim(project.minprice, 8)}–{formatTrim(project.maxprice, 8)}
             </bdi>
           </dd>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PagedList } from '../../../components/ui/PagedList.tsx';
@@ -136,7 +137,7 @@ function LoanOrders() {
             <dl className={styles.rows}>
               <dt>{t('earn.loans.total')}</dt>
               <dd data-testid="repay-total">
-                <bdi>{formatTrim(confirm.order.total_amount, 8)}</bdi> {confirm.order.coin}
+                <CoinAmount amount={formatTrim(confirm.order.total_amount, 8)} coin={confirm.order.coin} />
               </dd>
             </dl>
           </>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { MiningOrder } from '../api/get-mining-orders.ts';
@@ -41,7 +42,7 @@ export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, o
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>
         <dd>
-          <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} />
         </dd>
         <dt>{t(texts.rate)}</dt>
         <dd>{format.rate(order.interest_rate)}</dd>
@@ -57,17 +58,17 @@ export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, o
         </dd>
         <dt>{t('earn.earned')}</dt>
         <dd className={styles.rate}>
-          <bdi>{formatTrim(order.total_revenue, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.total_revenue, 8)} coin={order.coin} />
         </dd>
         <dt>{t('earn.expected')}</dt>
         <dd>
-          <bdi>{formatTrim(order.estimated_revenue, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.estimated_revenue, 8)} coin={order.coin} />
         </dd>
         {order.status === 2 && (
           <>
             <dt>{t('earn.returned')}</dt>
             <dd>
-              <bdi>{formatTrim(order.redeem_amount, 8)}</bdi> {order.coin}
+              <CoinAmount amount={formatTrim(order.redeem_amount, 8)} coin={order.coin} />
             </dd>
           </>
         )}

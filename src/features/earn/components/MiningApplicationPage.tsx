@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -99,7 +100,7 @@ function MiningForm({ product }: { product: MiningProduct }) {
           </dd>
           <dt>{t('earn.mining.balance')}</dt>
           <dd data-testid="mining-balance">
-            <bdi>{formatFixed(product.balance, 8)}</bdi> {product.coin_title}
+            <CoinAmount amount={formatFixed(product.balance, 8)} coin={product.coin_title} />
           </dd>
         </dl>
         <IntegerStepper
@@ -117,7 +118,7 @@ function MiningForm({ product }: { product: MiningProduct }) {
           <dt>{t('earn.mining.estimate')}</dt>
           <dd className={styles.rate} data-testid="mining-estimate">
             <strong>
-              <bdi>{estimate ? formatFixed(estimate, 8) : '--'}</bdi> {product.coin_title}
+              <CoinAmount amount={estimate ? formatFixed(estimate, 8) : '--'} coin={product.coin_title} />
             </strong>
           </dd>
         </dl>
@@ -126,7 +127,7 @@ function MiningForm({ product }: { product: MiningProduct }) {
         <div className={styles.footerAmount}>
           <span className={styles.sub}>{t('earn.amount')}</span>
           <strong>
-            <bdi>{amount || '0'}</bdi> {product.coin_title}
+            <CoinAmount amount={amount || '0'} coin={product.coin_title} />
           </strong>
         </div>
         <Button busy={busy === 'buy'} onClick={submit} data-testid="mining-lock">

@@ -25,7 +25,7 @@ export function MiningProductCard({ product }: { product: MiningProduct }) {
         <div>
           <dt>{t('earn.range')}</dt>
           <dd>
-            <bdi>
+            <bdi dir="ltr">
               {formatTrim(product.min_price, 8)}–{formatTrim(product.max_price, 8)}
             </bdi>
           </dd>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import styles from './earn.module.css';
@@ -13,19 +14,19 @@ export function RedeemText({ order }: { order: { amount: string; coin: string; r
       <dl className={styles.rows}>
         <dt>{t('earn.redeem.principal')}</dt>
         <dd>
-          <bdi>{formatTrim(order.amount, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} />
         </dd>
         <dt>{t('earn.redeem.fee')}</dt>
         <dd>{format.rate(order.redeem_fee_rate)}</dd>
         <dt>{t('earn.redeem.back')}</dt>
         <dd data-testid="redeem-amount">
           <strong>
-            <bdi>{formatTrim(order.redeem_amount, 8)}</bdi> {order.coin}
+            <CoinAmount amount={formatTrim(order.redeem_amount, 8)} coin={order.coin} />
           </strong>
         </dd>
         <dt>{t('earn.redeem.kept')}</dt>
         <dd>
-          <bdi>{formatTrim(order.total_revenue, 8)}</bdi> {order.coin}
+          <CoinAmount amount={formatTrim(order.total_revenue, 8)} coin={order.coin} />
         </dd>
       </dl>
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
@@ -94,7 +95,7 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
       <dl className={styles.rows}>
         <dt>{t('earn.balance')}</dt>
         <dd>
-          <bdi>{formatFixed(project.balance, 8)}</bdi> {coin}
+          <CoinAmount amount={formatFixed(project.balance, 8)} coin={coin} />
         </dd>
       </dl>
       {passwordRequired && (

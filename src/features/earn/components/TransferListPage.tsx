@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PagedList } from '../../../components/ui/PagedList.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
@@ -73,7 +74,7 @@ export function TransferListPage() {
           <dl className={styles.rows}>
             <dt>{t('earn.transfer.refund')}</dt>
             <dd>
-              <bdi>{formatTrim(confirm.amount, 8)}</bdi> {confirm.coin}
+              <CoinAmount amount={formatTrim(confirm.amount, 8)} coin={confirm.coin} />
             </dd>
           </dl>
         )}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
@@ -168,7 +169,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
       <dl className={styles.rows}>
         <dt>{t('earn.balance')}</dt>
         <dd>
-          <bdi>{coin ? formatFixed(coin.balance, 8) : '--'}</bdi> {coin?.title}
+          <CoinAmount amount={coin ? formatFixed(coin.balance, 8) : '--'} coin={coin?.title} />
         </dd>
         <dt>{t('earn.transfer.fee')}</dt>
         <dd data-testid="transfer-fee">
@@ -176,7 +177,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
             t('earn.transfer.noFee')
           ) : (
             <>
-              {format.rate(percent)} · <bdi>{fee ? formatFixed(fee, 8) : '--'}</bdi> {coin?.title}
+              {format.rate(percent)} · <CoinAmount amount={fee ? formatFixed(fee, 8) : '--'} coin={coin?.title} />
             </>
           )}
         </dd>
@@ -185,7 +186,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         <dt>{t('earn.transfer.actual')}</dt>
         <dd data-testid="transfer-actual">
           <strong>
-            <bdi>{arrives && arrives.gte(0) ? formatFixed(arrives, 8) : '--'}</bdi> {coin?.title}
+            <CoinAmount amount={arrives && arrives.gte(0) ? formatFixed(arrives, 8) : '--'} coin={coin?.title} />
           </strong>
         </dd>
       </dl>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { TransferRecord } from '../api/get-transfer-records.ts';
@@ -28,15 +29,15 @@ export function TransferRecordCard({ record, busy, onCancel }: { record: Transfe
       <dl className={styles.rows}>
         <dt>{t('earn.amount')}</dt>
         <dd>
-          <bdi>{formatTrim(record.amount, 8)}</bdi> {record.coin}
+          <CoinAmount amount={formatTrim(record.amount, 8)} coin={record.coin} />
         </dd>
         <dt>{t('earn.transfer.fee')}</dt>
         <dd>
-          <bdi>{formatTrim(record.sxf, 8)}</bdi> {record.coin}
+          <CoinAmount amount={formatTrim(record.sxf, 8)} coin={record.coin} />
         </dd>
         <dt>{t('earn.transfer.actual')}</dt>
         <dd className={styles.rate}>
-          <bdi>{formatTrim(record.arrival_amount, 8)}</bdi> {record.coin}
+          <CoinAmount amount={formatTrim(record.arrival_amount, 8)} coin={record.coin} />
         </dd>
         <dt>{t('earn.transfer.sentAt')}</dt>
         <dd>

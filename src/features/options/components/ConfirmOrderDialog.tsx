@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import { optionFee, payoutIfWin } from '../api/option-rules.ts';
@@ -63,15 +64,13 @@ const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, dur
         <dd className={direction === 1 ? tone.up : tone.down}>{t(direction === 1 ? 'options.buyUp' : 'options.buyDown')}</dd>
         <dt>{t('options.confirm.quantity')}</dt>
         <dd className={styles.num}>
-          <bdi dir="ltr">
-            {quantity} {coin}
-          </bdi>
+          <CoinAmount amount={quantity} coin={coin} />
         </dd>
         {fee.gt(0) && (
           <>
             <dt>{t('options.confirm.fee')}</dt>
             <dd className={styles.num} data-testid="option-fee">
-              {formatFixed(fee, 8)} {coin}
+              <CoinAmount amount={formatFixed(fee, 8)} coin={coin} />
             </dd>
           </>
         )}
@@ -79,9 +78,7 @@ const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, dur
         <dd>{t('options.picker.seconds', { count: duration })}</dd>
         <dt>{t(direction === 1 ? 'options.confirm.ifUp' : 'options.confirm.ifDown')}</dt>
         <dd className={styles.num} data-testid={direction === 1 ? 'payout-up' : 'payout-down'}>
-          <bdi dir="ltr">
-            {formatFixed(win, 8)} {coin}
-          </bdi>
+          <CoinAmount amount={formatFixed(win, 8)} coin={coin} />
         </dd>
       </dl>
       <p className={styles.muted}>{t('options.confirm.rule', { rate })}</p>

@@ -7,6 +7,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
@@ -75,9 +76,7 @@ function SelectionButton({ coin }: { coin: string }) {
     <button type="button" className={styles.selectionButton} onClick={openPicker} data-testid="selection-button">
       {hasSelection(selection) ? (
         <>
-          <bdi dir="ltr" className={styles.num}>
-            {selection.quantity} {coin}
-          </bdi>
+          <CoinAmount className={styles.num} amount={selection.quantity} coin={coin} />
           <span>{t('options.picker.seconds', { count: selection.duration ?? 0 })}</span>
         </>
       ) : (

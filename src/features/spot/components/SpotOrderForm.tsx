@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
@@ -33,9 +34,7 @@ function Figure({ label, amount, unit, testId }: { label: string; amount: string
     <div className={styles.figure}>
       <dt>{label}</dt>
       <dd data-testid={testId}>
-        <bdi dir="ltr">
-          <span className={styles.amount}>{amount}</span> {unit}
-        </bdi>
+        <CoinAmount amount={<span className={styles.amount}>{amount}</span>} coin={unit} />
       </dd>
     </div>
   );

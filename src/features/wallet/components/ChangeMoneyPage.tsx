@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { IconSwap } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
@@ -129,7 +130,7 @@ export function ChangeMoneyPage() {
           <p className={styles.hint}>
             <span>{t('wallet.form.available')}</span>
             <strong data-testid="transfer-available">
-              {available === null ? '--' : <AmountText value={available} dp={8} />} {balance.data?.coin}
+              <CoinAmount amount={available === null ? '--' : <AmountText value={available} dp={8} />} coin={balance.data?.coin} />
             </strong>
           </p>
           <Button type="submit" block busy={busy} disabled={chosenCoin === null}>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { IconSwap } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -163,7 +164,7 @@ function ExchangeForm() {
       <p className={styles.hint}>
         <span>{t('wallet.form.available')}</span>
         <strong data-testid="exchange-available">
-          <AmountText value={from.balance} dp={8} /> {from.title}
+          <CoinAmount amount={<AmountText value={from.balance} dp={8} />} coin={from.title} />
         </strong>
       </p>
       {needsPassword && (
@@ -187,7 +188,7 @@ function ExchangeForm() {
           <dd data-testid="exchange-received">
             {estimate ? (
               <>
-                ≈ <AmountText value={estimate.received} dp={to.decimals} /> {to.title}
+                ≈ <CoinAmount amount={<AmountText value={estimate.received} dp={to.decimals} />} coin={to.title} />
               </>
             ) : (
               '--'
@@ -198,9 +199,7 @@ function ExchangeForm() {
           <dt>{t('wallet.exchange.fee', { percent: coins.data?.fee_percent ?? '0' })}</dt>
           <dd>
             {estimate ? (
-              <>
-                <AmountText value={estimate.fee} dp={to.decimals} /> {to.title}
-              </>
+              <CoinAmount amount={<AmountText value={estimate.fee} dp={to.decimals} />} coin={to.title} />
             ) : (
               '--'
             )}

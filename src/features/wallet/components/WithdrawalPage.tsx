@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
@@ -201,7 +202,7 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
       <p className={styles.hint}>
         <span>{t('wallet.form.available')}</span>
         <strong data-testid="withdraw-available">
-          {limits ? <AmountText value={limits.balance} dp={8} /> : '--'} {coin.title}
+          <CoinAmount amount={limits ? <AmountText value={limits.balance} dp={8} /> : '--'} coin={coin.title} />
         </strong>
       </p>
       {needsPassword && (
@@ -231,7 +232,7 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
             {fee && limits?.sxftype === 1 && (
               <>
                 {' · '}
-                <AmountText value={fee.fee} dp={limits.decimals} /> {coin.title}
+                <CoinAmount amount={<AmountText value={fee.fee} dp={limits.decimals} />} coin={coin.title} />
               </>
             )}
           </dd>
