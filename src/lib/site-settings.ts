@@ -66,6 +66,14 @@ export function isOn(settings: SiteSettings | null, name: SwitchName): boolean {
   return Number(settings?.[name]) === 1;
 }
 
+/**
+ * True when the settings say the named switch is off; false while they are still loading, so a
+ * screen shows its closed notice only once the site has said so, never as a guess.
+ */
+export function isOff(settings: SiteSettings | null, name: SwitchName): boolean {
+  return settings !== null && !isOn(settings, name);
+}
+
 let inFlight: Promise<SiteSettings | null> | null = null;
 
 /** Loads getSetting once; concurrent callers share the one request. */

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
 import { useFormats } from '../../../lib/format.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
@@ -32,7 +32,7 @@ export function LoanApplicationPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const settings = useSiteSettings();
   // Closed, the server refuses every product; the page says the service is closed, as its list does.
-  const closed = settings !== null && !isOn(settings, 'loan_switch');
+  const closed = isOff(settings, 'loan_switch');
   const project = useLoaded(() => offeredProduct(getLoanProjects(id)), [id, closed], (data) => data.list.length === 0);
   const loaded = project.data?.list[0];
   return (

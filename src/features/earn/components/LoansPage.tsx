@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { cancelLoanApply } from '../api/cancel-loan-apply.ts';
@@ -59,7 +59,7 @@ export function LoansPage() {
 function LoanProducts() {
   const settings = useSiteSettings();
   const texts = useListTexts();
-  const closed = settings !== null && !isOn(settings, 'loan_switch');
+  const closed = isOff(settings, 'loan_switch');
   const products = useLoaded(() => getLoanProjects(), [closed], (data) => data.list.length === 0);
   if (closed) return <ClosedNotice />;
   return (

@@ -8,7 +8,7 @@ import { PagedList } from '../../../components/ui/PagedList.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getMiningOrders, type MiningOrder } from '../api/get-mining-orders.ts';
@@ -56,7 +56,7 @@ export function LockMiningPage() {
 function MiningProducts() {
   const settings = useSiteSettings();
   const texts = useListTexts();
-  const closed = settings !== null && !isOn(settings, 'machine_switch');
+  const closed = isOff(settings, 'machine_switch');
   const products = useLoaded(() => getMiningProducts(), [closed], (data) => data.list.length === 0);
   if (closed) return <ClosedNotice />;
   return (

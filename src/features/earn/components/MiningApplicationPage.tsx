@@ -8,7 +8,7 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useFormats } from '../../../lib/format.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
@@ -30,7 +30,7 @@ export function MiningApplicationPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const settings = useSiteSettings();
   // Closed, the server refuses every product; the page says the service is closed, as its list does.
-  const closed = settings !== null && !isOn(settings, 'machine_switch');
+  const closed = isOff(settings, 'machine_switch');
   const product = useLoaded(() => offeredProduct(getMiningProducts(id)), [id, closed], (data) => data.list.length === 0);
   const loaded = product.data?.list[0];
   return (

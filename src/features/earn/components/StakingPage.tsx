@@ -4,7 +4,7 @@ import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { getStakingProjects } from '../api/get-staking-projects.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
@@ -19,7 +19,7 @@ export function StakingPage() {
   const texts = useListTexts();
   const settings = useSiteSettings();
   const submit = useSubmit();
-  const closed = settings !== null && !isOn(settings, 'staking_switch');
+  const closed = isOff(settings, 'staking_switch');
   const projects = useLoaded(() => getStakingProjects(), [closed], (data) => data.list.length === 0);
   return (
     <div className={styles.page}>

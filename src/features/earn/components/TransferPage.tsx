@@ -14,7 +14,7 @@ import { IconCheck } from '../../../components/ui/icons.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getTransferCoins, type TransferCoin } from '../api/get-transfer-coins.ts';
 import { searchUser, type Receiver } from '../api/search-user.ts';
 import { sendTransfer } from '../api/send-transfer.ts';
@@ -32,7 +32,7 @@ import styles from './earn.module.css';
 export function TransferPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const closed = settings !== null && !isOn(settings, 'Internal_transfer_status');
+  const closed = isOff(settings, 'Internal_transfer_status');
   return (
     <div className={styles.page}>
       <PageHeader

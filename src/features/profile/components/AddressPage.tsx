@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { canPaste, pasteText } from '../../../lib/clipboard.ts';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getWithdrawAddresses, networkHintKey, setWithdrawAddress, validateAddress, type AddressBook, type BoundAddress } from '../api/withdraw-addresses.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { StatusPanel } from './StatusPanel.tsx';
@@ -30,7 +30,7 @@ export function AddressPage() {
   const settings = useSiteSettings();
   const book = useLoaded(getWithdrawAddresses, []);
   const editId = Number(new URLSearchParams(useSearch()).get('id')) || null;
-  const closed = settings !== null && !isOn(settings, 'address_switch');
+  const closed = isOff(settings, 'address_switch');
 
   const onSaved = (saved: BoundAddress) => {
     const data = book.data as AddressBook;

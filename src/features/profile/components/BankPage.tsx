@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { displayCardNumber } from '../../../lib/bank-card-display.ts';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, type SiteSettings, useSiteSettings } from '../../../lib/site-settings.ts';
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
 import { getBankCards, saveBankCard, validateBankCard, type BankCard, type BankCardField } from '../api/bank-cards.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
@@ -26,7 +26,7 @@ export function BankPage() {
   const settings = useSiteSettings();
   const cards = useLoaded(getBankCards, []);
   const [editing, setEditing] = useState<BankCard | 'new' | null>(null);
-  const closed = settings !== null && !isOn(settings, 'bank_switch');
+  const closed = isOff(settings, 'bank_switch');
   const list = cards.data ?? [];
   const mayChange = list.length === 0 || Number(settings?.can_edit_bank) === 1;
 

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getUserProfile, identityStatus, type UserProfile } from '../api/get-user-profile.ts';
@@ -28,7 +28,7 @@ export function IdentityPage() {
   const settings = useSiteSettings();
   const profile = useLoaded(getUserProfile, []);
   const status = profile.data ? identityStatus(profile.data.rzstatus) : null;
-  const closed = settings !== null && !isOn(settings, 'certification_switch');
+  const closed = isOff(settings, 'certification_switch');
 
   let body;
   if (closed) {

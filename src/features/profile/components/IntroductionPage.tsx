@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SafeHtml } from '../../../components/ui/SafeHtml.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { getContentList, type ContentEntry } from '../api/get-content-list.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
@@ -26,7 +26,7 @@ export function IntroductionPage() {
   const settings = useSiteSettings();
   const entries = useLoaded(getContentList, []);
   const [open, setOpen] = useState<ContentEntry | null>(null);
-  const closed = settings !== null && !isOn(settings, 'introduce_switch');
+  const closed = isOff(settings, 'introduce_switch');
 
   let body;
   if (closed) {

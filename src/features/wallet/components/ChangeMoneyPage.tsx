@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { ACCOUNT_NAME_KEYS, openAccountTypes, toAccountType, type AccountType } from '../../../lib/account-types.ts';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getBalanceList } from '../api/get-balance-list.ts';
 import { getCoinBalance } from '../api/get-coin-balance.ts';
 import { transferBetweenAccounts, validateTransfer } from '../api/transfer-between-accounts.ts';
@@ -89,7 +89,7 @@ export function ChangeMoneyPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.changemoney')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
-      {settings && !isOn(settings, 'account_transfer_status') ? (
+      {isOff(settings, 'account_transfer_status') ? (
         <ClosedNotice message={t('wallet.transfer.closed')} />
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>

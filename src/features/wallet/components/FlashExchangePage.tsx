@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { ACCOUNT_NAME_KEYS, openAccountTypes, type AccountType } from '../../../lib/account-types.ts';
 import { toBig } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
-import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
+import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { exchangeCoin, getExchangeCoins, validateExchange, type ExchangeCoin } from '../api/exchange.ts';
 import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules.ts';
@@ -43,7 +43,7 @@ export function FlashExchangePage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.exchangeb')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
-      {settings && !isOn(settings, 'flash_exchange_status') ? <ClosedNotice message={t('wallet.exchange.closed')} /> : <ExchangeForm />}
+      {isOff(settings, 'flash_exchange_status') ? <ClosedNotice message={t('wallet.exchange.closed')} /> : <ExchangeForm />}
     </div>
   );
 }
