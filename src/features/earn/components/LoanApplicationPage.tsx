@@ -1,59 +1,33 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
-import { ListStatus } from '../../../components/ui/ListStatus.tsx';
-import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
 import { useFormats } from '../../../lib/format.ts';
-import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
-import { goBack } from '../../../lib/navigation.ts';
-import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { applyLoan } from '../api/apply-loan.ts';
 import { getLoanProjects, type LoanProject } from '../api/get-loan-projects.ts';
 import { checkLoanApplication, loanCost } from '../api/loan-rules.ts';
-import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { offeredProduct } from '../api/offered-product.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ApplicationShell } from './ApplicationShell.tsx';
 import { IntegerStepper } from './IntegerStepper.tsx';
-import { ProductGone } from './ProductGone.tsx';
 import styles from './earn.module.css';
 
 /** The loan application (spec §2, §5): /loans-application?id= with the amount stepper, three images and the footer. */
 export function LoanApplicationPage() {
   const { t } = useTranslation();
-  const texts = useListTexts();
-  const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const settings = useSiteSettings();
-  // Closed, the server refuses every product; the page says the service is closed, as its list does.
-  const closed = isOff(settings, 'loan_switch');
-  const project = useLoaded(() => offeredProduct(getLoanProjects(id)), [id, closed], (data) => data.list.length === 0);
-  const loaded = project.data?.list[0];
   return (
-    <div className={[styles.page, styles.formPage].join(' ')}>
-      <PageHeader title={t('route.loansApplication')} backLabel={t('common.back')} onBack={() => goBack('/loans')} />
-      {closed ? (
-        <ClosedNotice />
-      ) : loaded ? (
-        <LoanApplicationForm key={loaded.id} project={loaded} />
-      ) : project.state === 'loading' ? (
-        <div className={styles.content}>
-          <Skeleton height={120} />
-          <Skeleton height={80} />
-          <Skeleton height={240} />
-        </div>
-      ) : project.state === 'empty' ? (
-        <ProductGone listPath="/loans" />
-      ) : (
-        <ListStatus state={project.state} texts={texts} onRetry={project.reload} />
-      )}
-    </div>
+    <ApplicationShell
+      title={t('route.loansApplication')}
+      backLabel={t('common.back')}
+      listPath="/loans"
+      service="loan_switch"
+      read={getLoanProjects}
+      skeleton={[120, 80, 240]}
+      form={(project) => <LoanApplicationForm project={project} />}
+    />
   );
 }
 

@@ -1,57 +1,31 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
-import { ListStatus } from '../../../components/ui/ListStatus.tsx';
-import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useFormats } from '../../../lib/format.ts';
-import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
-import { goBack } from '../../../lib/navigation.ts';
-import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { buyMining } from '../api/buy-mining.ts';
 import { getMiningProducts, type MiningProduct } from '../api/get-mining-products.ts';
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
-import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { offeredProduct } from '../api/offered-product.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ApplicationShell } from './ApplicationShell.tsx';
 import { IntegerStepper } from './IntegerStepper.tsx';
-import { ProductGone } from './ProductGone.tsx';
 import styles from './earn.module.css';
 
 /** The lock mining application (spec §2): /lockming-application?id= with day tags, the day's rate, the estimate, the balance and the stepper. */
 export function MiningApplicationPage() {
   const { t } = useTranslation();
-  const texts = useListTexts();
-  const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const settings = useSiteSettings();
-  // Closed, the server refuses every product; the page says the service is closed, as its list does.
-  const closed = isOff(settings, 'machine_switch');
-  const product = useLoaded(() => offeredProduct(getMiningProducts(id)), [id, closed], (data) => data.list.length === 0);
-  const loaded = product.data?.list[0];
   return (
-    <div className={[styles.page, styles.formPage].join(' ')}>
-      <PageHeader title={t('route.lockmingApplication')} backLabel={t('common.back')} onBack={() => goBack('/lockming')} />
-      {closed ? (
-        <ClosedNotice />
-      ) : loaded ? (
-        <MiningForm key={loaded.id} product={loaded} />
-      ) : product.state === 'loading' ? (
-        <div className={styles.content}>
-          <Skeleton height={72} />
-          <Skeleton height={96} />
-          <Skeleton height={160} />
-        </div>
-      ) : product.state === 'empty' ? (
-        <ProductGone listPath="/lockming" />
-      ) : (
-        <ListStatus state={product.state} texts={texts} onRetry={product.reload} />
-      )}
-    </div>
+    <ApplicationShell
+      title={t('route.lockmingApplication')}
+      backLabel={t('common.back')}
+      listPath="/lockming"
+      service="machine_switch"
+      read={getMiningProducts}
+      skeleton={[72, 96, 160]}
+      form={(product) => <MiningForm product={product} />}
+    />
   );
 }
 
