@@ -194,6 +194,29 @@ describe('pair drawer', () => {
   });
 });
 
+describe('order cards at 320 px', () => {
+  it('keep the side, the pair and the time each on one line in zh-cn and ar, the time moving below when they do not fit', async () => {
+    const btc = (await marketList()).find((p) => p.symbol === 'btcusdt') as Item;
+    const price = new Big(btc.close).div(3).round(2, Big.roundDown).toFixed(2);
+    await apiData(stack.baseUrl, token, '/Trade/upbbbuy', { m_id: btc.id, type: 1, operate_type: 1, price, num: '0.001', amount: '' });
+    for (const lang of ['zh-cn', 'ar']) {
+      const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+      await page.goto(`${stack.baseUrl}/trade-lst`);
+      await visible(page.getByTestId('spot-order'));
+      // "▲ 买入 · 限价" broke as "限 / 价", and the date from its time, when the three parts shared one line.
+      const lines = await page.evaluate(() =>
+        [...(document.querySelector('[data-testid="spot-order"] > div:first-child')?.children ?? [])].map((part) => {
+          const range = document.createRange();
+          range.selectNodeContents(part);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        }),
+      );
+      expect(lines, lang).toEqual([1, 1, 1]);
+      await context.close();
+    }
+  });
+});
+
 describe('times', () => {
   it('shows trade and order times on a 24-hour clock in the app language, not the browser one', async () => {
     const btc = (await marketList()).find((p) => p.symbol === 'btcusdt') as Item;
