@@ -151,9 +151,11 @@ export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
 
 /**
  * What reads badly on a narrow screen: the page scrolling sideways, a field whose text does not fit
- * it, and a number broken over two lines (10000.0000 / 0000).
+ * it, a number broken over two lines (10000.0000 / 0000), and an isolated value broken over two
+ * (a date from its time, an amount from its coin). Long values without a space (addresses, hashes)
+ * wrap by design, whole, so they do not count.
  */
-export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[] }> {
+export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[] }> {
   return page.evaluate(() => {
     const root = document.documentElement;
     const cutFields = [...document.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"])')]
@@ -171,7 +173,24 @@ export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutF
         if (lines.size > 1) brokenNumbers.push(match[0]);
       }
     }
-    return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers };
+    // Rects on one line overlap vertically; bold and small parts of one value ("BTC" "/USDT") differ in top only.
+    const lineCount = (rects: DOMRect[]): number => {
+      const bottoms: number[] = [];
+      for (const rect of [...rects].filter((r) => r.width > 0).sort((a, b) => a.top - b.top)) {
+        if (!bottoms.length || rect.top >= (bottoms[bottoms.length - 1] as number) - 1) bottoms.push(rect.bottom);
+      }
+      return bottoms.length;
+    };
+    const brokenValues = [...document.querySelectorAll('bdi')]
+      .filter((bdi) => {
+        const text = (bdi.textContent ?? '').trim();
+        if (text.length >= 20 && !/\s/.test(text)) return false;
+        const range = document.createRange();
+        range.selectNodeContents(bdi);
+        return lineCount([...range.getClientRects()]) > 1;
+      })
+      .map((bdi) => bdi.textContent ?? '');
+    return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers, brokenValues };
   });
 }
 
