@@ -1,8 +1,9 @@
 /**
  * Accessibility as a test (issue 14): axe-core on every route of the route table in both themes,
  * failing on any serious or critical violation; every route at 320 px in zh-cn and ar without
- * sideways scrolling, cut fields, broken numbers or touch targets under 44×44 px. The demo user has a
- * record in every list (demo-records.ts), so the cards are checked, not only empty lists.
+ * sideways scrolling, cut fields, numbers or isolated values broken over lines, touch targets under
+ * 44×44 px, amounts drawn unit first or signs drawn after their digits. The demo user has a record in
+ * every list (demo-records.ts), so the cards are checked, not only empty lists.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -84,7 +85,7 @@ describe('every route', () => {
   it.each([
     ['day', 'zh-cn'],
     ['night', 'ar'],
-  ] as const)('at 320 px in the %s theme (%s): no serious or critical axe-core violation, no sideways scroll, nothing cut or broken, targets of 44 px', async (theme, lang) => {
+  ] as const)('at 320 px in the %s theme (%s): no serious or critical axe-core violation, no sideways scroll, nothing cut or broken, targets of 44 px, amounts and signs in reading order', async (theme, lang) => {
     const violations: Record<string, Violation[]> = {};
     const faults: Record<string, unknown> = {};
     for (const signedIn of [true, false]) {
