@@ -134,7 +134,7 @@ describe('bank cards', () => {
     await visible(page.getByTestId('card-number').filter({ hasText: '**** 7890' }));
     expect(await page.locator('body').innerText()).not.toContain('3456');
 
-    await page.getByRole('button', { name: 'Edit the card of Northwind Bank' }).click();
+    await page.getByRole('button', { name: 'Edit Northwind Bank' }).click();
     await visible(page.getByTestId('bank-form').getByText('it ends in 7890'));
     await page.getByLabel('Bank name').fill('Blue Harbor Bank');
     await page.getByLabel('Card number').fill('6222021234561111');
@@ -168,7 +168,7 @@ describe('invite', () => {
     const box = await boxOf(page);
     expect({ width: Math.round(box!.width), height: Math.round(box!.height) }).toEqual({ width: 172, height: 172 });
 
-    await page.getByRole('button', { name: 'Copy the invite link' }).click();
+    await page.getByRole('button', { name: 'Copy Invite link' }).click();
     await toast(page, 'Copied successfully');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     // The QR is drawn inline and the about-us images come from data: URLs: nothing the policy refuses.

@@ -60,7 +60,7 @@ describe('bank screen', () => {
     render(<BankPage />);
     await waitFor(() => expect(screen.queryByTestId('bank-add') !== null || screen.queryByText(en.profile.bank.locked) !== null).toBe(true));
     expect(screen.queryByTestId('bank-add') !== null).toBe(addShown);
-    expect(screen.queryByRole('button', { name: 'Edit the card of Northwind Bank' }) !== null).toBe(editShown);
+    expect(screen.queryByRole('button', { name: 'Edit Northwind Bank' }) !== null).toBe(editShown);
   });
 
   it('adds a card: the form checks in spec order, sends, and shows the list again', async () => {
@@ -87,7 +87,7 @@ describe('bank screen', () => {
     const masked = { ...card, card_number: '**** 7890' };
     const calls = stubApi({ '/User/getUserBankList': ok([masked]), '/User/setBank': ok(masked, 'Bank card updated') });
     render(<BankPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit the card of Northwind Bank' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Northwind Bank' }));
     const form = screen.getByTestId('bank-form');
     expect((within(form).getByLabelText(en.profile.bank.bankName) as HTMLInputElement).value).toBe('Northwind Bank');
     expect((within(form).getByLabelText(en.profile.bank.cardNumber) as HTMLInputElement).value).toBe('');

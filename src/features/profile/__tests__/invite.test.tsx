@@ -86,9 +86,9 @@ describe('invite screen', () => {
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { clipboard: { writeText }, share }));
     render(<InvitePage />);
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toBe('K7M2QX'));
-    fireEvent.click(screen.getByRole('button', { name: en.profile.invite.copyCode }));
+    fireEvent.click(screen.getByRole('button', { name: `${en.profile.invite.copy} ${en.profile.invite.code}` }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('K7M2QX'));
-    fireEvent.click(screen.getByRole('button', { name: en.profile.invite.copyLink }));
+    fireEvent.click(screen.getByRole('button', { name: `${en.profile.invite.copy} ${en.profile.invite.link}` }));
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/register?invite=K7M2QX`));
     expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', en.profile.invite.copied]]);
     fireEvent.click(screen.getByRole('button', { name: en.profile.invite.share }));

@@ -6,6 +6,7 @@ import { IconCard, IconEdit, IconPlus } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { VisuallyHidden } from '../../../components/ui/VisuallyHidden.tsx';
 import { displayCardNumber } from '../../../lib/bank-card-display.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, type SiteSettings, useSiteSettings } from '../../../lib/site-settings.ts';
@@ -84,9 +85,10 @@ function CardTile({ card, settings, onEdit }: { card: BankCard; settings: SiteSe
       <div className={styles.cardHead}>
         <span className={styles.bankName}>{card.bank_name}</span>
         {onEdit && (
-          <button type="button" className={styles.cardEdit} onClick={onEdit} aria-label={t('profile.bank.editCard', { bank: card.bank_name })}>
+          <button type="button" className={styles.cardEdit} onClick={onEdit}>
             <IconEdit size={16} />
-            {t('profile.bank.edit')}
+            {t('profile.bank.edit')}{' '}
+            <VisuallyHidden>{card.bank_name}</VisuallyHidden>
           </button>
         )}
       </div>

@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconCopy, IconShare } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { VisuallyHidden } from '../../../components/ui/VisuallyHidden.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
@@ -64,9 +65,10 @@ export function InvitePage() {
               {code}
             </bdi>
           </div>
-          <Button variant="secondary" className={styles.copyButton} onClick={() => void copy(code)} aria-label={t('profile.invite.copyCode')}>
+          <Button variant="secondary" className={styles.copyButton} onClick={() => void copy(code)}>
             <IconCopy size={18} />
-            {t('profile.invite.copy')}
+            {t('profile.invite.copy')}{' '}
+            <VisuallyHidden>{t('profile.invite.code')}</VisuallyHidden>
           </Button>
         </div>
         <div className={styles.copyRow}>
@@ -76,9 +78,10 @@ export function InvitePage() {
               {link}
             </bdi>
           </div>
-          <Button variant="secondary" className={styles.copyButton} onClick={() => void copy(link)} aria-label={t('profile.invite.copyLink')}>
+          <Button variant="secondary" className={styles.copyButton} onClick={() => void copy(link)}>
             <IconCopy size={18} />
-            {t('profile.invite.copy')}
+            {t('profile.invite.copy')}{' '}
+            <VisuallyHidden>{t('profile.invite.link')}</VisuallyHidden>
           </Button>
         </div>
         {canShare && (

@@ -9,6 +9,7 @@ import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
+import { VisuallyHidden } from '../../../components/ui/VisuallyHidden.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
@@ -152,8 +153,9 @@ function CopyRow({ value, label }: { value: string; label: string }) {
       <bdi dir="ltr" className={styles.copyValue}>
         {value}
       </bdi>
-      <button type="button" className={styles.copyButton} onClick={() => void copy()} aria-label={t('wallet.form.copyNamed', { name: label })}>
-        {t('wallet.form.copy')}
+      <button type="button" className={styles.copyButton} onClick={() => void copy()}>
+        {t('wallet.form.copy')}{' '}
+        <VisuallyHidden>{label}</VisuallyHidden>
       </button>
     </div>
   );
