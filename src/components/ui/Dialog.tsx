@@ -4,6 +4,7 @@ import { IconClose } from './icons.tsx';
 import { useBackCloses } from './use-back-closes.ts';
 import { useFocusTrap } from './use-focus-trap.ts';
 import styles from './dialog.module.css';
+import visuallyHidden from './visually-hidden.module.css';
 
 export interface DialogProps {
   open: boolean;
@@ -49,7 +50,7 @@ export function Dialog({ open, onClose, title, variant = 'center', closeLabel, c
         data-testid={testId}
       >
         <div className={styles.head}>
-          <h2 id={titleId} className={hideTitle ? styles.srOnly : styles.title}>
+          <h2 id={titleId} className={hideTitle ? visuallyHidden.hidden : styles.title}>
             {title}
           </h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>

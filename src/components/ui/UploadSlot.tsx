@@ -4,6 +4,7 @@ import type { UploadSlotTexts } from '../../lib/use-upload-slot.ts';
 import { Button } from './Button.tsx';
 import { IconCamera, IconCheck } from './icons.tsx';
 import styles from './upload-slot.module.css';
+import visuallyHidden from './visually-hidden.module.css';
 
 export interface UploadSlotProps {
   /** What the slot is for, e.g. "Front of ID"; it names the file input. */
@@ -73,7 +74,7 @@ export function UploadSlot({ label, hint, state, texts, onPick, onRetry }: Uploa
           )}
         </div>
       )}
-      <span id={`${id}-status`} role="status" className={styles.srOnly}>
+      <span id={`${id}-status`} role="status" className={visuallyHidden.hidden}>
         {statusText}
       </span>
     </div>

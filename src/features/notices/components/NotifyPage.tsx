@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { VisuallyHidden } from '../../../components/ui/VisuallyHidden.tsx';
 import { IconBell, IconChevronRight } from '../../../components/ui/icons.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { goBack } from '../../../lib/navigation.ts';
@@ -65,7 +66,7 @@ export function NotifyPage() {
                 <span className={styles.rowText}>
                   <span className={styles.rowTitle}>
                     <bdi>{notice.title}</bdi>
-                    {!read && <span className={styles.srOnly}> ({t('notices.list.unread')})</span>}
+                    {!read && <VisuallyHidden> ({t('notices.list.unread')})</VisuallyHidden>}
                   </span>
                   <time className={styles.time}>
                     <bdi dir="ltr">{formats.serverTime(notice.addtime)}</bdi>
