@@ -5,7 +5,7 @@
  * A new version is announced and only the user's reload brings it in. The market socket and /api
  * are never answered from a cache.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -45,6 +45,15 @@ async function serviceWorkerReady(page: Page): Promise<void> {
     60_000,
     250,
   );
+}
+
+/** The paths of everything the page's caches hold. */
+function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+  });
 }
 
 /** The BTC/USDT close the home carousel shows. */
@@ -111,19 +120,50 @@ describe('the installable app', () => {
     await context.close();
   }, 120_000);
 
+  it('precaches the shell, every language and the tab screens, and keeps another screen once it has opened', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto(`${stack.baseUrl}/`);
+    await visible(page.getByTestId('market-carousel'));
+    await serviceWorkerReady(page);
+    const chunkOf = (paths: string[], name: string) => paths.some((path) => path.startsWith(`/assets/${name}-`) && path.endsWith('.js'));
+    const precached = await cachedPaths(page);
+    for (const screen of ['MarketPage', 'OptionsPage', 'ExchangePage', 'AssetsPage', 'MarketChart']) expect(chunkOf(precached, screen), screen).toBe(true);
+    const languages = readdirSync(resolve('locales')).map((file) => file.slice(0, -'.json'.length));
+    expect(languages.filter((language) => !chunkOf(precached, language))).toEqual([]);
+    // Not every screen: the price alerts were never opened.
+    expect(chunkOf(precached, 'AlertsPage')).toBe(false);
+
+    // With the worker in charge, a screen opened once is kept and opens offline.
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto(`${stack.baseUrl}/alerts`);
+    await visible(page.getByTestId('alert-level'));
+    await waitForPage(
+      page,
+      async () => {
+        for (const key of await caches.keys()) {
+          for (const request of await (await caches.open(key)).keys()) if (/\/assets\/AlertsPage-[^/]*\.js$/.test(request.url)) return true;
+        }
+        return false;
+      },
+      undefined,
+      UI_TIMEOUT_MS,
+    );
+    await context.setOffline(true);
+    await page.reload();
+    await visible(page.getByTestId('offline-notice'));
+    await visible(page.getByTestId('alert-level'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Price alerts');
+    await context.close();
+  }, 120_000);
+
   it('never answers the API, market REST or the socket from a cache', async () => {
     const { page, context } = await stack.newPage();
     await page.goto(`${stack.baseUrl}/`);
     await visible(page.getByTestId('market-carousel'));
     await serviceWorkerReady(page);
     await page.reload();
-    const seen = await page.evaluate(async () => {
-      const controlled = navigator.serviceWorker.controller !== null;
-      const keys = await caches.keys();
-      const cached: string[] = [];
-      for (const key of keys) for (const request of await (await caches.open(key)).keys()) cached.push(new URL(request.url).pathname);
-      return { controlled, cached };
-    });
+    const seen = { controlled: await page.evaluate(() => navigator.serviceWorker.controller !== null), cached: await cachedPaths(page) };
     expect(seen.controlled).toBe(true);
     expect(seen.cached).toContain('/index.html');
     expect(seen.cached.filter((path) => /^\/(api|market\/|v1|ws|feed|uploads)/.test(path))).toEqual([]);
