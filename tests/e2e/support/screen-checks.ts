@@ -92,29 +92,50 @@ export function overlapping(page: Page, a: string, b: string): Promise<string[]>
   );
 }
 
+/** Where text is painted, for the checks below: installed in the page, as page.evaluate cannot pass functions. */
+interface TextGeometry {
+  /** The range over the characters [from, to) of a text node. */
+  range(node: Node, from: number, to: number): Range;
+  /** The left edge of the first occurrence of `needle` in the element's text as painted; NaN when absent. */
+  leftOf(element: Element, needle: string): number;
+}
+
+declare global {
+  interface Window {
+    textGeometry?: TextGeometry;
+  }
+}
+
+/** Installs `window.textGeometry` in the page's current document (once). */
+async function withTextGeometry(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    if (window.textGeometry) return;
+    const range = (node: Node, from: number, to: number): Range => {
+      const made = document.createRange();
+      made.setStart(node, from);
+      made.setEnd(node, to);
+      return made;
+    };
+    const leftOf = (element: Element, needle: string): number => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').indexOf(needle);
+        if (at >= 0) return range(node, at, at + needle.length).getBoundingClientRect().left;
+      }
+      return Number.NaN;
+    };
+    window.textGeometry = { range, leftOf };
+  });
+}
+
 /** The x positions of the first occurrence of each of `chars` inside the element's text, as painted. */
-export function paintedOrder(page: Page, selector: string, chars: string[]): Promise<number[]> {
+export async function paintedOrder(page: Page, selector: string, chars: string[]): Promise<number[]> {
+  await withTextGeometry(page);
   return page.evaluate(
     ([sel, wanted]) => {
       const element = document.querySelector(sel as string);
-      if (!element) return [];
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      const xs: number[] = [];
-      for (const char of wanted as string[]) {
-        walker.currentNode = element;
-        let x = Number.NaN;
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = (node.textContent ?? '').indexOf(char);
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + char.length);
-          x = range.getBoundingClientRect().left;
-          break;
-        }
-        xs.push(x);
-      }
-      return xs;
+      const geometry = window.textGeometry as TextGeometry;
+      return element ? (wanted as string[]).map((char) => geometry.leftOf(element, char)) : [];
     },
     [selector, chars] as const,
   );
@@ -155,8 +176,10 @@ export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
  * (a date from its time, an amount from its coin). Long values without a space (addresses, hashes)
  * wrap by design, whole, so they do not count.
  */
-export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[] }> {
+export async function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[] }> {
+  await withTextGeometry(page);
   return page.evaluate(() => {
+    const geometry = window.textGeometry as TextGeometry;
     const root = document.documentElement;
     const cutFields = [...document.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"])')]
       .filter((input) => input.offsetWidth > 0 && input.value !== '' && input.scrollWidth > input.clientWidth + 1)
@@ -166,10 +189,8 @@ export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutF
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       for (const match of text.matchAll(/[+-]?\d[\d.,]*\d/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const rects = geometry.range(node, match.index, match.index + match[0].length).getClientRects();
+        const lines = new Set([...rects].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
         if (lines.size > 1) brokenNumbers.push(match[0]);
       }
     }
@@ -199,8 +220,10 @@ export function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutF
  * right-to-left page a number left bare beside its coin is drawn after it ("USDT 150"). The app
  * writes every such amount number first (the options action bar set it), isolated left to right.
  */
-export function unitsBeforeAmounts(page: Page): Promise<string[]> {
+export async function unitsBeforeAmounts(page: Page): Promise<string[]> {
+  await withTextGeometry(page);
   return page.evaluate(() => {
+    const geometry = window.textGeometry as TextGeometry;
     const amountWithUnit = /^[+-]?\d[\d,.]*\s+[A-Z][A-Z0-9]{1,9}$/;
     const found: string[] = [];
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
@@ -209,19 +232,7 @@ export function unitsBeforeAmounts(page: Page): Promise<string[]> {
       // The innermost element that holds the whole amount and its unit.
       if ([...element.children].some((child) => (child.textContent ?? '').trim() === text)) continue;
       const unit = text.slice(text.search(/[A-Z]/));
-      const x = (needle: string): number => {
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = (node.textContent ?? '').indexOf(needle);
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + needle.length);
-          return range.getBoundingClientRect().left;
-        }
-        return Number.NaN;
-      };
-      if (!(x(text.charAt(0)) < x(unit))) found.push(text);
+      if (!(geometry.leftOf(element, text.charAt(0)) < geometry.leftOf(element, unit))) found.push(text);
     }
     return found;
   });
@@ -232,16 +243,13 @@ export function unitsBeforeAmounts(page: Page): Promise<string[]> {
  * beside words shows as "8.00+" (issue 14). A sign counts where it starts the text or follows a
  * space or a bracket, so the dashes of dates and ranges are not signs.
  */
-export function signsAfterNumbers(page: Page): Promise<string[]> {
+export async function signsAfterNumbers(page: Page): Promise<string[]> {
+  await withTextGeometry(page);
   return page.evaluate(() => {
+    const geometry = window.textGeometry as TextGeometry;
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const left = (node: Node, from: number, to: number): number => {
-      const range = document.createRange();
-      range.setStart(node, from);
-      range.setEnd(node, to);
-      return range.getBoundingClientRect().left;
-    };
+    const left = (node: Node, from: number, to: number): number => geometry.range(node, from, to).getBoundingClientRect().left;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       for (const match of text.matchAll(/(?:^|[\s(])([+-])(\d[\d,.]*)/g)) {
