@@ -138,17 +138,7 @@ describe('the installable app', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.goto(`${stack.baseUrl}/alerts`);
     await visible(page.getByTestId('alert-level'));
-    await waitForPage(
-      page,
-      async () => {
-        for (const key of await caches.keys()) {
-          for (const request of await (await caches.open(key)).keys()) if (/\/assets\/AlertsPage-[^/]*\.js$/.test(request.url)) return true;
-        }
-        return false;
-      },
-      undefined,
-      UI_TIMEOUT_MS,
-    );
+    await expect.poll(async () => chunkOf(await cachedPaths(page), 'AlertsPage'), { timeout: UI_TIMEOUT_MS }).toBe(true);
     await context.setOffline(true);
     await page.reload();
     await visible(page.getByTestId('offline-notice'));
