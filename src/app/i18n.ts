@@ -75,11 +75,7 @@ export function withAllStrings<T>(load: () => Promise<T>): Promise<T> {
 
 /** Starts i18next in `lang`: at once for English; for another language React components suspend until its chunk has arrived. */
 export function initI18n(lang: string): Promise<unknown> {
-  // A switch to English from another language takes all of English.
-  i18next.on('languageChanged', (language) => {
-    if (language.toLowerCase() === 'en') loadAllStrings().catch(() => undefined);
-  });
-  return i18next
+  const started = i18next
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
@@ -96,4 +92,11 @@ export function initI18n(lang: string): Promise<unknown> {
       // Components re-render when the rest of English arrives (loadAllStrings).
       react: { useSuspense: true, bindI18nStore: 'added' },
     });
+  // A switch to English from another language takes all of English. Listened to only once started:
+  // the start itself (in this task, initAsync false) would fetch the rest of English beside the first
+  // screen's requests, when only the pieces shown later need it (withAllStrings).
+  i18next.on('languageChanged', (language) => {
+    if (language.toLowerCase() === 'en') loadAllStrings().catch(() => undefined);
+  });
+  return started;
 }
