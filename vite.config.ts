@@ -73,12 +73,11 @@ function eagerCompile(): Plugin {
   const eager = (chunk: Rolldown.OutputChunk) => chunk.isEntry || chunk.moduleIds.some((id) => id.includes('/node_modules/lightweight-charts/'));
   return {
     name: 'eager-compile',
-    apply: 'build',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !eager(chunk) || chunk.code.startsWith(COMPILE_HINT)) continue;
+          if (chunk.type !== 'chunk' || !eager(chunk)) continue;
           chunk.code = COMPILE_HINT + chunk.code;
           const brotli = bundle[`${chunk.fileName}.br`];
           if (brotli?.type === 'asset') brotli.source = brotliCompressSync(chunk.code, BROTLI_OPTIONS);
