@@ -28,7 +28,7 @@ import { demoToken, optionsScreen, referencePage } from './options-screen.ts';
 import { spotScreen } from './spot-screen.ts';
 import { benchParts } from './parts.ts';
 import { bundleSizes, type BundleSizes } from './sizes.ts';
-import { soakPage } from './soak.ts';
+import { SOAK_BROWSER_ARGS, soakPage } from './soak.ts';
 import { measureTaps, type TapOptions } from './tap-latency.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -124,7 +124,8 @@ const settings: Record<string, unknown> = {
   socketTopics: [`market.${SYMBOL}.kline.1day`],
   symbol: SYMBOL,
 };
-const browser = await chromium.launch(launchOptions);
+// The soak's flag only exposes gc() to pages; the other parts never call it.
+const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...SOAK_BROWSER_ARGS] });
 let results: Record<string, unknown>;
 try {
   const pages: Record<string, unknown> = {};

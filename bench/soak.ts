@@ -1,14 +1,22 @@
 /**
  * The soak (DESIGN.md §8): the options screen under a long replay at 50 msg/s, main thread
  * throttled. Counts long tasks (≥ 50 ms) from the first render with data on, takes the p95 frame
- * interval from requestAnimationFrame timestamps, and at every full minute forces a garbage
- * collection (CDP HeapProfiler.collectGarbage) and reads the JS heap (Runtime.getHeapUsage) and the
- * DOM counters (Memory.getDOMCounters). The forced collections are the bench's own work: long tasks
- * and frame intervals that overlap one are left out (and counted apart).
+ * interval from requestAnimationFrame timestamps, and at every full minute forces a full garbage
+ * collection (the page's `gc()`, exposed by SOAK_BROWSER_ARGS) and reads the JS heap
+ * (Runtime.getHeapUsage) and the DOM counters (Memory.getDOMCounters). The forced collections are
+ * the bench's own work: long tasks and frame intervals that overlap one are left out (and counted
+ * apart).
+ *
+ * Not CDP's HeapProfiler.collectGarbage: that is V8's low-memory notification, which also throws
+ * away compiled code, so the chart ran cold (2-4x slower paints) for about two seconds after every
+ * sample and the soak counted those paints as the app's long tasks.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { assertNoPageErrors, openBenchPage, type BenchPage } from './open-page.ts';
 import { percentile } from './stats.ts';
+
+/** Chromium flags the soak needs: `gc()` in the page, a full collection that keeps compiled code. */
+export const SOAK_BROWSER_ARGS = ['--js-flags=--expose-gc'];
 
 export interface SoakOptions {
   cpuThrottle: number;
@@ -88,10 +96,17 @@ async function drain(page: Page): Promise<{ frames: number[]; longTasks: [number
   });
 }
 
+/** In the page: a full collection, or a clear error when Chromium was started without SOAK_BROWSER_ARGS. */
+function fullGc(): void {
+  const { gc } = globalThis as { gc?: () => void };
+  if (typeof gc !== 'function') throw new Error('the soak needs Chromium started with --js-flags=--expose-gc (SOAK_BROWSER_ARGS)');
+  gc();
+}
+
 /** Forces a full GC, then reads the heap and DOM counters; returns the GC's span in page time. */
 async function sampleAfterGc(page: Page, cdp: CDPSession, minute: number): Promise<{ sample: SoakSample; gc: Span }> {
   const start = await page.evaluate(() => performance.now());
-  await cdp.send('HeapProfiler.collectGarbage');
+  await page.evaluate(fullGc);
   const heap = await cdp.send('Runtime.getHeapUsage');
   const dom = await cdp.send('Memory.getDOMCounters');
   const end = await page.evaluate(() => performance.now());
