@@ -55,6 +55,12 @@ async function openingInEachEncoding(url: string): Promise<Record<string, { enco
 }
 
 /** What every encoding of a chunk carrying the compile hint looks like. */
+const HINTED_IN_EACH_ENCODING = {
+  br: { encoding: 'br', opening: COMPILE_HINT },
+  gzip: { encoding: 'gzip', opening: COMPILE_HINT },
+  identity: { encoding: null, opening: COMPILE_HINT },
+};
+
 /** Records when each Intl.NumberFormat is made (ms since the epoch, comparable between the page and its workers). */
 const RECORD_NUMBER_FORMATS = `(() => {
   const made = [];
@@ -66,12 +72,6 @@ const RECORD_NUMBER_FORMATS = `(() => {
     },
   });
 })();`;
-
-const HINTED_IN_EACH_ENCODING = {
-  br: { encoding: 'br', opening: COMPILE_HINT },
-  gzip: { encoding: 'gzip', opening: COMPILE_HINT },
-  identity: { encoding: null, opening: COMPILE_HINT },
-};
 
 /** Waits for the shell's notice banner (the demo user has an unread notice). */
 async function banner(page: Page) {
