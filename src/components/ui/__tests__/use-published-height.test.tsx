@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePublishedHeight, type CoveredRoom } from '../use-published-height.ts';
 
 function Layer({ property, gapPx }: { property: CoveredRoom; gapPx?: number }) {
@@ -9,29 +9,87 @@ function Layer({ property, gapPx }: { property: CoveredRoom; gapPx?: number }) {
   return <div ref={ref} />;
 }
 
-const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+/** jsdom lays nothing out and has no ResizeObserver: this one reports the sizes a test gives it, as the browser would after its layout. */
+class ReportingObserver {
+  static all: ReportingObserver[] = [];
+  readonly targets: Element[] = [];
+  constructor(private readonly callback: ResizeObserverCallback) {
+    ReportingObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  unobserve() {}
+  disconnect() {
+    this.targets.length = 0;
+  }
+  static report(height: number) {
+    for (const observer of ReportingObserver.all) {
+      const entries = observer.targets.map((target) => ({ target, borderBoxSize: [{ blockSize: height, inlineSize: 375 }], contentRect: { height } }) as unknown as ResizeObserverEntry);
+      if (entries.length > 0) observer.callback(entries, observer as unknown as ResizeObserver);
+    }
+  }
+}
+
+const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
 function pretendHeight(px: number) {
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => px });
+  const read = vi.fn(() => px);
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: read });
+  return read;
 }
 afterEach(() => {
-  if (original) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', original);
+  if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  ReportingObserver.all = [];
 });
+const published = (property: CoveredRoom) => document.documentElement.style.getPropertyValue(property);
 
 describe('usePublishedHeight', () => {
-  it('publishes the height on <html> while mounted and removes it after', () => {
-    pretendHeight(132);
+  it('publishes the height the browser reports after its layout, follows it, and removes it on unmount', () => {
+    vi.stubGlobal('ResizeObserver', ReportingObserver);
+    const layoutRead = pretendHeight(132);
     const view = render(<Layer property="--screen-bar-h" />);
-    expect(document.documentElement.style.getPropertyValue('--screen-bar-h')).toBe('132px');
+    // Nothing is read from layout while React commits: that forced a layout of the whole page (issue 14).
+    expect(layoutRead).not.toHaveBeenCalled();
+    act(() => ReportingObserver.report(132));
+    expect(published('--screen-bar-h')).toBe('132px');
+    act(() => ReportingObserver.report(96.5));
+    expect(published('--screen-bar-h')).toBe('96.5px');
     view.unmount();
-    expect(document.documentElement.style.getPropertyValue('--screen-bar-h')).toBe('');
+    expect(published('--screen-bar-h')).toBe('');
+    expect(layoutRead).not.toHaveBeenCalled();
   });
 
   it('adds the gap and leaves the other property alone', () => {
-    pretendHeight(70);
+    vi.stubGlobal('ResizeObserver', ReportingObserver);
     const view = render(<Layer property="--qa-bar-h" gapPx={8} />);
-    expect(document.documentElement.style.getPropertyValue('--qa-bar-h')).toBe('78px');
-    expect(document.documentElement.style.getPropertyValue('--screen-bar-h')).toBe('');
+    act(() => ReportingObserver.report(70));
+    expect(published('--qa-bar-h')).toBe('78px');
+    expect(published('--screen-bar-h')).toBe('');
     view.unmount();
-    expect(document.documentElement.style.getPropertyValue('--qa-bar-h')).toBe('');
+    expect(published('--qa-bar-h')).toBe('');
+  });
+
+  it('writes nothing while the height stays what the page already reads: an empty strip, or the same height again', () => {
+    vi.stubGlobal('ResizeObserver', ReportingObserver);
+    const write = vi.spyOn(document.documentElement.style, 'setProperty');
+    const view = render(<Layer property="--qa-bar-h" />);
+    act(() => ReportingObserver.report(0));
+    expect(write).not.toHaveBeenCalled();
+    act(() => ReportingObserver.report(40));
+    act(() => ReportingObserver.report(40));
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(published('--qa-bar-h')).toBe('40px');
+    view.unmount();
+  });
+
+  it('reads the height itself where the browser has no ResizeObserver', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    pretendHeight(64);
+    const view = render(<Layer property="--screen-bar-h" />);
+    expect(published('--screen-bar-h')).toBe('64px');
+    view.unmount();
+    expect(published('--screen-bar-h')).toBe('');
   });
 });
