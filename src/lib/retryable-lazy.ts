@@ -25,8 +25,9 @@ export function retryFailedLoads(): void {
  */
 export function retryableLazy<C extends AnyComponent>(load: () => Promise<{ default: C }>): RetryableLazy<C> {
   let loading: Promise<{ default: C }> | undefined;
+  let loaded: C | undefined;
   let failedInRound: number | null = null;
-  let component: LazyExoticComponent<C> | undefined;
+  let component: C | LazyExoticComponent<C> | undefined;
   const forgetEarlierFailure = () => {
     if (failedInRound === null || failedInRound === round) return;
     loading = undefined;
@@ -35,15 +36,24 @@ export function retryableLazy<C extends AnyComponent>(load: () => Promise<{ defa
   };
   const preload = () => {
     forgetEarlierFailure();
-    loading ??= load().catch((error: unknown) => {
-      failedInRound = round;
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        failedInRound = round;
+        throw error;
+      },
+    );
     return loading;
   };
   const Lazy = (props: ComponentProps<C>) => {
     forgetEarlierFailure();
-    component ??= lazy(preload);
+    // Code preloaded before its first render is rendered as it is: React.lazy suspends once even on a
+    // settled load, and the fallback it commits holds the page back 300 ms (React's reveal throttle).
+    // Chosen once, so the component's type never changes under a mounted tree.
+    component ??= loaded ?? lazy(preload);
     return createElement(component, props);
   };
   return Object.assign(Lazy, { preload });

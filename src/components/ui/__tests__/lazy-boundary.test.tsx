@@ -45,6 +45,27 @@ describe('retryableLazy in a LazyBoundary', () => {
     expect(screen.getByText('part a')).toBeTruthy();
   });
 
+  it('a part whose code was preloaded before its first render shows at once: no fallback is committed, which React would keep up 300 ms (issue 14)', async () => {
+    const { loads, load } = manualLoads();
+    const Lazy = retryableLazy(load);
+    const preloaded = Lazy.preload();
+    loads[0]!.resolve();
+    await preloaded;
+    let fallbacks = 0;
+    const Fallback = () => {
+      fallbacks += 1;
+      return <p>loading</p>;
+    };
+    render(
+      <LazyBoundary fallback={<Fallback />}>
+        <Lazy name="c" />
+      </LazyBoundary>,
+    );
+    expect(screen.getByText('part c')).toBeTruthy();
+    expect(fallbacks).toBe(0);
+    expect(loads).toHaveLength(1);
+  });
+
   it('a failed load shows `failed` and the rest stays; it is not fetched again until retry, which shows the part', async () => {
     const { loads, load } = manualLoads();
     const Lazy = retryableLazy(load);
