@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
@@ -12,7 +12,7 @@ import { registerAppWorker } from '../lib/app-update.ts';
 import { engineStream, setEngineSession } from '../lib/engine-client.ts';
 import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { session } from '../lib/session.ts';
-import { isOn, siteSettingsBooted, useSiteSettings } from '../lib/site-settings.ts';
+import { isOn, useSiteSettings } from '../lib/site-settings.ts';
 import { useWhenIdle } from '../lib/use-when-idle.ts';
 import { withAllStrings } from './i18n.ts';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
@@ -65,8 +65,6 @@ const AlertBridge = retryableLazy(() => withAllStrings(() => import('../features
 const IdleGuard = retryableLazy(() => withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })));
 
 function Shell() {
-  // The first render waits for the site settings asked for at start-up (main.tsx), so it paints with them.
-  use(siteSettingsBooted());
   useEngineBridge();
   useScrollTopOnNavigate();
   const [location] = useLocation();

@@ -139,13 +139,16 @@ export function findRoute(pathname: string): AppRoute | null {
 }
 
 /**
- * Starts fetching the page chunk of `pathname` at once. The first render waits for the language
- * file (i18next suspends), and only then would React ask for the page: fetching both together
- * saves a round trip on the first screen of a cold start.
+ * Starts fetching the page chunk of `pathname` at once, beside the language file and the site
+ * settings, rather than when React first asks for the page. The promise settles when the load is
+ * over, whether it succeeded or not: a failed load is reported where the page renders, which asks
+ * again.
  */
-export function preloadRoutePage(pathname: string): void {
-  // A failed load is reported where the page renders, which asks again.
-  (findRoute(pathname) ?? notFound).page.preload().catch(() => {});
+export function preloadRoutePage(pathname: string): Promise<void> {
+  return (findRoute(pathname) ?? notFound).page.preload().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The page title: configured site name plus the translated route title (spec §2). */

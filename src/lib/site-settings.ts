@@ -110,8 +110,8 @@ export const SETTINGS_BOOT_WAIT_MS = 3000;
 let boot: Promise<void> | null = null;
 
 /**
- * Asks for the settings at start-up, beside the first screen's code, and gives a promise the shell's
- * first render waits for (React `use`): it settles when the settings have arrived or failed, or
+ * Asks for the settings at start-up, beside the first screen's code, and gives a promise the app's
+ * first render waits for (app/first-render.ts): it settles when the settings have arrived or failed, or
  * after {@link SETTINGS_BOOT_WAIT_MS} if the server is slow. So the first paint already has the
  * switched menu tiles, the site name and the theme: nothing grows or flips when they arrive (issue 14,
  * DESIGN.md §8 CLS). `onLoaded` runs with the settings once they are in, before that first render.
