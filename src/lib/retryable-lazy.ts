@@ -50,9 +50,9 @@ export function retryableLazy<C extends AnyComponent>(load: () => Promise<{ defa
   };
   const Lazy = (props: ComponentProps<C>) => {
     forgetEarlierFailure();
-    // Code preloaded before its first render is rendered as it is: React.lazy suspends once even on a
-    // settled load, and the fallback it commits holds the page back 300 ms (React's reveal throttle).
-    // Chosen once, so the component's type never changes under a mounted tree.
+    // Code preloaded before its first render is rendered as it is: React.lazy suspends once even on
+    // a settled load, and the fallback it commits holds the part back up to 300 ms (React's reveal
+    // throttle). Chosen once, so the component's type never changes under a mounted tree.
     component ??= loaded ?? lazy(preload);
     return createElement(component, props);
   };

@@ -3,7 +3,7 @@ import { useLayoutEffect, type RefObject } from 'react';
 /** Custom properties on <html> through which fixed layers tell the page how much room they cover. */
 export type CoveredRoom = '--screen-bar-h' | '--qa-bar-h';
 
-/** The border box's height, as offsetHeight gives it; read in the observer's callback, when layout is done. */
+/** The border box's height (what offsetHeight measures), read in the observer's callback. */
 function borderBoxHeight(entry: ResizeObserverEntry): number {
   return entry.borderBoxSize?.[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight;
 }
@@ -14,10 +14,10 @@ function borderBoxHeight(entry: ResizeObserverEntry): number {
  * its last rows out from under it; the shell's top strip (offline notice, QA bar) publishes
  * `--qa-bar-h` so sticky headers sit below it.
  *
- * The height comes from a ResizeObserver, which the browser calls after its own layout and before the
- * paint: reading `offsetHeight` while React commits forced a layout of the whole page, 40 ms on the
- * bench host in the first screen's commit (issue 14, Lighthouse LCP and TBT). A property set to the
- * value it has is left alone: writing it restyles the whole document.
+ * The height comes from a ResizeObserver, which the browser calls after its own layout and before
+ * the paint: reading `offsetHeight` while React commits forced a layout of the whole page, 40 ms on
+ * the bench host in the first screen's commit (issue 14, Lighthouse LCP and TBT). A property set to
+ * the value it has is left alone: writing it restyles the whole document.
  */
 export function usePublishedHeight(ref: RefObject<HTMLElement | null>, property: CoveredRoom, gapPx = 0): void {
   // A layout effect: observed before the first paint, the height is published in that same frame.
