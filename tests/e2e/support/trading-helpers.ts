@@ -15,7 +15,9 @@ export async function apiData<T>(baseUrl: string, token: string, path: string, p
   return answer.data;
 }
 
-/** Waits until `read()` returns a value `accept` agrees with, and returns it. */
+/** Waits until `read()` returns a value `accept` agrees with, and returns it (narrowed, when `accept` is a type guard). */
+export async function eventually<T, S extends T>(read: () => Promise<T>, accept: (value: T) => value is S, what: string, timeoutMs?: number): Promise<S>;
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs?: number): Promise<T>;
 export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = UI_TIMEOUT_MS): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: T | undefined;

@@ -3,7 +3,7 @@
  * style, layout box or painted text.
  */
 import Big from 'big.js';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
@@ -466,11 +466,11 @@ describe('home', () => {
     await visible(page.getByTestId('market-carousel'));
     const worker = await eventually(
       async () => page.workers().find((each) => /\/market\.worker-/.test(each.url())),
-      (found) => found !== undefined,
+      (found): found is Worker => found !== undefined,
       'the market worker',
     );
     const made = (): number[] => (globalThis as unknown as { __numberFormats: number[] }).__numberFormats;
-    const inWorker = await eventually(() => worker!.evaluate(made), (times) => times.length > 0, "the worker's number formatter");
+    const inWorker = await eventually(() => worker.evaluate(made), (times) => times.length > 0, "the worker's number formatter");
     const inPage = await eventually(() => page.evaluate(made), (times) => times.length > 0, "the page's first number formatter");
     // ICU's start is per process: paid first in the worker, it is not paid again in the page's first render of prices.
     expect(Math.min(...inWorker)).toBeLessThan(Math.min(...inPage));
