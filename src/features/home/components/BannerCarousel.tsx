@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useWhenIdle } from '../../../lib/use-when-idle.ts';
@@ -16,7 +16,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /** The banner carousel, autoplaying every 3 s (still under prefers-reduced-motion, where the dots step it). */
-export function BannerCarousel() {
+export const BannerCarousel = memo(function BannerCarousel() {
   const { t } = useTranslation();
   // Banners that arrived before this first render show in it: the first one is home's largest paint.
   const [banners, setBanners] = useState<Banner[] | null>(arrivedBanners);
@@ -66,4 +66,4 @@ export function BannerCarousel() {
       </div>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
@@ -41,7 +42,10 @@ export function HomeScreen({ onOpenPanel }: HomeScreenProps) {
   const settings = useSiteSettings();
   const { token } = useSnapshot(session);
   const { redUp } = useSnapshot(upColour);
-  const markets = useObservable<MarketItem[] | null>(engineStream({ kind: 'homeMarkets' }), null);
+  // The market list (every 10 s) renders its cards and ranking in a deferred pass, which React
+  // slices into short tasks, instead of one long task inside the store's update; the rest of the
+  // screen is memoised and sits that pass out.
+  const markets = useDeferredValue(useObservable<MarketItem[] | null>(engineStream({ kind: 'homeMarkets' }), null));
   const idle = useWhenIdle();
   const onLogo = () => (token ? onOpenPanel() : navigate('/login'));
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { IconGlobe } from '../../../components/ui/icons.tsx';
@@ -13,7 +13,7 @@ import styles from './home.module.css';
 const LanguageSheet = retryableLazy(() => import('./LanguageSheet.tsx').then((m) => ({ default: m.LanguageSheet })));
 
 /** The header's language button and its bottom sheet of languages (getLangList + setLang, LanguageSheet.tsx). */
-export function LanguagePicker() {
+export const LanguagePicker = memo(function LanguagePicker() {
   const { t } = useTranslation();
   const { languages } = useSnapshot(langStore);
   const { lang } = useSnapshot(session);
@@ -49,4 +49,4 @@ export function LanguagePicker() {
       )}
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
@@ -7,7 +8,7 @@ import { staleClass } from '../../../components/ui/StaleNote.tsx';
 import styles from './home-content.module.css';
 
 /** The horizontal market carousel, 3 items a view; tapping opens the spot screen for that pair. */
-export function MarketCarousel({ items }: { items: readonly MarketItem[] | null }) {
+export const MarketCarousel = memo(function MarketCarousel({ items }: { items: readonly MarketItem[] | null }) {
   const { t } = useTranslation();
   if (!items) return <Skeleton height={72} className={styles.marketSkeleton} />;
   return (
@@ -27,4 +28,4 @@ export function MarketCarousel({ items }: { items: readonly MarketItem[] | null 
       ))}
     </ul>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { IconOptions, type IconProps } from '../../../components/ui/icons.tsx';
@@ -21,7 +21,7 @@ const TILE_ICONS: Readonly<Record<string, ComponentType<IconProps>>> = {
 const ICON_SIZE = 24;
 
 /** The menu grid (spec §2 Home): the large options tile, recharge and withdrawal, and the switched tiles, each with its icon. */
-export function MenuGrid({ settings }: { settings: SiteSettings | null }) {
+export const MenuGrid = memo(function MenuGrid({ settings }: { settings: SiteSettings | null }) {
   const { t } = useTranslation();
   const gated = (status: GatedStatus, href: string) => () => openGatedEntry(settings, status, href, t('home.menu.contactService'));
   return (
@@ -56,4 +56,4 @@ export function MenuGrid({ settings }: { settings: SiteSettings | null }) {
       })}
     </nav>
   );
-}
+});

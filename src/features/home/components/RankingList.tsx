@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketItem } from '../../../../workers/shared/protocol.ts';
@@ -11,7 +11,7 @@ import { ranking } from '../api/home-rules.ts';
 import styles from './home-content.module.css';
 
 /** The rising/falling ranking: name, last price, % change; tapping opens options for that pair; the star watches it. */
-export function RankingList({ items }: { items: readonly MarketItem[] | null }) {
+export const RankingList = memo(function RankingList({ items }: { items: readonly MarketItem[] | null }) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<'rise' | 'fall'>('rise');
   const panelId = useId();
@@ -51,4 +51,4 @@ export function RankingList({ items }: { items: readonly MarketItem[] | null }) 
       </TabPanel>
     </section>
   );
-}
+});
