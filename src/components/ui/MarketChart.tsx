@@ -29,7 +29,8 @@ const RSI_COLOUR = '#a855f7';
  * Live bars reach the canvas at most this often (twice a second); a reload draws at once. Every update
  * repaints the whole chart: a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget),
  * and each paint leaves garbage (the library maps every bar anew, ~40 canvas states) whose collection
- * was the soak's long tasks. At 4 paints a second, ~1.9 MB/s of JavaScript and ~240 KB/s of Blink heap.
+ * was the soak's long tasks: at 4 paints a second the options screen (50 msg/s, 4x CPU) allocated
+ * ~1.9 MB/s of JavaScript and ~240 KB/s of Blink heap, half that at 2.
  */
 const LIVE_REDRAW_MS = 500;
 /** Where in the candles' pane the volume bars and the candles draw (fractions of its height from the top and bottom). */
