@@ -46,6 +46,25 @@ describe('Dialog', () => {
     unmount();
   });
 
+  it('moves focus into the dialog before the page turns inert, so focus() does not force the restyle inert starts', async () => {
+    const { root, unmount } = renderInRoot(<Page dialogs={1} />);
+    const seen: boolean[] = [];
+    const focus = HTMLElement.prototype.focus;
+    HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+      seen.push(root.hasAttribute('inert'));
+      focus.call(this, options);
+    };
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      await waitFor(() => expect(root.hasAttribute('inert')).toBe(true));
+      expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+      expect(seen).toEqual([false]);
+    } finally {
+      HTMLElement.prototype.focus = focus;
+      unmount();
+    }
+  });
+
   it('rendered ahead, stays hidden and out of reach while closed, then opens and closes like any dialog', async () => {
     const { root, unmount } = renderInRoot(<Page dialogs={1} prerender />);
     const dialog = screen.getByText('Body 1').closest('[role="dialog"]');
