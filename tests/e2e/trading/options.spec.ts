@@ -87,6 +87,25 @@ describe('options (second contracts)', () => {
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(shortest.time);
     await eventually(() => countdown.getByTestId('countdown-seconds').textContent(), (text) => Number(text) < first, 'the countdown to tick');
+    // Three seconds in, a ring that stood still would be outside the margin below.
+    await eventually(() => countdown.getByTestId('countdown-seconds').textContent(), (text) => Number(text) <= first - 3, 'three seconds to pass');
+    // The ring shows the time left: its left half empties over the first half of the contract, then its right half.
+    const ring = await page.evaluate(() => {
+      const turn = (id: string) => {
+        const matrix = new DOMMatrix(getComputedStyle(document.querySelector(`[data-testid="${id}"]`)!).transform);
+        return (Math.atan2(matrix.b, matrix.a) * 180) / Math.PI;
+      };
+      return { left: turn('countdown-arc-left'), right: turn('countdown-arc-right'), seconds: Number(document.querySelector('[data-testid="countdown-seconds"]')!.textContent) };
+    });
+    // Whole seconds shown, a second apart: the time gone is total - seconds up to a second more,
+    // give or take a second for a late tick or a late first frame on a busy machine.
+    const turnOf = (gone: number, half: 'left' | 'right') => 45 - 360 * Math.min(0.5, Math.max(0, half === 'left' ? gone : gone - 0.5));
+    for (const half of ['left', 'right'] as const) {
+      const least = 1 - (ring.seconds + 1) / shortest.time;
+      const most = 1 - (ring.seconds - 2) / shortest.time;
+      expect(ring[half]).toBeGreaterThanOrEqual(turnOf(most, half) - 2);
+      expect(ring[half]).toBeLessThanOrEqual(turnOf(least, half) + 2);
+    }
 
     const open = await apiData<{ list: OptionOrder[] }>(stack.baseUrl, token, '/Contrade/getHyOrderList', { status: 1, page: 1, limit: 10 });
     const placed = open.list[0];

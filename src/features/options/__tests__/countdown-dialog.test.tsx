@@ -61,4 +61,16 @@ describe('options countdown dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Order placed' })).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Order settled' })).toBeTruthy();
   });
+
+  it('starts the ring as far along as the contract already is, and lets it run by itself', () => {
+    render(<CountdownDialog order={{ orderId: 6, total: 30, endsAt: 1_024_000, direction: 1, stake: '10' }} onClose={() => undefined} />);
+    const ring = screen.getByTestId('countdown-ring');
+    expect(ring.style.getPropertyValue('--ring-total')).toBe('30s');
+    expect(ring.style.getPropertyValue('--ring-delay')).toBe('-6000ms');
+    expect(ring.getAttribute('aria-label')).toBe('24 s left');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('countdown-seconds').textContent).toBe('23');
+    // The ticks change the text only: the animation keeps the start it was given.
+    expect(ring.style.getPropertyValue('--ring-delay')).toBe('-6000ms');
+  });
 });

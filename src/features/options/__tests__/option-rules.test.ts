@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDurations, parseMultipliers } from '../api/get-hy-config.ts';
-import { countdownRate, maxStake, optionFee, payoutIfWin, quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
+import { countdownElapsedMs, maxStake, optionFee, payoutIfWin, quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
 import { movingAverage } from '../api/chart-intervals.ts';
 import { Big } from '../../../lib/money.ts';
 
@@ -91,13 +91,14 @@ describe('options quantity rules (spec §5)', () => {
     expect(payoutIfWin('x', '80')).toBeNull();
   });
 
-  it('fills the countdown circle with remaining over total, clamped', () => {
-    expect(countdownRate(30, 60)).toBe(0.5);
-    expect(countdownRate(60, 60)).toBe(1);
-    expect(countdownRate(0, 60)).toBe(0);
-    expect(countdownRate(90, 60)).toBe(1);
-    expect(countdownRate(-1, 60)).toBe(0);
-    expect(countdownRate(5, 0)).toBe(0);
+  it('starts the countdown circle as far along as the contract is, clamped to it', () => {
+    const endsAt = 1_060_000;
+    expect(countdownElapsedMs(60, endsAt, 1_000_000)).toBe(0);
+    expect(countdownElapsedMs(60, endsAt, 1_030_500)).toBe(30_500);
+    expect(countdownElapsedMs(60, endsAt, 1_060_000)).toBe(60_000);
+    expect(countdownElapsedMs(60, endsAt, 1_090_000)).toBe(60_000);
+    expect(countdownElapsedMs(60, endsAt, 990_000)).toBe(0);
+    expect(countdownElapsedMs(0, endsAt, 1_030_000)).toBe(0);
   });
 
   it('averages closes over the window', () => {

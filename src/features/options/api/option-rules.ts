@@ -93,8 +93,12 @@ export function payoutIfWin(stake: string, percent: string): string | null {
   return amount.times(rate.div(100).plus(1)).round(UNIT_DECIMALS, Big.roundDown).toFixed(UNIT_DECIMALS);
 }
 
-/** The confirmation circle's fill (spec §4): remaining over total, clamped to 0..1. */
-export function countdownRate(remaining: number, total: number): number {
+/**
+ * How far along a contract of `total` seconds ending at `endsAt` is at `now` (ms), clamped to the
+ * contract: the confirmation circle (spec §4, remaining over total) drains from there.
+ */
+export function countdownElapsedMs(total: number, endsAt: number, now: number): number {
   if (!(total > 0)) return 0;
-  return Math.min(1, Math.max(0, remaining / total));
+  const totalMs = total * 1000;
+  return Math.min(totalMs, Math.max(0, totalMs - (endsAt - now)));
 }

@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { countdownRate } from '../api/option-rules.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { useSettlingOrder } from '../hooks/use-settling-order.ts';
 import type { ActiveOrder } from '../stores/options-store.ts';
+import { CountdownRing } from './CountdownRing.tsx';
 import { SettledResult } from './SettledResult.tsx';
 import styles from './options.module.css';
-
-const RADIUS = 52;
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
  * The order-confirmation popup (spec §2, §4): a circle filled by remaining over total, ticking every
@@ -25,26 +22,11 @@ export function CountdownDialog({ order, onClose }: { order: ActiveOrder; onClos
   useEffect(() => {
     if (latest && latest.status === 2) setSettled(latest);
   }, [latest]);
-  const rate = countdownRate(remaining, order.total);
   const state = settled ? 'finished' : remaining > 0 ? 'waiting' : 'finishing';
   return (
     <Dialog open onClose={onClose} title={t(settled ? 'options.countdown.settled' : 'options.countdown.title')} closeLabel={t('common.close')} testId="option-countdown">
       <div className={styles.countdown} data-state={state}>
-        <svg viewBox="0 0 120 120" width="140" height="140" role="img" aria-label={t('options.countdown.remaining', { count: remaining })}>
-          <circle cx="60" cy="60" r={RADIUS} className={styles.ringTrack} />
-          <circle
-            cx="60"
-            cy="60"
-            r={RADIUS}
-            className={styles.ringFill}
-            strokeDasharray={CIRCUMFERENCE}
-            strokeDashoffset={CIRCUMFERENCE * (1 - rate)}
-            transform="rotate(-90 60 60)"
-          />
-          <text x="60" y="68" textAnchor="middle" className={styles.ringText} data-testid="countdown-seconds">
-            {remaining}
-          </text>
-        </svg>
+        <CountdownRing key={order.endsAt} total={order.total} endsAt={order.endsAt} remaining={remaining} label={t('options.countdown.remaining', { count: remaining })} />
         <p data-testid="countdown-state">
           {state === 'waiting' && t('options.state.waiting')}
           {state === 'finishing' && t('options.state.finishing')}
