@@ -1,4 +1,4 @@
-import type { Candle, CandleSeries } from '../../workers/shared/protocol.ts';
+import type { Candle, CandleSeries, StudySeries } from '../../workers/shared/protocol.ts';
 
 /** What the chart last put on its canvas: the series' identity and its bars as drawn. */
 export interface DrawnCandles {
@@ -42,4 +42,50 @@ export function planCandleDraw(drawn: DrawnCandles | null, key: string, next: Ca
   // Every bar drawn before the last one must still be there.
   if (offset + i !== drawn.bars.length - 1) return { kind: 'reload' };
   return { kind: 'update', history, live: next.bars.slice(i) };
+}
+
+/**
+ * Live bars reach the canvas at most this often (twice a second); a reload draws at once. Every update
+ * repaints the whole chart: a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget),
+ * and each paint leaves garbage (the library maps every bar anew, ~40 canvas states) whose collection
+ * was the soak's long tasks: at 4 paints a second the options screen (50 msg/s, 4x CPU) allocated
+ * ~1.9 MB/s of JavaScript and ~240 KB/s of Blink heap, half that at 2.
+ */
+export const LIVE_REDRAW_MS = 500;
+
+/**
+ * How long a series' first draw waits for its indicators after its candles came. The engine sends
+ * them a batch apart (each stream keeps its own cadence); drawn apart, the lines came LIVE_REDRAW_MS
+ * after the candles as a second paint of the library's still-cold code (110-130 ms at 4x CPU, after
+ * the screen showed: the soak's first long task, issue 14). The wait is capped so a lost indicator
+ * stream never holds the chart back.
+ */
+export const STUDIES_WAIT_MS = 1000;
+
+export interface DrawTiming {
+  /** What the canvas shows now (null before the first draw of this chart). */
+  drawn: { key: string; resetId: number } | null;
+  candles: CandleSeries;
+  /** The latest indicators for the shown pair and period, or null while none came. */
+  studies: StudySeries | null;
+  /** Whether the chart draws any indicator line (none toggled on: nothing to wait for). */
+  wantsStudies: boolean;
+  /** performance.now() of the last draw, and of the first candles of this series. */
+  lastDrawAt: number;
+  candlesSince: number;
+}
+
+/**
+ * When (performance.now() time) the chart should next draw `candles`: a reload at once, a series'
+ * first draw once its indicators are there too (at most STUDIES_WAIT_MS after its candles), live
+ * bars LIVE_REDRAW_MS after the last draw.
+ */
+export function drawDueAt({ drawn, candles, studies, wantsStudies, lastDrawAt, candlesSince }: DrawTiming): number {
+  const key = `${candles.symbol}:${candles.period}`;
+  const firstDraw = drawn?.key !== key;
+  if (firstDraw && wantsStudies && !(studies && `${studies.symbol}:${studies.period}` === key && studies.points.length > 0)) {
+    return candlesSince + STUDIES_WAIT_MS;
+  }
+  if (firstDraw || drawn.resetId !== candles.resetId) return Number.NEGATIVE_INFINITY;
+  return lastDrawAt + LIVE_REDRAW_MS;
 }

@@ -12,7 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../workers/shared/protocol.ts';
-import { planCandleDraw, type DrawnCandles } from '../../lib/candle-draw.ts';
+import { drawDueAt, planCandleDraw, type DrawnCandles } from '../../lib/candle-draw.ts';
 import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
 import { engineStream } from '../../lib/engine-client.ts';
 import { session } from '../../lib/session.ts';
@@ -25,14 +25,6 @@ const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'] as const;
 const BOLL_COLOUR = '#d946ef';
 const MACD_COLOURS = { macd: '#2f6bff', signal: '#f5a623' } as const;
 const RSI_COLOUR = '#a855f7';
-/**
- * Live bars reach the canvas at most this often (twice a second); a reload draws at once. Every update
- * repaints the whole chart: a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget),
- * and each paint leaves garbage (the library maps every bar anew, ~40 canvas states) whose collection
- * was the soak's long tasks: at 4 paints a second the options screen (50 msg/s, 4x CPU) allocated
- * ~1.9 MB/s of JavaScript and ~240 KB/s of Blink heap, half that at 2.
- */
-const LIVE_REDRAW_MS = 500;
 /** Where in the candles' pane the volume bars and the candles draw (fractions of its height from the top and bottom). */
 const VOLUME_MARGINS = { top: 0.8, bottom: 0 } as const;
 const CANDLE_MARGINS_OVER_VOLUME = { top: 0.1, bottom: 0.25 } as const;
@@ -248,22 +240,28 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
 
   // Candles and indicators go from the engine's streams to the canvas without a React render (DESIGN.md
   // §4.1: hot data never enters React state). A draw waits for the end of the batch that brought them
-  // (a task of its own), and live bars for LIVE_REDRAW_MS after the last draw.
+  // (a task of its own), a series' first draw for its indicators, and live bars for LIVE_REDRAW_MS
+  // after the last draw (candle-draw.ts drawDueAt). A later arrival never delays a draw already due.
   useEffect(() => {
     pendingRef.current = { candles: null, studies: null };
+    let candlesSince = Number.NaN;
+    let dueAt = Number.POSITIVE_INFINITY;
     const scheduleDraw = () => {
-      const { candles } = pendingRef.current;
-      if (!candles || candles.bars.length === 0 || redrawTimer.current !== undefined) return;
-      const drawn = drawnRef.current;
-      const reload = !drawn || drawn.candles.key !== `${candles.symbol}:${candles.period}` || drawn.candles.resetId !== candles.resetId;
-      const wait = reload ? 0 : lastDrawAt.current + LIVE_REDRAW_MS - performance.now();
+      const { candles, studies } = pendingRef.current;
+      if (!candles || candles.bars.length === 0) return;
+      if (Number.isNaN(candlesSince)) candlesSince = performance.now();
+      const due = drawDueAt({ drawn: drawnRef.current?.candles ?? null, candles, studies, wantsStudies: linesRef.current.length > 0, lastDrawAt: lastDrawAt.current, candlesSince });
+      if (redrawTimer.current !== undefined && due >= dueAt) return;
+      clearTimeout(redrawTimer.current);
+      dueAt = due;
       redrawTimer.current = setTimeout(
         () => {
           redrawTimer.current = undefined;
+          dueAt = Number.POSITIVE_INFINITY;
           lastDrawAt.current = performance.now();
           draw();
         },
-        Math.max(0, wait),
+        Math.max(0, due - performance.now()),
       );
     };
     const candles = engineStream({ kind: 'candles', symbol, period }).subscribe((series) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle, CandleSeries } from '../../../workers/shared/protocol.ts';
-import { planCandleDraw, type DrawnCandles } from '../candle-draw.ts';
+import type { Candle, CandleSeries, StudySeries } from '../../../workers/shared/protocol.ts';
+import { drawDueAt, LIVE_REDRAW_MS, planCandleDraw, STUDIES_WAIT_MS, type DrawnCandles, type DrawTiming } from '../candle-draw.ts';
 
 const bar = (time: number, close: string): Candle => ({ time, open: close, high: close, low: close, close, amount: '1', vol: '1', count: 1 });
 const series = (bars: Candle[], resetId = 1): CandleSeries => ({ symbol: 'btcusdt', period: '1min', bars, resetId });
@@ -38,5 +38,42 @@ describe('candle chart drawing (issue 16)', () => {
     expect(planCandleDraw(drawnOf(history), 'btcusdt:1min', series([b60, bar(90, '1.5'), b120, b180]))).toEqual({ kind: 'reload' });
     expect(planCandleDraw(drawnOf(history), 'btcusdt:1min', series([bar(30, '0'), b60, b120, b180]))).toEqual({ kind: 'reload' });
     expect(planCandleDraw(drawnOf(history), 'btcusdt:1min', series([b60, b180]))).toEqual({ kind: 'reload' });
+  });
+});
+
+describe('when the candle chart draws (issue 14, the soak\'s first long task)', () => {
+  const candles = series([bar(60, '1'), bar(120, '2')]);
+  const studies = (symbol = 'btcusdt', period: StudySeries['period'] = '1min'): StudySeries => ({
+    symbol,
+    period,
+    resetId: 1,
+    points: [{ time: 60, ma: [1, null, null, null], bollUpper: null, bollMid: null, bollLower: null, macd: null, signal: null, histogram: null, rsi: null }],
+  });
+  const timing = (over: Partial<DrawTiming>): DrawTiming => ({ drawn: null, candles, studies: null, wantsStudies: true, lastDrawAt: 0, candlesSince: 5000, ...over });
+
+  it("holds a series' first draw until its indicators came, so candles and lines reach the canvas in one paint", () => {
+    expect(drawDueAt(timing({}))).toBe(5000 + STUDIES_WAIT_MS);
+    expect(drawDueAt(timing({ studies: studies() }))).toBeLessThanOrEqual(5000);
+  });
+
+  it('waits for the indicators of the series it draws, not those of another pair or period', () => {
+    expect(drawDueAt(timing({ studies: studies('ethusdt') }))).toBe(5000 + STUDIES_WAIT_MS);
+    expect(drawDueAt(timing({ studies: studies('btcusdt', '5min') }))).toBe(5000 + STUDIES_WAIT_MS);
+    expect(drawDueAt(timing({ studies: { ...studies(), points: [] } }))).toBe(5000 + STUDIES_WAIT_MS);
+  });
+
+  it('waits for nothing when no indicator line is shown', () => {
+    expect(drawDueAt(timing({ wantsStudies: false }))).toBeLessThanOrEqual(5000);
+  });
+
+  it('another pair or period is a first draw again; a reset of the same series redraws at once', () => {
+    expect(drawDueAt(timing({ drawn: { key: 'ethusdt:1min', resetId: 1 } }))).toBe(5000 + STUDIES_WAIT_MS);
+    expect(drawDueAt(timing({ drawn: { key: 'btcusdt:1min', resetId: 0 }, lastDrawAt: 4900 }))).toBeLessThanOrEqual(4900);
+  });
+
+  it('live bars of a drawn series wait LIVE_REDRAW_MS after the last draw, indicators or not', () => {
+    const drawn = { key: 'btcusdt:1min', resetId: 1 };
+    expect(drawDueAt(timing({ drawn, lastDrawAt: 7000 }))).toBe(7000 + LIVE_REDRAW_MS);
+    expect(drawDueAt(timing({ drawn, lastDrawAt: 7000, studies: studies() }))).toBe(7000 + LIVE_REDRAW_MS);
   });
 });
