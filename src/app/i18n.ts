@@ -8,6 +8,7 @@
 
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadStringsWith } from '../lib/session.ts';
 // The groups of English the first screen shows, picked from locales/en.json at build time (vite.config.ts).
 import firstScreenEnglish from 'virtual:first-screen-strings';
 
@@ -43,12 +44,8 @@ const lazyLocales: BackendModule = {
 let allEnglish: ResourceKey | undefined;
 let englishLoading: Promise<void> | undefined;
 
-/**
- * Every string of the language shown: for English, loads the strings beyond the first screen's
- * (once) and adds them, and components showing English re-render; other languages are loaded whole.
- */
-export function loadAllStrings(): Promise<void> {
-  if (i18next.resolvedLanguage?.toLowerCase() !== 'en' && i18next.language?.toLowerCase() !== 'en') return Promise.resolve();
+/** Loads the English strings beyond the first screen's (once) and adds them. */
+function loadAllEnglish(): Promise<void> {
   const load = byCode.get('en');
   if (!load) return Promise.reject(new Error('No locale file for en'));
   englishLoading ??= load().then(
@@ -63,6 +60,12 @@ export function loadAllStrings(): Promise<void> {
     },
   );
   return englishLoading;
+}
+
+/** Every string of the language shown: for English, the strings beyond the first screen's; other languages are loaded whole. */
+export function loadAllStrings(): Promise<void> {
+  if (i18next.resolvedLanguage?.toLowerCase() !== 'en' && i18next.language?.toLowerCase() !== 'en') return Promise.resolve();
+  return loadAllEnglish();
 }
 
 /**
@@ -89,14 +92,14 @@ export function initI18n(lang: string): Promise<unknown> {
       returnNull: false,
       // English is at hand: initialise in this task, so the first render does not suspend for it.
       initAsync: false,
-      // Components re-render when the rest of English arrives (loadAllStrings).
-      react: { useSuspense: true, bindI18nStore: 'added' },
+      // Nothing re-renders when the rest of English arrives: all that is mounted then shows first-screen
+      // strings alone (first-screen-strings.test.ts), every other piece waits for all of them
+      // (withAllStrings), and a switch to English loads them first (below). Re-rendering every mounted
+      // component for it was a 16 ms task after home's first paint (1x, issue 14 TBT).
+      react: { useSuspense: true },
     });
-  // A switch to English from another language takes all of English. Listened to only once started:
-  // the start itself (in this task, initAsync false) would fetch the rest of English beside the first
-  // screen's requests, when only the pieces shown later need it (withAllStrings).
-  i18next.on('languageChanged', (language) => {
-    if (language.toLowerCase() === 'en') loadAllStrings().catch(() => undefined);
-  });
+  // A switch to English takes all of English before it shows (session.ts setLanguage); another
+  // language is loaded whole by the switch itself (lazyLocales).
+  loadStringsWith((language) => (language.toLowerCase() === 'en' ? loadAllEnglish() : Promise.resolve()));
   return started;
 }

@@ -47,10 +47,21 @@ export function signOut(): void {
   session.token = null;
 }
 
+let loadStrings: (lang: string) => Promise<void> = () => Promise.resolve();
+
+/**
+ * How the app loads every string of a language before switching to it (app/i18n.ts): a switch then
+ * renders the screen once, whole, in the new language.
+ */
+export function loadStringsWith(loader: (lang: string) => Promise<void>): void {
+  loadStrings = loader;
+}
+
 /** Switches the UI language, remembers it and flips the page direction for ar, fa and ur. */
 export async function setLanguage(code: string): Promise<void> {
   const lang = canonicalLanguage(code);
   if (!lang) return;
+  await loadStrings(lang);
   await i18next.changeLanguage(lang);
   session.lang = lang;
   saveLanguage(lang);
