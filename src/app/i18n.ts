@@ -99,7 +99,9 @@ export function initI18n(lang: string): Promise<unknown> {
       react: { useSuspense: true },
     });
   // A switch to English takes all of English before it shows (session.ts setLanguage); another
-  // language is loaded whole by the switch itself (lazyLocales).
-  loadStringsWith((language) => (language.toLowerCase() === 'en' ? loadAllEnglish() : Promise.resolve()));
+  // language is loaded whole by the switch itself (lazyLocales). A failed load (offline, nothing
+  // cached) does not stop the switch: the first screen's English is at hand, and a later screen asks
+  // for the rest again (withAllStrings).
+  loadStringsWith((language) => (language.toLowerCase() === 'en' ? loadAllEnglish().catch(() => undefined) : Promise.resolve()));
   return started;
 }
