@@ -8,7 +8,15 @@ import ar from '../../../../locales/ar.json';
 import fa from '../../../../locales/fa.json';
 import tr from '../../../../locales/tr.json';
 import { formatsFor } from '../../../lib/format.ts';
+import { quantityChoices } from '../api/option-rules.ts';
+import type * as OptionRules from '../api/option-rules.ts';
 import { session } from '../../../lib/session.ts';
+
+// The real rules, counted: quantityChoices runs once in every full render of the picker's form.
+vi.mock('../api/option-rules.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof OptionRules>();
+  return { ...actual, quantityChoices: vi.fn(actual.quantityChoices) };
+});
 
 beforeEach(openPicker);
 afterEach(() => {
@@ -40,6 +48,27 @@ const props = (overrides: Partial<OrderPickerProps> = {}): OrderPickerProps => (
 });
 
 describe('options quantity and duration picker', () => {
+  it('renders its form for an opening, and not at all for the Confirm that closes it', async () => {
+    const onDone = vi.fn((selection: { quantity: string; duration: number | null }) => {
+      setSelection(selection);
+      closePicker();
+    });
+    render(<OrderPicker {...props({ onDone })} />);
+    fireEvent.click(screen.getByTestId('duration-60'));
+    fireEvent.click(screen.getByRole('button', { name: '60.00' }));
+    const formRenders = vi.mocked(quantityChoices).mock.calls.length;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    expect(onDone).toHaveBeenCalledWith({ quantity: '60.00', duration: 60 });
+    expect(optionsStore.pickerOpen).toBe(false);
+    // Closing and the new selection render none of the form (fails before: it rendered again).
+    expect(vi.mocked(quantityChoices).mock.calls.length).toBe(formRenders);
+    // The next opening renders it, from the confirmed selection.
+    await act(async () => openPicker());
+    expect(vi.mocked(quantityChoices).mock.calls.length).toBeGreaterThan(formRenders);
+    expect(screen.getByTestId('duration-60').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '60.00' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('offers multiplier × the chosen duration minimum when hy_price_type is 2', () => {
     render(<OrderPicker {...props()} />);
     for (const value of ['10.00', '30.00', '50.00', '100.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();

@@ -26,6 +26,8 @@ export const optionsStore = proxy<{
   active: ActiveOrder | null;
   listVersion: number;
   pickerOpen: boolean;
+  /** Counts the picker's openings: each starts its form from the selection (OrderPicker.tsx). */
+  pickerOpenings: number;
   confirmOpen: boolean;
   confirmDirection: 1 | 2;
 }>({
@@ -35,12 +37,15 @@ export const optionsStore = proxy<{
   // The dialogs' open states live here rather than in the page's state, so a tap that opens or closes
   // one re-renders that dialog alone (DESIGN.md §8 tap budget).
   pickerOpen: false,
+  pickerOpenings: 0,
   confirmOpen: false,
   // Kept when the confirmation closes, so it does not turn to the other direction on its way out.
   confirmDirection: 1,
 });
 
 export function openPicker(): void {
+  if (optionsStore.pickerOpen) return;
+  optionsStore.pickerOpenings += 1;
   optionsStore.pickerOpen = true;
 }
 
