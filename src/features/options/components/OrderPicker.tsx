@@ -49,8 +49,8 @@ export const OrderPicker = memo(function OrderPicker({ onClose, ...form }: Order
 
 /**
  * The picker's form. Memoised, and rendered for an opening (`opening`, the store's count), never for a
- * closing: the Confirm tap closes the sheet and sets the selection, and rendered the whole form twice
- * for it (a reset pass and the form), at 4x CPU most of the tap's 17-44 ms of handling.
+ * closing: the Confirm tap closes the sheet and sets the selection, and rendered the whole hidden form
+ * twice for it (a reset pass and the form).
  */
 const PickerForm = memo(function PickerForm({ opening, durations, multipliers, priceType, balance, feeRate, decimals, coin, onDone }: Omit<OrderPickerProps, 'onClose'> & { opening: number }) {
   const { t } = useTranslation();
