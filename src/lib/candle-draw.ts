@@ -1,5 +1,10 @@
 import type { Candle, CandleSeries, StudySeries } from '../../workers/shared/protocol.ts';
 
+/** A series' identity on the chart: `symbol:period`. */
+export function seriesKey(series: { symbol: string; period: string }): string {
+  return `${series.symbol}:${series.period}`;
+}
+
 /** What the chart last put on its canvas: the series' identity and its bars as drawn. */
 export interface DrawnCandles {
   /** `symbol:period` */
@@ -81,11 +86,10 @@ export interface DrawTiming {
  * bars LIVE_REDRAW_MS after the last draw.
  */
 export function drawDueAt({ drawn, candles, studies, wantsStudies, lastDrawAt, candlesSince }: DrawTiming): number {
-  const key = `${candles.symbol}:${candles.period}`;
+  const key = seriesKey(candles);
   const firstDraw = drawn?.key !== key;
-  if (firstDraw && wantsStudies && !(studies && `${studies.symbol}:${studies.period}` === key && studies.points.length > 0)) {
-    return candlesSince + STUDIES_WAIT_MS;
-  }
+  const studiesCame = studies !== null && seriesKey(studies) === key && studies.points.length > 0;
+  if (firstDraw && wantsStudies && !studiesCame) return candlesSince + STUDIES_WAIT_MS;
   if (firstDraw || drawn.resetId !== candles.resetId) return Number.NEGATIVE_INFINITY;
   return lastDrawAt + LIVE_REDRAW_MS;
 }

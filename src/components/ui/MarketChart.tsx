@@ -12,7 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../workers/shared/protocol.ts';
-import { drawDueAt, planCandleDraw, type DrawnCandles } from '../../lib/candle-draw.ts';
+import { drawDueAt, planCandleDraw, seriesKey, type DrawnCandles } from '../../lib/candle-draw.ts';
 import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
 import { engineStream } from '../../lib/engine-client.ts';
 import { session } from '../../lib/session.ts';
@@ -112,7 +112,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     onDrawnRef.current = onDrawn;
   });
   // Which series the chart has drawn: the spinner goes once it has (the only React state the data sets).
-  const seriesKey = `${symbol}:${period}`;
+  const shownKey = seriesKey({ symbol, period });
   const [shownSeries, setShownSeries] = useState<string | null>(null);
   const shown = useSnapshot(chartStudies);
   const { redUp } = useSnapshot(upColour);
@@ -125,7 +125,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     const { candles: nextCandles, studies: nextStudies } = pendingRef.current;
     const candle = candleRef.current;
     if (!candle || !nextCandles || nextCandles.bars.length === 0) return;
-    const key = `${nextCandles.symbol}:${nextCandles.period}`;
+    const key = seriesKey(nextCandles);
     // The clock moved (daylight saving, a journey): the whole series is drawn again on the new one.
     const zoneOffset = new Date().getTimezoneOffset();
     const zoneMoved = zoneOffset !== zoneOffsetRef.current;
@@ -251,7 +251,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
       if (!candles || candles.bars.length === 0) return;
       if (Number.isNaN(candlesSince)) candlesSince = performance.now();
       const due = drawDueAt({ drawn: drawnRef.current?.candles ?? null, candles, studies, wantsStudies: linesRef.current.length > 0, lastDrawAt: lastDrawAt.current, candlesSince });
-      if (redrawTimer.current !== undefined && due >= dueAt) return;
+      // dueAt is Infinity while no draw is pending.
+      if (due >= dueAt) return;
       clearTimeout(redrawTimer.current);
       dueAt = due;
       redrawTimer.current = setTimeout(
@@ -291,7 +292,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
     candleRef.current?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
   }, [decimals]);
 
-  const loading = shownSeries !== seriesKey;
+  const loading = shownSeries !== shownKey;
   const labels: Record<StudyName, string> = { ma: 'MA', boll: 'BOLL', vol: t('indicators.volume'), macd: 'MACD', rsi: 'RSI' };
   return (
     <div className={styles.chart}>
