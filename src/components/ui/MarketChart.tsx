@@ -19,6 +19,7 @@ import { session } from '../../lib/session.ts';
 import { upColour } from '../../lib/up-colour.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
 import { chartTimeLabels, chartTimeShift, isDayOrLonger } from './chart-time.ts';
+import { useFitAbove, type FitRange, type FitTarget } from './use-fit-above.ts';
 import styles from './market-chart.module.css';
 
 const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'] as const;
@@ -30,6 +31,9 @@ const VOLUME_MARGINS = { top: 0.8, bottom: 0 } as const;
 const CANDLE_MARGINS_OVER_VOLUME = { top: 0.1, bottom: 0.25 } as const;
 const CANDLE_MARGINS = { top: 0.1, bottom: 0.1 } as const;
 const LINE = { lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
+/** The box's heights when fitted above a bar (fitAbove): at most its usual height (market-chart.module.css), with the indicator panes and without. */
+const FIT_PLAIN: FitRange = { min: 180, max: 300 };
+const FIT_WITH_PANES: FitRange = { min: 300, max: 420 };
 
 function cssVar(name: string, fallback: string, style = getComputedStyle(document.documentElement)): string {
   return style.getPropertyValue(name).trim() || fallback;
@@ -89,11 +93,14 @@ export interface MarketChartProps {
   decimals?: number;
   /** Told the last bar's close each time the canvas is redrawn, so a header can show the very price the chart shows. */
   onDrawn?(symbol: string, close: string): void;
+  /** The chart's page and a bar fixed at the screen's bottom that the chart ends above, shrinking on a short phone (use-fit-above.ts). */
+  fitAbove?: FitTarget;
   testId?: string;
 }
 
-export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'candle-chart' }: MarketChartProps) {
+export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, testId = 'candle-chart' }: MarketChartProps) {
   const { t } = useTranslation();
+  const frameRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -120,6 +127,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
   const timeRef = useRef({ lang, period });
   const studyKey = STUDY_NAMES.filter((name) => shown[name]).join(',');
   const panes = (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
+  useFitAbove(frameRef, fitAbove, panes > 0 ? FIT_WITH_PANES : FIT_PLAIN);
 
   const draw = () => {
     const { candles: nextCandles, studies: nextStudies } = pendingRef.current;
@@ -303,7 +311,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, testId = 'c
           </button>
         ))}
       </div>
-      <div className={`${styles.box} ${panes > 0 ? styles.tall : ''}`} data-testid={testId}>
+      <div ref={frameRef} className={`${styles.box} ${panes > 0 ? styles.tall : ''}`} data-testid={testId}>
         <div ref={boxRef} className={styles.canvas} />
         <ChartAttribution />
         {loading && (

@@ -292,6 +292,37 @@ describe('options screen', () => {
   });
 });
 
+describe('options chart above its order bar', () => {
+  /** The chart's box and the fixed order bar, as laid out now. */
+  const boxes = (page: Page) =>
+    page.evaluate(() => {
+      const chart = document.querySelector('[data-testid="candle-chart"]')?.getBoundingClientRect();
+      const canvases = [...document.querySelectorAll('[data-testid="candle-chart"] canvas')].map((c) => c.getBoundingClientRect().bottom);
+      const bar = document.querySelector('[data-testid="order-bar"]')?.getBoundingClientRect();
+      return { chartBottom: chart?.bottom ?? 0, chartHeight: chart?.height ?? 0, lowestCanvas: Math.max(...canvases), barTop: bar?.top ?? 0 };
+    });
+
+  it('ends above the bar on a 375 × 667 phone, volume and time axis in view, and keeps its full height on a taller one', async () => {
+    const { page, context } = await screenPage(stack, { token, theme: 'night' });
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    // Fitted from the screen's own top, while the notice banner above it still shows.
+    const withBanner = await eventually(() => boxes(page), (b) => b.chartHeight < 300, 'the chart to fit the short phone');
+    expect(withBanner.chartHeight).toBeGreaterThanOrEqual(180);
+    await (await banner(page)).getByRole('button', { name: 'Close notice' }).tap();
+    await page.getByTestId('notice-banner').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    // Before, the chart kept 300 px and the bar covered its lower 90: the volume bars and the time axis.
+    const short = await eventually(() => boxes(page), (b) => b.chartBottom <= b.barTop && b.lowestCanvas <= b.barTop, 'the chart to end above the order bar');
+    // The banner closing does not resize the chart (a full redraw on cold code).
+    expect(short.chartHeight).toBe(withBanner.chartHeight);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const tall = await eventually(() => boxes(page), (b) => b.chartHeight === 300, 'the chart to take its full height again');
+    expect(tall.chartBottom).toBeLessThanOrEqual(tall.barTop);
+    await context.close();
+  });
+});
+
 describe('options chart', () => {
   /** The chart's panes: lightweight-charts lays each out as a table row holding a canvas wider than the price axis. */
   const panes = (page: Page) =>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -13,6 +13,7 @@ import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
+import type { FitTarget } from '../../../components/ui/use-fit-above.ts';
 import { formatFixed, shownDecimals } from '../../../lib/money.ts';
 import { useShownPair } from '../../../lib/shown-pair.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -42,7 +43,20 @@ function pickerDone(selection: OptionSelection): void {
  * The chart view: day summary, intervals and chart. Memoized, so a tap that only opens a dialog
  * re-renders none of it (DESIGN.md §8: tap latency during a busy feed).
  */
-const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }: { symbol: string; period: CandlePeriod; decimals: number; onPeriod(period: CandlePeriod): void }) {
+const ChartView = memo(function ChartView({
+  symbol,
+  period,
+  decimals,
+  onPeriod,
+  fit,
+}: {
+  symbol: string;
+  period: CandlePeriod;
+  decimals: number;
+  onPeriod(period: CandlePeriod): void;
+  /** The screen's page and its order bar fixed at the bottom, which the chart ends above. */
+  fit: FitTarget;
+}) {
   const { t } = useTranslation();
   // The price the chart has drawn last: the header shows the same one, so the two never disagree.
   const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
@@ -62,7 +76,7 @@ const ChartView = memo(function ChartView({ symbol, period, decimals, onPeriod }
         ))}
       </div>
       <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <LoadFailed height={300} onRetry={retry} />}>
-        <LazyMarketChart symbol={symbol} period={period} decimals={decimals} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
+        <LazyMarketChart symbol={symbol} period={period} decimals={decimals} fitAbove={fit} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
       </LazyBoundary>
     </main>
   );
@@ -101,6 +115,8 @@ export function OptionsPage() {
   }, []);
   const actionBarRef = useRef<HTMLDivElement>(null);
   usePublishedHeight(actionBarRef, '--screen-bar-h');
+  const pageRef = useRef<HTMLDivElement>(null);
+  const chartFit = useMemo<FitTarget>(() => ({ page: pageRef, bar: actionBarRef }), []);
   const [pairsOpen, setPairsOpen] = useState(false);
   const { loaded, reload } = useHyConfig();
   // The selection is not read here: choosing one re-renders its button, not the page (DESIGN.md §8 tap budget).
@@ -130,7 +146,7 @@ export function OptionsPage() {
   };
 
   return (
-    <div className={layout.tabPage}>
+    <div className={layout.tabPage} ref={pageRef}>
       <header className={`${layout.stickyHeader} ${styles.header}`}>
         <button type="button" className={styles.pairButton} onClick={() => setPairsOpen(true)} aria-haspopup="dialog" data-testid="pair-button">
           <span aria-hidden="true">☰ </span>
@@ -148,14 +164,14 @@ export function OptionsPage() {
       </header>
 
       {view === 'chart' ? (
-        <ChartView symbol={symbol} period={period} decimals={shownDecimals(pair?.price_precision)} onPeriod={choosePeriod} />
+        <ChartView symbol={symbol} period={period} decimals={shownDecimals(pair?.price_precision)} onPeriod={choosePeriod} fit={chartFit} />
       ) : (
         <main className={styles.main}>
           <OptionOrderList />
         </main>
       )}
 
-      <div className={styles.actionBar} ref={actionBarRef}>
+      <div className={styles.actionBar} ref={actionBarRef} data-testid="order-bar">
         <SelectionButton coin={coin} />
         <div className={styles.buyButtons}>
           <Button className={tone.solidUp} onClick={() => buy(1)} disabled={!pair || !loaded} data-testid="buy-up">
