@@ -31,6 +31,12 @@ const VOLUME_MARGINS = { top: 0.8, bottom: 0 } as const;
 const CANDLE_MARGINS_OVER_VOLUME = { top: 0.1, bottom: 0.25 } as const;
 const CANDLE_MARGINS = { top: 0.1, bottom: 0.1 } as const;
 const LINE = { lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
+/**
+ * Room right of the newest bar. The library keeps a tick label inside the axis only where the edge is
+ * fixed (no panning), so a month or an hour starting at one of the last bars was cut at the axis'
+ * end: "ديسمبر" read "سمبر", "12月" lost its 月. Half of the widest label (about 50 px) fits in it.
+ */
+const RIGHT_MARGIN_PX = 32;
 /** The box's heights when fitted above a bar (fitAbove): at most its usual height (market-chart.module.css), with the indicator panes and without. */
 const FIT_PLAIN: FitRange = { min: 180, max: 300 };
 const FIT_WITH_PANES: FitRange = { min: 300, max: 420 };
@@ -190,13 +196,16 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
     if (!box) return;
     const text = cssVar('--muted', '#6b7280');
     const grid = cssVar('--line', '#e5e8ef');
+    const time = timeOptions(timeRef.current.lang, timeRef.current.period);
     const chart = createChart(box, {
       autoSize: true,
       // The app draws the attribution (ChartAttribution): the library's own needs an inline <style>.
       layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false, panes: { separatorColor: grid } },
       grid: { vertLines: { color: grid }, horzLines: { color: grid } },
       handleScroll: { vertTouchDrag: false },
-      ...timeOptions(timeRef.current.lang, timeRef.current.period),
+      ...time,
+      // Set once: applied again on a change of language it would scroll a panned chart back to its end.
+      timeScale: { ...time.timeScale, rightOffsetPixels: RIGHT_MARGIN_PX },
     });
     const { up, down } = upDownColours();
     candleRef.current = chart.addSeries(CandlestickSeries, {

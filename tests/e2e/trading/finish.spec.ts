@@ -396,6 +396,41 @@ describe('options chart', () => {
     });
   const paintedText = (page: Page) => page.evaluate(() => [...(window as unknown as { __painted: Set<string> }).__painted]);
 
+  it.each(['ar', 'zh-cn'])("paints no label past its canvas' end, the newest tick of every interval whole (%s)", async (lang) => {
+    const { page, context } = await screenPage(stack, { token, lang });
+    // Where each text ends, in the canvas' own pixels, from the context's transform and alignment. The
+    // left end is history: a label sliding in there as the chart pans is cut, as in any chart.
+    await context.addInitScript({
+      content: `
+        window.__clipped = [];
+        const fillText = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, x, ...rest) {
+          const width = this.measureText(text).width;
+          const align = this.textAlign;
+          const rtl = getComputedStyle(this.canvas).direction === 'rtl';
+          const fromRight = align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl);
+          const start = align === 'center' ? x - width / 2 : fromRight ? x - width : x;
+          const m = this.getTransform();
+          const left = m.a * start + m.e;
+          const right = m.a * (start + width) + m.e;
+          if (right > this.canvas.width + 0.5) window.__clipped.push(String(text) + ' ' + Math.round(left) + '..' + Math.round(right) + ' of ' + this.canvas.width);
+          return fillText.call(this, text, x, ...rest);
+        };
+      `,
+    });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    const chart = page.locator('[data-testid="candle-chart"][data-last-close]');
+    const intervals = page.getByTestId('chart-intervals').getByRole('button');
+    // Each interval puts its newest tick (a day, a month, an hour) at another distance from the end.
+    for (let i = 0; i < (await intervals.count()); i++) {
+      await intervals.nth(i).click();
+      await chart.waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForTimeout(1200);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __clipped: string[] }).__clipped)).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['zh-cn', 'zh-CN'],
     ['ar', 'ar'],
