@@ -2,31 +2,10 @@ import { act, render } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPaint } from '../../../lib/testing/after-paint.ts';
+import { FakeResizeObserver } from '../../../lib/testing/fake-resize-observer.ts';
 import { FIT_GAP_PX, fittedHeight, useFitAbove } from '../use-fit-above.ts';
 
 const RANGE = { min: 180, max: 300 };
-
-/** jsdom lays nothing out and has no ResizeObserver: this one tells its callback when a test says the page was laid out anew. */
-class LayoutObserver {
-  static all: LayoutObserver[] = [];
-  readonly targets: Element[] = [];
-  constructor(private readonly callback: ResizeObserverCallback) {
-    LayoutObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {
-    this.targets.length = 0;
-  }
-  static laidOut() {
-    for (const observer of LayoutObserver.all) {
-      const entries = observer.targets.map((target) => ({ target }) as unknown as ResizeObserverEntry);
-      if (entries.length > 0) observer.callback(entries, observer as unknown as ResizeObserver);
-    }
-  }
-}
 
 /** Where the test says the page, the box and the bar are, in the viewport (the page below a banner, the box inside it). */
 const layout = { pageTop: 90, boxInPage: 260, barTop: 610 };
@@ -55,7 +34,7 @@ function placeElements(view: ReturnType<typeof render>) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  LayoutObserver.all = [];
+  FakeResizeObserver.reset();
   window.scrollY = 0;
   Object.assign(layout, { pageTop: 90, boxInPage: 260, barTop: 610 });
 });
@@ -70,32 +49,32 @@ describe('fittedHeight', () => {
 
 describe('useFitAbove', () => {
   it('sizes the box to end above the bar with its page at the top of the screen, and follows the page', async () => {
-    vi.stubGlobal('ResizeObserver', LayoutObserver);
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     layout.barTop = 465;
     const view = render(<Screen />);
     placeElements(view);
     const box = view.getByTestId('box');
-    act(() => LayoutObserver.laidOut());
+    act(() => FakeResizeObserver.laidOut());
     await afterPaint();
     expect(box.style.height).toBe(`${465 - 260 - FIT_GAP_PX}px`);
 
     // The banner above the page closes, or the page is scrolled: the box keeps its height (no redraw).
     layout.pageTop = 0;
     window.scrollY = 120;
-    act(() => LayoutObserver.laidOut());
+    act(() => FakeResizeObserver.laidOut());
     await afterPaint();
     expect(box.style.height).toBe(`${465 - 260 - FIT_GAP_PX}px`);
 
     // A taller screen: the room grows, up to the box's largest height.
     layout.barTop = 610;
-    act(() => LayoutObserver.laidOut());
+    act(() => FakeResizeObserver.laidOut());
     await afterPaint();
     expect(box.style.height).toBe('300px');
 
     // A row above it wraps on a short phone: never below its smallest height; the page scrolls for the rest.
     layout.boxInPage = 300;
     layout.barTop = 400;
-    act(() => LayoutObserver.laidOut());
+    act(() => FakeResizeObserver.laidOut());
     await afterPaint();
     expect(box.style.height).toBe('180px');
 
@@ -104,20 +83,20 @@ describe('useFitAbove', () => {
   });
 
   it('writes the height in the next frame, not while the browser reports its layout', () => {
-    vi.stubGlobal('ResizeObserver', LayoutObserver);
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const view = render(<Screen />);
     placeElements(view);
-    act(() => LayoutObserver.laidOut());
+    act(() => FakeResizeObserver.laidOut());
     expect(view.getByTestId('box').style.height).toBe('300px');
   });
 
   it('leaves the box alone without a bar to fit above', async () => {
-    vi.stubGlobal('ResizeObserver', LayoutObserver);
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const view = render(<Screen withBar={false} />);
     placeElements(view);
-    act(() => LayoutObserver.laidOut());
+    act(() => FakeResizeObserver.laidOut());
     await afterPaint();
-    expect(LayoutObserver.all).toEqual([]);
+    expect(FakeResizeObserver.all).toEqual([]);
     expect(view.getByTestId('box').style.height).toBe('300px');
   });
 });

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeResizeObserver } from '../../../lib/testing/fake-resize-observer.ts';
 import { usePublishedHeight, type CoveredRoom } from '../use-published-height.ts';
 
 function Layer({ property, gapPx }: { property: CoveredRoom; gapPx?: number }) {
@@ -9,27 +10,8 @@ function Layer({ property, gapPx }: { property: CoveredRoom; gapPx?: number }) {
   return <div ref={ref} />;
 }
 
-/** jsdom lays nothing out and has no ResizeObserver: this one reports the sizes a test gives it, as the browser would after its layout. */
-class ReportingObserver {
-  static all: ReportingObserver[] = [];
-  readonly targets: Element[] = [];
-  constructor(private readonly callback: ResizeObserverCallback) {
-    ReportingObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {
-    this.targets.length = 0;
-  }
-  static report(height: number) {
-    for (const observer of ReportingObserver.all) {
-      const entries = observer.targets.map((target) => ({ target, borderBoxSize: [{ blockSize: height, inlineSize: 375 }], contentRect: { height } }) as unknown as ResizeObserverEntry);
-      if (entries.length > 0) observer.callback(entries, observer as unknown as ResizeObserver);
-    }
-  }
-}
+/** The border box the browser reports after its layout, for every observed element. */
+const report = (height: number) => FakeResizeObserver.laidOut(() => ({ borderBoxSize: [{ blockSize: height, inlineSize: 375 }], contentRect: { height } as DOMRectReadOnly }));
 
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
 function pretendHeight(px: number) {
@@ -41,20 +23,20 @@ afterEach(() => {
   if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  ReportingObserver.all = [];
+  FakeResizeObserver.reset();
 });
 const published = (property: CoveredRoom) => document.documentElement.style.getPropertyValue(property);
 
 describe('usePublishedHeight', () => {
   it('publishes the height the browser reports after its layout, follows it, and removes it on unmount', () => {
-    vi.stubGlobal('ResizeObserver', ReportingObserver);
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const layoutRead = pretendHeight(132);
     const view = render(<Layer property="--screen-bar-h" />);
     // Nothing is read from layout while React commits: that forced a layout of the whole page (issue 14).
     expect(layoutRead).not.toHaveBeenCalled();
-    act(() => ReportingObserver.report(132));
+    act(() => report(132));
     expect(published('--screen-bar-h')).toBe('132px');
-    act(() => ReportingObserver.report(96.5));
+    act(() => report(96.5));
     expect(published('--screen-bar-h')).toBe('96.5px');
     view.unmount();
     expect(published('--screen-bar-h')).toBe('');
@@ -62,9 +44,9 @@ describe('usePublishedHeight', () => {
   });
 
   it('adds the gap and leaves the other property alone', () => {
-    vi.stubGlobal('ResizeObserver', ReportingObserver);
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const view = render(<Layer property="--qa-bar-h" gapPx={8} />);
-    act(() => ReportingObserver.report(70));
+    act(() => report(70));
     expect(published('--qa-bar-h')).toBe('78px');
     expect(published('--screen-bar-h')).toBe('');
     view.unmount();
@@ -72,13 +54,13 @@ describe('usePublishedHeight', () => {
   });
 
   it('writes nothing while the height stays what the page already reads: an empty strip, or the same height again', () => {
-    vi.stubGlobal('ResizeObserver', ReportingObserver);
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const write = vi.spyOn(document.documentElement.style, 'setProperty');
     const view = render(<Layer property="--qa-bar-h" />);
-    act(() => ReportingObserver.report(0));
+    act(() => report(0));
     expect(write).not.toHaveBeenCalled();
-    act(() => ReportingObserver.report(40));
-    act(() => ReportingObserver.report(40));
+    act(() => report(40));
+    act(() => report(40));
     expect(write).toHaveBeenCalledTimes(1);
     expect(published('--qa-bar-h')).toBe('40px');
     view.unmount();
