@@ -23,6 +23,8 @@ export interface LighthouseFigures {
   runs: number;
   /** Each run's figures, in run order. */
   all: { lcpMs: number; tbtMs: number; cls: number; performanceScore: number; benchmarkIndex: number }[];
+  /** Runs Lighthouse could not record (its runtime error code), each made again: they measured nothing. */
+  failed: string[];
   lighthouseVersion: string;
 }
 
@@ -37,13 +39,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How many runs in all may fail to record before the bench gives up. Lighthouse now and then loses
+ * its own trace (NO_NAVSTART, seen here after a 10-minute soak): without a retry one such run threw
+ * away every figure of the bench run before it.
+ */
+const MAX_FAILED_RUNS = 3;
+
 const numeric = (audits: Record<string, { numericValue?: number }>, id: string): number => audits[id]?.numericValue ?? Number.NaN;
 
 /** Runs Lighthouse `runs` times on `url` and returns the median run's LCP, TBT, CLS and benchmark index. */
 export async function lighthouseHome(url: string, runs: number): Promise<LighthouseFigures> {
   const all: LighthouseFigures['all'] = [];
+  const failed: string[] = [];
   let lighthouseVersion = '';
-  for (let run = 0; run < runs; run++) {
+  while (all.length < runs) {
     // A fresh browser a run: Lighthouse clears storage itself, but not the HTTP cache of other tabs.
     const port = await freePort();
     const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), `--remote-debugging-port=${port}`] });
@@ -51,7 +61,12 @@ export async function lighthouseHome(url: string, runs: number): Promise<Lightho
       const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        failed.push(lhr.runtimeError.code);
+        if (failed.length > MAX_FAILED_RUNS) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (runs failed: ${failed.join(', ')})`);
+        console.log(`[bench] Lighthouse could not record the run (${lhr.runtimeError.code}); running it again`);
+        continue;
+      }
       lighthouseVersion = lhr.lighthouseVersion;
       all.push({
         lcpMs: numeric(lhr.audits, 'largest-contentful-paint'),
@@ -66,5 +81,5 @@ export async function lighthouseHome(url: string, runs: number): Promise<Lightho
   }
   const median = [...all].sort((a, b) => a.performanceScore - b.performanceScore)[Math.floor(all.length / 2)];
   if (!median) throw new Error('no Lighthouse run');
-  return { ...median, runs, all, lighthouseVersion };
+  return { ...median, runs, all, failed, lighthouseVersion };
 }
