@@ -129,8 +129,12 @@ describe('spot pair switch', () => {
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     const bid = page.getByTestId('book-bids').getByRole('button').first();
     await visible(bid);
-    // Read the row's price and tap it in one step: the live book can move between two separate calls.
-    const rowPrice = await bid.evaluate((button: HTMLElement) => {
+    // Find the row, read its price and tap it in one task of the page. A locator's evaluate is two
+    // calls (find, then run), and the live book can drop that row between them: the tap then lands
+    // on a detached button that React never hears.
+    const rowPrice = await page.evaluate(() => {
+      const button = document.querySelector<HTMLElement>('[data-testid=book-bids] button');
+      if (!button) throw new Error('no bid row to tap');
       const text = button.querySelector('span')?.textContent ?? '0';
       button.click();
       return text;
