@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
-import { apiData, eventually, pageToken } from '../support/trading-helpers.ts';
+import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
 interface Balance {
@@ -149,6 +149,40 @@ describe('spot pair switch', () => {
     const price = await eventually(() => page.getByLabel('Price (USDT)').inputValue(), (value) => value !== '', 'the ETH form price');
     expect(price).not.toBe(tapped);
     expect(Math.abs(Number(price) - Number(ethLast)) / Number(ethLast)).toBeLessThan(0.01);
+    await context.close();
+  });
+});
+
+describe('spot book tap', () => {
+  it('a mouse press held on the top bid while its level leaves the book takes a price the row showed at the release', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const bid = page.getByTestId('book-bids').getByRole('button').first();
+    await visible(bid);
+    // The notice banner makes room for itself above the book: a press begun before it shows is released over another row.
+    await dismissNoticeBanner(page);
+    const field = page.getByLabel('Price (USDT)');
+    await eventually(() => field.inputValue(), (value) => value !== '', 'the start price');
+    await field.fill('');
+    // Every price the top bid row shows from the press to just after the release.
+    await page.evaluate(`(() => {
+      const seen = (window.__topBids = []);
+      const read = () => seen.push(document.querySelector('[data-testid=book-bids] button span')?.textContent ?? '');
+      read();
+      window.__topBidWatch = new MutationObserver(read);
+      window.__topBidWatch.observe(document.querySelector('[data-testid=book-bids]'), { subtree: true, childList: true, characterData: true });
+    })()`);
+    const topBids = () => page.evaluate('window.__topBids') as Promise<string[]>;
+    const box = await bid.boundingBox();
+    if (!box) throw new Error('the top bid row has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await eventually(topBids, (seen) => new Set(seen).size > 1, 'the top bid price to move during the press');
+    await page.mouse.up();
+    const taken = await eventually(() => field.inputValue(), (value) => value !== '', 'the clicked price');
+    const shown = await page.evaluate('(window.__topBidWatch.disconnect(), window.__topBids)') as string[];
+    expect(shown.map((price) => new Big(price).toFixed(2))).toContain(taken);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -21,12 +21,29 @@ export interface BookDecimals {
   lastPrice?: number;
 }
 
+const rowAt = (target: EventTarget): HTMLButtonElement | null => (target instanceof Element ? target.closest<HTMLButtonElement>('button[data-price]') : null);
+
 function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals; onPick(price: string): void }) {
+  // A row is one price level, so a press can begin on a level that leaves the book before the
+  // release, with the next level's row drawn under the pointer. The browser then fires no click at
+  // all (its pressed button is gone), so a release over another row than the pressed one takes that
+  // row's price. A touch is clicked where it is released and needs none of this.
+  const pressed = useRef<HTMLButtonElement | null>(null);
   return (
-    <ul className={styles.bookSide} data-testid={`book-${side}`}>
+    <ul
+      className={styles.bookSide}
+      data-testid={`book-${side}`}
+      onPointerDown={(event) => {
+        pressed.current = rowAt(event.target);
+      }}
+      onPointerUp={(event) => {
+        const released = rowAt(event.target);
+        if (released?.dataset.price && released !== pressed.current) onPick(released.dataset.price);
+      }}
+    >
       {rows.map((row) => (
         <li key={row.price}>
-          <button type="button" className={styles.bookRow} onClick={() => onPick(row.price)}>
+          <button type="button" className={styles.bookRow} data-price={row.price} onClick={() => onPick(row.price)}>
             <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, decimals.price)}</span>
             <FlashNumber value={row.size} text={formatFixed(row.size, decimals.size)} />
           </button>
