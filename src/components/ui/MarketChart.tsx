@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
@@ -37,9 +37,12 @@ const LINE = { lineWidth: 1, priceLineVisible: false, lastValueVisible: false, c
  * end: "ديسمبر" read "سمبر", "12月" lost its 月. Half of the widest label (about 50 px) fits in it.
  */
 const RIGHT_MARGIN_PX = 32;
-/** The box's heights when fitted above a bar (fitAbove): at most its usual height (market-chart.module.css), with the indicator panes and without. */
-const FIT_PLAIN: FitRange = { min: 180, max: 300 };
-const FIT_WITH_PANES: FitRange = { min: 300, max: 420 };
+/**
+ * The box's heights, without the indicator panes and with them: its usual height (max, set as the
+ * box's --box-height) and the least it takes when fitted above a bar (fitAbove).
+ */
+const HEIGHTS_PLAIN: FitRange = { min: 180, max: 300 };
+const HEIGHTS_WITH_PANES: FitRange = { min: 300, max: 420 };
 
 function cssVar(name: string, fallback: string, style = getComputedStyle(document.documentElement)): string {
   return style.getPropertyValue(name).trim() || fallback;
@@ -133,7 +136,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
   const timeRef = useRef({ lang, period });
   const studyKey = STUDY_NAMES.filter((name) => shown[name]).join(',');
   const panes = (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
-  useFitAbove(frameRef, fitAbove, panes > 0 ? FIT_WITH_PANES : FIT_PLAIN);
+  const heights = panes > 0 ? HEIGHTS_WITH_PANES : HEIGHTS_PLAIN;
+  useFitAbove(frameRef, fitAbove, heights);
 
   const draw = () => {
     const { candles: nextCandles, studies: nextStudies } = pendingRef.current;
@@ -320,7 +324,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
           </button>
         ))}
       </div>
-      <div ref={frameRef} className={`${styles.box} ${panes > 0 ? styles.tall : ''}`} data-testid={testId}>
+      <div ref={frameRef} className={styles.box} style={{ '--box-height': `${heights.max}px` } as CSSProperties} data-testid={testId}>
         <div ref={boxRef} className={styles.canvas} />
         <ChartAttribution />
         {loading && (

@@ -319,6 +319,13 @@ describe('options chart above its order bar', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const tall = await eventually(() => boxes(page), (b) => b.chartHeight === 300, 'the chart to take its full height again');
     expect(tall.chartBottom).toBeLessThanOrEqual(tall.barTop);
+    // An indicator pane makes the box taller (300 to 420 px, fitted), still above the bar; without it, 300 again.
+    await page.getByTestId('study-macd').click();
+    const withPane = await eventually(() => boxes(page), (b) => b.chartHeight > 300, 'the chart to grow for its MACD pane');
+    expect(withPane.chartHeight).toBeLessThanOrEqual(420);
+    expect(withPane.chartBottom).toBeLessThanOrEqual(withPane.barTop);
+    await page.getByTestId('study-macd').click();
+    await eventually(() => boxes(page), (b) => b.chartHeight === 300, 'the chart to shrink back without the pane');
     await context.close();
   });
 });

@@ -261,3 +261,20 @@ describe('spot depth chart', () => {
     await context.close();
   });
 });
+
+describe('spot price chart', () => {
+  it('takes its usual height, 300 px, and 420 px with an indicator pane', async () => {
+    const { page, context } = await stack.newPage();
+    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.getByTestId('spot-charts-toggle').click();
+    await page.getByRole('tab', { name: 'Price chart' }).click();
+    const chart = page.getByTestId('spot-candle-chart');
+    await chart.locator('canvas').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    const height = async () => (await chart.boundingBox())?.height ?? 0;
+    expect(await height()).toBe(300);
+    await page.getByTestId('study-macd').click();
+    await eventually(height, (h) => h === 420, 'the chart to grow for its MACD pane');
+    await context.close();
+  });
+});
