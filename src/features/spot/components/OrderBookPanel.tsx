@@ -27,7 +27,8 @@ function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' 
   // A row is one price level, so a press can begin on a level that leaves the book before the
   // release, with the next level's row drawn under the pointer. The browser then fires no click at
   // all (its pressed button is gone), so a release over another row than the pressed one takes that
-  // row's price. A touch is clicked where it is released and needs none of this.
+  // row's price, as a click there would. A touch is clicked where it is released anyway; if its
+  // release takes the row too, the same price is taken twice, which changes nothing.
   const pressed = useRef<HTMLButtonElement | null>(null);
   return (
     <ul
@@ -38,7 +39,7 @@ function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' 
       }}
       onPointerUp={(event) => {
         const released = rowAt(event.target);
-        if (released?.dataset.price && released !== pressed.current) onPick(released.dataset.price);
+        if (event.button === 0 && released?.dataset.price && released !== pressed.current) onPick(released.dataset.price);
       }}
     >
       {rows.map((row) => (
