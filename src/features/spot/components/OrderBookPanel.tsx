@@ -27,8 +27,9 @@ function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' 
   // A row is one price level, so a press can begin on a level that leaves the book before the
   // release, with the next level's row drawn under the pointer. The browser then fires no click at
   // all (its pressed button is gone), so a release over another row than the pressed one takes that
-  // row's price, as a click there would. A touch is clicked where it is released anyway; if its
-  // release takes the row too, the same price is taken twice, which changes nothing.
+  // row's price, as a click there would; a press begun outside the rows takes nothing. A touch is
+  // clicked where it is released anyway; if its release takes the row too, the same price is taken
+  // twice, which changes nothing.
   const pressed = useRef<HTMLButtonElement | null>(null);
   return (
     <ul
@@ -39,7 +40,9 @@ function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' 
       }}
       onPointerUp={(event) => {
         const released = rowAt(event.target);
-        if (event.button === 0 && released?.dataset.price && released !== pressed.current) onPick(released.dataset.price);
+        const begun = pressed.current;
+        pressed.current = null;
+        if (event.button === 0 && begun && released?.dataset.price && released !== begun) onPick(released.dataset.price);
       }}
     >
       {rows.map((row) => (
