@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState, type DOMAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -23,31 +23,42 @@ export interface BookDecimals {
 
 const rowAt = (target: EventTarget): HTMLButtonElement | null => (target instanceof Element ? target.closest<HTMLButtonElement>('button[data-price]') : null);
 
-function Rows({ rows, side, decimals, onPick }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals; onPick(price: string): void }) {
-  // A row is one price level, so a press can begin on a level that leaves the book before the
-  // release, with the next level's row drawn under the pointer. The browser then fires no click at
-  // all (its pressed button is gone), so a release over another row than the pressed one takes that
-  // row's price, as a click there would; a press begun outside the rows takes nothing. A touch is
-  // clicked where it is released anyway; if its release takes the row too, the same price is taken
-  // twice, which changes nothing.
+/**
+ * Row taps for the whole book, read from each row's data-price. A row is one price level, so a press
+ * can begin on a level that leaves the book before the release, with the next level's row drawn
+ * under the pointer. The browser then fires no click at all (its pressed button is gone), so a
+ * release over another row than the pressed one takes that row's price, as a click there would; a
+ * press begun outside the rows takes nothing. A touch is clicked where it is released anyway; if its
+ * release takes the row too, the same price is taken twice, which changes nothing.
+ */
+function useRowPick(onPick: (price: string) => void): Pick<DOMAttributes<HTMLElement>, 'onClick' | 'onPointerDown' | 'onPointerUp'> {
   const pressed = useRef<HTMLButtonElement | null>(null);
-  return (
-    <ul
-      className={styles.bookSide}
-      data-testid={`book-${side}`}
-      onPointerDown={(event) => {
+  return useMemo(
+    () => ({
+      onClick: (event) => {
+        const price = rowAt(event.target)?.dataset.price;
+        if (price) onPick(price);
+      },
+      onPointerDown: (event) => {
         pressed.current = rowAt(event.target);
-      }}
-      onPointerUp={(event) => {
+      },
+      onPointerUp: (event) => {
         const released = rowAt(event.target);
         const begun = pressed.current;
         pressed.current = null;
         if (event.button === 0 && begun && released?.dataset.price && released !== begun) onPick(released.dataset.price);
-      }}
-    >
+      },
+    }),
+    [onPick],
+  );
+}
+
+function Rows({ rows, side, decimals }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals }) {
+  return (
+    <ul className={styles.bookSide} data-testid={`book-${side}`}>
       {rows.map((row) => (
         <li key={row.price}>
-          <button type="button" className={styles.bookRow} data-price={row.price} onClick={() => onPick(row.price)}>
+          <button type="button" className={styles.bookRow} data-price={row.price}>
             <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, decimals.price)}</span>
             <FlashNumber value={row.size} text={formatFixed(row.size, decimals.size)} />
           </button>
@@ -143,18 +154,19 @@ const LayoutButtons = memo(function LayoutButtons({ layout, onLayout }: { layout
 export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();
   const book = useBook(symbol, SPOT_BOOK_LEVELS, step);
+  const rowPick = useRowPick(onPickPrice);
   const [layout, setLayout] = useState<Layout>('both');
   const count = layout === 'both' ? 5 : 9;
   return (
-    <section className={styles.book} aria-label={t('spot.book.label')}>
+    <section className={styles.book} aria-label={t('spot.book.label')} {...rowPick}>
       <BookHead />
       {!book ? (
         <Skeleton height={layout === 'both' ? 260 : 240} />
       ) : (
         <>
-          {layout !== 'bids' && <Rows rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} onPick={onPickPrice} />}
+          {layout !== 'bids' && <Rows rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} />}
           <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />
-          {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} onPick={onPickPrice} />}
+          {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} />}
         </>
       )}
       <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
