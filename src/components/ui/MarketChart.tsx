@@ -19,6 +19,7 @@ import { session } from '../../lib/session.ts';
 import { upColour } from '../../lib/up-colour.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
 import { chartTimeLabels, chartTimeShift, isDayOrLonger } from './chart-time.ts';
+import { OverlayLines, type OverlayLine } from './overlay-lines.ts';
 import { useFitAbove, type FitRange, type FitTarget } from './use-fit-above.ts';
 import styles from './market-chart.module.css';
 
@@ -65,7 +66,7 @@ function timeOptions(lang: string, period: CandlePeriod) {
 
 type Picker = (point: StudyPoint) => number | null;
 
-/** What one study series draws: a line or histogram per point, from the worker's study points. */
+/** What one study series in a pane of its own (MACD, RSI) draws: a line or histogram per point, from the worker's study points. */
 interface StudyLine {
   series: ISeriesApi<SeriesType>;
   pick: Picker;
@@ -115,6 +116,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
   const linesRef = useRef<StudyLine[]>([]);
+  // The moving averages and Bollinger bands over the candles (overlay-lines.ts), null with neither shown.
+  const overlayRef = useRef<OverlayLines | null>(null);
   const drawnRef = useRef<Drawn | null>(null);
   const pendingRef = useRef<{ candles: CandleSeries | null; studies: StudySeries | null }>({ candles: null, studies: null });
   const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -156,6 +159,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
     const time = (t: number) => (t + shift) as UTCTimestamp;
     const toBar = (c: Candle) => ({ time: time(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
     const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? up : down });
+    // Before the candles: each candle update recalculates the pane, and with it the lines' place and range.
+    if (nextStudies && nextStudies.points.length > 0) overlayRef.current?.setPoints(nextStudies.points, shift);
     if (plan.kind === 'reload') {
       candle.setData(nextCandles.bars.map(toBar));
       volumeRef.current?.setData(nextCandles.bars.map(volume));
@@ -220,14 +225,15 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
       wickDownColor: down,
       borderVisible: false,
     });
+    const overlay: OverlayLine[] = [];
+    if (chartStudies.ma) MA_COLOURS.forEach((colour, k) => overlay.push({ colour, pick: (p) => p.ma[k] ?? null }));
+    if (chartStudies.boll) {
+      overlay.push({ colour: BOLL_COLOUR, pick: (p) => p.bollUpper }, { colour: BOLL_COLOUR, pick: (p) => p.bollMid }, { colour: BOLL_COLOUR, pick: (p) => p.bollLower });
+    }
+    overlayRef.current = overlay.length > 0 ? new OverlayLines(overlay) : null;
+    if (overlayRef.current) candleRef.current.attachPrimitive(overlayRef.current);
     const lines: StudyLine[] = [];
     const add = (pane: number, pick: Picker, colour: string) => lines.push({ series: chart.addSeries(LineSeries, { ...LINE, color: colour }, pane), pick });
-    if (chartStudies.ma) MA_COLOURS.forEach((colour, k) => add(0, (p) => p.ma[k] ?? null, colour));
-    if (chartStudies.boll) {
-      add(0, (p) => p.bollUpper, BOLL_COLOUR);
-      add(0, (p) => p.bollMid, BOLL_COLOUR);
-      add(0, (p) => p.bollLower, BOLL_COLOUR);
-    }
     // Volume draws under the candles, in their pane, on a scale of its own with no axis: a pane of its
     // own would cost four more canvases to raster on every live update, and an axis whose labels widen
     // as the day's volume grows would resize the whole chart (issue 14, long tasks).
@@ -254,6 +260,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
       candleRef.current = null;
       volumeRef.current = null;
       linesRef.current = [];
+      overlayRef.current = null;
       drawnRef.current = null;
     };
     // The chart is rebuilt for another set of studies, another up colour or theme; data changes only update it.
@@ -271,7 +278,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
       const { candles, studies } = pendingRef.current;
       if (!candles || candles.bars.length === 0) return;
       if (Number.isNaN(candlesSince)) candlesSince = performance.now();
-      const due = drawDueAt({ drawn: drawnRef.current?.candles ?? null, candles, studies, wantsStudies: linesRef.current.length > 0, lastDrawAt: lastDrawAt.current, candlesSince });
+      const due = drawDueAt({ drawn: drawnRef.current?.candles ?? null, candles, studies, wantsStudies: linesRef.current.length > 0 || overlayRef.current !== null, lastDrawAt: lastDrawAt.current, candlesSince });
       // dueAt is Infinity while no draw is pending.
       if (due >= dueAt) return;
       clearTimeout(redrawTimer.current);

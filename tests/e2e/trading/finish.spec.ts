@@ -389,6 +389,55 @@ describe('options chart', () => {
     await context.close();
   });
 
+  /**
+   * Lines are thin and blended at their edges, so read what the page strokes, not its pixels: for each
+   * stroke colour, how far left and right its newest path reached (in CSS px of its canvas).
+   */
+  const recordStrokes = (context: BrowserContext) =>
+    context.addInitScript({
+      content: `
+        window.__strokes = {};
+        const proto = CanvasRenderingContext2D.prototype;
+        const { beginPath, moveTo, lineTo, stroke } = proto;
+        proto.beginPath = function (...args) { this.__path = null; return beginPath.apply(this, args); };
+        const extend = (ctx, x) => {
+          const m = ctx.getTransform();
+          const at = (m.a * x + m.e) / (ctx.canvas.width / (ctx.canvas.clientWidth || 1));
+          ctx.__path = ctx.__path ? { left: Math.min(ctx.__path.left, at), right: Math.max(ctx.__path.right, at) } : { left: at, right: at };
+        };
+        proto.moveTo = function (x, y) { extend(this, x); return moveTo.call(this, x, y); };
+        proto.lineTo = function (x, y) { extend(this, x); return lineTo.call(this, x, y); };
+        proto.stroke = function (...args) {
+          if (this.__path && typeof this.strokeStyle === 'string') window.__strokes[this.strokeStyle] = { ...this.__path, width: this.canvas.clientWidth };
+          return stroke.apply(this, args);
+        };
+      `,
+    });
+  type Stroke = { left: number; right: number; width: number };
+  const strokes = (page: Page) => page.evaluate(() => (window as unknown as { __strokes: Record<string, Stroke> }).__strokes);
+  const clearStrokes = (page: Page) => page.evaluate(() => void ((window as unknown as { __strokes: Record<string, Stroke> }).__strokes = {}));
+
+  it("draws the four moving averages over the candles from the pane's left edge to the newest bar, and none once MA is off", async () => {
+    const { page, context } = await screenPage(stack, { token });
+    await recordStrokes(context);
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByTestId('study-ma').getAttribute('aria-pressed')).toBe('true');
+    // MarketChart's MA_COLOURS.
+    const colours = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'];
+    // History runs off the left edge; the newest bar sits RIGHT_MARGIN_PX (32) from the right end.
+    const across = (line: Stroke | undefined) => !!line && line.left <= 0 && line.right > line.width - 32 - 8 && line.right <= line.width;
+    const drawn = await eventually(() => strokes(page), (seen) => colours.every((colour) => across(seen[colour])), 'four MA lines across the pane');
+    expect(colours.map((colour) => across(drawn[colour]))).toEqual([true, true, true, true]);
+    await page.getByTestId('study-ma').click();
+    await clearStrokes(page);
+    // Painted again (the grid and the candles' wicks are strokes too) through a few live redraws.
+    await eventually(() => strokes(page), (seen) => Object.keys(seen).length > 0, 'the chart painted again');
+    await page.waitForTimeout(1500);
+    expect(Object.keys(await strokes(page)).filter((colour) => colours.includes(colour))).toEqual([]);
+    await context.close();
+  });
+
   /** Canvas text is not in the DOM: the page records what it paints. */
   const recordPaintedText = (context: BrowserContext) =>
     context.addInitScript({
