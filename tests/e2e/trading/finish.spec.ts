@@ -151,7 +151,7 @@ describe('spot screen', () => {
     await context.close();
   });
 
-  it.each([320, 375])('lays the form out cleanly at %i px: one label size, unbroken figures, one-line tabs, the book as tall as the form', async (width) => {
+  it.each([320, 375])('lays the form out cleanly at %i px: one label size, unbroken figures, one-line tabs and grouping label, the book as tall as the form', async (width) => {
     const { page, context } = await screenPage(stack, { token, width });
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     await visible(page.getByTestId('book-bids').locator('li'));
@@ -187,6 +187,7 @@ describe('spot screen', () => {
         labelSizes,
         amountLines,
         openTabLines: lines(openTab),
+        groupingLines: lines(document.querySelector('[data-testid="book-grouping"]')?.closest('label')?.querySelector('span') as HTMLElement),
         formBottom: (form.lastElementChild as HTMLElement).getBoundingClientRect().bottom,
         // The book's content (its last row of controls), not its box, which the grid stretches anyway.
         bookBottom: (book.lastElementChild as HTMLElement).getBoundingClientRect().bottom,
@@ -199,6 +200,7 @@ describe('spot screen', () => {
     expect.soft(new Set(layout.labelSizes).size, `label sizes ${layout.labelSizes.join(', ')}`).toBe(1);
     expect.soft(layout.amountLines, 'lines of the available amount').toBe(1);
     expect.soft(layout.openTabLines, 'lines of the Open orders tab').toBe(1);
+    expect.soft(layout.groupingLines, 'lines of the Group prices label').toBe(1);
     expect.soft(Math.abs(layout.bookBottom - layout.formBottom), 'book bottom vs form bottom').toBeLessThanOrEqual(8);
     expect.soft(layout.priceInput.scroll, 'price text width vs its field').toBeLessThanOrEqual(layout.priceInput.client);
     await context.close();
