@@ -39,6 +39,16 @@ async function marketId(symbol: string): Promise<number> {
   return pair.id;
 }
 
+const SPOT_BTC = '/exchange?currentSymbol=btcusdt&name=BTC/USDT';
+
+/** A new phone page, the demo user logged in through the form, on the BTC/USDT spot screen. */
+async function openSpotScreen() {
+  const opened = await stack.newPage();
+  await loginViaUi(opened.page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  await opened.page.goto(`${stack.baseUrl}${SPOT_BTC}`);
+  return opened;
+}
+
 describe('spot exchange', () => {
   it('places a limit buy below the market, shows it as open with its funds frozen, and cancels it', async () => {
     const { page, context } = await stack.newPage();
@@ -47,7 +57,7 @@ describe('spot exchange', () => {
     const mId = await marketId('btcusdt');
     const before = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
 
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.goto(`${stack.baseUrl}${SPOT_BTC}`);
     const available = await visible(page.getByTestId('available'));
     await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)), 'the USDT balance');
 
@@ -77,9 +87,7 @@ describe('spot exchange', () => {
   });
 
   it('refuses a limit buy above the balance with the spec message and clears the quantity', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await openSpotScreen();
     await eventually(() => page.getByTestId('available').textContent(), (text) => /[1-9]/.test(text ?? ''), 'the demo balance');
     await page.getByLabel('Price (USDT)').fill('1000000');
     await page.getByLabel('Quantity (BTC)').fill('5');
@@ -96,7 +104,7 @@ describe('spot exchange', () => {
     const mId = await marketId('btcusdt');
     const before = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
 
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    await page.goto(`${stack.baseUrl}${SPOT_BTC}`);
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
     await page.getByLabel('Order type').selectOption('2');
     const available = page.getByTestId('available');
@@ -124,9 +132,7 @@ describe('spot exchange', () => {
 
 describe('spot pair switch', () => {
   it('takes a price tapped in the book, and a new pair from the drawer starts at its own price, not the tapped one', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await openSpotScreen();
     const bid = page.getByTestId('book-bids').getByRole('button').first();
     await visible(bid);
     // Find the row, read its price and tap it in one task of the page. A locator's evaluate is two
@@ -155,9 +161,7 @@ describe('spot pair switch', () => {
 
 describe('spot book tap', () => {
   it('a mouse press held on the top bid while its level leaves the book takes a price the row showed at the release', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await openSpotScreen();
     const bid = page.getByTestId('book-bids').getByRole('button').first();
     await visible(bid);
     // The notice banner makes room for itself above the book: a press begun before it shows is released over another row.
@@ -196,9 +200,7 @@ describe('spot live numbers', () => {
     );
 
   it('flashes a book size that changes and each trade as it arrives, and not with reduced motion', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await openSpotScreen();
     await visible(page.getByTestId('book-bids'));
     await eventually(() => page.locator('[data-testid=book-bids] [data-flash], [data-testid=book-asks] [data-flash]').count(), (n) => n > 0, 'a flashing book size');
     await eventually(() => arrivingTrades(page), (n) => n > 0, 'a trade row flashing on arrival');
@@ -240,9 +242,7 @@ describe('spot depth chart', () => {
     });
 
   it('draws the live book around a mid price inside it: bids in the up colour to the left, asks in the down colour to the right', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await openSpotScreen();
     await visible(page.getByTestId('book-bids').locator('li'));
     await page.getByTestId('spot-charts-toggle').click();
     const canvas = await visible(page.getByTestId('depth-chart').locator('canvas'));
@@ -264,9 +264,7 @@ describe('spot depth chart', () => {
 
 describe('spot price chart', () => {
   it('takes its usual height, 300 px, and 420 px with an indicator pane', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await openSpotScreen();
     await page.getByTestId('spot-charts-toggle').click();
     await page.getByRole('tab', { name: 'Price chart' }).click();
     const chart = page.getByTestId('spot-candle-chart');
