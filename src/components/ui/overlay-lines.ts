@@ -105,7 +105,7 @@ export class OverlayLines implements ISeriesPrimitive<Time> {
     return range && { priceRange: range };
   }
 
-  /** Works out the lines' coordinates for the view as it now stands; the library calls it before a paint. */
+  /** Works out the lines' coordinates for the view as it now stands: the library calls it each time it recalculates the pane (a data update, a scroll or zoom, a resize). */
   updateAllViews(): void {
     this.polylines = [];
     const host = this.host;
