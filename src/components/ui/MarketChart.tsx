@@ -143,7 +143,9 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
   useFitAbove(frameRef, fitAbove, heights);
 
   const draw = () => {
-    const { candles: nextCandles, studies: nextStudies } = pendingRef.current;
+    const { candles: nextCandles } = pendingRef.current;
+    // The series' indicators, once some came.
+    const nextStudies = pendingRef.current.studies?.points.length ? pendingRef.current.studies : null;
     const candle = candleRef.current;
     if (!candle || !nextCandles || nextCandles.bars.length === 0) return;
     const key = seriesKey(nextCandles);
@@ -160,7 +162,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
     const toBar = (c: Candle) => ({ time: time(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
     const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? up : down });
     // Before the candles: each candle update recalculates the pane, and with it the lines' place and range.
-    if (nextStudies && nextStudies.points.length > 0) overlayRef.current?.setPoints(nextStudies.points, shift);
+    if (nextStudies) overlayRef.current?.setPoints(nextStudies.points, shift);
     if (plan.kind === 'reload') {
       candle.setData(nextCandles.bars.map(toBar));
       volumeRef.current?.setData(nextCandles.bars.map(volume));
@@ -174,7 +176,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
         volumeRef.current?.update(volume(bar));
       }
     }
-    if (nextStudies && nextStudies.points.length > 0) {
+    if (nextStudies) {
       const pointsFrom = drawn && plan.kind === 'update' && drawn.studies?.resetId === nextStudies.resetId ? extendsDrawn(drawn.studies.points, nextStudies.points) : null;
       const points = pointsFrom === null ? nextStudies.points : nextStudies.points.slice(pointsFrom);
       for (const line of linesRef.current) {

@@ -120,14 +120,14 @@ export class OverlayLines implements ISeriesPrimitive<Time> {
       const point = this.points[i] as StudyPoint;
       const x = timeScale.timeToCoordinate((point.time + this.shift) as UTCTimestamp);
       if (x === null) continue;
-      this.lines.forEach((line, k) => {
-        const value = line.pick(point);
+      for (let k = 0; k < this.lines.length; k++) {
+        const value = (this.lines[k] as OverlayLine).pick(point);
         const y = value === null ? null : host.series.priceToCoordinate(value);
-        if (y === null) return;
+        if (y === null) continue;
         const polyline = polylines[k] as Polyline;
         polyline.xs.push(x);
         polyline.ys.push(y);
-      });
+      }
     }
     this.polylines = polylines;
   }
