@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { OrderConfirmation, type OrderConfirmationProps } from '../components/OrderConfirmation.tsx';
@@ -69,8 +69,31 @@ describe('options order confirmation', () => {
     expect(parked.closest('[inert]')).not.toBeNull();
     await inAct(() => setSelection({ quantity: '30', duration: 30 }));
     expect(screen.getByTestId('option-confirm')).toBe(parked);
-    expect(parked.textContent).toContain('30 USDT');
+    await waitFor(() => expect(parked.textContent).toContain('30 USDT'));
     expect(parked.textContent).toContain('30 s');
+  });
+
+  it('renders a new selection into the closed confirmation a frame after the tap that makes it, not inside it', async () => {
+    render(<OrderConfirmation {...props()} />);
+    const parked = screen.getByTestId('option-confirm');
+    await inAct(() => setSelection({ quantity: '30', duration: 30 }));
+    // The picker's Confirm tap has rendered: the hidden confirmation still shows the last selection.
+    expect(parked.textContent).toContain('20 USDT');
+    await waitFor(() => expect(parked.textContent).toContain('30 USDT'));
+    expect(parked.textContent).toContain('30 s');
+  });
+
+  it('opened in the same frame as a new selection, shows and orders that selection', async () => {
+    render(<OrderConfirmation {...props()} />);
+    await inAct(() => {
+      setSelection({ quantity: '30', duration: 30 });
+      openConfirmation(1);
+    });
+    const shown = screen.getByTestId('option-confirm');
+    expect(shown.textContent).toContain('30 USDT');
+    expect(screen.getByTestId('payout-up').textContent).toBe('54.00000000 USDT');
+    act(() => screen.getByRole('button', { name: 'Confirm' }).click());
+    expect(api.calls[0]?.params).toEqual({ mId: 7, ctime: 30, ctzed: '30', buytype: 1 });
   });
 
   it('places one order for a double tap on Confirm, with what it shows, then closes and starts the countdown', async () => {

@@ -1,9 +1,11 @@
-import { memo, useEffect } from 'react';
-import { useSnapshot } from 'valtio';
+import { memo, useEffect, useState } from 'react';
+import { snapshot, useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import { afterNextPaint } from '../../../components/ui/after-next-paint.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { createOptionOrder } from '../api/create-option-order.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
-import { closeConfirmation, optionsStore, startCountdown } from '../stores/options-store.ts';
+import { closeConfirmation, optionsStore, startCountdown, type OptionSelection } from '../stores/options-store.ts';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 
 export interface OrderConfirmationProps {
@@ -20,13 +22,38 @@ export interface OrderConfirmationProps {
 }
 
 /**
+ * The selection the confirmation shows and orders. A new one comes with the picker's Confirm tap,
+ * whose answer is the sheet closing and the order bar's new label; rendering the hidden confirmation
+ * for it inside that tap held back the paint of that answer (DESIGN.md §8 tap budget). So while
+ * closed the confirmation catches up a frame later, and once open it reads the store itself: what it
+ * shows is always what is ordered, even when it opens within that frame.
+ */
+function useShownSelection(open: boolean): OptionSelection {
+  const [shown, setShown] = useState(() => snapshot(optionsStore).selection);
+  useEffect(() => {
+    let cancel = () => {};
+    const unsubscribe = subscribeKey(optionsStore, 'selection', () => {
+      cancel();
+      cancel = afterNextPaint(() => setShown(snapshot(optionsStore).selection));
+    });
+    return () => {
+      cancel();
+      unsubscribe();
+    };
+  }, []);
+  return open ? snapshot(optionsStore).selection : shown;
+}
+
+/**
  * The order confirmation of spec §5, shown while the options store's `confirmOpen` is set
  * (openConfirmation, closeConfirmation), and the order it places. Rendered ahead, so the Buy tap
  * only shows it (DESIGN.md §8 tap budget). Memoised: the page renders for its own state (the pairs
  * popup, the view), and the confirmation's props do not change with it.
  */
 export const OrderConfirmation = memo(function OrderConfirmation({ pairId, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
-  const { confirmOpen, confirmDirection, selection } = useSnapshot(optionsStore);
+  // Not the selection: it comes through useShownSelection, which keeps its render out of the picker's Confirm tap.
+  const { confirmOpen, confirmDirection } = useSnapshot(optionsStore);
+  const selection = useShownSelection(confirmOpen);
   // One order at a time: a second tap before the busy button has rendered places nothing.
   const { busy, run } = useSubmit();
   // The open state outlives this component in the store: a page that leaves with the confirmation
