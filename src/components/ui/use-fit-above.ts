@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** The heights a box fitted above a bar may take; between them it fills the room. */
 export interface FitRange {
@@ -46,22 +46,30 @@ export function useFitAbove(box: RefObject<HTMLElement | null>, target: FitTarge
   const { min, max } = range;
   const page = target?.page;
   const bar = target?.bar;
+  const rangeNow = useRef<FitRange>({ min, max });
+  const measured = useRef<Measure | null>(null);
+  // A new range (an indicator pane on or off) refits from the last measure, before the paint: no layout
+  // is read, and the box never shows its unfitted height in between (the observer's restart did).
+  useLayoutEffect(() => {
+    rangeNow.current = { min, max };
+    const element = box.current;
+    if (element && measured.current) element.style.height = heightFor(measured.current, rangeNow.current);
+  }, [box, min, max]);
   // A passive effect: it runs once the whole commit is attached, the page's and bar's refs too.
   useEffect(() => {
     const element = box.current;
     const pageElement = page?.current;
     const barElement = bar?.current;
     if (!element || !pageElement || !barElement || typeof ResizeObserver === 'undefined') return;
-    let written = '';
     let frame = 0;
     const observer = new ResizeObserver(() => {
-      const offset = element.getBoundingClientRect().top - pageElement.getBoundingClientRect().top;
-      const height = `${fittedHeight(offset, barElement.getBoundingClientRect().top, { min, max })}px`;
-      if (height === written) return;
-      written = height;
+      const measure = { offset: element.getBoundingClientRect().top - pageElement.getBoundingClientRect().top, barTop: barElement.getBoundingClientRect().top };
+      measured.current = measure;
+      if (heightFor(measure, rangeNow.current) === element.style.height) return;
       cancelAnimationFrame(frame);
+      // The latest measure and range are read when the frame comes: either may have changed since.
       frame = requestAnimationFrame(() => {
-        element.style.height = height;
+        if (measured.current) element.style.height = heightFor(measured.current, rangeNow.current);
       });
     });
     observer.observe(pageElement);
@@ -69,7 +77,16 @@ export function useFitAbove(box: RefObject<HTMLElement | null>, target: FitTarge
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
+      measured.current = null;
       element.style.removeProperty('height');
     };
-  }, [box, page, bar, min, max]);
+  }, [box, page, bar]);
 }
+
+/** Where the box starts in its page and where the bar starts in the viewport, as last laid out. */
+interface Measure {
+  offset: number;
+  barTop: number;
+}
+
+const heightFor = (measure: Measure, range: FitRange) => `${fittedHeight(measure.offset, measure.barTop, range)}px`;

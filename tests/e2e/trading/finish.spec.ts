@@ -304,6 +304,30 @@ describe('options chart above its order bar', () => {
       return { chartBottom: chart?.bottom ?? 0, chartHeight: chart?.height ?? 0, lowestCanvas: Math.max(...canvases), barTop: bar?.top ?? 0 };
     });
 
+  /** Starts watching, in every frame, how far the chart's box runs over the bar and how tall it gets. */
+  const watchOverlap = (page: Page) =>
+    page.evaluate(() => {
+      const seen = { framesOverBar: 0, tallest: 0, watching: true };
+      (window as unknown as { fitSeen: typeof seen }).fitSeen = seen;
+      const frame = () => {
+        const chart = document.querySelector('[data-testid="candle-chart"]')?.getBoundingClientRect();
+        const bar = document.querySelector('[data-testid="order-bar"]')?.getBoundingClientRect();
+        if (chart && bar) {
+          if (chart.bottom > bar.top) seen.framesOverBar += 1;
+          seen.tallest = Math.max(seen.tallest, chart.height);
+        }
+        if (seen.watching) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  /** Stops the watch and gives what it saw. */
+  const overlapWatched = (page: Page) =>
+    page.evaluate(() => {
+      const seen = (window as unknown as { fitSeen: { framesOverBar: number; tallest: number; watching: boolean } }).fitSeen;
+      seen.watching = false;
+      return { framesOverBar: seen.framesOverBar, tallest: seen.tallest };
+    });
+
   it('ends above the bar on a 375 × 667 phone, volume and time axis in view, and keeps its full height on a taller one', async () => {
     const { page, context } = await screenPage(stack, { token, theme: 'night' });
     await page.setViewportSize({ width: 375, height: 667 });
@@ -322,12 +346,16 @@ describe('options chart above its order bar', () => {
     const tall = await eventually(() => boxes(page), (b) => b.chartHeight === 300, 'the chart to take its full height again');
     expect(tall.chartBottom).toBeLessThanOrEqual(tall.barTop);
     // An indicator pane makes the box taller (300 to 420 px, fitted), still above the bar; without it, 300 again.
+    // Watched in every frame from before the tap: the box refits as the pane comes, never showing its
+    // unfitted 420 px over the bar for a frame (it once did, and a poll landing in that frame failed).
+    await watchOverlap(page);
     await page.getByTestId('study-macd').click();
     const withPane = await eventually(() => boxes(page), (b) => b.chartHeight > 300, 'the chart to grow for its MACD pane');
     expect(withPane.chartHeight).toBeLessThanOrEqual(420);
     expect(withPane.chartBottom).toBeLessThanOrEqual(withPane.barTop);
     await page.getByTestId('study-macd').click();
     await eventually(() => boxes(page), (b) => b.chartHeight === 300, 'the chart to shrink back without the pane');
+    expect(await overlapWatched(page)).toEqual({ framesOverBar: 0, tallest: withPane.chartHeight });
     await context.close();
   });
 });

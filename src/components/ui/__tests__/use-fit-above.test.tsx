@@ -10,12 +10,12 @@ const RANGE = { min: 180, max: 300 };
 /** Where the test says the page, the box and the bar are, in the viewport (the page below a banner, the box inside it). */
 const layout = { pageTop: 90, boxInPage: 260, barTop: 610 };
 
-function Screen({ withBar = true }: { withBar?: boolean }) {
+function Screen({ withBar = true, range = RANGE }: { withBar?: boolean; range?: { min: number; max: number } }) {
   const page = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   const [fit] = useState(() => ({ page, bar }));
-  useFitAbove(box, withBar ? fit : undefined, RANGE);
+  useFitAbove(box, withBar ? fit : undefined, range);
   return (
     <div ref={page} data-testid="page">
       <div ref={box} data-testid="box" style={{ height: '300px' }} />
@@ -80,6 +80,34 @@ describe('useFitAbove', () => {
 
     view.unmount();
     expect(box.style.height).toBe('');
+  });
+
+  it('refits to a new range within the same commit, never showing the box unfitted in between', async () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const view = render(<Screen />);
+    placeElements(view);
+    const box = view.getByTestId('box');
+    act(() => FakeResizeObserver.laidOut());
+    await afterPaint();
+    expect(box.style.height).toBe('300px');
+
+    // An indicator pane lets the box grow: the room above the bar, at once, with no layout read or frame awaited.
+    view.rerender(<Screen range={{ min: 240, max: 420 }} />);
+    expect(box.style.height).toBe(`${610 - 260 - FIT_GAP_PX}px`);
+    // The pane goes: back to the first range's largest height, again at once.
+    view.rerender(<Screen range={RANGE} />);
+    expect(box.style.height).toBe('300px');
+    expect(FakeResizeObserver.all).toHaveLength(1);
+  });
+
+  it('writes a frame already asked for with the range of that frame, not of its layout', async () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const view = render(<Screen />);
+    placeElements(view);
+    act(() => FakeResizeObserver.laidOut());
+    view.rerender(<Screen range={{ min: 240, max: 420 }} />);
+    await afterPaint();
+    expect(view.getByTestId('box').style.height).toBe(`${610 - 260 - FIT_GAP_PX}px`);
   });
 
   it('writes the height in the next frame, not while the browser reports its layout', () => {
