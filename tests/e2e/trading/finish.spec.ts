@@ -7,7 +7,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
-import { contrastOf, demoToken, overlapping, paintedOrder, screenPage } from '../support/screen-checks.ts';
+import { contrastOf, demoToken, narrowScreenFaults, overlapping, paintedOrder, screenPage } from '../support/screen-checks.ts';
 import { apiData, eventually } from '../support/trading-helpers.ts';
 
 interface Item {
@@ -403,6 +403,25 @@ describe('options chart', () => {
       return rtl ? sheet.right - title.right : title.left - sheet.left;
     }, lang === 'ar');
     expect(titleGap).toBeGreaterThanOrEqual(15.5);
+    await context.close();
+  });
+
+  it.each(['en', 'ar', 'zh-cn'])('keeps every figure of the order confirmation on one line on a 320 px phone, the largest stake chosen (%s)', async (lang) => {
+    const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+    await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
+    await (await visible(page.getByTestId('selection-button'))).click();
+    const picker = await visible(page.getByTestId('option-picker'));
+    // The longest duration and the largest quantity make the longest figures the dialog shows.
+    await picker.locator('[data-testid^="duration-"]').last().click();
+    await picker.locator('[data-testid^="quantity-"]').last().click();
+    await picker.getByTestId('picker-confirm').click();
+    await page.getByTestId('option-picker').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+    await page.getByTestId('buy-up').click();
+    const confirm = await visible(page.getByTestId('option-confirm'));
+    await visible(confirm.getByTestId('payout-up'));
+    // Before, at 320 px the payout's coin fell to a line of its own under "111.00000000".
+    const { brokenNumbers, brokenValues, sideways } = await narrowScreenFaults(page);
+    expect({ brokenNumbers, brokenValues, sideways }).toEqual({ brokenNumbers: [], brokenValues: [], sideways: 0 });
     await context.close();
   });
 

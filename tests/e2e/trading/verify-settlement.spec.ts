@@ -5,9 +5,11 @@
  * shows each trade's one-minute bar with the price inside it.
  */
 import Big from 'big.js';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { loginViaUi, UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
+import { narrowScreenFaults } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 
@@ -57,6 +59,12 @@ async function marketRest<T>(path: string): Promise<T> {
   const body = (await (await fetch(`${stack.baseUrl}${path}`)).json()) as { status: string; data: T };
   expect(body.status, path).toBe('ok');
   return body.data;
+}
+
+/** What of the page reads broken on a narrow phone: figures over two lines, and sideways scroll. */
+async function unbroken(page: Page) {
+  const { brokenNumbers, brokenValues, sideways } = await narrowScreenFaults(page);
+  return { brokenNumbers, brokenValues, sideways };
 }
 
 describe('verifiable settlement', () => {
@@ -113,6 +121,8 @@ describe('verifiable settlement', () => {
       }
     }
 
+    // On the narrowest phone: the trades' long figures are what a narrow detail would break.
+    await page.setViewportSize({ width: 320, height: 812 });
     await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
     await dismissNoticeBanner(page);
     await page.getByTestId('view-toggle').click();
@@ -125,6 +135,8 @@ describe('verifiable settlement', () => {
       const detail = await visible(page.getByTestId('option-detail'));
       expect(await detail.getByTestId('proof-entry').textContent()).toContain(`Trade #${order.buy_trade_id}`);
       expect(await detail.getByTestId('proof-settlement').textContent()).toContain(`Trade #${order.sell_trade_id}`);
+      // Before, the labels took their whole width and a trade's number broke in two (#1055794 / 21160).
+      expect(await unbroken(page)).toEqual({ brokenNumbers: [], brokenValues: [], sideways: 0 });
       await detail.getByTestId('verify-button').click();
       for (const [testId, tradeId, tradeTs, price] of [
         ['verify-entry', order.buy_trade_id, order.buy_trade_ts, order.buyprice],
@@ -140,6 +152,7 @@ describe('verifiable settlement', () => {
         const high = new Big((await card.getByTestId('verify-high').textContent()) ?? '');
         expect(low.lte(price) && high.gte(new Big(price).round(6, Big.roundDown))).toBe(true);
       }
+      expect(await unbroken(page)).toEqual({ brokenNumbers: [], brokenValues: [], sideways: 0 });
       await detail.getByRole('button', { name: 'Close' }).click();
       await detail.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     }

@@ -103,18 +103,26 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
             {t('verify.view.bar')} <bdi dir="ltr">{minuteText(state.bar.time, formats)}</bdi>
           </p>
           <dl className={styles.barValues} dir="ltr">
-            <dt>{t('verify.view.open')}</dt>
-            <dd className={styles.num}>{formatFixed(state.bar.open, 6)}</dd>
-            <dt>{t('verify.view.high')}</dt>
-            <dd className={styles.num} data-testid="verify-high">
-              {formatFixed(state.bar.high, 6)}
-            </dd>
-            <dt>{t('verify.view.low')}</dt>
-            <dd className={styles.num} data-testid="verify-low">
-              {formatFixed(state.bar.low, 6)}
-            </dd>
-            <dt>{t('verify.view.close')}</dt>
-            <dd className={styles.num}>{formatFixed(state.bar.close, 6)}</dd>
+            <div>
+              <dt>{t('verify.view.open')}</dt>
+              <dd className={styles.num}>{formatFixed(state.bar.open, 6)}</dd>
+            </div>
+            <div>
+              <dt>{t('verify.view.high')}</dt>
+              <dd className={styles.num} data-testid="verify-high">
+                {formatFixed(state.bar.high, 6)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('verify.view.low')}</dt>
+              <dd className={styles.num} data-testid="verify-low">
+                {formatFixed(state.bar.low, 6)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('verify.view.close')}</dt>
+              <dd className={styles.num}>{formatFixed(state.bar.close, 6)}</dd>
+            </div>
           </dl>
           <RangeLine position={pricePosition(state.bar, trade.price)} inside={inside} />
           <p className={`${styles.verdict} ${inside ? tone.up : tone.down}`} data-testid="verify-verdict">
