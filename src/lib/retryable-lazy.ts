@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { watchedFetch } from './online.ts';
 
 // As React.lazy's own signature: any component, whatever its props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -9,6 +10,28 @@ export type RetryableLazy<C extends AnyComponent> = ComponentType<ComponentProps
 
 /** Counts the calls of retryFailedLoads: a load that failed in an earlier round is tried again. */
 let round = 0;
+
+/** What loads tried again have done in this page: some failed again, some came. */
+export const retryHistory = { failedAgain: false, succeededAgain: false };
+
+/** The page itself, as retryOrReload uses it (tests put their own in). */
+export const thisPage = {
+  reload: () => location.reload(),
+  /** Whether the server answers now, whatever its status: a reload without it would show the browser's own offline page. */
+  serverAnswers: () => watchedFetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(() => true, () => false),
+};
+
+/**
+ * What a Retry tap does: try the failed loads again, or, once a load tried again has failed again
+ * and none has ever come on a retry, reload the page if the server answers. Browsers from before
+ * the HTML change that stopped keeping failed module fetches (whatwg/html#10327; Chromium 150 still
+ * keeps them, 156 does not) fail every later import() of that chunk at once without fetching it,
+ * and only a reload brings the screen.
+ */
+export async function retryOrReload(retry: () => void): Promise<void> {
+  if (retryHistory.failedAgain && !retryHistory.succeededAgain && (await thisPage.serverAnswers())) thisPage.reload();
+  else retry();
+}
 
 /** Lets every load that has failed so far be tried again on its next render (LazyBoundary calls it when it resets). */
 export function retryFailedLoads(): void {
@@ -28,20 +51,24 @@ export function retryableLazy<C extends AnyComponent>(load: () => Promise<{ defa
   let loaded: C | undefined;
   let failedInRound: number | null = null;
   let component: C | LazyExoticComponent<C> | undefined;
+  let retrying = false;
   const forgetEarlierFailure = () => {
     if (failedInRound === null || failedInRound === round) return;
     loading = undefined;
     component = undefined;
     failedInRound = null;
+    retrying = true;
   };
   const preload = () => {
     forgetEarlierFailure();
     loading ??= load().then(
       (module) => {
+        if (retrying) retryHistory.succeededAgain = true;
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
+        if (retrying) retryHistory.failedAgain = true;
         failedInRound = round;
         throw error;
       },

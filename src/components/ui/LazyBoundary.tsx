@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'wouter';
 import { useOnline } from '../../lib/online.ts';
-import { retryFailedLoads } from '../../lib/retryable-lazy.ts';
+import { retryFailedLoads, retryOrReload } from '../../lib/retryable-lazy.ts';
 
 export interface LazyBoundaryProps {
   children: ReactNode;
@@ -16,13 +16,14 @@ export interface LazyBoundaryProps {
  * Where a lazily loaded part renders (retryableLazy, lib/): `fallback` while its code loads, and
  * `failed` when the load failed (no network, a chunk of an older deployment) or the part threw, so
  * the rest of the app goes on instead of going blank. It tries again by itself when the network
- * comes back or the page changes.
+ * comes back or the page changes. Its retry reloads the page where trying again cannot work
+ * (retryOrReload).
  */
 export function LazyBoundary({ children, fallback = null, failed }: LazyBoundaryProps) {
   const online = useOnline();
   const [location] = useLocation();
   return (
-    <ErrorBoundary resetKeys={[online, location]} onReset={retryFailedLoads} fallbackRender={({ resetErrorBoundary }) => failed?.(resetErrorBoundary) ?? null}>
+    <ErrorBoundary resetKeys={[online, location]} onReset={retryFailedLoads} fallbackRender={({ resetErrorBoundary }) => failed?.(() => void retryOrReload(resetErrorBoundary)) ?? null}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );

@@ -59,6 +59,27 @@ describe('a chunk of code that cannot be fetched', () => {
     await context.close();
   });
 
+  it('a screen whose code fails again when tried again: the next Retry reloads the page once the server answers, and the screen opens', async () => {
+    // Browsers that keep a failed module fetch (Chromium 150 did) fail every retry without fetching;
+    // a second refusal here stands for that in any browser.
+    const { page, context } = await stack.newPage();
+    await page.goto(`${stack.baseUrl}/`);
+    await visible(page.getByTestId('market-carousel'));
+    const restore = await failChunk(page, 'MarketPage');
+    await page.getByRole('link', { name: 'Markets' }).click();
+    const failed = await visible(page.getByTestId('page-load-failed'));
+    await failed.evaluate((element) => element.setAttribute('data-seen', ''));
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    const failedAgain = await visible(page.locator('[data-testid="page-load-failed"]:not([data-seen])'));
+    await restore();
+    const reloaded = page.waitForEvent('load', { timeout: UI_TIMEOUT_MS });
+    await failedAgain.getByRole('button', { name: 'Retry' }).click();
+    await reloaded;
+    await visible(page.getByTestId('market-row'));
+    expect(new URL(page.url()).pathname).toBe('/market');
+    await context.close();
+  });
+
   it('a part of the shell that fails to load leaves the screen working, and loads on the next page', async () => {
     const { page, context } = await stack.newPage();
     const restore = await failChunk(page, 'AlertBridge');

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryableLazy } from '../../../lib/retryable-lazy.ts';
+import { retryableLazy, retryHistory, thisPage } from '../../../lib/retryable-lazy.ts';
 import { LazyBoundary } from '../LazyBoundary.tsx';
 
 function Part({ name }: { name: string }) {
@@ -30,7 +30,10 @@ function setOnline(onLine: boolean) {
 describe('retryableLazy in a LazyBoundary', () => {
   // React reports each error a boundary catches on the console; these are the tests' own.
   beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Object.assign(retryHistory, { failedAgain: false, succeededAgain: false });
+  });
 
   it('shows the fallback while loading, then the part', async () => {
     const { loads, load } = manualLoads();
@@ -133,5 +136,61 @@ describe('retryableLazy in a LazyBoundary', () => {
     );
     expect(screen.getByText('part e')).toBeTruthy();
     expect(loads).toHaveLength(1);
+  });
+
+  describe('a load that fails again when tried again', () => {
+    /** Mounted, failed, retried by the tap and failed again: where a browser that keeps failed module fetches stays. */
+    async function failedTwice() {
+      const { loads, load } = manualLoads();
+      const Lazy = retryableLazy(load);
+      await mount(
+        <LazyBoundary failed={(retry) => <button onClick={retry}>retry</button>}>
+          <Lazy name="f" />
+        </LazyBoundary>,
+      );
+      await inAct(() => loads[0]!.reject());
+      await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'retry' })));
+      await inAct(() => loads[1]!.reject());
+      return loads;
+    }
+
+    it('reloads the page on the next Retry when the server answers, instead of a retry that cannot fetch', async () => {
+      const reload = vi.spyOn(thisPage, 'reload').mockImplementation(() => {});
+      vi.spyOn(thisPage, 'serverAnswers').mockResolvedValue(true);
+      const loads = await failedTwice();
+      expect(reload).not.toHaveBeenCalled();
+      await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'retry' })));
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(loads).toHaveLength(2);
+    });
+
+    it('tries again without a reload while the server does not answer: a reload would show the browser\'s offline page', async () => {
+      const reload = vi.spyOn(thisPage, 'reload').mockImplementation(() => {});
+      vi.spyOn(thisPage, 'serverAnswers').mockResolvedValue(false);
+      const loads = await failedTwice();
+      await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'retry' })));
+      expect(reload).not.toHaveBeenCalled();
+      expect(loads).toHaveLength(3);
+    });
+
+    it('never reloads in a browser where a retry has once brought a part: trying again works there', async () => {
+      const reload = vi.spyOn(thisPage, 'reload').mockImplementation(() => {});
+      vi.spyOn(thisPage, 'serverAnswers').mockResolvedValue(true);
+      const first = manualLoads();
+      const Came = retryableLazy(first.load);
+      await mount(
+        <LazyBoundary failed={(retry) => <button onClick={retry}>retry g</button>}>
+          <Came name="g" />
+        </LazyBoundary>,
+      );
+      await inAct(() => first.loads[0]!.reject());
+      await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'retry g' })));
+      await inAct(() => first.loads[1]!.resolve());
+      expect(screen.getByText('part g')).toBeTruthy();
+      const loads = await failedTwice();
+      await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'retry' })));
+      expect(reload).not.toHaveBeenCalled();
+      expect(loads).toHaveLength(3);
+    });
   });
 });
