@@ -26,6 +26,17 @@ async function failChunk(page: Page, name: string): Promise<() => Promise<void>>
   return () => page.unroute(pattern);
 }
 
+/** Home, then a tap on Markets while the Markets screen's code is refused: its failure view, and how to allow the code again. */
+async function marketsRefused() {
+  const { page, context } = await stack.newPage();
+  await page.goto(`${stack.baseUrl}/`);
+  await visible(page.getByTestId('market-carousel'));
+  const restore = await failChunk(page, 'MarketPage');
+  await page.getByRole('link', { name: 'Markets' }).click();
+  const failed = await visible(page.getByTestId('page-load-failed'));
+  return { page, context, failed, restore };
+}
+
 describe('a chunk of code that cannot be fetched', () => {
   it('offline, a screen says it failed to load, the shell stays, and the screen opens by itself when the network is back', async () => {
     const { page, context } = await stack.newPage();
@@ -46,13 +57,7 @@ describe('a chunk of code that cannot be fetched', () => {
   });
 
   it('Retry fetches the screen again', async () => {
-    const { page, context } = await stack.newPage();
-    await page.goto(`${stack.baseUrl}/`);
-    await visible(page.getByTestId('market-carousel'));
-    const restore = await failChunk(page, 'MarketPage');
-
-    await page.getByRole('link', { name: 'Markets' }).click();
-    const failed = await visible(page.getByTestId('page-load-failed'));
+    const { page, context, failed, restore } = await marketsRefused();
     await restore();
     await failed.getByRole('button', { name: 'Retry' }).click();
     await visible(page.getByTestId('market-row'));
@@ -62,12 +67,7 @@ describe('a chunk of code that cannot be fetched', () => {
   it('a screen whose code fails again when tried again: the next Retry reloads the page once the server answers, and the screen opens', async () => {
     // Browsers that keep a failed module fetch (Chromium 150 did) fail every retry without fetching;
     // a second refusal here stands for that in any browser.
-    const { page, context } = await stack.newPage();
-    await page.goto(`${stack.baseUrl}/`);
-    await visible(page.getByTestId('market-carousel'));
-    const restore = await failChunk(page, 'MarketPage');
-    await page.getByRole('link', { name: 'Markets' }).click();
-    const failed = await visible(page.getByTestId('page-load-failed'));
+    const { page, context, failed, restore } = await marketsRefused();
     await failed.evaluate((element) => element.setAttribute('data-seen', ''));
     await failed.getByRole('button', { name: 'Retry' }).click();
     const failedAgain = await visible(page.locator('[data-testid="page-load-failed"]:not([data-seen])'));

@@ -6,7 +6,11 @@ import { formatFixed } from '../../../lib/money.ts';
 import { minuteText, priceInBar, pricePosition, proofTrades, type OrderTrades, type ProofTrade } from '../api/settlement-proof.ts';
 import { useMinuteBar } from '../hooks/use-minute-bar.ts';
 import tone from '../../../components/ui/tone.module.css';
+import optionStyles from './options.module.css';
 import styles from './settlement-proof.module.css';
+
+/** The options screen's label-and-value list, for values as long as a trade's reference. */
+const LIST = `${optionStyles.detailList} ${styles.longValues}`;
 
 function TradeRef({ trade }: { trade: ProofTrade | null }) {
   const { t } = useTranslation();
@@ -35,7 +39,7 @@ export function SettlementProof({ order, onVerify }: { order: OrderTrades; onVer
   return (
     <section className={styles.proof} aria-label={t('verify.proof.title')} data-testid="settlement-proof">
       <h3 className={styles.proofTitle}>{t('verify.proof.title')}</h3>
-      <dl className={styles.detailList}>
+      <dl className={LIST}>
         <dt>{t('verify.proof.entry')}</dt>
         <dd data-testid="proof-entry">
           <TradeRef trade={entry} />
@@ -64,6 +68,14 @@ function RangeLine({ position, inside }: { position: number; inside: boolean }) 
   );
 }
 
+/** The one-minute bar's prices, in the order a chart reads them; high and low are what the verdict weighs. */
+const BAR_VALUES: readonly { key: 'open' | 'high' | 'low' | 'close'; label: string; testId?: string }[] = [
+  { key: 'open', label: 'verify.view.open' },
+  { key: 'high', label: 'verify.view.high', testId: 'verify-high' },
+  { key: 'low', label: 'verify.view.low', testId: 'verify-low' },
+  { key: 'close', label: 'verify.view.close' },
+];
+
 function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: string; trade: ProofTrade; testId: string }) {
   const { t } = useTranslation();
   const formats = useFormats();
@@ -72,7 +84,7 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
   return (
     <section className={styles.proofCard} data-testid={testId}>
       <h3 className={styles.proofTitle}>{label}</h3>
-      <dl className={styles.detailList}>
+      <dl className={LIST}>
         <dt>{t('verify.view.tradeId')}</dt>
         <dd>
           <bdi dir="ltr" className={styles.num} data-testid="verify-trade-id">
@@ -103,26 +115,14 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
             {t('verify.view.bar')} <bdi dir="ltr">{minuteText(state.bar.time, formats)}</bdi>
           </p>
           <dl className={styles.barValues} dir="ltr">
-            <div>
-              <dt>{t('verify.view.open')}</dt>
-              <dd className={styles.num}>{formatFixed(state.bar.open, 6)}</dd>
-            </div>
-            <div>
-              <dt>{t('verify.view.high')}</dt>
-              <dd className={styles.num} data-testid="verify-high">
-                {formatFixed(state.bar.high, 6)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('verify.view.low')}</dt>
-              <dd className={styles.num} data-testid="verify-low">
-                {formatFixed(state.bar.low, 6)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('verify.view.close')}</dt>
-              <dd className={styles.num}>{formatFixed(state.bar.close, 6)}</dd>
-            </div>
+            {BAR_VALUES.map(({ key, label, testId }) => (
+              <div key={key}>
+                <dt>{t(label)}</dt>
+                <dd className={styles.num} data-testid={testId}>
+                  {formatFixed(state.bar[key], 6)}
+                </dd>
+              </div>
+            ))}
           </dl>
           <RangeLine position={pricePosition(state.bar, trade.price)} inside={inside} />
           <p className={`${styles.verdict} ${inside ? tone.up : tone.down}`} data-testid="verify-verdict">
