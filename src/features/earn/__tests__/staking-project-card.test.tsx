@@ -49,10 +49,12 @@ describe('a staking project card (spec §2, §5)', () => {
     expect(screen.getByText('18')).toBeTruthy();
   });
 
-  it('keeps digits only, refuses below the period\'s minimum with its number, and asks for the password', async () => {
+  it('keeps a fraction as typed and says whole numbers only, refuses below the minimum, and asks for the password', async () => {
     render(<Card />);
     fireEvent.change(amount(), { target: { value: '9.5' } });
-    expect(amount().value).toBe('95');
+    expect(amount().value).toBe('9.5');
+    expect(screen.getByRole('alert').textContent).toBe('Whole numbers only: remove the decimal part');
+    fireEvent.change(amount(), { target: { value: '95' } });
     fireEvent.click(screen.getByRole('button', { name: 'Stake now' }));
     expect(messages()).toContain('The minimum staking amount is 100');
     fireEvent.change(amount(), { target: { value: '150' } });

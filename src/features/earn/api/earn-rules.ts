@@ -47,8 +47,3 @@ export function stepInteger(text: string, direction: 1 | -1, min: string, max: s
   if (next.gt(high)) return high.toFixed(0);
   return next.toFixed(0);
 }
-
-/** What an integer field keeps of typed text: digits only. */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, '');
-}

@@ -1,6 +1,9 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AMOUNT_PROBLEM_KEYS, amountTextProblem, cleanAmountText } from '../../../lib/amount-input.ts';
 import { toBig } from '../../../lib/money.ts';
-import { digitsOnly, stepInteger } from '../api/earn-rules.ts';
+import { stepInteger } from '../api/earn-rules.ts';
+import fieldStyles from '../../../components/ui/field.module.css';
 import styles from './earn.module.css';
 
 export interface IntegerStepperProps {
@@ -19,10 +22,15 @@ export interface IntegerStepperProps {
 
 /**
  * The amount stepper of loans and lock mining (spec §5): whole numbers only, − and + move by a step
- * that suits the range and stay within min..max; the number can also be typed.
+ * that suits the range and stay within min..max; the number can also be typed. A decimal part typed
+ * or pasted is kept as it is and refused with a message (lib/amount-input.ts), never joined to the
+ * whole part: 150.5 must not become 1505.
  */
 export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel, increaseLabel, hint, testId }: IntegerStepperProps) {
+  const { t } = useTranslation();
   const id = useId();
+  const problem = amountTextProblem(value, true);
+  const describedBy = [problem ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   const current = toBig(value);
   const low = toBig(min);
   const high = toBig(max);
@@ -42,14 +50,20 @@ export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel
           autoComplete="off"
           dir="ltr"
           value={value}
-          onChange={(event) => onChange(digitsOnly(event.target.value))}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(cleanAmountText(event.target.value))}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
           data-testid={testId}
         />
         <button type="button" aria-label={increaseLabel} disabled={!!current && !!high && current.gte(high)} onClick={() => onChange(stepInteger(value, 1, min, max))}>
           +
         </button>
       </div>
+      {problem && (
+        <p id={`${id}-error`} className={fieldStyles.error} role="alert">
+          {t(AMOUNT_PROBLEM_KEYS[problem])}
+        </p>
+      )}
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}

@@ -20,7 +20,7 @@ import { repayLoan } from '../api/repay-loan.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { LoanOrderCard } from './LoanOrderCard.tsx';
 import { LoanProductCard } from './LoanProductCard.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
@@ -122,7 +122,7 @@ function LoanOrders() {
           testId="loan-order-list"
         />
       </div>
-      <ConfirmDialog
+      <ConfirmSheet
         open={confirm !== null}
         title={t(confirm?.action === 'repay' ? 'earn.loans.repayTitle' : 'earn.loans.cancelTitle')}
         confirmLabel={t(confirm?.action === 'repay' ? 'earn.loans.repay' : 'earn.loans.cancel')}
@@ -144,7 +144,7 @@ function LoanOrders() {
         ) : (
           <p>{t('earn.loans.cancelText')}</p>
         )}
-      </ConfirmDialog>
+      </ConfirmSheet>
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { redeemMining } from '../api/redeem-mining.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { LockedOrderCard } from './LockedOrderCard.tsx';
 import { MiningProductCard } from './MiningProductCard.tsx';
 import { RedeemText } from './RedeemText.tsx';
@@ -103,9 +103,9 @@ function MiningOrders() {
         label={t('earn.mining.orders')}
         testId="mining-order-list"
       />
-      <ConfirmDialog open={confirm !== null} title={t('earn.redeem.title')} confirmLabel={t('earn.redeem.action')} busy={busy !== null} onConfirm={redeem} onClose={() => setConfirm(null)} testId="redeem-confirm">
+      <ConfirmSheet open={confirm !== null} title={t('earn.redeem.title')} confirmLabel={t('earn.redeem.action')} busy={busy !== null} onConfirm={redeem} onClose={() => setConfirm(null)} testId="redeem-confirm">
         {confirm && <RedeemText order={confirm} />}
-      </ConfirmDialog>
+      </ConfirmSheet>
     </section>
   );
 }

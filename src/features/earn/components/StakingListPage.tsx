@@ -7,7 +7,7 @@ import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getStakingOrders, type StakingFilter, type StakingOrder } from '../api/get-staking-orders.ts';
 import { redeemStaking } from '../api/redeem-staking.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { RedeemText } from './RedeemText.tsx';
 import { LockedOrderCard } from './LockedOrderCard.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
@@ -52,9 +52,9 @@ export function StakingListPage() {
           testId="staking-order-list"
         />
       </div>
-      <ConfirmDialog open={confirm !== null} title={t('earn.redeem.title')} confirmLabel={t('earn.redeem.action')} busy={busy !== null} onConfirm={redeem} onClose={() => setConfirm(null)} testId="redeem-confirm">
+      <ConfirmSheet open={confirm !== null} title={t('earn.redeem.title')} confirmLabel={t('earn.redeem.action')} busy={busy !== null} onConfirm={redeem} onClose={() => setConfirm(null)} testId="redeem-confirm">
         {confirm && <RedeemText order={confirm} />}
-      </ConfirmDialog>
+      </ConfirmSheet>
     </div>
   );
 }

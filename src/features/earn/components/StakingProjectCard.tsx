@@ -8,7 +8,6 @@ import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import type { StakingProject } from '../api/get-staking-projects.ts';
-import { digitsOnly } from '../api/earn-rules.ts';
 import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 import { submitStaking } from '../api/submit-staking.ts';
 import type { Submit } from '../../../lib/use-submit.ts';
@@ -85,9 +84,10 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
         label={t('earn.staking.amountLabel', { coin })}
         placeholder={t('earn.staking.amountPlaceholder')}
         value={amount}
-        onChange={(text) => setAmount(digitsOnly(text))}
+        onChange={setAmount}
         unit={coin}
         integer
+        available={formatTrim(project.balance, 8)}
         onAll={() => setAmount(formatTrim(project.balance, 0))}
         allLabel={t('earn.all')}
         dir="ltr"

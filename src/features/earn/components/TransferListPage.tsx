@@ -10,7 +10,7 @@ import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { cancelTransfer } from '../api/cancel-transfer.ts';
 import { getTransferRecords, type TransferFilter, type TransferRecord } from '../api/get-transfer-records.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { TransferRecordCard } from './TransferRecordCard.tsx';
 import styles from './earn.module.css';
 
@@ -60,7 +60,7 @@ export function TransferListPage() {
           testId="transfer-record-list"
         />
       </div>
-      <ConfirmDialog
+      <ConfirmSheet
         open={confirm !== null}
         title={t('earn.transfer.cancelTitle')}
         confirmLabel={t('earn.transfer.cancel')}
@@ -78,7 +78,7 @@ export function TransferListPage() {
             </dd>
           </dl>
         )}
-      </ConfirmDialog>
+      </ConfirmSheet>
     </div>
   );
 }
