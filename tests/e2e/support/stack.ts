@@ -29,7 +29,7 @@ function hideBulletinToday(): void {
 
 /**
  * Starts the real reference server (temporary SQLite database, test routes on, built client from
- * dist/) on a free loopback port, and Debian's Chromium. `npm run test:e2e` builds dist/ first.
+ * dist/) on a free loopback port, and Debian's Chromium. `npm run test:e2e` (and `npm test`) build dist/ first.
  */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const staticDir = resolve('dist');

@@ -28,8 +28,14 @@ export interface Field<T> {
   /** JSON Schema of the value as sent. */
   readonly schema: JsonSchema;
   readonly optional: boolean;
-  /** Surrounding white space is removed before checking (everything but passwords). */
+  /** Surrounding white space is removed before checking (text and amounts; not passwords or whole numbers). */
   readonly trim: boolean;
+  /**
+   * A whole number sent as plain decimal digits only (`7`, never `0x7`, `7e0`, `+7`, ` 7 `, `07`, or
+   * the field twice): anything else is refused with the field's message (validation.ts), because a
+   * lenient reading lets a request mean something its sender did not write.
+   */
+  readonly digits?: boolean;
   readonly messages: FieldMessages;
   /** The checked value to what the handler receives. `raw` is undefined only for an absent optional field. */
   read(raw: unknown): T;
@@ -82,9 +88,17 @@ export const email = (on: FieldMessages): Field<string> => text(on, { max: EMAIL
 
 export const phone = (on: FieldMessages): Field<string> => text(on, { max: 20, pattern: PHONE_PATTERN, example: '13800138000' });
 
-/** A whole number within [min, max]. */
+/** A whole number within [min, max], in plain decimal digits. */
 export function int(on: FieldMessages, options: { min: number; max: number }): Field<number> {
-  return { schema: { type: 'integer', minimum: options.min, maximum: options.max, examples: [Math.max(options.min, 1)] }, optional: false, trim: true, messages: on, read: Number, key: asText };
+  return {
+    schema: { type: 'integer', minimum: options.min, maximum: options.max, examples: [Math.max(options.min, 1)] },
+    optional: false,
+    trim: false,
+    digits: true,
+    messages: on,
+    read: Number,
+    key: asText,
+  };
 }
 
 /** A record id: a whole number from 1. */
@@ -92,7 +106,15 @@ export const id = (on: FieldMessages): Field<number> => int(on, { min: 1, max: N
 
 /** One of a few whole numbers (a side, a status, a type). */
 export function choice<const V extends number>(values: readonly V[], on: FieldMessages): Field<V> {
-  return { schema: { type: 'integer', enum: [...values], examples: [values[0]] }, optional: false, trim: true, messages: on, read: (raw) => Number(raw) as V, key: asText };
+  return {
+    schema: { type: 'integer', enum: [...values], examples: [values[0]] },
+    optional: false,
+    trim: false,
+    digits: true,
+    messages: on,
+    read: (raw) => Number(raw) as V,
+    key: asText,
+  };
 }
 
 /**

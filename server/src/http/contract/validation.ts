@@ -24,15 +24,41 @@ export function createValidator(): Ajv {
   return ajv;
 }
 
+/** What a whole-number field becomes when its text is not plain digits: a value no integer schema accepts. */
+const REFUSED = Object.freeze({ refused: 'not plain decimal digits' });
+
+/** Plain decimal digits, without a leading zero unless the number is 0. */
+const PLAIN_DIGITS = /^(0|[1-9]\d*)$/;
+
 /**
- * Prepares raw input for validation: a repeated field counts as its first value, declared text is
- * trimmed (passwords are not), and a blank value counts as absent, so a required field that was
- * sent empty fails as "required" and an optional one takes its default.
+ * A whole-number field as sent, checked strictly before the validator's coercion (which would read
+ * `0x1`, `1e0` and ` 1 ` as 1): plain digits pass as they are; the field sent twice, blank (unless it
+ * is required, which then fails as "required"), or any other text becomes {@link REFUSED}.
+ */
+function strictDigits(value: unknown, optional: boolean): unknown {
+  if (Array.isArray(value)) return value.length === 1 ? strictDigits(value[0], optional) : REFUSED;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : REFUSED;
+  if (typeof value !== 'string') return value === undefined ? undefined : REFUSED;
+  if (value.trim() === '') return optional ? REFUSED : undefined;
+  return PLAIN_DIGITS.test(value) ? value : REFUSED;
+}
+
+/**
+ * Prepares raw input for validation: a whole-number field must be plain digits (strictDigits); of
+ * any other field a repeated one counts as its first value, declared text is trimmed (passwords are
+ * not), and a blank value counts as absent, so a required field that was sent empty fails as
+ * "required" and an optional one takes its default.
  */
 export function normalizeInput(fields: Fields, input: unknown): Record<string, unknown> {
   const source = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
   const out: Record<string, unknown> = { ...source };
   for (const [name, field] of Object.entries(fields)) {
+    if (field.digits) {
+      const value = strictDigits(out[name], field.optional);
+      if (value === undefined) delete out[name];
+      else out[name] = value;
+      continue;
+    }
     let value = out[name];
     if (Array.isArray(value)) value = value[0];
     if (typeof value === 'string') {

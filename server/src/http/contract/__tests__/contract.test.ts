@@ -93,8 +93,16 @@ describe('field checks', () => {
     return validate(data) ? { data, failure: null } : { data, failure: firstFailure(fields, validate.errors ?? []) };
   };
 
-  it('reads a repeated field as its first value, trims text but never a password, and counts a blank as absent', () => {
-    expect(normalizeInput(fields, { name: [' ann ', 'bob'], password: ' pw ', page: '  ', other: 'kept' })).toEqual({ name: 'ann', password: ' pw ', other: 'kept' });
+  it('reads a repeated text field as its first value, trims text but never a password, and counts a blank text as absent', () => {
+    expect(normalizeInput(fields, { name: [' ann ', 'bob'], password: ' pw ', stake: ' ', other: 'kept' })).toEqual({ name: 'ann', password: ' pw ', other: 'kept' });
+  });
+
+  it('takes a whole number only as plain digits: hex, exponent, sign, padding, a leading zero, blank or twice is refused', () => {
+    expect(check({ name: 'ann', password: 'x', page: '7' }).failure).toBeNull();
+    expect(check({ name: 'ann', password: 'x', page: ['7'] }).failure).toBeNull();
+    for (const page of ['0x7', '7e0', '+7', ' 7 ', '07', '7.0', '  ', ['7', '7'], ['7', '8']]) {
+      expect(check({ name: 'ann', password: 'x', page }).failure, JSON.stringify(page)).toEqual({ key: 'notice.pageInvalid', vars: {} });
+    }
   });
 
   it('reports the first declared field that broke a rule, whatever order the validator found them in', () => {
@@ -106,7 +114,7 @@ describe('field checks', () => {
   });
 
   it('coerces form text to the declared types and fills defaults', () => {
-    const { data, failure } = check({ name: 'ann', password: 'x', page: '007', stake: '010.50' });
+    const { data, failure } = check({ name: 'ann', password: 'x', page: '7', stake: '010.50' });
     expect(failure).toBeNull();
     expect(data).toEqual({ name: 'ann', password: 'x', page: 7, stake: '010.50' });
     expect(fields.stake.key(fields.stake.read(data.stake))).toBe('10.5');

@@ -106,6 +106,69 @@ describe('the declared API contract', () => {
     expect(checked).toBeGreaterThan(40);
   });
 
+  it('takes a whole number in plain digits only: hex, exponents, signs, padding, blank and a repeated field are refused with that field\'s message, and nothing is written', async () => {
+    const post = async (method: string, path: string, pairs: [string, string][]) => {
+      const form = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+      const headers = { token, lang: 'en' };
+      const response =
+        method === 'get'
+          ? await t.app.inject({ method: 'GET', url: `${path}?${form}`, headers })
+          : await t.app.inject({ method: 'POST', url: path, payload: form, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+      return response.json<{ code: number; msg: string; data: unknown }>();
+    };
+    let checked = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const fields = fieldsOf(operation);
+        const valid = fields.map((f): [string, string] => [f.name, String(f.schema.examples?.[0] ?? '')]);
+        for (const field of fields.filter((f) => f.schema.type === 'integer')) {
+          const good = String(field.schema.examples?.[0]);
+          const others = valid.filter(([name]) => name !== field.name);
+          // The field's own message: what an obviously wrong value of it answers.
+          const expected = (await post(method, path, [...others, [field.name, '1x']])).msg;
+          const forms: [string, [string, string][]][] = [
+            ['hex', [[field.name, `0x${good}`]]],
+            ['exponent', [[field.name, `${good}e0`]]],
+            ['plus sign', [[field.name, `+${good}`]]],
+            ['minus sign', [[field.name, `-${good}`]]],
+            ['padded with spaces', [[field.name, ` ${good} `]]],
+            ['padded with a zero', [[field.name, `0${good}`]]],
+            ['a fraction', [[field.name, `${good}.0`]]],
+            ['sent twice', [[field.name, good], [field.name, good]]],
+            ...(field.required ? [] : [['blank', [[field.name, '']]] as [string, [string, string][]]]),
+          ];
+          for (const [label, sent] of forms) {
+            const before = everything(t);
+            const answer = await post(method, path, [...others, ...sent]);
+            const where = `${method.toUpperCase()} ${path} with ${field.name} ${label}`;
+            expect({ code: answer.code, data: answer.data, msg: answer.msg }, where).toEqual({ code: 0, data: null, msg: expected });
+            expect(everything(t), where).toBe(before);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('Trade/upbbbuy: operate_type=0x1, " 1 " or sent twice places no order', async () => {
+    const market = String(t.db.prepare("SELECT id FROM markets WHERE symbol = 'btcusdt'").pluck().get());
+    const orders = () => t.db.prepare('SELECT COUNT(*) FROM spot_orders').pluck().get();
+    const before = orders();
+    for (const operate of ['0x1', ' 1 ', '01', '1e0']) {
+      const answer = await call('post', '/api/Trade/upbbbuy', { m_id: market, type: '1', operate_type: operate, price: '1', num: '1' });
+      expect(answer.body, operate).toEqual({ code: 0, msg: 'Please choose a limit or a market order', data: null });
+    }
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/Trade/upbbbuy',
+      payload: `m_id=${market}&type=1&operate_type=1&operate_type=1&price=1&num=1`,
+      headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(twice.json()).toEqual({ code: 0, msg: 'Please choose a limit or a market order', data: null });
+    expect(orders()).toBe(before);
+  });
+
   it.each([
     ['Login/login', { username: 'demo' }, 'Please enter your account and password'],
     ['Ems/send', { email: 'not-an-address' }, 'Please enter a valid email address'],
