@@ -66,7 +66,8 @@ const numbers = new Map<string, Intl.NumberFormat>();
 function number(key: string, options: Options): Intl.NumberFormat {
   let format = numbers.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALE, { numberingSystem: 'latn', ...options } as Intl.NumberFormatOptions);
+    // English's own digits are Latin: no numberingSystem to ask for.
+    format = new Intl.NumberFormat(NUMBER_LOCALE, options as Intl.NumberFormatOptions);
     numbers.set(key, format);
   }
   return format;
@@ -78,7 +79,7 @@ const exact = (format: Intl.NumberFormat, value: Big): string => format.format(v
 /** "YYYY-MM-DD HH:mm:ss" (our server's record times, UTC). */
 const SERVER_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+const two = (n: number): string => String(n).padStart(2, '0');
 
 /** "14:41" in the device's time zone. */
 function minuteOf(at: Date): string {
@@ -109,8 +110,7 @@ const shared: Omit<Formats, 'days'> = {
     const match = SERVER_TIME.exec(text.trim());
     if (!match) return text;
     const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-    const ms = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s);
-    return Number.isNaN(ms) ? text : dateTimeOf(new Date(ms));
+    return dateTimeOf(new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s)));
   },
   percent(change, dp = 2, signed = true) {
     const value = toBig(change ?? null);
