@@ -5,8 +5,8 @@ import tone from './tone.module.css';
 
 /**
  * A signed percentage change in the up or down colour, with an arrow so colour is never the only cue
- * (DESIGN.md §6), formatted by Intl in the app's language. Isolated left to right inside
- * right-to-left text, so the sign stays before the number: "+0.77%", never "0.77%+".
+ * (DESIGN.md §6), written "+0.77%" in every language (docs/numbers-and-dates.md). Isolated left to
+ * right inside right-to-left text, so the sign stays before the number, never "0.77%+".
  */
 export function ChangeText({ change, dp = 2, className = '' }: { change: string | null; dp?: number; className?: string }) {
   const formats = useFormats();

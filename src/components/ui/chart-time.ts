@@ -12,12 +12,15 @@
  *   change (a per-bar offset would give an hour's bars twice); when the offset changes while the
  *   chart is open, MarketChart draws the whole series again on the new one.
  * - Digits are Latin and the clock is 24-hour, as everywhere in the app (format.ts).
- * - The canvas lays text out left to right: in Arabic, Persian and Urdu the crosshair's date is
- *   isolated right to left (RLI … PDI), or "27 نوفمبر 2026، 21:42" reads with the day split from its month.
+ * - The crosshair's date reads as every date in the app does, year first: "2026-11-27 21:42", or
+ *   "2026-11-27" for bars of a day and longer (docs/numbers-and-dates.md). It holds no letters, so
+ *   the canvas, which lays text out left to right, shows it the same in Arabic, Persian and Urdu.
+ *   Tick marks are one part each (a year, a month's name in the app's language, a day of the month, a
+ *   time), which no language reads two ways.
  */
 import { TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { CandlePeriod } from '../../../workers/shared/protocol.ts';
-import { isRtl, languageTag } from '../../lib/language.ts';
+import { languageTag } from '../../lib/language.ts';
 
 const EXCHANGE_DAY_SHIFT_S = 8 * 3600;
 const DAY_AND_LONGER = new Set<CandlePeriod>(['1day', '1week', '1mon', '1year']);
@@ -45,7 +48,7 @@ export interface ChartTimeLabels {
 /** A shifted chart time as epoch milliseconds; the chart is only ever given numbers (UTCTimestamp). */
 const toMs = (time: Time): number => (time as UTCTimestamp) * 1000;
 
-type Part = 'year' | 'month' | 'day' | 'time' | 'seconds' | 'date' | 'dateTime';
+type Part = 'year' | 'month' | 'day' | 'time' | 'seconds';
 
 const OPTIONS: Record<Part, Intl.DateTimeFormatOptions> = {
   year: { year: 'numeric' },
@@ -53,8 +56,6 @@ const OPTIONS: Record<Part, Intl.DateTimeFormatOptions> = {
   day: { day: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   seconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
-  date: { year: 'numeric', month: 'short', day: 'numeric' },
-  dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
 
 const TICK_PART: Record<TickMarkType, Part> = {
@@ -65,8 +66,12 @@ const TICK_PART: Record<TickMarkType, Part> = {
   [TickMarkType.TimeWithSeconds]: 'seconds',
 };
 
-const RIGHT_TO_LEFT_ISOLATE = '\u2067';
-const POP_DIRECTIONAL_ISOLATE = '\u2069';
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** "2026-11-27" of a shifted chart time: its UTC reading (above). */
+function dateOf(at: Date): string {
+  return `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}`;
+}
 
 const cache = new Map<string, ChartTimeLabels>();
 
@@ -80,7 +85,6 @@ export function chartTimeLabels(lang: string, period: CandlePeriod): ChartTimeLa
   const known = cache.get(key);
   if (known) return known;
   const tag = languageTag(lang);
-  const [open, close] = isRtl(lang) ? [RIGHT_TO_LEFT_ISOLATE, POP_DIRECTIONAL_ISOLATE] : ['', ''];
   const formats = new Map<Part, Intl.DateTimeFormat>();
   const format = (part: Part, time: Time): string => {
     let formatter = formats.get(part);
@@ -93,7 +97,10 @@ export function chartTimeLabels(lang: string, period: CandlePeriod): ChartTimeLa
   };
   const labels: ChartTimeLabels = {
     tickMark: (time, type) => format(TICK_PART[type], time),
-    crosshair: (time) => open + format(dayOrLonger ? 'date' : 'dateTime', time) + close,
+    crosshair(time) {
+      const at = new Date(toMs(time));
+      return dayOrLonger ? dateOf(at) : `${dateOf(at)} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
+    },
   };
   cache.set(key, labels);
   return labels;

@@ -269,8 +269,8 @@ describe('times', () => {
     for (const time of tape) expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     const order = await visible(page.getByTestId('my-orders').getByTestId('spot-order'));
     const orderTime = (await order.locator('> div:first-child > span:last-child').textContent())?.trim() ?? '';
-    // zh-CN writes the date year first with slashes; en-US would be 5/31/2024, 2:41:08 PM.
-    expect(orderTime).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Year first, as in every language (docs/numbers-and-dates.md); en-US would be 5/31/2024, 2:41:08 PM.
+    expect(orderTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USDT_ADDRESS } from '../../../server/src/db/seed-profile.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { demoToken, screenPage } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 
@@ -163,5 +164,40 @@ describe('moving money', () => {
     await page.getByTestId('hide-amounts').click();
     await eventually(() => page.getByTestId('assets-total').textContent(), (text) => /^\d+\.\d{2}USD$/.test(text ?? ''), 'the total shown again');
     await context.close();
+  });
+});
+
+/**
+ * The numbers of the page's visible text that are not in the plain trading format: Latin digits,
+ * "." decimals, groups of three after "," (docs/numbers-and-dates.md). "12.320,27" and "+0,30" are
+ * caught; dates and times (2026-12-05 14:03:07) split at "-", ":" and spaces into plain numbers.
+ */
+function numbersOffFormat(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (document.body.innerText.match(/\d[\d.,]*\d|\d/g) ?? []).filter((number) => !/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(number)),
+  );
+}
+
+describe('numbers in every language', () => {
+  it('shows no decimal comma or foreign grouping on home, markets and assets in Vietnamese and German', async () => {
+    const token = await demoToken(stack.baseUrl);
+    for (const lang of ['vi', 'de']) {
+      const { page, context } = await screenPage(stack, { token, lang });
+      await page.goto(`${stack.baseUrl}/`);
+      // The day's changes of the carousel and the ranking: +0,30% in both languages before.
+      await visible(page.getByTestId('ranking').getByTestId('change').first());
+      await visible(page.getByTestId('market-carousel').getByTestId('change').first());
+      expect(await numbersOffFormat(page), `home, ${lang}`).toEqual([]);
+      await page.goto(`${stack.baseUrl}/market`);
+      // Volumes under 100,000 were grouped as 12.320,27.
+      await visible(page.getByTestId('market-row').first().getByTestId('change'));
+      expect(await numbersOffFormat(page), `markets, ${lang}`).toEqual([]);
+      await page.goto(`${stack.baseUrl}/assets`);
+      // The currency's name follows the language ("USD (đô la)", "US-Dollar"); the figure before it does not.
+      await eventually(() => page.getByTestId('assets-total').textContent(), (text) => /^\d+\.\d{2}\D/.test(text ?? ''), 'the total');
+      await visible(page.getByTestId('account-overview'));
+      expect(await numbersOffFormat(page), `assets, ${lang}`).toEqual([]);
+      await context.close();
+    }
   });
 });

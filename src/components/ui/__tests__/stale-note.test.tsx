@@ -30,6 +30,17 @@ describe('StaleNote', () => {
     expect(screen.getByTestId('stale-note').textContent).toContain('14:41:08');
   });
 
+  it('writes the date year first in every language', () => {
+    const at = new Date(2026, 10, 27, 14, 41, 8).getTime();
+    for (const lang of ['en', 'vi', 'de', 'ar', 'zh-cn']) {
+      session.lang = lang;
+      const { unmount } = render(<StaleNote value={keptList(at)} />);
+      // Not 11/27/2026 in English, 27/11/2026 in Vietnamese nor 27.11.2026 in German.
+      expect(screen.getByTestId('stale-note').textContent, lang).toContain('2026-11-27 14:41:08');
+      unmount();
+    }
+  });
+
   it('keeps the date whole, left to right, inside a right-to-left sentence', () => {
     const at = new Date(2026, 10, 27, 14, 41, 8).getTime();
     session.lang = 'ar';

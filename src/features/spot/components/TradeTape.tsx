@@ -43,7 +43,7 @@ const TapeRow = memo(
   (a, b) => a.trade.tradeId === b.trade.tradeId && a.decimals === b.decimals && a.formats === b.formats,
 );
 
-/** Recent trades of the pair, newest first, live from the feed: 24-hour time in the app's language, the pair's decimals. */
+/** Recent trades of the pair, newest first, live from the feed: 24-hour time (docs/numbers-and-dates.md), the pair's decimals. */
 export function TradeTape({ symbol, decimals }: { symbol: string; decimals: BookDecimals }) {
   const { t } = useTranslation();
   const formats = useFormats();
