@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { withinBounds, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, withinBounds, type Problem } from './earn-rules.ts';
 
 /** What the application screen checks before sending (spec §5 Loan application), in this order. */
 export interface LoanApplicationCheck {
@@ -12,10 +12,13 @@ export interface LoanApplicationCheck {
 }
 
 /**
- * The first broken rule: the amount within minprice..maxprice (the toast names both), then the
- * front, back and handheld images, each named by its own message.
+ * The first broken rule: the field's own problem (a fraction or text that is not a number), the
+ * amount within minprice..maxprice (the toast names both), then the front, back and handheld
+ * images, each named by its own message.
  */
 export function checkLoanApplication(input: LoanApplicationCheck): Problem {
+  const text = amountTextRefusal(input.amount, true);
+  if (text) return text;
   if (!withinBounds(input.amount, input.min, input.max)) return { key: 'earn.loans.amountRange', vars: { min: input.min, max: input.max } };
   if (!input.frontCard) return { key: 'earn.loans.frontMissing' };
   if (!input.laterCard) return { key: 'earn.loans.backMissing' };
