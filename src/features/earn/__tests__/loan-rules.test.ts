@@ -25,6 +25,7 @@ describe('loan application rules (spec §5)', () => {
     // 3 × 0.0000001 % = 0.000000003: a fraction of a unit owed is rounded up.
     expect(loanCost('3', '0.0000001', 1)!.interest.toFixed(8)).toBe('0.00000001');
     expect(loanCost('', '0.1', 7)).toBeNull();
+    expect(loanCost('600.5', '0.1', 7)).toBeNull();
   });
 
   it('offers repay on an approved unpaid loan and cancel on a pending application only (spec §4)', () => {

@@ -17,6 +17,7 @@ describe('lock mining rules', () => {
     expect(miningEstimate('1001', '0.3333', 7)!.toFixed(8)).toBe('23.35433100');
     expect(miningEstimate('100', '0.5', 30)!.toFixed(8)).toBe('15.00000000');
     expect(miningEstimate('', '0.5', 30)).toBeNull();
+    expect(miningEstimate('100.5', '0.5', 30)).toBeNull();
   });
 
   it('needs a period, a whole amount within min_price..max_price, the balance, and the password while it is required', () => {

@@ -21,5 +21,6 @@ describe('staking rules (spec §5)', () => {
     expect(stakingEstimate('1001', '8.5', 30)!.toFixed(8)).toBe('6.99328767');
     expect(stakingEstimate('365', '10', 365)!.toFixed(8)).toBe('36.50000000');
     expect(stakingEstimate('x', '10', 30)).toBeNull();
+    expect(stakingEstimate('150.5', '10', 30)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { amountTextRefusal, withinBounds, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, isWholeNumber, withinBounds, type Problem } from './earn-rules.ts';
 
 /** What the application screen checks before sending (spec §5 Loan application), in this order. */
 export interface LoanApplicationCheck {
@@ -28,10 +28,11 @@ export function checkLoanApplication(input: LoanApplicationCheck): Problem {
 
 /**
  * What a loan of `amount` costs, as the server will fix it: interest = amount × daily rate % ×
- * cycle days, rounded up to 1e-8; total = amount + interest. Null while the amount is not a number.
+ * cycle days, rounded up to 1e-8; total = amount + interest. Null while the amount is not a whole number.
  */
 export function loanCost(amount: string, dailyRatePercent: string, cycleDays: number): { interest: Big; total: Big } | null {
-  const principal = toBig(amount);
+  // Only a whole amount can be sent: a fraction kept as typed (150.5) has no estimate.
+  const principal = isWholeNumber(amount) ? toBig(amount) : null;
   const rate = toBig(dailyRatePercent);
   if (!principal || !rate) return null;
   const interest = principal.times(rate).times(cycleDays).div(100).round(8, Big.roundUp);

@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { amountTextRefusal, withinBounds, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, isWholeNumber, withinBounds, type Problem } from './earn-rules.ts';
 
 /** One lock period of a product: days and its daily rate in percent. */
 export interface MiningTerm {
@@ -22,9 +22,10 @@ export function lastEntry(list: string): string {
   return list.split(',').at(-1)?.trim() ?? '';
 }
 
-/** spec §9: estimated interest = amount × rate × days / 100, shown rounded down to 1e-8; null while the amount is not a number. */
+/** spec §9: estimated interest = amount × rate × days / 100, shown rounded down to 1e-8; null while the amount is not a whole number. */
 export function miningEstimate(amount: string, ratePercent: string, days: number): Big | null {
-  const principal = toBig(amount);
+  // Only a whole amount can be sent: a fraction kept as typed (150.5) has no estimate.
+  const principal = isWholeNumber(amount) ? toBig(amount) : null;
   const rate = toBig(ratePercent);
   if (!principal || !rate) return null;
   return principal.times(rate).times(days).div(100).round(8, Big.roundDown);

@@ -23,7 +23,8 @@ export function checkStaking(input: { amount: string; min: string; balance: stri
 
 /** The revenue of the whole period: amount × yearly rate % / 100 × days / 365, rounded down to 1e-8, as the server pays it. */
 export function stakingEstimate(amount: string, yearlyPercent: string, days: number): Big | null {
-  const principal = toBig(amount);
+  // Only a whole amount can be sent: a fraction kept as typed (150.5) has no estimate.
+  const principal = isWholeNumber(amount) ? toBig(amount) : null;
   const rate = toBig(yearlyPercent);
   if (!principal || !rate) return null;
   return principal.times(rate).div(100).times(days).div(365).round(8, Big.roundDown);

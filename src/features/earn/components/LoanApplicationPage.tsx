@@ -88,11 +88,11 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
         <dl className={styles.rows}>
           <dt>{t('earn.loans.interest')}</dt>
           <dd>
-            <CoinAmount amount={cost ? formatFixed(cost.interest, 8) : '--'} coin={project.coin} />
+            {cost ? <CoinAmount amount={formatFixed(cost.interest, 8)} coin={project.coin} /> : '--'}
           </dd>
           <dt>{t('earn.loans.total')}</dt>
           <dd data-testid="loan-total">
-            <CoinAmount amount={cost ? formatFixed(cost.total, 8) : '--'} coin={project.coin} />
+            {cost ? <CoinAmount amount={formatFixed(cost.total, 8)} coin={project.coin} /> : '--'}
           </dd>
         </dl>
         <section className={styles.section} aria-label={t('earn.loans.documents')}>

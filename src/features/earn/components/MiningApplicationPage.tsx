@@ -122,7 +122,7 @@ function MiningForm({ product }: { product: MiningProduct }) {
           <dt>{t('earn.mining.estimate')}</dt>
           <dd className={styles.rate} data-testid="mining-estimate">
             <strong>
-              <CoinAmount amount={estimate ? formatFixed(estimate, 8) : '--'} coin={product.coin_title} />
+              {estimate ? <CoinAmount amount={formatFixed(estimate, 8)} coin={product.coin_title} /> : '--'}
             </strong>
           </dd>
         </dl>
