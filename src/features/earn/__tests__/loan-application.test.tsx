@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../lib/site-settings.ts';
 import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
@@ -8,6 +8,7 @@ import { LoanApplicationPage } from '../components/LoanApplicationPage.tsx';
 vi.mock('wouter/use-browser-location', () => ({ navigate: vi.fn() }));
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   site.settings = null;
   toasts.items = [];
@@ -37,5 +38,17 @@ describe('the loan application amount', () => {
     fireEvent.click(screen.getByTestId('loan-apply'));
     expect(toasts.items.at(-1)?.message).toBe('The loan amount must be between 100 and 5000');
     expect(calls.map((call) => call.path)).toEqual(['/Loan/getLoanProjects']);
+  });
+
+  it('keeps Apply off while offline and says why', async () => {
+    site.settings = siteSettings();
+    stubApi({ '/Loan/getLoanProjects': ok({ list: [project] }) });
+    window.history.replaceState(null, '', '/loans-application?id=5');
+    render(<LoanApplicationPage />);
+    await screen.findByTestId('loan-amount');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect((screen.getByTestId('loan-apply') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('send-offline')).toBeTruthy();
   });
 });

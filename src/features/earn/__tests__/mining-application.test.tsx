@@ -44,6 +44,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   site.settings = null;
@@ -113,5 +114,13 @@ describe('the lock mining application', () => {
     expect(within(sheet).getByTestId('mining-confirm-redeem-fee').textContent).toBe('Locked until the end');
     await act(async () => fireEvent.click(within(sheet).getByTestId('mining-confirm-confirm')));
     expect(bought().map((call) => call.fields.has('paypassword'))).toEqual([false]);
+  });
+
+  it('keeps Lock off while offline and says why', async () => {
+    await open();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect((screen.getByTestId('mining-lock') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('send-offline').textContent).toBe('You are offline. Nothing is sent until the connection is back.');
   });
 });

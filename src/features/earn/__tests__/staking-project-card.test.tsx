@@ -40,6 +40,7 @@ async function stakeAndConfirm() {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -138,6 +139,15 @@ describe('a staking project card (spec §2, §5)', () => {
     expect(amount().value).toBe('1000');
     await stakeAndConfirm();
     expect(staking.submitStaking).toHaveBeenCalledWith({ projectId: 4, periodId: 11, amount: '1000', payPassword: null });
+  });
+});
+
+describe('a staking project card offline', () => {
+  it('keeps Stake now off and says why', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<Card />);
+    expect((screen.getByRole('button', { name: 'Stake now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('send-offline')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site, type SiteSettings } from '../../../lib/site-settings.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { TransferPage } from '../components/TransferPage.tsx';
@@ -30,6 +30,10 @@ beforeEach(() => {
   send.sendTransfer.mockReset();
   send.sendTransfer.mockResolvedValue({ ok: true, data: {}, msg: 'Transfer submitted' });
   toasts.items = [];
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const amount = () => screen.getByLabelText('Amount') as HTMLInputElement;
@@ -115,6 +119,15 @@ describe('the internal transfer screen (spec §2 Transfer)', () => {
     expect(lastToast()).toBe('Enter digits with at most one decimal point, e.g. 1234.5');
     expect(screen.queryByTestId('transfer-confirm')).toBeNull();
     expect(send.sendTransfer).not.toHaveBeenCalled();
+  });
+
+  it('keeps Transfer off while offline and says why', async () => {
+    render(<TransferPage />);
+    await findAndConfirm();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect((screen.getByTestId('transfer-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('send-offline')).toBeTruthy();
   });
 
   it('hides the form again when the account name is edited', async () => {
