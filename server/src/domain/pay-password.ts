@@ -14,8 +14,8 @@ interface AttemptRow {
 }
 
 /**
- * The transaction password of the money-moving calls (withdraw, flash exchange, staking, internal
- * transfer) while `traders_password_switch` is 1: required, set, right, and not locked. Five wrong
+ * The transaction password of the money-moving calls (withdraw, flash exchange, staking, lock
+ * mining, internal transfer) while `traders_password_switch` is 1: required, set, right, and not locked. Five wrong
  * passwords in a row lock every such call of the user for 30 minutes; a right one starts the count
  * again. A refusal moves no money; only the count of wrong attempts is written.
  */

@@ -13,6 +13,7 @@ import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers
  * server runs the earn products"): a loan applied for with three images, approved by the demo's
  * automatic review (REVIEW_AUTO_SECONDS=2) and repaid; an amount locked in mining with its estimate;
  * staking and redeeming; an internal transfer to a second registered user, and another cancelled.
+ * Whole-number amounts with a fraction are refused as typed, and each send goes through its confirm step.
  */
 
 const PAY_PASSWORD = 'pay12345';
@@ -69,6 +70,10 @@ function mainBalance(coinId: number, userId: number): Coin {
   return { balance: text(row?.available ?? 0n), frozen: text(row?.frozen ?? 0n) };
 }
 
+/** The message of a whole-number field holding a fraction. */
+const WHOLE_ONLY = 'Whole numbers only: remove the decimal part';
+const loanOrders = (userId: number): number => stack.server.db.prepare('SELECT COUNT(*) FROM loan_orders WHERE user_id = ?').pluck().get(userId) as number;
+
 const userId = (username: string): number => stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
 const coinId = (name: string): number => stack.server.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
 
@@ -86,6 +91,15 @@ describe('earn products in the app', () => {
     await page.waitForURL(/\/loans-application\?id=\d+$/);
     const amount = await visible(page.getByTestId('loan-amount'));
     expect(await amount.inputValue()).toBe('100');
+    // 600.5 stays as typed, is named, and is refused: never read as 6005, nothing is applied for.
+    const loansBefore = loanOrders(demo);
+    await amount.fill('600.5');
+    expect(await amount.inputValue()).toBe('600.5');
+    await visible(page.getByRole('alert').filter({ hasText: WHOLE_ONLY }));
+    await page.getByTestId('loan-apply').click();
+    await toast(page, WHOLE_ONLY);
+    expect(loanOrders(demo)).toBe(loansBefore);
+    await amount.fill('100');
     await page.getByRole('button', { name: 'Increase' }).click();
     expect(await amount.inputValue()).toBe('200');
 
@@ -138,7 +152,11 @@ describe('earn products in the app', () => {
     const usdt = coinId('usdt');
     const demo = userId(DEMO_ACCOUNT.username);
     const before = mainBalance(usdt, demo);
-    const { list } = await apiData<{ list: { id: number; title: string; cycle: string; interest_rate: string }[] }>(stack.baseUrl, token, '/Machine/getMiningMachineList');
+    const { list } = await apiData<{ list: { id: number; title: string; cycle: string; interest_rate: string; type: number; redeem_fee_rate: string }[] }>(
+      stack.baseUrl,
+      token,
+      '/Machine/getMiningMachineList',
+    );
     const miner = list.find((p) => p.title === 'USDT stable miner')!;
     const days = miner.cycle.split(',');
     const rates = miner.interest_rate.split(',');
@@ -154,7 +172,20 @@ describe('earn products in the app', () => {
     await page.getByTestId('mining-amount').fill('2000');
     await eventually(() => page.getByTestId('mining-estimate').textContent(), (text) => text === `${new Big(estimate).times(2).toFixed(8)} USDT`, 'the estimate of 2000');
 
+    await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
     await page.getByTestId('mining-lock').click();
+    // The confirm step states the estimate, and the early-redemption fee before anything is locked.
+    const sheet = await visible(page.getByTestId('mining-confirm'));
+    expect(await sheet.getByTestId('mining-confirm-amount').textContent()).toBe('2000 USDT');
+    expect(await sheet.getByTestId('mining-confirm-estimate').textContent()).toBe(`${new Big(estimate).times(2).toString()} USDT`);
+    const feeRate = miner.redeem_fee_rate;
+    if (miner.type === 1) {
+      expect(await sheet.getByTestId('mining-confirm-redeem-fee').textContent()).toBe(`${feeRate}%`);
+      const back = new Big(2000).minus(new Big(2000).times(feeRate).div(100).round(8, Big.roundDown));
+      expect(await sheet.getByTestId('mining-confirm-redeem-back').textContent()).toBe(`${back.toString()} USDT`);
+    }
+    expect(mainBalance(usdt, demo)).toEqual(before);
+    await sheet.getByTestId('mining-confirm-confirm').click();
     await toast(page, 'Locked successfully');
     await page.waitForURL(/\/lockming\?tab=orders$/);
     const order = await visible(page.getByTestId('mining-order').filter({ hasText: miner.title }));
@@ -176,12 +207,26 @@ describe('earn products in the app', () => {
     await page.goto(`${stack.baseUrl}/staking`);
     const card = await visible(page.getByTestId('staking-project').filter({ hasText: 'USDT flexible staking' }));
     await card.getByRole('button', { name: '30 days' }).click();
-    await card.getByLabel('Amount (USDT)').fill('99');
     await card.getByLabel('Transaction password').fill(PAY_PASSWORD);
+    // 150.5 stays as typed, is named, and is refused: never staked as 1505, the balance unchanged.
+    await card.getByLabel('Amount (USDT)').fill('150.5');
+    expect(await card.getByLabel('Amount (USDT)').inputValue()).toBe('150.5');
+    await visible(card.getByRole('alert').filter({ hasText: WHOLE_ONLY }));
+    await card.getByRole('button', { name: 'Stake now' }).click();
+    await toast(page, WHOLE_ONLY);
+    expect(await page.getByTestId('staking-confirm').count()).toBe(0);
+    expect(mainBalance(usdt, demo)).toEqual(before);
+    await card.getByLabel('Amount (USDT)').fill('99');
     await card.getByRole('button', { name: 'Stake now' }).click();
     await toast(page, 'The minimum staking amount is 100');
     await card.getByLabel('Amount (USDT)').fill('150');
     await card.getByRole('button', { name: 'Stake now' }).click();
+    // The confirm step names the early-redemption fee and what it would give back before staking.
+    const sheet = await visible(page.getByTestId('staking-confirm'));
+    expect(await sheet.getByTestId('staking-confirm-amount').textContent()).toBe('150 USDT');
+    expect(await sheet.getByTestId('staking-confirm-redeem-back').textContent()).toBe('150 USDT');
+    expect(mainBalance(usdt, demo)).toEqual(before);
+    await sheet.getByTestId('staking-confirm-confirm').click();
     await toast(page, 'Staked successfully');
     await page.waitForURL(/\/staking-list$/);
     expect(new Big(mainBalance(usdt, demo).frozen).minus(before.frozen).toFixed(8)).toBe('150.00000000');
@@ -219,6 +264,9 @@ describe('earn products in the app', () => {
       await eventually(() => page.getByTestId('transfer-actual').textContent(), (text) => (text ?? '').startsWith(new Big(amount).times('0.999').toFixed(8)), 'the amount that arrives');
       await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
       await page.getByTestId('transfer-send').click();
+      const sheet = await visible(page.getByTestId('transfer-confirm'));
+      expect(await sheet.getByTestId('transfer-confirm-actual').textContent()).toBe(`${new Big(amount).times('0.999').toFixed(8)} USDT`);
+      await sheet.getByTestId('transfer-confirm-confirm').click();
       await toast(page, 'Transfer submitted');
       await page.waitForURL(/\/transfer-list$/);
     };

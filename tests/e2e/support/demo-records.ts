@@ -36,7 +36,7 @@ export async function fillDemoLists(stack: Stack, token: string): Promise<{ usdt
 
   const { list: miners } = await call<{ list: { id: number; min_price: string; cycle: string; interest_rate: string }[] }>('/Machine/getMiningMachineList');
   const miner = miners[0]!;
-  await call('/Machine/buyMiningMachine', { id: miner.id, amount: miner.min_price, day: miner.cycle.split(',')[0]!, interest_rate: miner.interest_rate.split(',')[0]! });
+  await call('/Machine/buyMiningMachine', { id: miner.id, amount: miner.min_price, day: miner.cycle.split(',')[0]!, interest_rate: miner.interest_rate.split(',')[0]!, paypassword: PAY_PASSWORD });
 
   const { list: loans } = await call<{ list: { id: number; minprice: string }[] }>('/Loan/getLoanProjects');
   const [front, back, handheld] = [await upload(baseUrl, token), await upload(baseUrl, token), await upload(baseUrl, token)];

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { JobRepository } from '../../db/repositories/job-repository.ts';
 import type { LedgerRepository } from '../../db/repositories/ledger-repository.ts';
 import type { RowPage } from '../../db/repositories/earn-rows.ts';
-import { MiningRepository, type MiningOrderRow, type MiningProductRow } from '../../db/repositories/mining-repository.ts';
+import { MiningRepository, type MiningOrderRow, type MiningProductRow, type MiningTerm } from '../../db/repositories/mining-repository.ts';
 import type { Job } from '../../jobs/job.ts';
 import { DAY_MS } from '../../jobs/periods.ts';
 import { MAIN_ACCOUNT } from '../accounts.ts';
@@ -14,13 +14,20 @@ import { LockedEarnings } from './locked-earnings.ts';
 /** The interest job of lock mining. */
 export const MINING_JOB = 'mining:interest';
 
-/** A buyMiningMachine request (spec §3 Mining purchase payload), its fields checked for shape. */
+/** A buyMiningMachine request (spec §3 Mining purchase payload), its fields checked for shape; the transaction password is the route's. */
 export interface MiningPurchase {
   productId: number;
   amount: SentAmount;
   day: number;
   /** The daily rate in percent the screen showed for `day`, as decimal text. */
   rate: string;
+}
+
+/** A purchase past its rules, ready to lock. */
+export interface MiningQuote {
+  product: MiningProductRow;
+  term: MiningTerm;
+  amount: bigint;
 }
 
 export interface MiningDeps {
@@ -62,8 +69,11 @@ export class Mining {
     return [this.repo.product(id) ?? reject('mining.productNotFound')];
   }
 
-  /** Buys: checks the amount, the period and the rate in the payload's order, then locks the amount. */
-  buy(userId: number, purchase: MiningPurchase): MiningOrderRow {
+  /**
+   * Checks a purchase in the payload's order: the product, the amount, the period and the rate.
+   * Nothing moves; the route checks the transaction password next, then {@link buy} locks.
+   */
+  prepare(purchase: MiningPurchase): MiningQuote {
     const product = this.repo.product(purchase.productId) ?? reject('mining.productNotFound');
     const amount = purchase.amount.units(0) ?? reject('mining.amountWhole');
     if (amount < product.min_amount || amount > product.max_amount) {
@@ -72,6 +82,11 @@ export class Mining {
     const term = product.terms.find((t) => t.days === purchase.day) ?? reject('mining.dayInvalid');
     const rate = percentText(term.rate_ppm);
     if (compareDecimal(purchase.rate, rate) !== 0) reject('mining.rateChanged', { rate });
+    return { product, term, amount };
+  }
+
+  /** Buys a checked purchase: locks the amount for the period (refused when the balance is short). */
+  buy(userId: number, { product, term, amount }: MiningQuote): MiningOrderRow {
     const start = this.deps.now();
     const key = { userId, coinId: product.coin_id, accountType: MAIN_ACCOUNT };
     return this.earnings.open(key, amount, () =>

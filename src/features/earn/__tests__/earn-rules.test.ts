@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWholeNumber, stepInteger, stepperStep, withinBounds } from '../api/earn-rules.ts';
+import { amountTextRefusal, earlyRedemption, isWholeNumber, stepInteger, stepperStep, withinBounds } from '../api/earn-rules.ts';
 
 describe('earn rules: whole numbers and the integer stepper (spec §5)', () => {
   it('accepts digits only as whole numbers', () => {
@@ -24,5 +24,25 @@ describe('earn rules: whole numbers and the integer stepper (spec §5)', () => {
     expect(stepInteger('150', -1, '100', '5000')).toBe('100');
     expect(stepInteger('', 1, '100', '5000')).toBe('100');
     expect(stepInteger('7', 1, '1', '10')).toBe('8');
+  });
+
+  it('refuses the text an amount field flags, with the field\'s own message', () => {
+    expect(amountTextRefusal('150.5', true)).toEqual({ key: 'send.amount.wholeOnly' });
+    expect(amountTextRefusal('150.5', false)).toBeNull();
+    expect(amountTextRefusal('1.2.3', false)).toEqual({ key: 'send.amount.format' });
+    expect(amountTextRefusal('150', true)).toBeNull();
+  });
+
+  it('states what an early redemption gives back of the principal, the fee rounded down as the server takes it', () => {
+    const back = (amount: string, rate: string) => {
+      const result = earlyRedemption(amount, rate)!;
+      return [result.fee.toFixed(8), result.back.toFixed(8)];
+    };
+    expect(back('1000', '2.5')).toEqual(['25.00000000', '975.00000000']);
+    // 333 × 0.333 % = 1.10889; 0.00000003 × 1 % is below a unit: no fee.
+    expect(back('333', '0.333')).toEqual(['1.10889000', '331.89111000']);
+    expect(back('0.00000003', '1')).toEqual(['0.00000000', '0.00000003']);
+    expect(back('500', '0')).toEqual(['0.00000000', '500.00000000']);
+    expect(earlyRedemption('', '1')).toBeNull();
   });
 });

@@ -7,6 +7,9 @@ describe('loan application rules (spec §5)', () => {
   it('checks the amount first, naming min and max', () => {
     expect(checkLoanApplication({ ...complete, amount: '99', frontCard: null })).toEqual({ key: 'earn.loans.amountRange', vars: { min: '100', max: '5000' } });
     expect(checkLoanApplication({ ...complete, amount: '5001' })?.key).toBe('earn.loans.amountRange');
+    // The stepper keeps 600.5 as typed: refused with the message the field shows, never read as 6005.
+    expect(checkLoanApplication({ ...complete, amount: '600.5' })?.key).toBe('send.amount.wholeOnly');
+    expect(checkLoanApplication({ ...complete, amount: '6 00' })?.key).toBe('send.amount.format');
   });
 
   it('then the images in order: front, back, handheld', () => {
@@ -22,6 +25,7 @@ describe('loan application rules (spec §5)', () => {
     // 3 × 0.0000001 % = 0.000000003: a fraction of a unit owed is rounded up.
     expect(loanCost('3', '0.0000001', 1)!.interest.toFixed(8)).toBe('0.00000001');
     expect(loanCost('', '0.1', 7)).toBeNull();
+    expect(loanCost('600.5', '0.1', 7)).toBeNull();
   });
 
   it('offers repay on an approved unpaid loan and cancel on a pending application only (spec §4)', () => {

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site, type SiteSettings } from '../../../lib/site-settings.ts';
+import { toasts } from '../../../lib/toast.ts';
 import { TransferPage } from '../components/TransferPage.tsx';
 
 const search = vi.hoisted(() => ({ searchUser: vi.fn() }));
@@ -28,7 +29,15 @@ beforeEach(() => {
   });
   send.sendTransfer.mockReset();
   send.sendTransfer.mockResolvedValue({ ok: true, data: {}, msg: 'Transfer submitted' });
+  toasts.items = [];
 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const amount = () => screen.getByLabelText('Amount') as HTMLInputElement;
+const lastToast = () => toasts.items.at(-1)?.message;
 
 async function findAndConfirm() {
   fireEvent.change(screen.getByLabelText('Receiving account'), { target: { value: 'bob@example.com' } });
@@ -60,8 +69,65 @@ describe('the internal transfer screen (spec §2 Transfer)', () => {
     expect(screen.getByText('Within a few seconds')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
     fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'pay12345' } });
-    await act(async () => fireEvent.click(screen.getByTestId('transfer-send')));
+    fireEvent.click(screen.getByTestId('transfer-send'));
+    // The confirm step states it all again; only its confirm sends.
+    const sheet = screen.getByTestId('transfer-confirm');
+    expect(send.sendTransfer).not.toHaveBeenCalled();
+    expect(within(sheet).getByTestId('transfer-confirm-receiver').textContent).toBe('bob@example.com · UID 100002');
+    expect(within(sheet).getByTestId('transfer-confirm-amount').textContent).toBe('0.1 BTC');
+    expect(within(sheet).getByTestId('transfer-confirm-fee').textContent).toBe('No fee');
+    expect(within(sheet).getByTestId('transfer-confirm-actual').textContent).toBe('0.10000000 BTC');
+    expect(within(sheet).getByText('Within a few seconds')).toBeTruthy();
+    await act(async () => fireEvent.click(within(sheet).getByTestId('transfer-confirm-confirm')));
     await waitFor(() => expect(send.sendTransfer).toHaveBeenCalledWith({ toUid: 100002, coinId: 2, amount: '0.1', payPassword: 'pay12345' }));
+  });
+
+  it('shows the fee and what arrives in the confirm step, and a refused send closes it back to the form', async () => {
+    send.sendTransfer.mockResolvedValue({ ok: false, msg: 'The transaction password is wrong (4 attempts left)' });
+    render(<TransferPage />);
+    await findAndConfirm();
+    fireEvent.change(amount(), { target: { value: '200.5' } });
+    fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'wrong000' } });
+    fireEvent.click(screen.getByTestId('transfer-send'));
+    const sheet = screen.getByTestId('transfer-confirm');
+    expect(within(sheet).getByTestId('transfer-confirm-fee').textContent).toBe('0.1% · 0.20050000 USDT');
+    expect(within(sheet).getByTestId('transfer-confirm-actual').textContent).toBe('200.29950000 USDT');
+    expect(within(sheet).getByText('In 1 day')).toBeTruthy();
+    await act(async () => fireEvent.click(within(sheet).getByTestId('transfer-confirm-confirm')));
+    expect(send.sendTransfer).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByTestId('transfer-confirm')).toBeNull());
+    expect(screen.getByLabelText('Transaction password')).toBeTruthy();
+  });
+
+  it('keeps a comma as the decimal point, reads pasted spaces and separators, flags more than the balance and refuses text it cannot read', async () => {
+    render(<TransferPage />);
+    await findAndConfirm();
+    fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'pay12345' } });
+    fireEvent.change(amount(), { target: { value: '200,5' } });
+    expect(amount().value).toBe('200.5');
+    fireEvent.change(amount(), { target: { value: ' 1\u202f234.5 ' } });
+    expect(amount().value).toBe('1234.5');
+    expect(screen.getByRole('alert').textContent).toBe('More than you have available (500 USDT)');
+    fireEvent.click(screen.getByTestId('transfer-send'));
+    expect(lastToast()).toBe('Insufficient available balance');
+    fireEvent.change(amount(), { target: { value: '1,234.5' } });
+    expect(amount().value).toBe('1234.5');
+    fireEvent.change(amount(), { target: { value: '1.2.3' } });
+    expect(amount().value).toBe('1.2.3');
+    expect(screen.getByRole('alert').textContent).toBe('Enter digits with at most one decimal point, e.g. 1234.5');
+    fireEvent.click(screen.getByTestId('transfer-send'));
+    expect(lastToast()).toBe('Enter digits with at most one decimal point, e.g. 1234.5');
+    expect(screen.queryByTestId('transfer-confirm')).toBeNull();
+    expect(send.sendTransfer).not.toHaveBeenCalled();
+  });
+
+  it('keeps Transfer off while offline and says why', async () => {
+    render(<TransferPage />);
+    await findAndConfirm();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect((screen.getByTestId('transfer-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('send-offline')).toBeTruthy();
   });
 
   it('hides the form again when the account name is edited', async () => {

@@ -1,3 +1,4 @@
+import { AMOUNT_PROBLEM_KEYS, amountTextProblem } from '../../../lib/amount-input.ts';
 import { Big, toBig } from '../../../lib/money.ts';
 import type { SubmitProblem } from '../../../lib/use-submit.ts';
 
@@ -46,4 +47,26 @@ export function stepInteger(text: string, direction: 1 | -1, min: string, max: s
   if (next.lt(low)) return low.toFixed(0);
   if (next.gt(high)) return high.toFixed(0);
   return next.toFixed(0);
+}
+
+/**
+ * The amount field's own problem as a form's refusal (lib/amount-input.ts): text that is not a plain
+ * number, or a fraction in a whole-number field, is refused with the message the field shows.
+ */
+export function amountTextRefusal(text: string, integer: boolean): Problem {
+  const problem = amountTextProblem(text.trim(), integer);
+  return problem ? { key: AMOUNT_PROBLEM_KEYS[problem] } : null;
+}
+
+/**
+ * What an early redemption of `amount` would give back of the principal (README "Early
+ * redemption"): the fee is redeem_fee_rate % of it, rounded down to 1e-8 as the server takes it.
+ * Null while the amount is not a number.
+ */
+export function earlyRedemption(amount: string, feePercent: string): { fee: Big; back: Big } | null {
+  const principal = toBig(amount);
+  const rate = toBig(feePercent);
+  if (!principal || !rate) return null;
+  const fee = principal.times(rate).div(100).round(8, Big.roundDown);
+  return { fee, back: principal.minus(fee) };
 }

@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { withinBounds, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, isWholeNumber, withinBounds, type Problem } from './earn-rules.ts';
 
 /** What the application screen checks before sending (spec §5 Loan application), in this order. */
 export interface LoanApplicationCheck {
@@ -12,10 +12,13 @@ export interface LoanApplicationCheck {
 }
 
 /**
- * The first broken rule: the amount within minprice..maxprice (the toast names both), then the
- * front, back and handheld images, each named by its own message.
+ * The first broken rule: the field's own problem (a fraction or text that is not a number), the
+ * amount within minprice..maxprice (the toast names both), then the front, back and handheld
+ * images, each named by its own message.
  */
 export function checkLoanApplication(input: LoanApplicationCheck): Problem {
+  const text = amountTextRefusal(input.amount, true);
+  if (text) return text;
   if (!withinBounds(input.amount, input.min, input.max)) return { key: 'earn.loans.amountRange', vars: { min: input.min, max: input.max } };
   if (!input.frontCard) return { key: 'earn.loans.frontMissing' };
   if (!input.laterCard) return { key: 'earn.loans.backMissing' };
@@ -25,10 +28,11 @@ export function checkLoanApplication(input: LoanApplicationCheck): Problem {
 
 /**
  * What a loan of `amount` costs, as the server will fix it: interest = amount × daily rate % ×
- * cycle days, rounded up to 1e-8; total = amount + interest. Null while the amount is not a number.
+ * cycle days, rounded up to 1e-8; total = amount + interest. Null while the amount is not a whole number.
  */
 export function loanCost(amount: string, dailyRatePercent: string, cycleDays: number): { interest: Big; total: Big } | null {
-  const principal = toBig(amount);
+  // Only a whole amount can be sent: a fraction kept as typed (150.5) has no estimate.
+  const principal = isWholeNumber(amount) ? toBig(amount) : null;
   const rate = toBig(dailyRatePercent);
   if (!principal || !rate) return null;
   const interest = principal.times(rate).times(cycleDays).div(100).round(8, Big.roundUp);

@@ -1,6 +1,6 @@
 import { Big, toBig } from '../../../lib/money.ts';
 import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
-import type { Problem } from './earn-rules.ts';
+import { amountTextRefusal, type Problem } from './earn-rules.ts';
 
 /** The fee of a transfer, as the server takes it: amount × rate, rounded down to 1e-8. */
 export function transferFee(amount: string, rate: string): Big | null {
@@ -26,7 +26,7 @@ export function feePercent(rate: string): string | null {
 
 /**
  * The transfer form's first broken rule (spec §5): the receiver confirmed, a coin, the amount
- * (a number above 0 with at most the coin's decimals, within the balance), then the transaction
+ * (the field's own problem first, named as the field names it; then a number above 0 with at most the coin's decimals, within the balance), then the transaction
  * password while it is required.
  */
 export function checkTransfer(input: {
@@ -40,6 +40,8 @@ export function checkTransfer(input: {
   if (!input.coin) return { key: 'earn.transfer.chooseCoin' };
   const amount = input.amount.trim();
   if (!amount) return { key: 'earn.transfer.amountRequired' };
+  const text = amountTextRefusal(amount, false);
+  if (text) return text;
   if (!isAmountText(amount) || new Big(amount).lte(0)) return { key: 'earn.amountInvalid' };
   if (significantDecimals(amount) > input.coin.decimals) return { key: 'earn.transfer.decimals', vars: { decimals: String(input.coin.decimals), coin: input.coin.title } };
   const balance = toBig(input.coin.balance);

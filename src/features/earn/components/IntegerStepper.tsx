@@ -17,6 +17,10 @@ export interface IntegerStepperProps {
   increaseLabel: string;
   /** A line under the stepper (the allowed range). */
   hint?: string;
+  /** What the user can spend, as decimal text (mining): a larger amount is flagged as AmountField flags it. */
+  available?: string;
+  /** The coin, named with the available amount. */
+  unit?: string;
   testId?: string;
 }
 
@@ -24,14 +28,21 @@ export interface IntegerStepperProps {
  * The amount stepper of loans and lock mining (spec §5): whole numbers only, − and + move by a step
  * that suits the range and stay within min..max; the number can also be typed. A decimal part typed
  * or pasted is kept as it is and refused with a message (lib/amount-input.ts), never joined to the
- * whole part: 150.5 must not become 1505.
+ * whole part: 150.5 must not become 1505. An amount above `available` is flagged with AmountField's
+ * message as it is typed.
  */
-export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel, increaseLabel, hint, testId }: IntegerStepperProps) {
+export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel, increaseLabel, hint, available, unit, testId }: IntegerStepperProps) {
   const { t } = useTranslation();
   const id = useId();
   const problem = amountTextProblem(value, true);
-  const describedBy = [problem ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
-  const current = toBig(value);
+  const current = problem ? null : toBig(value);
+  const limit = toBig(available);
+  const message = problem
+    ? t(AMOUNT_PROBLEM_KEYS[problem])
+    : current && limit && current.gt(limit)
+      ? t('send.amount.aboveAvailable', { amount: `${available}${unit ? ` ${unit}` : ''}` })
+      : null;
+  const describedBy = [message ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   const low = toBig(min);
   const high = toBig(max);
   return (
@@ -51,7 +62,7 @@ export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel
           dir="ltr"
           value={value}
           onChange={(event) => onChange(cleanAmountText(event.target.value))}
-          aria-invalid={problem ? true : undefined}
+          aria-invalid={message ? true : undefined}
           aria-describedby={describedBy || undefined}
           data-testid={testId}
         />
@@ -59,9 +70,9 @@ export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel
           +
         </button>
       </div>
-      {problem && (
+      {message && (
         <p id={`${id}-error`} className={fieldStyles.error} role="alert">
-          {t(AMOUNT_PROBLEM_KEYS[problem])}
+          {message}
         </p>
       )}
       {hint && (

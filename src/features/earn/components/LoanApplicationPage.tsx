@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
@@ -88,11 +88,11 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
         <dl className={styles.rows}>
           <dt>{t('earn.loans.interest')}</dt>
           <dd>
-            <CoinAmount amount={cost ? formatFixed(cost.interest, 8) : '--'} coin={project.coin} />
+            {cost ? <CoinAmount amount={formatFixed(cost.interest, 8)} coin={project.coin} /> : '--'}
           </dd>
           <dt>{t('earn.loans.total')}</dt>
           <dd data-testid="loan-total">
-            <CoinAmount amount={cost ? formatFixed(cost.total, 8) : '--'} coin={project.coin} />
+            {cost ? <CoinAmount amount={formatFixed(cost.total, 8)} coin={project.coin} /> : '--'}
           </dd>
         </dl>
         <section className={styles.section} aria-label={t('earn.loans.documents')}>
@@ -109,9 +109,9 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
             <CoinAmount amount={amount || '0'} coin={project.coin} />
           </strong>
         </div>
-        <Button busy={busy === 'apply'} onClick={submit} data-testid="loan-apply">
+        <SendButton busy={busy === 'apply'} onClick={submit} data-testid="loan-apply">
           {t('earn.loans.apply')}
-        </Button>
+        </SendButton>
       </footer>
     </>
   );

@@ -1,19 +1,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
+import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { buyMining } from '../api/buy-mining.ts';
 import { getMiningProducts, type MiningProduct } from '../api/get-mining-products.ts';
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ApplicationShell } from './ApplicationShell.tsx';
 import { IntegerStepper } from './IntegerStepper.tsx';
+import { LockConfirmSheet, type LockTerms } from './LockConfirmSheet.tsx';
 import styles from './earn.module.css';
 
-/** The lock mining application (spec §2): /lockming-application?id= with day tags, the day's rate, the estimate, the balance and the stepper. */
+/**
+ * The lock mining application (spec §2): /lockming-application?id= with day tags, the day's rate,
+ * the estimate, the balance, the stepper and the transaction password while it is required. Lock
+ * opens the confirm step (what is locked, what it earns, the early-redemption fee); its confirm buys,
+ * and the user lands on the orders, newest first.
+ */
 export function MiningApplicationPage() {
   const { t } = useTranslation();
   return (
@@ -33,16 +41,36 @@ function MiningForm({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
   const format = useFormats();
   const { busy, run } = useSubmit();
+  const passwordRequired = isOn(useSiteSettings(), 'traders_password_switch');
   const terms = miningTerms(product);
   const [days, setDays] = useState<number | null>(() => terms[0]?.days ?? null);
   const [amount, setAmount] = useState(() => formatTrim(product.min_price, 0));
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState<LockTerms | null>(null);
   const term = terms.find((entry) => entry.days === days) ?? null;
   const estimate = term ? miningEstimate(amount, term.rate, term.days) : null;
 
-  const submit = () => {
-    const problem = checkMiningPurchase({ amount, min: product.min_price, max: product.max_price, balance: product.balance, term });
-    void run('buy', () => buyMining({ id: product.id, amount, day: term?.days ?? 0, interestRate: term?.rate ?? '' }), () => navigate('/lockming?tab=orders'), problem);
+  const send = () => buyMining({ id: product.id, amount, day: term?.days ?? 0, interestRate: term?.rate ?? '', payPassword: passwordRequired ? password : null });
+
+  // Lock checks the form, refusing a broken rule as every submit does (a toast), then opens the confirm step.
+  const review = () => {
+    const problem = checkMiningPurchase({ amount, min: product.min_price, max: product.max_price, balance: product.balance, term, passwordRequired, password });
+    if (problem || !term) return void run('buy', send, undefined, problem ?? { key: 'earn.mining.chooseDay' });
+    setConfirming({
+      amount,
+      coin: product.coin_title,
+      days: term.days,
+      rateLabel: t('earn.dailyRate'),
+      rate: term.rate,
+      estimate,
+      redeemable: product.type === 1,
+      redeemFeeRate: product.redeem_fee_rate,
+      openedAt: Date.now(),
+    });
   };
+
+  // The sheet's confirm buys; a refusal (a wrong password) closes it, back to the form its toast names.
+  const buy = () => void run('buy', send, () => navigate('/lockming?tab=orders')).then(() => setConfirming(null));
 
   return (
     <>
@@ -86,16 +114,28 @@ function MiningForm({ product }: { product: MiningProduct }) {
           decreaseLabel={t('earn.stepper.decrease')}
           increaseLabel={t('earn.stepper.increase')}
           hint={t('earn.rangeHint', { min: formatTrim(product.min_price, 8), max: formatTrim(product.max_price, 8) })}
+          available={formatTrim(product.balance, 8)}
+          unit={product.coin_title}
           testId="mining-amount"
         />
         <dl className={styles.rows}>
           <dt>{t('earn.mining.estimate')}</dt>
           <dd className={styles.rate} data-testid="mining-estimate">
             <strong>
-              <CoinAmount amount={estimate ? formatFixed(estimate, 8) : '--'} coin={product.coin_title} />
+              {estimate ? <CoinAmount amount={formatFixed(estimate, 8)} coin={product.coin_title} /> : '--'}
             </strong>
           </dd>
         </dl>
+        {passwordRequired && (
+          <PasswordField
+            className={styles.fieldFlush}
+            label={t('earn.payPassword')}
+            showLabel={t('earn.showPassword')}
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
       </div>
       <footer className={styles.footer}>
         <div className={styles.footerAmount}>
@@ -104,10 +144,11 @@ function MiningForm({ product }: { product: MiningProduct }) {
             <CoinAmount amount={amount || '0'} coin={product.coin_title} />
           </strong>
         </div>
-        <Button busy={busy === 'buy'} onClick={submit} data-testid="mining-lock">
+        <SendButton busy={busy === 'buy' && confirming === null} onClick={review} data-testid="mining-lock">
           {t('earn.mining.lock')}
-        </Button>
+        </SendButton>
       </footer>
+      <LockConfirmSheet terms={confirming} confirmLabel={t('earn.mining.lock')} busy={busy === 'buy'} onConfirm={buy} onClose={() => setConfirming(null)} testId="mining-confirm" />
     </>
   );
 }

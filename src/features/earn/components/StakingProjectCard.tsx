@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import type { StakingProject } from '../api/get-staking-projects.ts';
 import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 import { submitStaking } from '../api/submit-staking.ts';
 import type { Submit } from '../../../lib/use-submit.ts';
+import { LockConfirmSheet, type LockTerms } from './LockConfirmSheet.tsx';
 import styles from './earn.module.css';
 
 export interface StakingProjectCardProps {
@@ -20,29 +21,45 @@ export interface StakingProjectCardProps {
   submit: Submit;
 }
 
-/** A staking project (spec §2 Staking): the day selector, the rate and minimum of that period, the whole-number amount, the password when required, Join. */
+/**
+ * A staking project (spec §2 Staking): the day selector, the rate and minimum of that period, the
+ * whole-number amount, the password when required, and Join, which opens the confirm step (what is
+ * staked, what it earns, the early-redemption fee); its confirm stakes and the user lands on the orders.
+ */
 export function StakingProjectCard({ project, passwordRequired, submit }: StakingProjectCardProps) {
   const { t } = useTranslation();
   const format = useFormats();
   const [periodId, setPeriodId] = useState<number | null>(() => project.staking_info[0]?.id ?? null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState<LockTerms | null>(null);
   const period = project.staking_info.find((info) => info.id === periodId) ?? null;
   const coin = project.coin.title;
   const estimate = period ? stakingEstimate(amount, period.interest_rate, period.days) : null;
   const key = `stake-${project.id}`;
+  const send = () => submitStaking({ projectId: project.id, periodId: period?.id ?? 0, amount, payPassword: passwordRequired ? password : null });
 
+  // Join checks the form, refusing a broken rule as every submit does (a toast), then opens the confirm step.
   const join = () => {
     const problem = period
       ? checkStaking({ amount, min: period.min_price, balance: project.balance, passwordRequired, password })
       : { key: 'earn.staking.choosePeriod' };
-    void submit.run(
-      key,
-      () => submitStaking({ projectId: project.id, periodId: period?.id ?? 0, amount, payPassword: passwordRequired ? password : null }),
-      () => navigate('/staking-list'),
-      problem,
-    );
+    if (problem || !period) return void submit.run(key, send, undefined, problem ?? { key: 'earn.staking.choosePeriod' });
+    setConfirming({
+      amount,
+      coin,
+      days: period.days,
+      rateLabel: t('earn.staking.yearlyRate'),
+      rate: period.interest_rate,
+      estimate,
+      redeemable: project.type === 1,
+      redeemFeeRate: project.redeem_fee_rate,
+      openedAt: Date.now(),
+    });
   };
+
+  // The sheet's confirm stakes; a refusal (a wrong password) closes it, back to the form its toast names.
+  const stake = () => void submit.run(key, send, () => navigate('/staking-list')).then(() => setConfirming(null));
 
   return (
     <article className={styles.card} data-testid="staking-project">
@@ -108,9 +125,10 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
           onChange={(event) => setPassword(event.target.value)}
         />
       )}
-      <Button block busy={submit.busy === key} onClick={join}>
+      <SendButton block busy={submit.busy === key && confirming === null} onClick={join}>
         {t('earn.staking.join')}
-      </Button>
+      </SendButton>
+      <LockConfirmSheet terms={confirming} confirmLabel={t('earn.staking.join')} busy={submit.busy === key} onConfirm={stake} onClose={() => setConfirming(null)} testId="staking-confirm" />
     </article>
   );
 }

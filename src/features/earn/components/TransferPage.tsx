@@ -5,14 +5,16 @@ import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { IconCheck } from '../../../components/ui/icons.tsx';
 import { useFormats } from '../../../lib/format.ts';
-import { formatFixed } from '../../../lib/money.ts';
+import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getTransferCoins, type TransferCoin } from '../api/get-transfer-coins.ts';
@@ -27,7 +29,8 @@ import styles from './earn.module.css';
 /**
  * Internal transfer (spec §2 Transfer): search an account by its name, tap it to confirm the
  * receiver, and only then the form: coin, amount, trade password when required, the fee, the
- * arrival time and the amount that arrives.
+ * arrival time and the amount that arrives. Transfer opens the confirm step that states them all
+ * again; its confirm sends, and the user lands on the records, newest first.
  */
 export function TransferPage() {
   const { t } = useTranslation();
@@ -129,15 +132,27 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
   const fee = coin ? transferFee(amount, coin.internal_transfer_sxf) : null;
   const arrives = coin ? arrivalAmount(amount, coin.internal_transfer_sxf) : null;
 
-  const send = () => {
-    const problem = checkTransfer({ receiverConfirmed: true, coin, amount, passwordRequired, password });
-    void submit.run(
-      'send',
-      () => sendTransfer({ toUid: receiver.id, coinId: coin?.id ?? 0, amount, payPassword: passwordRequired ? password : null }),
-      () => navigate('/transfer-list'),
-      problem,
+  const [confirming, setConfirming] = useState(false);
+  const arrival = coin ? (coin.internal_transfer_days > 0 ? t('earn.transfer.arrivesIn', { days: format.days(coin.internal_transfer_days) }) : t('earn.transfer.arrivesNow')) : '--';
+  const feeText =
+    percent === null ? (
+      t('earn.transfer.noFee')
+    ) : (
+      <>
+        {format.rate(percent)} · <CoinAmount amount={fee ? formatFixed(fee, 8) : '--'} coin={coin?.title} />
+      </>
     );
+  const call = () => sendTransfer({ toUid: receiver.id, coinId: coin?.id ?? 0, amount, payPassword: passwordRequired ? password : null });
+
+  // Transfer checks the form, refusing a broken rule as every submit does (a toast), then opens the confirm step.
+  const review = () => {
+    const problem = checkTransfer({ receiverConfirmed: true, coin, amount, passwordRequired, password });
+    if (problem) return void submit.run('send', call, undefined, problem);
+    setConfirming(true);
   };
+
+  // The sheet's confirm sends; a refusal (a wrong password) closes it, back to the form its toast names.
+  const send = () => void submit.run('send', call, () => navigate('/transfer-list')).then(() => setConfirming(false));
 
   if (coins.state === 'loading' && !coins.data) return <Skeleton height={320} />;
   return (
@@ -162,6 +177,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         value={amount}
         onChange={setAmount}
         unit={coin?.title}
+        available={coin ? formatTrim(coin.balance, 8) : undefined}
         onAll={coin ? () => setAmount(formatFixed(coin.balance, coin.decimals).replace(/\.?0+$/, '')) : undefined}
         allLabel={t('earn.all')}
         dir="ltr"
@@ -172,17 +188,9 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
           <CoinAmount amount={coin ? formatFixed(coin.balance, 8) : '--'} coin={coin?.title} />
         </dd>
         <dt>{t('earn.transfer.fee')}</dt>
-        <dd data-testid="transfer-fee">
-          {percent === null ? (
-            t('earn.transfer.noFee')
-          ) : (
-            <>
-              {format.rate(percent)} · <CoinAmount amount={fee ? formatFixed(fee, 8) : '--'} coin={coin?.title} />
-            </>
-          )}
-        </dd>
+        <dd data-testid="transfer-fee">{feeText}</dd>
         <dt>{t('earn.transfer.arrival')}</dt>
-        <dd>{coin ? (coin.internal_transfer_days > 0 ? t('earn.transfer.arrivesIn', { days: format.days(coin.internal_transfer_days) }) : t('earn.transfer.arrivesNow')) : '--'}</dd>
+        <dd>{arrival}</dd>
         <dt>{t('earn.transfer.actual')}</dt>
         <dd data-testid="transfer-actual">
           <strong>
@@ -200,9 +208,27 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
           onChange={(event) => setPassword(event.target.value)}
         />
       )}
-      <Button block busy={submit.busy === 'send'} onClick={send} data-testid="transfer-send">
+      <SendButton block busy={submit.busy === 'send' && !confirming} onClick={review} data-testid="transfer-send">
         {t('earn.transfer.send')}
-      </Button>
+      </SendButton>
+      <ConfirmSheet
+        open={confirming && coin !== null}
+        title={t('earn.transfer.confirmTitle')}
+        rows={[
+          { label: t('earn.transfer.receiver'), value: <><bdi>{receiver.username}</bdi> · {t('earn.transfer.uid', { id: receiver.id })}</>, testId: 'transfer-confirm-receiver' },
+          { label: t('earn.amount'), value: <CoinAmount amount={formatTrim(amount, 8)} coin={coin?.title} />, testId: 'transfer-confirm-amount' },
+          { label: t('earn.transfer.fee'), value: feeText, testId: 'transfer-confirm-fee' },
+          { label: t('earn.transfer.arrival'), value: arrival },
+          { label: t('earn.transfer.actual'), value: <CoinAmount amount={arrives ? formatFixed(arrives, 8) : '--'} coin={coin?.title} />, strong: true, testId: 'transfer-confirm-actual' },
+        ]}
+        confirmLabel={t('earn.transfer.send')}
+        busy={submit.busy === 'send'}
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+        testId="transfer-confirm"
+      >
+        <p>{t('earn.transfer.confirmText')}</p>
+      </ConfirmSheet>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { MAIN_ACCOUNT } from '../../../domain/accounts.ts';
 import { requireSwitch } from '../../../domain/earn/switches.ts';
 import { pageOf } from '../../../http/contract/answers.ts';
-import { id, int, messages, optional, paging, text } from '../../../http/contract/fields.ts';
+import { id, int, messages, optional, paging, secret, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
 import { earnAmount, type EarnPlugin } from '../earn-context.ts';
@@ -42,7 +42,9 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     description:
       'amount: a whole number within the product\'s min_price..max_price (spec §5 names minprice/maxprice, which mining products do not carry). ' +
       'day: one of the product\'s cycle list. interest_rate: the daily rate the screen showed for that day; the server uses its own rate and ' +
-      'refuses the purchase when they differ. The amount moves from available to frozen until the end; interest is paid daily.',
+      'refuses the purchase when they differ. Then the transaction password (paypassword) when traders_password_switch is 1, with the ' +
+      'same rules as staking and withdrawals (five wrong in a row lock it for 30 minutes). The amount moves from available to frozen ' +
+      'until the end; interest is paid daily.',
     auth: 'required',
     once: 'earn.duplicate',
     fields: {
@@ -50,12 +52,15 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
       amount: earnAmount('earn.amountRequired'),
       day: int({ required: 'mining.dayRequired', invalid: 'mining.dayInvalid' }, { min: 1, max: 36_500 }),
       interest_rate: text(messages('mining.rateRequired'), { max: 24, pattern: '^\\d{1,12}(\\.\\d{1,10})?$', example: '0.5' }),
+      paypassword: optional(secret(messages('pay.required'))),
     },
     answer: MiningOrderView,
-    handler: ({ fields, user, lang, t }) => {
-      requireSwitch(ctx.siteConfig.get(), 'machine_switch', 'mining.closed');
-      const order = mining.buy(user.id, { productId: fields.id, amount: fields.amount, day: fields.day, rate: fields.interest_rate });
-      return ok(miningOrderView(order, mining.earnings, lang), t('mining.bought'));
+    handler: async ({ fields, user, lang, t }) => {
+      const site = ctx.siteConfig.get();
+      requireSwitch(site, 'machine_switch', 'mining.closed');
+      const quote = mining.prepare({ productId: fields.id, amount: fields.amount, day: fields.day, rate: fields.interest_rate });
+      await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
+      return ok(miningOrderView(mining.buy(user.id, quote), mining.earnings, lang), t('mining.bought'));
     },
   });
 

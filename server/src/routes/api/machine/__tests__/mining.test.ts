@@ -13,6 +13,9 @@ interface Page<T> {
 /** The documented interest (spec §9): amount × daily rate % × days / 100, rounded down to 1e-8, in units. */
 const documented = (amount: string, ratePercent: string, days: number): bigint => units(new Big(amount).times(ratePercent).times(days).div(100).round(8, Big.roundDown).toFixed(8));
 
+/** The transaction password every buyer here has set (traders_password_switch is 1 in the harness). */
+const PAY = 'pay12345';
+
 describe('lock mining (api/Machine)', () => {
   let h: EarnHarness;
   let alice: { id: number; token: string };
@@ -21,6 +24,7 @@ describe('lock mining (api/Machine)', () => {
   beforeEach(async () => {
     h = await startEarnHarness();
     alice = await h.addUser('alice', { usdt: '5000' });
+    await h.setPayPassword(alice.id, PAY);
     new MiningRepository(h.db).addProduct({
       title: 'Test miner',
       img: '',
@@ -40,7 +44,8 @@ describe('lock mining (api/Machine)', () => {
   });
   afterEach(async () => h.close());
 
-  const buy = (amount: string, day = 7, rate = '0.3333', token = alice.token) => h.post<MiningOrderView>('Machine/buyMiningMachine', { id: product.id, amount, day, interest_rate: rate }, token);
+  const buy = (amount: string, day = 7, rate = '0.3333', token = alice.token, extra: Record<string, string> = {}) =>
+    h.post<MiningOrderView>('Machine/buyMiningMachine', { id: product.id, amount, day, interest_rate: rate, paypassword: PAY, ...extra }, token);
   const orders = async (token = alice.token) => (await h.post<Page<MiningOrderView>>('Machine/getMiningMachineOrders', {}, token)).data.list;
 
   it('lists each product with its periods and daily rates as comma lists, shortest first, and the caller\'s balance', () => {
@@ -125,7 +130,7 @@ describe('lock mining (api/Machine)', () => {
 
   it('refuses redeeming a type 0 order, another user\'s order, and an order whose end is due', async () => {
     const fixed = new MiningRepository(h.db).addProduct({ title: 'Fixed', img: '', coin_id: h.coinId('usdt'), min_amount: units('10'), max_amount: units('100'), type: 0, redeem_fee_ppm: 0, sort: 9, terms: [{ days: 2, rate_ppm: 1000 }] });
-    const locked = await h.post<MiningOrderView>('Machine/buyMiningMachine', { id: fixed, amount: '50', day: 2, interest_rate: '0.1' }, alice.token);
+    const locked = await h.post<MiningOrderView>('Machine/buyMiningMachine', { id: fixed, amount: '50', day: 2, interest_rate: '0.1', paypassword: PAY }, alice.token);
     expect(locked.data.redeem_amount).toBe('0.00000000');
     expect((await h.post('Machine/redeemMiningMachine', { id: locked.data.id }, alice.token)).msg).toBe('This order cannot be redeemed before its end');
 
@@ -155,16 +160,53 @@ describe('lock mining (api/Machine)', () => {
     ];
     for (const [fields, message] of cases) {
       const before = h.everything();
-      const answer = await h.post('Machine/buyMiningMachine', { id: product.id, amount: '500', day: 7, interest_rate: '0.3333', ...fields }, alice.token);
+      const answer = await h.post('Machine/buyMiningMachine', { id: product.id, amount: '500', day: 7, interest_rate: '0.3333', paypassword: PAY, ...fields }, alice.token);
       expect({ fields, answer }).toEqual({ fields, answer: { code: 0, msg: message, data: null } });
       expect(h.everything(), JSON.stringify(fields)).toBe(before);
     }
     // The same rate written another way is the same rate.
     expect((await buy('500', 7, '0.33330')).code).toBe(1);
     const poor = await h.addUser('poor', { usdt: '150' });
+    await h.setPayPassword(poor.id, PAY);
     const before = h.everything();
     expect((await buy('200', 7, '0.3333', poor.token)).msg).toBe('Insufficient available balance');
     expect(h.everything()).toBe(before);
+  });
+
+  it('asks for the transaction password while traders_password_switch is 1: none or a wrong one moves nothing, five wrong lock it', async () => {
+    // Everything but the count of wrong attempts, which a wrong password is meant to write.
+    const money = () => JSON.stringify((JSON.parse(h.everything()) as [string, unknown][]).filter(([table]) => table !== 'pay_password_attempts'));
+    for (const [extra, message] of [
+      [{ paypassword: '' }, 'Please enter your transaction password'],
+      [{ paypassword: 'nope0000' }, 'The transaction password is wrong (4 attempts left)'],
+    ] as const) {
+      const before = money();
+      expect(await buy('500', 7, '0.3333', alice.token, extra)).toEqual({ code: 0, msg: message, data: null });
+      expect(money(), JSON.stringify(extra)).toBe(before);
+    }
+    expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('5000'), frozen: 0n });
+
+    // The right one locks the amount and starts the count again.
+    const bought = await buy('500');
+    expect(bought.code, bought.msg).toBe(1);
+    expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('4500'), frozen: units('500') });
+    // Past the 2 s in which the same purchase again reads as a double submit.
+    h.clock.advance(3000);
+
+    // Five wrong in a row lock buying for 30 minutes (one count with staking and withdrawals).
+    for (let left = 4; left >= 1; left--) expect((await buy('500', 7, '0.3333', alice.token, { paypassword: 'nope0000' })).msg).toBe(`The transaction password is wrong (${left} attempts left)`);
+    expect((await buy('500', 7, '0.3333', alice.token, { paypassword: 'nope0000' })).msg).toBe('Too many wrong transaction passwords, please try again in 30 min');
+    expect((await buy('500')).msg).toBe('Too many wrong transaction passwords, please try again in 30 min');
+    expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('4500'), frozen: units('500') });
+    h.clock.advance(30 * 60_000);
+    expect((await buy('500')).code).toBe(1);
+
+    // Someone with no transaction password is sent to set one; with the switch off none is asked.
+    const bob = await h.addUser('bob', { usdt: '1000' });
+    expect((await buy('500', 7, '0.3333', bob.token, { paypassword: 'whatever1' })).msg).toBe('Please set a transaction password in the security center first');
+    h.setSwitch('traders_password_switch', 0);
+    expect((await buy('500', 7, '0.3333', bob.token, { paypassword: '' })).code).toBe(1);
+    expectBillsMatchBalances(h.db);
   });
 
   it('with machine_switch off refuses the products and buying, and still lists and redeems orders', async () => {
