@@ -4,8 +4,8 @@ import type { MarketRepository, MarketRow } from '../db/repositories/market-repo
 import type { SpotOrderRepository, SpotOrderRow } from '../db/repositories/spot-order-repository.ts';
 import { MAIN_ACCOUNT } from './accounts.ts';
 import { feeFor } from './fees.ts';
-import type { MarketPort, PairInfo, TradePrint } from './market-port.ts';
-import { averagePrice, cumulativeValue, sharePrint, throughBounds, walkBuyByValue, walkSellQuantity } from './matching.ts';
+import type { BookLevel, MarketPort, PairInfo, TradePrint } from './market-port.ts';
+import { averagePrice, cumulativeValue, orderAveragePrice, orderValue, sharePrint, takerValueOf, throughBounds, walkBuyByValue, walkLimit, walkSellQuantity } from './matching.ts';
 import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, stepUnits, type SentAmount } from './money.ts';
 import { reject, Rejection } from './rejection.ts';
 import type { MessageKey } from '../i18n/index.ts';
@@ -65,7 +65,11 @@ function withinPrecision(field: Field, amount: SentAmount | undefined, decimals:
  *   visible book cannot fill is not traded (the order completes with what it got); nothing fills
  *   when the book has nothing;
  * - a limit order freezes its cost (buy: ceil(num x price) of the quote coin; sell: num of the base
- *   coin) and fills PARTIALLY, at its own limit price, by the volume the market trades through it:
+ *   coin). If it is marketable when placed (a buy at or above the best ask, a sell at or below the
+ *   best bid) it first takes the visible book like a market order, at the book's prices, only the
+ *   levels at or better than its limit, up to its quantity (`takeBook`); a buy's saving against its
+ *   limit is unfrozen at once. Only the rest rests: it fills PARTIALLY, at the limit price, by the
+ *   volume the market trades through it:
  *   every feed print after it was placed that goes strictly through the limit (matching.ts
  *   `limitTriggered`; a print at the limit fills nothing) fills min(what is left, the print's
  *   amount), rounded down to the pair's amount step. Our orders reached by one print share its
@@ -73,8 +77,9 @@ function withinPrecision(field: Field, amount: SentAmount | undefined, decimals:
  *   sells each draw on the whole print. The order stays open (status 1) while anything is left and
  *   completes (status 2) when nothing is; `filled_qty` grows with each fill;
  * - each fill moves the difference of the order's cumulative value before and after it (matching.ts
- *   `cumulativeValue`: a buy pays ceil(filled x price), a sell receives floor(filled x price) in
- *   total), so however an order is cut into fills, the quote consumed by all fills of a buy plus
+ *   `orderValue`: the exact value of the book part plus filled rest x limit, rounded once: a buy
+ *   pays ceil, a sell receives floor), so however an order is cut into fills, the quote consumed
+ *   by all fills of a buy plus
  *   what its cancel returns is exactly what it froze; a sell consumes exactly the quantity filled;
  * - a cancel unfreezes exactly what is still frozen for the rest of the order; the filled part is
  *   kept (status 3 with `filled_qty` > 0); a completed or cancelled order cannot be cancelled;
@@ -106,7 +111,7 @@ export class SpotTrading {
     if (order.orderType === 1) {
       const price = withinPrecision('price', order.price, pair.pricePrecision);
       const quantity = withinPrecision('num', order.num, pair.amountPrecision);
-      return this.placeLimit(userId, market, side, price, quantity);
+      return this.placeLimit(userId, market, pair, side, price, quantity);
     }
     if (side === 1) return this.marketBuy(userId, market, pair, withinPrecision('amount', order.amount, this.quoteDecimals(market)));
     return this.marketSell(userId, market, pair, withinPrecision('num', order.num, pair.amountPrecision));
@@ -161,12 +166,13 @@ export class SpotTrading {
     return this.deps.markets.coinById(market.quote_coin_id)?.decimals ?? 8;
   }
 
-  private placeLimit(userId: number, market: MarketRow, side: 1 | 2, price: bigint, quantity: bigint): SpotOrderRow {
-    // A buy freezes the cumulative value of its whole quantity (rounded up), exactly what all its fills together pay.
+  private placeLimit(userId: number, market: MarketRow, pair: PairInfo, side: 1 | 2, price: bigint, quantity: bigint): SpotOrderRow {
+    // A buy freezes the cumulative value of its whole quantity (rounded up), the most all its fills together can pay.
     const frozen = side === 1 ? cumulativeValue(1, quantity, price) : quantity;
     const coinId = side === 1 ? market.quote_coin_id : market.base_coin_id;
     const key = { userId, coinId, accountType: SPOT_ACCOUNT_TYPE };
     if (this.deps.ledger.balance(key).available < frozen) reject('trade.insufficient');
+    const levels = this.deps.market.bestLevels(market.symbol, side === 1 ? 'ask' : 'bid', MARKET_WALK_LEVELS);
     const at = this.deps.now();
     const id = this.inTransaction(() => {
       const orderId = this.deps.orders.insert({ userId, marketId: market.id, side, orderType: 1, status: 1, price, quantity, budget: null, frozen, createdAt: at });
@@ -179,9 +185,79 @@ export class SpotTrading {
         orderId,
         at,
       );
+      this.takeBook(this.deps.orders.find(orderId) as SpotOrderRow, market, levels, stepUnits(pair.amountPrecision), at);
       return orderId;
     });
     return this.deps.orders.find(id) as SpotOrderRow;
+  }
+
+  /**
+   * The marketable part of a limit order that has just become active (placed, or a stop-limit
+   * triggered), inside the caller's transaction: it takes the book's levels at or better than its
+   * limit, at their prices (matching.ts `walkLimit`). The buyer pays the exact value of those fills
+   * rounded up; what stays frozen is exactly what the rest still needs at the limit (matching.ts
+   * `orderValue`); a buy's saving against its limit is unfrozen now. The fee is on what the trader
+   * receives, as for every fill. Nothing happens when no level is good enough.
+   */
+  private takeBook(order: SpotOrderRow, market: MarketRow, levels: readonly BookLevel[], step: bigint, at: number): void {
+    const price = order.price as bigint;
+    const quantity = order.quantity as bigint;
+    const walk = walkLimit(levels, order.side, quantity, price, step);
+    if (walk.quantity === 0n) return;
+    const buy = order.side === 1;
+    const taker = takerValueOf(walk);
+    const rest = quantity - walk.quantity;
+    const value = orderValue(order.side, taker, 0n, price);
+    // A buy keeps frozen what the rest needs at the limit on top of what it just paid; the rest of its freeze is the saving.
+    const keep = buy ? orderValue(1, taker, rest, price) - value : rest;
+    const consumed = buy ? value : walk.quantity;
+    const saving = order.frozen - consumed - keep;
+    if (saving < 0n) throw new Error(`order ${order.id} froze too little for its book part`);
+    const fee = feeFor(buy ? walk.quantity : value, market.base_fee_ppm);
+    const baseKey = { userId: order.user_id, coinId: market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
+    const quoteKey = { userId: order.user_id, coinId: market.quote_coin_id, accountType: SPOT_ACCOUNT_TYPE };
+    const [paidKey, receivedKey] = buy ? [quoteKey, baseKey] : [baseKey, quoteKey];
+    const remark = `${buy ? 'Buy' : 'Sell'} limit ${market.symbol} #${order.id}`;
+    // One fill record per level: each moves the difference of the rounded running value (and fee), so they sum to the totals.
+    let exact = 0n;
+    let valueSoFar = 0n;
+    let feeSoFar = 0n;
+    let quantitySoFar = 0n;
+    const fills = walk.fills.map((fill) => {
+      exact += fill.quantity * fill.price;
+      quantitySoFar += fill.quantity;
+      const valueNow = divide(exact, UNIT, buy ? 'ceil' : 'floor');
+      const feeNow = feeFor(buy ? quantitySoFar : valueNow, market.base_fee_ppm);
+      const row = { price: fill.price, quantity: fill.quantity, value: valueNow - valueSoFar, fee: feeNow - feeSoFar };
+      valueSoFar = valueNow;
+      feeSoFar = feeNow;
+      return row;
+    });
+    const recorded = this.deps.orders.recordBookFill(order.id, {
+      filledQty: walk.quantity,
+      filledValue: value,
+      avgPrice: averagePrice(walk),
+      fee,
+      feeCoinId: receivedKey.coinId,
+      frozen: keep,
+      complete: rest === 0n,
+      takerQty: walk.quantity,
+      takerValue: taker.units,
+      takerValueRem: taker.rem,
+      fills,
+      at,
+    });
+    if (!recorded) throw new Error(`order ${order.id} changed before its book part was written`);
+    this.deps.ledger.apply(
+      [
+        { ...paidKey, part: 'frozen', amount: -consumed, kind: 'spot_fill', remark },
+        { ...receivedKey, part: 'available', amount: buy ? walk.quantity : value, kind: 'spot_fill', remark },
+        { ...receivedKey, part: 'available', amount: -fee, kind: 'spot_fee', remark },
+      ],
+      order.id,
+      at,
+    );
+    this.release(paidKey, saving, remark, order.id, at);
   }
 
   private marketBuy(userId: number, market: MarketRow, pair: PairInfo, budget: bigint): SpotOrderRow {
@@ -253,11 +329,13 @@ export class SpotTrading {
   /** One fill of `quantity` base units of a limit order by one print, with its bill rows, in one transaction. */
   private fillLimit(order: SpotOrderRow, market: MarketRow, quantity: bigint, trade: TradePrint): void {
     const price = order.price as bigint;
+    const taker = { units: order.taker_value, rem: order.taker_value_rem };
     const before = order.filled_qty;
     const after = before + quantity;
     const complete = after === order.quantity;
-    const valueBefore = cumulativeValue(order.side, before, price);
-    const valueAfter = cumulativeValue(order.side, after, price);
+    // The resting part is valued at the limit on its own fills, after the book part the order took at once.
+    const valueBefore = orderValue(order.side, taker, before - order.taker_qty, price);
+    const valueAfter = orderValue(order.side, taker, after - order.taker_qty, price);
     const value = valueAfter - valueBefore;
     const buy = order.side === 1;
     // A buy pays with quote it froze; a sell delivers base it froze.
@@ -288,6 +366,7 @@ export class SpotTrading {
         value,
         feeDelta: fee,
         price,
+        avgPrice: orderAveragePrice(taker, after - order.taker_qty, price, after),
         tradeId: trade.tradeId,
         tradeTs: trade.ts,
         at,

@@ -20,6 +20,10 @@ export interface SpotOrderRow {
   created_at: number;
   updated_at: number;
   trade_ts: number | null;
+  /** The part a marketable limit took from the book at placement: base quantity and exact value (matching.ts `TakerValue`). */
+  taker_qty: bigint;
+  taker_value: bigint;
+  taker_value_rem: bigint;
 }
 
 export interface NewSpotOrder {
@@ -47,6 +51,27 @@ export interface SpotFill {
 }
 
 /**
+ * What a marketable limit order took from the book at placement, written once on the order just
+ * inserted: its totals after that part and the part itself.
+ */
+export interface BookFill {
+  filledQty: bigint;
+  filledValue: bigint;
+  avgPrice: bigint;
+  fee: bigint;
+  feeCoinId: number;
+  /** What stays frozen for the rest (0 once complete). */
+  frozen: bigint;
+  complete: boolean;
+  takerQty: bigint;
+  takerValue: bigint;
+  takerValueRem: bigint;
+  /** Each book level it took, best first: one spot_fills row each (trade_id `book-1`, `book-2`, ...). */
+  fills: readonly { price: bigint; quantity: bigint; value: bigint; fee: bigint }[];
+  at: number;
+}
+
+/**
  * One fill of a limit order by one feed print: the order's new totals (cumulative, as the row
  * stores them) and this fill's own part for the fill record.
  */
@@ -66,6 +91,8 @@ export interface LimitFill {
   value: bigint;
   feeDelta: bigint;
   price: bigint;
+  /** The order's average price after this fill (its book part and its resting fills). */
+  avgPrice: bigint;
   tradeId: string;
   tradeTs: number;
   at: number;
@@ -133,6 +160,38 @@ export class SpotOrderRepository {
   }
 
   /**
+   * Records the book part of a limit order just become active (open, nothing filled yet) and its
+   * fill rows, one per level, stamped with that instant. Call inside the caller's transaction.
+   * False when the order was not in that state.
+   */
+  recordBookFill(id: number, fill: BookFill): boolean {
+    const insert = this.db.prepare(
+      `INSERT INTO spot_fills (order_id, trade_id, trade_ts, price, quantity, value, fee, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    fill.fills.forEach((level, index) => insert.run(id, `book-${index + 1}`, fill.at, level.price, level.quantity, level.value, level.fee, fill.at));
+    const result = this.db
+      .prepare(
+        `UPDATE spot_orders SET status = ?, frozen = ?, filled_qty = ?, filled_value = ?, avg_price = ?, fee = ?, fee_coin_id = ?,
+           taker_qty = ?, taker_value = ?, taker_value_rem = ?, updated_at = ? WHERE id = ? AND status = 1 AND filled_qty = 0`,
+      )
+      .run(
+        fill.complete ? 2 : 1,
+        fill.frozen,
+        fill.filledQty,
+        fill.filledValue,
+        fill.avgPrice,
+        fill.fee,
+        fill.feeCoinId,
+        fill.takerQty,
+        fill.takerValue,
+        fill.takerValueRem,
+        fill.at,
+        id,
+      );
+    return result.changes === 1;
+  }
+
+  /**
    * Records one fill of an open limit order: its new totals, and the fill itself in spot_fills (one
    * per order and print, so a print delivered twice cannot fill twice). False, writing nothing, when
    * the order is no longer open or another fill changed it since it was read.
@@ -148,10 +207,10 @@ export class SpotOrderRepository {
       if (inserted.changes !== 1) return false;
       const updated = this.db
         .prepare(
-          `UPDATE spot_orders SET status = ?, frozen = ?, filled_qty = ?, filled_value = ?, avg_price = price, fee = ?, fee_coin_id = ?,
+          `UPDATE spot_orders SET status = ?, frozen = ?, filled_qty = ?, filled_value = ?, avg_price = ?, fee = ?, fee_coin_id = ?,
              updated_at = ?, trade_ts = ? WHERE id = ? AND status = 1 AND order_type = 1 AND filled_qty = ?`,
         )
-        .run(fill.complete ? 2 : 1, fill.frozen, fill.filledQty, fill.filledValue, fill.fee, fill.feeCoinId, fill.at, fill.tradeTs, id, fill.filledBefore);
+        .run(fill.complete ? 2 : 1, fill.frozen, fill.filledQty, fill.filledValue, fill.avgPrice, fill.fee, fill.feeCoinId, fill.at, fill.tradeTs, id, fill.filledBefore);
       // The fill record must not outlive a refused update: undo it (this runs as a savepoint).
       if (updated.changes !== 1) throw new StaleFill();
       return true;

@@ -20,7 +20,9 @@ export interface PairPrecision {
  *   what it bought); `coinnum`: the base quantity filled.
  * - `amount`: the quote value traded (paid, or received before fee) once the order is finished
  *   with fills (completed, or cancelled after a partial fill); the limit value of the whole order
- *   while open or when cancelled before any fill; `fee` (all fills so far) in `fee_coin`.
+ *   while open or when cancelled before any fill; `fee` (all fills so far) in `fee_coin`; `total`:
+ *   the quote value filled so far in every status (a marketable limit's book part at the book's
+ *   prices plus its resting fills at the limit).
  * - `status_text`: Open / Completed / Cancelled, or "Partially filled" for an open order with fills
  *   and "Partially filled, cancelled" for a cancelled one (`status` stays 1 or 3).
  */
@@ -47,6 +49,7 @@ export const SpotOrderView = Type.Object({
   budget: Type.String({ description: "A market buy's quote budget, '' otherwise" }),
   fee: Type.String(),
   fee_coin: Type.String(),
+  total: Type.String({ description: 'The quote value filled so far (paid, or received before fee), whatever the status' }),
 });
 export type SpotOrderView = Static<typeof SpotOrderView>;
 
@@ -84,5 +87,6 @@ export function spotOrderView(order: SpotOrderRow, market: MarketRow, precision:
     budget: order.budget === null ? '' : formatUnits(order.budget),
     fee: formatUnits(order.fee),
     fee_coin: order.fee_coin_id === null ? '' : order.fee_coin_id === market.base_coin_id ? market.base_title : market.quote_title,
+    total: formatUnits(order.filled_value),
   };
 }
