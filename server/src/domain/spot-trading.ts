@@ -6,7 +6,7 @@ import { MAIN_ACCOUNT } from './accounts.ts';
 import { feeFor } from './fees.ts';
 import type { BookLevel, MarketPort, PairInfo, TradePrint } from './market-port.ts';
 import { averagePrice, cumulativeValue, orderAveragePrice, orderValue, sharePrint, takerValueOf, throughBounds, walkBuyByValue, walkLimit, walkSellQuantity } from './matching.ts';
-import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, stepUnits, type SentAmount } from './money.ts';
+import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, formatTrimmed, stepUnits, type SentAmount } from './money.ts';
 import { reject, Rejection } from './rejection.ts';
 import type { MessageKey } from '../i18n/index.ts';
 
@@ -21,14 +21,16 @@ export interface SpotOrderRequest {
   marketId: number;
   /** 1 buy, 2 sell. */
   side: 1 | 2;
-  /** 1 limit, 2 market. */
-  orderType: 1 | 2;
+  /** 1 limit, 2 market, 3 stop-limit. */
+  orderType: 1 | 2 | 3;
   /** Base quantity: limit orders and market sells. */
   num?: SentAmount;
   /** Limit price. */
   price?: SentAmount;
   /** Quote value to spend: market buys. */
   amount?: SentAmount;
+  /** The price a print must reach to turn a stop-limit into its limit order. */
+  triggerPrice?: SentAmount;
 }
 
 /** A tradable pair: its row and what the feed says of its precisions. */
@@ -47,10 +49,15 @@ export interface SpotTradingDeps {
   log?: (message: string) => void;
 }
 
-type Field = 'price' | 'num' | 'amount';
+type Field = 'price' | 'num' | 'amount' | 'trigger';
 
-const REQUIRED_KEYS: Record<Field, MessageKey> = { price: 'trade.priceRequired', num: 'trade.numRequired', amount: 'trade.amountRequired' };
-const DECIMALS_KEYS: Record<Field, MessageKey> = { price: 'trade.priceDecimals', num: 'trade.numDecimals', amount: 'trade.amountDecimals' };
+const REQUIRED_KEYS: Record<Field, MessageKey> = { price: 'trade.priceRequired', num: 'trade.numRequired', amount: 'trade.amountRequired', trigger: 'trade.triggerRequired' };
+const DECIMALS_KEYS: Record<Field, MessageKey> = { price: 'trade.priceDecimals', num: 'trade.numDecimals', amount: 'trade.amountDecimals', trigger: 'trade.triggerDecimals' };
+
+/** Whether an order can still be cancelled: open (1) or waiting for its trigger (4). */
+function isCancellable(order: SpotOrderRow): boolean {
+  return order.status === 1 || order.status === 4;
+}
 
 /** An amount of the order in units: present, with at most the pair's decimals. */
 function withinPrecision(field: Field, amount: SentAmount | undefined, decimals: number): bigint {
@@ -113,43 +120,77 @@ export class SpotTrading {
       const quantity = withinPrecision('num', order.num, pair.amountPrecision);
       return this.placeLimit(userId, market, pair, side, price, quantity);
     }
+    if (order.orderType === 3) {
+      const trigger = withinPrecision('trigger', order.triggerPrice, pair.pricePrecision);
+      const price = withinPrecision('price', order.price, pair.pricePrecision);
+      const quantity = withinPrecision('num', order.num, pair.amountPrecision);
+      return this.placeStop(userId, market, pair, side, trigger, price, quantity);
+    }
     if (side === 1) return this.marketBuy(userId, market, pair, withinPrecision('amount', order.amount, this.quoteDecimals(market)));
     return this.marketSell(userId, market, pair, withinPrecision('num', order.num, pair.amountPrecision));
   }
 
-  /** Cancels an open order of this user and unfreezes what it still held; fills it already took are kept. */
+  /** Cancels an open or waiting order of this user and unfreezes what it still held; fills it already took are kept. */
   cancel(userId: number, orderId: number): SpotOrderRow {
-    // A trade the feed already printed may have filled the order before this cancel arrived.
+    // A trade the feed already printed may have filled (or triggered) the order before this cancel arrived.
     this.deps.market.flushTrades();
     const found = this.deps.orders.find(orderId);
     if (!found || found.user_id !== userId) reject('trade.orderNotFound');
-    if (found.status !== 1) reject('trade.notOpen');
-    const market = this.deps.markets.marketById(found.market_id) as MarketRow;
+    if (!isCancellable(found)) reject('trade.notOpen');
     const at = this.deps.now();
     this.deps.db.transaction(() => {
       // Read again inside the transaction: what is frozen now is what this cancel returns.
-      const order = this.deps.orders.find(found.id) as SpotOrderRow;
-      if (order.status !== 1 || !this.deps.orders.markCancelled(order.id, at)) reject('trade.notOpen');
-      const key = { userId, coinId: order.side === 1 ? market.quote_coin_id : market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
-      this.release(key, order.frozen, `Cancel ${market.symbol} #${order.id}`, order.id, at);
+      if (!this.cancelOne(this.deps.orders.find(found.id) as SpotOrderRow, at)) reject('trade.notOpen');
     })();
     return this.deps.orders.find(found.id) as SpotOrderRow;
   }
 
-  /** Fills the open limit orders a feed trade went through, each by its share of the trade (the feed's trade listener). */
+  /**
+   * Cancels every open and waiting order of this user (of one pair, or of all with marketId 0) in
+   * one transaction, each unfreezing exactly what it still holds. Returns how many it cancelled.
+   */
+  cancelAll(userId: number, marketId: number): number {
+    this.deps.market.flushTrades();
+    const at = this.deps.now();
+    return this.deps.db.transaction(() => {
+      let cancelled = 0;
+      for (const order of this.deps.orders.cancellable(userId, marketId)) if (this.cancelOne(order, at)) cancelled++;
+      return cancelled;
+    })();
+  }
+
+  /** Inside a transaction: cancels one order read in it and returns what it held; false when it was not cancellable. */
+  private cancelOne(order: SpotOrderRow, at: number): boolean {
+    if (!isCancellable(order) || !this.deps.orders.markCancelled(order.id, at)) return false;
+    const market = this.deps.markets.marketById(order.market_id) as MarketRow;
+    const key = { userId: order.user_id, coinId: order.side === 1 ? market.quote_coin_id : market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
+    this.release(key, order.frozen, `Cancel ${market.symbol} #${order.id}`, order.id, at);
+    return true;
+  }
+
+  /**
+   * The feed's trade listener: fills the open limit orders a trade went through, each by its share
+   * of the trade, then fires the stop-limit orders it reached.
+   */
   onTrade(symbol: string, trade: TradePrint): void {
     const market = this.deps.markets.marketBySymbol(symbol);
     if (!market) return;
+    const pair = this.deps.market.pairs().find((p) => p.symbol === symbol);
+    const step = stepUnits(pair?.amountPrecision ?? UNIT_DECIMALS);
+    this.fillThrough(market, trade, step);
+    this.fireStops(market, trade, step);
+  }
+
+  private fillThrough(market: MarketRow, trade: TradePrint, step: bigint): void {
     const { buyAbove, sellBelow } = throughBounds(trade.price);
     const crossed = this.deps.orders.crossedBy(market.id, buyAbove, sellBelow, trade.ts);
     if (crossed.length === 0) return;
-    const pair = this.deps.market.pairs().find((p) => p.symbol === symbol);
-    const step = stepUnits(pair?.amountPrecision ?? UNIT_DECIMALS);
     const resting = crossed.map((order) => ({
       id: order.id,
       side: order.side,
       price: order.price as bigint,
-      createdAt: order.created_at,
+      // A stop-limit joins the queue when it fires, not when it was placed.
+      createdAt: order.triggered_at ?? order.created_at,
       remaining: (order.quantity as bigint) - order.filled_qty,
     }));
     const byId = new Map(crossed.map((order) => [order.id, order]));
@@ -160,6 +201,73 @@ export class SpotTrading {
         this.deps.log?.(`spot order ${share.orderId} could not fill: ${(error as Error).message}`);
       }
     }
+  }
+
+  /**
+   * Fires the waiting stop-limit orders a print reached (a rising one at a print >= its trigger, a
+   * falling one at <= it), oldest first: each becomes an open limit order at its price at the
+   * print's instant and takes the book at once if it is marketable, in one transaction.
+   */
+  private fireStops(market: MarketRow, trade: TradePrint, step: bigint): void {
+    const reached = this.deps.orders.triggeredBy(market.id, decimalToUnits(trade.price, 'floor'), decimalToUnits(trade.price, 'ceil'), trade.ts);
+    if (reached.length === 0) return;
+    for (const order of reached) {
+      const levels = this.deps.market.bestLevels(market.symbol, order.side === 1 ? 'ask' : 'bid', MARKET_WALK_LEVELS);
+      try {
+        this.deps.db.transaction(() => {
+          if (!this.deps.orders.markTriggered(order.id, trade.ts)) return;
+          this.takeBook(this.deps.orders.find(order.id) as SpotOrderRow, market, levels, step, this.deps.now());
+        })();
+      } catch (error) {
+        this.deps.log?.(`stop-limit order ${order.id} could not fire: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * A stop-limit order: it waits (status 4) with its cost frozen as a limit order's, until a print
+   * reaches the trigger. Its direction is set now from the last price: a trigger above it waits for
+   * a print at or above it, a trigger below for a print at or below it; a trigger at the last price
+   * says neither, so it is refused.
+   */
+  private placeStop(userId: number, market: MarketRow, pair: PairInfo, side: 1 | 2, trigger: bigint, price: bigint, quantity: bigint): SpotOrderRow {
+    const last = this.deps.market.lastTradePrice(market.symbol, this.deps.now());
+    if (!last) reject('market.priceUnavailable');
+    const lastUnits = decimalToUnits(last.price, 'floor');
+    if (trigger === lastUnits && decimalToUnits(last.price, 'ceil') === lastUnits) {
+      reject('trade.triggerAtLast', { price: formatTrimmed(lastUnits, Math.min(pair.pricePrecision, UNIT_DECIMALS)) });
+    }
+    const direction = trigger > lastUnits ? 1 : 2;
+    const frozen = side === 1 ? cumulativeValue(1, quantity, price) : quantity;
+    const key = { userId, coinId: side === 1 ? market.quote_coin_id : market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
+    if (this.deps.ledger.balance(key).available < frozen) reject('trade.insufficient');
+    const at = this.deps.now();
+    const id = this.inTransaction(() => {
+      const orderId = this.deps.orders.insert({
+        userId,
+        marketId: market.id,
+        side,
+        orderType: 3,
+        status: 4,
+        price,
+        quantity,
+        budget: null,
+        frozen,
+        createdAt: at,
+        trigger: { price: trigger, direction },
+      });
+      const remark = `${side === 1 ? 'Buy' : 'Sell'} stop-limit ${market.symbol} #${orderId}`;
+      this.deps.ledger.apply(
+        [
+          { ...key, part: 'available', amount: -frozen, kind: 'spot_freeze', remark },
+          { ...key, part: 'frozen', amount: frozen, kind: 'spot_freeze', remark },
+        ],
+        orderId,
+        at,
+      );
+      return orderId;
+    });
+    return this.deps.orders.find(id) as SpotOrderRow;
   }
 
   private quoteDecimals(market: MarketRow): number {

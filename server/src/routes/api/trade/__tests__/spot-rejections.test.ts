@@ -85,7 +85,7 @@ describe('api/Trade refusals change nothing', () => {
   });
 
   it('refuses bad list filters', async () => {
-    const filters: Record<string, string | number>[] = [{ status: 4 }, { status: 1, type: 3 }, { status: 1, page: 0 }, { status: 1, limit: 51 }, { status: 'x' }];
+    const filters: Record<string, string | number>[] = [{ status: 5 }, { status: 1, type: 3 }, { status: 1, page: 0 }, { status: 1, limit: 51 }, { status: 'x' }];
     for (const fields of filters) {
       expect(await h.post('Trade/getOrderList', fields, user.token)).toMatchObject({ code: 0, msg: 'Invalid list request (status, type, page or limit)' });
     }
