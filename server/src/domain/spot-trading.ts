@@ -117,17 +117,44 @@ export class SpotTrading {
     const { side } = order;
     if (order.orderType === 1) {
       const price = withinPrecision('price', order.price, pair.pricePrecision);
-      const quantity = withinPrecision('num', order.num, pair.amountPrecision);
+      const quantity = this.quantity(market, pair, order.num);
+      this.atLeastMinTotal(market, quantity * price);
       return this.placeLimit(userId, market, pair, side, price, quantity);
     }
     if (order.orderType === 3) {
       const trigger = withinPrecision('trigger', order.triggerPrice, pair.pricePrecision);
       const price = withinPrecision('price', order.price, pair.pricePrecision);
-      const quantity = withinPrecision('num', order.num, pair.amountPrecision);
+      const quantity = this.quantity(market, pair, order.num);
+      this.atLeastMinTotal(market, quantity * price);
       return this.placeStop(userId, market, pair, side, trigger, price, quantity);
     }
-    if (side === 1) return this.marketBuy(userId, market, pair, withinPrecision('amount', order.amount, this.quoteDecimals(market)));
-    return this.marketSell(userId, market, pair, withinPrecision('num', order.num, pair.amountPrecision));
+    if (side === 1) {
+      const budget = withinPrecision('amount', order.amount, this.quoteDecimals(market));
+      this.atLeastMinTotal(market, budget * UNIT);
+      return this.marketBuy(userId, market, pair, budget);
+    }
+    return this.marketSell(userId, market, pair, this.quantity(market, pair, order.num));
+  }
+
+  /** The smallest order of a pair: `min_num`, one step of its amount precision, and `min_total` of the quote coin (0 = none). */
+  minimums(market: MarketRow, pair: PairInfo): { minNum: bigint; minTotal: bigint } {
+    return { minNum: stepUnits(pair.amountPrecision), minTotal: BigInt(market.min_total) };
+  }
+
+  /** A base quantity: at least one step of the pair (said with that minimum), then within its precision. */
+  private quantity(market: MarketRow, pair: PairInfo, num: SentAmount | undefined): bigint {
+    const { minNum } = this.minimums(market, pair);
+    const units = num?.units(UNIT_DECIMALS);
+    if (units !== undefined && units !== null && units < minNum) {
+      reject('trade.minNum', { min: formatTrimmed(minNum), coin: market.base_title });
+    }
+    return withinPrecision('num', num, pair.amountPrecision);
+  }
+
+  /** Refuses an order whose exact quote value (`valueScaled`, 1e-16 of the quote coin) is below the pair's minimum. */
+  private atLeastMinTotal(market: MarketRow, valueScaled: bigint): void {
+    const minTotal = BigInt(market.min_total);
+    if (valueScaled < minTotal * UNIT) reject('trade.minTotal', { min: formatTrimmed(minTotal), coin: market.quote_title });
   }
 
   /** Cancels an open or waiting order of this user and unfreezes what it still held; fills it already took are kept. */
@@ -399,6 +426,8 @@ export class SpotTrading {
     if (bids.length === 0) reject('trade.noLiquidity');
     const walk = walkSellQuantity(bids, quantity, stepUnits(pair.amountPrecision));
     if (walk.quantity === 0n) reject('trade.noLiquidity');
+    // A market sell's value is what the book pays for it.
+    this.atLeastMinTotal(market, walk.valueScaled);
     const proceeds = divide(walk.valueScaled, UNIT, 'floor');
     const fee = feeFor(proceeds, market.base_fee_ppm);
     const quoteKey = { userId, coinId: market.quote_coin_id, accountType: SPOT_ACCOUNT_TYPE };
