@@ -69,6 +69,33 @@ export function walkSellQuantity(bids: readonly BookLevel[], quantity: bigint, s
   return { fills, quantity: filled, valueScaled };
 }
 
+/**
+ * What a limit order takes at once from the book when it is placed (a marketable limit): the
+ * levels of the other side best first, only those at or better than `limit` (asks at or below a
+ * buy's limit, bids at or above a sell's), each fill at the level's own price and a whole number of
+ * `step` units, until `quantity` is filled or no level is good enough. Prices beyond 8 decimals are
+ * rounded against the trader before they are compared (an ask up, a bid down), as in the walks above.
+ */
+export function walkLimit(levels: readonly BookLevel[], side: 1 | 2, quantity: bigint, limit: bigint, step: bigint): Walk {
+  const fills: Fill[] = [];
+  let left = roundDown(quantity, step);
+  let filled = 0n;
+  let valueScaled = 0n;
+  for (const level of levels) {
+    if (left === 0n) break;
+    const price = decimalToUnits(level.price, side === 1 ? 'ceil' : 'floor');
+    if (side === 1 ? price > limit : price < limit) break;
+    const available = roundDown(decimalToUnits(level.amount, 'floor'), step);
+    const take = available < left ? available : left;
+    if (take <= 0n || price <= 0n) continue;
+    fills.push({ price, quantity: take });
+    filled += take;
+    valueScaled += take * price;
+    left -= take;
+  }
+  return { fills, quantity: filled, valueScaled };
+}
+
 /** The average fill price in units (value / quantity), rounded down; 0 for an empty walk. */
 export function averagePrice(walk: Walk): bigint {
   return walk.quantity === 0n ? 0n : divide(walk.valueScaled, walk.quantity, 'floor');
@@ -165,6 +192,43 @@ function byPriority(a: RestingOrder, b: RestingOrder): number {
  */
 export function cumulativeValue(side: 1 | 2, filled: bigint, price: bigint): bigint {
   return valueOf(filled, price, side === 1 ? 'ceil' : 'floor');
+}
+
+/**
+ * The exact value of the part of a limit order that filled at once against the book, in 1e-16 of
+ * the quote coin, kept as whole units and the rest below one unit (the full product of two 1e-8
+ * amounts does not fit a stored integer).
+ */
+export interface TakerValue {
+  /** floor(value / UNIT): whole quote units. */
+  units: bigint;
+  /** value mod UNIT: what is left below one unit, 0..UNIT-1. */
+  rem: bigint;
+}
+
+export const NO_TAKER: TakerValue = { units: 0n, rem: 0n };
+
+/** A walk's exact value split into whole units and the rest below one unit. */
+export function takerValueOf(walk: Walk): TakerValue {
+  return { units: walk.valueScaled / UNIT, rem: walk.valueScaled % UNIT };
+}
+
+/**
+ * The quote value of a limit order that took `taker` from the book at once and then filled
+ * `restFilled` base units at its own `price`, rounded ONCE for the trader's side over the whole
+ * (a buy pays ceil, a sell receives floor). Without a taker part this is `cumulativeValue`. Each
+ * later fill moves the difference of this value after and before it, so the book part, every
+ * resting fill and a cancel add up to exactly what the order froze: a buy froze
+ * ceil(quantity x limit), and since the book's prices are never worse than the limit,
+ * orderValue(all) never exceeds it.
+ */
+export function orderValue(side: 1 | 2, taker: TakerValue, restFilled: bigint, price: bigint): bigint {
+  return taker.units + divide(taker.rem + restFilled * price, UNIT, side === 1 ? 'ceil' : 'floor');
+}
+
+/** The average price in units of an order's fills (book part at its prices, the rest at `price`), rounded down. */
+export function orderAveragePrice(taker: TakerValue, restFilled: bigint, price: bigint, filled: bigint): bigint {
+  return filled === 0n ? 0n : divide(taker.units * UNIT + taker.rem + restFilled * price, filled, 'floor');
 }
 
 function roundDown(units: bigint, step: bigint): bigint {

@@ -50,8 +50,11 @@ export const TEXT_KEYS = ['logo', 'name', 'custom_script', 'custom_service', 'io
  * Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (spec §4).
  * `idle_timeout_minutes` (issue 15): minutes without input after which a logged-in app asks and then
  * logs out; 0 turns it off; whole minutes 0..1440, anything else is the default (30).
+ * `price_confirm_percent`: the spot form asks a second confirmation when a limit or trigger price is
+ * further than this percent from the last price; 0 turns it off; a number 0..100 (fractions
+ * allowed), anything else is the default (5).
  */
-export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre', 'idle_timeout_minutes'] as const;
+export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre', 'idle_timeout_minutes', 'price_confirm_percent'] as const;
 
 /** The longest idle time an operator may set: a day. */
 const MAX_IDLE_MINUTES = 1440;
@@ -91,6 +94,9 @@ export function normalizeSiteConfig(raw: Record<string, unknown>, defaults: Site
   const idleRaw = pick('idle_timeout_minutes');
   const idle = typeof idleRaw === 'number' || (typeof idleRaw === 'string' && idleRaw.trim() !== '') ? Number(idleRaw) : Number.NaN;
   config.idle_timeout_minutes = Number.isInteger(idle) && idle >= 0 && idle <= MAX_IDLE_MINUTES ? idle : defaults.idle_timeout_minutes;
+  const confirmRaw = pick('price_confirm_percent');
+  const confirm = typeof confirmRaw === 'number' || (typeof confirmRaw === 'string' && confirmRaw.trim() !== '') ? Number(confirmRaw) : Number.NaN;
+  config.price_confirm_percent = Number.isFinite(confirm) && confirm >= 0 && confirm <= 100 ? confirm : defaults.price_confirm_percent;
   config.popup = {
     title: text(popupRaw.title, defaults.popup.title),
     img: text(popupRaw.img, defaults.popup.img),

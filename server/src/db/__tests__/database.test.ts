@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../database.ts';
 import { UserRepository, type NewUser } from '../repositories/user-repository.ts';
@@ -84,5 +85,32 @@ describe('database and migrations', () => {
     new SessionRepository(db).create(userId, 'tok', 1, 2);
     db.prepare('DELETE FROM users WHERE id = ?').run(userId);
     expect(db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
+  });
+
+  it('the stop-limit rebuild of spot_orders (045) keeps every order and fill of an older database', () => {
+    const old = new Database(':memory:');
+    try {
+      old.pragma('foreign_keys = ON');
+      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+      // The database as it was before 045: every earlier migration applied.
+      for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && Number(f.slice(0, 3)) < 45).sort()) {
+        old.exec(readFileSync(join(migrationsDir, file), 'utf8'));
+        old.prepare('INSERT INTO schema_migrations VALUES (?, ?, 1)').run(Number(file.slice(0, 3)), file);
+      }
+      const userId = new UserRepository(old).create(user());
+      old.prepare("INSERT INTO coins (id, name, title) VALUES (901, 'aaa', 'AAA'), (902, 'bbb', 'BBB')").run();
+      old.prepare("INSERT INTO markets (id, symbol, base_coin_id, quote_coin_id, tab_id) VALUES (901, 'aaabbb', 901, 902, 2)").run();
+      old.prepare('INSERT INTO spot_orders (id, user_id, market_id, side, order_type, status, price, quantity, frozen, filled_qty, taker_qty, created_at, updated_at) VALUES (7, ?, 901, 1, 1, 1, 5, 9, 40, 1, 0, 1, 1)').run(userId);
+      old.prepare("INSERT INTO spot_fills (id, order_id, trade_id, trade_ts, price, quantity, value, fee, created_at) VALUES (3, 7, '42', 2, 5, 1, 5, 0, 2)").run();
+      expect(migrate(old)).toContain(45);
+      expect(old.prepare('SELECT id, status, frozen, filled_qty, trigger_price FROM spot_orders').all()).toEqual([{ id: 7, status: 1, frozen: 40, filled_qty: 1, trigger_price: null }]);
+      expect(old.prepare('SELECT id, order_id, trade_id FROM spot_fills').all()).toEqual([{ id: 3, order_id: 7, trade_id: '42' }]);
+      expect(old.pragma('foreign_key_check')).toEqual([]);
+      // The rebuilt table still cascades to its fills.
+      old.prepare('DELETE FROM spot_orders WHERE id = 7').run();
+      expect(old.prepare('SELECT COUNT(*) FROM spot_fills').pluck().get()).toBe(0);
+    } finally {
+      old.close();
+    }
   });
 });

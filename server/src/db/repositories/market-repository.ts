@@ -21,6 +21,8 @@ export interface MarketRow {
   spot_enabled: number;
   option_enabled: number;
   sort: number;
+  /** The smallest order value accepted, in units of the quote coin (0 = none). */
+  min_total: number;
   base_name: string;
   base_title: string;
   base_logo: string;
@@ -45,6 +47,9 @@ export interface CataloguePair {
   tabId: number;
   logo: string;
 }
+
+/** A new pair quoted in USDT accepts orders from 1 USDT (in units); other quotes start with no minimum. */
+export const USDT_MIN_TOTAL = 100_000_000;
 
 const MARKET_SELECT = `SELECT m.*, b.name AS base_name, b.title AS base_title, b.logo AS base_logo, b.spot_fee_ppm AS base_fee_ppm,
     q.name AS quote_name, q.title AS quote_title
@@ -95,8 +100,8 @@ export class MarketRepository {
         const base = this.ensureCoin(pair.base, pair.logo);
         const quote = this.ensureCoin(pair.quote, '');
         const inserted = this.db
-          .prepare('INSERT OR IGNORE INTO markets (symbol, base_coin_id, quote_coin_id, tab_id, sort) VALUES (?, ?, ?, ?, ?)')
-          .run(pair.symbol, base, quote, pair.tabId, sort);
+          .prepare('INSERT OR IGNORE INTO markets (symbol, base_coin_id, quote_coin_id, tab_id, sort, min_total) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(pair.symbol, base, quote, pair.tabId, sort, pair.quote === 'usdt' ? USDT_MIN_TOTAL : 0);
         if (inserted.changes > 0) sort++;
       }
     })();

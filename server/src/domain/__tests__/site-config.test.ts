@@ -41,6 +41,18 @@ describe('site config', () => {
     expect(normalizeSiteConfig({}, defaults).idle_timeout_minutes).toBe(30);
   });
 
+  it('the price confirmation distance is a percent from 0 (off) to 100, 5 by default; anything else is the default', () => {
+    const defaults = loadDefaultSiteConfig();
+    expect(defaults.price_confirm_percent).toBe(5);
+    const percent = (value: unknown) => normalizeSiteConfig({ price_confirm_percent: value }, defaults).price_confirm_percent;
+    expect(percent(0)).toBe(0);
+    expect(percent(2.5)).toBe(2.5);
+    expect(percent('10')).toBe(10);
+    expect(percent(100)).toBe(100);
+    for (const bad of [-1, 100.01, 'far', '', null, true]) expect(percent(bad), String(bad)).toBe(5);
+    expect(normalizeSiteConfig({}, defaults).price_confirm_percent).toBe(5);
+  });
+
   it('first start copies the defaults into the data dir, plus first-start values', () => {
     const store = openSiteConfig(dir, log, { popup: { title: 'Hello', img: '', content: '<p>x</p>' } });
     const onDisk = JSON.parse(readFileSync(join(dir, 'site-config.json'), 'utf8')) as SiteConfig;

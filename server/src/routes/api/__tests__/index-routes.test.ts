@@ -80,9 +80,10 @@ describe('api/index', () => {
   });
 
   it('getSetting picks up an operator edit of site-config.json', async () => {
-    editSiteConfig(t, (raw) => ({ ...raw, name: 'Edited Desk', loan_switch: 0 }), 5);
+    expect((await t.get<Record<string, unknown>>('index/getSetting')).data.price_confirm_percent).toBe(5);
+    editSiteConfig(t, (raw) => ({ ...raw, name: 'Edited Desk', loan_switch: 0, price_confirm_percent: 2.5 }), 5);
     const answer = await t.get<Record<string, unknown>>('index/getSetting');
-    expect(answer.data).toMatchObject({ name: 'Edited Desk', loan_switch: 0 });
+    expect(answer.data).toMatchObject({ name: 'Edited Desk', loan_switch: 0, price_confirm_percent: 2.5 });
   });
 
   it('getSetting keeps the last good config when the file becomes invalid JSON', async () => {

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { MarketItem } from '../../../../../workers/shared/protocol.ts';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { MarketTicker, PairInfo } from '../../../domain/market-port.ts';
-import { decimalToUnits, formatUnits, percentChange, UNIT_DECIMALS } from '../../../domain/money.ts';
+import { decimalToUnits, formatTrimmed, formatUnits, percentChange, stepUnits, UNIT_DECIMALS } from '../../../domain/money.ts';
 
 /**
  * A market item (spec §3) from the pair's row and the feed's live 24 h ticker: close with the
@@ -14,8 +14,13 @@ import { decimalToUnits, formatUnits, percentChange, UNIT_DECIMALS } from '../..
  * base quantity of this pair. They come from the same `PairInfo` spot validation reads, capped at
  * the 8 decimals of a stored unit exactly as `parseAmount` caps them, so the app's checks and
  * quick-fill can never disagree with the server.
+ *
+ * min_num / min_total: the smallest order upbbbuy accepts, exactly the figures it refuses below:
+ * a base quantity of at least one step of the amount precision, and a quote value (num x price,
+ * a market buy's amount, what the book pays a market sell) of at least the pair's `min_total`
+ * ("0": none).
  */
-export type MarketItemView = Required<MarketItem>;
+export type MarketItemView = Required<MarketItem> & { min_num: string; min_total: string };
 
 /** The declared answer shape of a market item. */
 export const MarketItemSchema = Type.Object({
@@ -30,6 +35,8 @@ export const MarketItemSchema = Type.Object({
   trade_coin: Type.String(),
   price_precision: Type.Integer({ minimum: 0, maximum: 8 }),
   amount_precision: Type.Integer({ minimum: 0, maximum: 8 }),
+  min_num: Type.String({ description: 'The smallest base quantity an order may have: one step of amount_precision' }),
+  min_total: Type.String({ description: "The smallest quote value an order may have, '0' for none" }),
 });
 
 export function marketItem(row: MarketRow, pair: PairInfo, ticker: MarketTicker): MarketItemView {
@@ -47,5 +54,7 @@ export function marketItem(row: MarketRow, pair: PairInfo, ticker: MarketTicker)
     trade_coin: row.quote_title,
     price_precision: pricePrecision,
     amount_precision: amountPrecision,
+    min_num: formatUnits(stepUnits(amountPrecision), amountPrecision),
+    min_total: formatTrimmed(BigInt(row.min_total)),
   };
 }

@@ -65,12 +65,28 @@ describe('market lists carry the precisions upbbbuy enforces', () => {
 
   it('a market sell with exactly amount_precision decimals is accepted; one more decimal is refused', async () => {
     for (const item of items) {
-      const num = withDecimals(item.amount_precision === 0 ? '1' : '0', item.amount_precision);
+      // 100 coins and a bit: worth more than the 1 USDT minimum in every pair.
+      const num = withDecimals('100', item.amount_precision);
       const order = { m_id: item.id, type: 2, operate_type: 2, num };
       const accepted = await h.post('Trade/upbbbuy', order, user.token);
       expect({ symbol: item.symbol, num, code: accepted.code, msg: accepted.msg }).toMatchObject({ code: 1 });
       const finer = await h.post('Trade/upbbbuy', { ...order, num: oneMore(num) }, user.token);
       expect({ symbol: item.symbol, msg: finer.msg }).toEqual({ symbol: item.symbol, msg: `The quantity can have at most ${item.amount_precision} decimals` });
+    }
+  });
+
+  it('every pair answers its minimum order, and upbbbuy refuses exactly below it, saying the minimum', async () => {
+    for (const item of items) {
+      const step = item.amount_precision === 0 ? '1' : `0.${'0'.repeat(item.amount_precision - 1)}1`;
+      expect({ symbol: item.symbol, min_num: item.min_num, min_total: item.min_total }).toEqual({ symbol: item.symbol, min_num: step, min_total: '1' });
+      // A limit buy at 1 USDT a coin: 1 coin is exactly the minimum value; one step less is below it.
+      const exact = await h.post<{ id: number }>('Trade/upbbbuy', { m_id: item.id, type: 1, operate_type: 1, price: '1', num: '1' }, user.token);
+      expect({ symbol: item.symbol, code: exact.code, msg: exact.msg }).toMatchObject({ code: 1 });
+      const less = (1 - 10 ** -item.amount_precision).toFixed(item.amount_precision);
+      const below = await h.post('Trade/upbbbuy', { m_id: item.id, type: 1, operate_type: 1, price: '1', num: less }, user.token);
+      expect({ symbol: item.symbol, msg: below.msg }).toEqual({ symbol: item.symbol, msg: 'The order total must be at least 1 USDT' });
+      const tiny = await h.post('Trade/upbbbuy', { m_id: item.id, type: 1, operate_type: 1, price: '100000', num: `0.${'0'.repeat(item.amount_precision)}1` }, user.token);
+      expect({ symbol: item.symbol, msg: tiny.msg }).toEqual({ symbol: item.symbol, msg: `The quantity must be at least ${item.min_num} ${item.coinname}` });
     }
   });
 });

@@ -30,7 +30,12 @@ describe('api/Trade refusals change nothing', () => {
     ['quantity not a number', () => ({ m_id: btc, ...limitBuy, num: 'abc' }), 'The quantity must be a number greater than 0'],
     ['quantity in exponent form', () => ({ m_id: btc, ...limitBuy, num: '1e-3' }), 'The quantity must be a number greater than 0'],
     ['quantity with a sign', () => ({ m_id: btc, ...limitBuy, num: '+0.1' }), 'The quantity must be a number greater than 0'],
-    ['quantity beyond the pair precision (6)', () => ({ m_id: btc, ...limitBuy, num: '0.0000001' }), 'The quantity can have at most 6 decimals'],
+    ['quantity beyond the pair precision (6)', () => ({ m_id: btc, ...limitBuy, num: '0.1000001' }), 'The quantity can have at most 6 decimals'],
+    ['quantity below one step of the pair', () => ({ m_id: btc, ...limitBuy, num: '0.0000001' }), 'The quantity must be at least 0.000001 BTC'],
+    ['market sell below one step of the pair', () => ({ m_id: btc, type: 2, operate_type: 2, num: '0.00000099' }), 'The quantity must be at least 0.000001 BTC'],
+    ['limit order worth less than the pair minimum (0.999999 USDT)', () => ({ m_id: btc, ...limitBuy, price: '0.99', num: '1.010101' }), 'The order total must be at least 1 USDT'],
+    ['stop-limit worth less than the pair minimum', () => ({ m_id: btc, type: 2, operate_type: 3, trigger_price: '1', price: '0.5', num: '1.9' }), 'The order total must be at least 1 USDT'],
+    ['market buy below the pair minimum', () => ({ m_id: btc, type: 1, operate_type: 2, amount: '0.99999999' }), 'The order total must be at least 1 USDT'],
     ['quantity beyond 8 decimals', () => ({ m_id: btc, type: 2, operate_type: 2, num: '0.000000001' }), 'The quantity can have at most 6 decimals'],
     ['missing quantity', () => ({ m_id: btc, ...limitBuy, num: '' }), 'Please enter the order quantity'],
     ['missing price on a limit order', () => ({ m_id: btc, ...limitBuy, price: '' }), 'Please enter the order price'],
@@ -59,6 +64,23 @@ describe('api/Trade refusals change nothing', () => {
     });
   }
 
+  it('accepts an order of exactly the pair minimum (1 USDT, one step)', async () => {
+    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btc, type: 1, operate_type: 1, price: '1', num: '1' }, user.token);
+    expect(answer.code, answer.msg).toBe(1);
+    expect((await h.post('Trade/upbbbuy', { m_id: btc, type: 1, operate_type: 2, amount: '1' }, user.token)).code).toBe(1);
+    expect((await h.post('Trade/cancelOrder', { bb_id: answer.data.id }, user.token)).code).toBe(1);
+  });
+
+  it('states the minimum in the language of the request', async () => {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/Trade/upbbbuy',
+      payload: `m_id=${btc}&type=1&operate_type=2&amount=0.5`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: user.token, lang: 'zh-cn' },
+    });
+    expect(response.json()).toMatchObject({ code: 0, msg: '订单总额至少为1 USDT' });
+  });
+
   it('refuses a pair switched off for spot trading', async () => {
     h.db.prepare('UPDATE markets SET spot_enabled = 0 WHERE id = ?').run(eth);
     const before = snapshot();
@@ -85,7 +107,7 @@ describe('api/Trade refusals change nothing', () => {
   });
 
   it('refuses bad list filters', async () => {
-    const filters: Record<string, string | number>[] = [{ status: 4 }, { status: 1, type: 3 }, { status: 1, page: 0 }, { status: 1, limit: 51 }, { status: 'x' }];
+    const filters: Record<string, string | number>[] = [{ status: 5 }, { status: 1, type: 3 }, { status: 1, page: 0 }, { status: 1, limit: 51 }, { status: 'x' }];
     for (const fields of filters) {
       expect(await h.post('Trade/getOrderList', fields, user.token)).toMatchObject({ code: 0, msg: 'Invalid list request (status, type, page or limit)' });
     }
