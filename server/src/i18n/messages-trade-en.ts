@@ -4,7 +4,7 @@ export const tradeMessagesEn = {
   'market.closed': 'This trading pair is not open for trading',
   'market.priceUnavailable': 'The market price is not available right now, please try again',
   'trade.sideInvalid': 'Please choose buy or sell',
-  'trade.orderTypeInvalid': 'Please choose a limit or a market order',
+  'trade.orderTypeInvalid': 'Please choose a limit, market or stop-limit order',
   'trade.priceRequired': 'Please enter the order price',
   'trade.priceInvalid': 'The price must be a number greater than 0',
   'trade.priceDecimals': 'The price can have at most {decimals} decimals',

@@ -157,7 +157,7 @@ describe('the declared API contract', () => {
     const before = orders();
     for (const operate of ['0x1', ' 1 ', '01', '1e0']) {
       const answer = await call('post', '/api/Trade/upbbbuy', { m_id: market, type: '1', operate_type: operate, price: '1', num: '1' });
-      expect(answer.body, operate).toEqual({ code: 0, msg: 'Please choose a limit or a market order', data: null });
+      expect(answer.body, operate).toEqual({ code: 0, msg: 'Please choose a limit, market or stop-limit order', data: null });
     }
     const twice = await t.app.inject({
       method: 'POST',
@@ -165,7 +165,7 @@ describe('the declared API contract', () => {
       payload: `m_id=${market}&type=1&operate_type=1&operate_type=1&price=1&num=1`,
       headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(twice.json()).toEqual({ code: 0, msg: 'Please choose a limit or a market order', data: null });
+    expect(twice.json()).toEqual({ code: 0, msg: 'Please choose a limit, market or stop-limit order', data: null });
     expect(orders()).toBe(before);
   });
 

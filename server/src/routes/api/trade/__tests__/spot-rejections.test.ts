@@ -52,7 +52,7 @@ describe('api/Trade refusals change nothing', () => {
     ['unknown pair', () => ({ m_id: 9999, ...limitBuy }), 'This trading pair does not exist'],
     ['pair id not a number', () => ({ m_id: 'btcusdt', ...limitBuy }), 'This trading pair does not exist'],
     ['unknown side', () => ({ m_id: btc, ...limitBuy, type: 3 }), 'Please choose buy or sell'],
-    ['unknown order type', () => ({ m_id: btc, ...limitBuy, operate_type: 0 }), 'Please choose a limit or a market order'],
+    ['unknown order type', () => ({ m_id: btc, ...limitBuy, operate_type: 0 }), 'Please choose a limit, market or stop-limit order'],
   ];
 
   for (const [name, fields, message] of cases) {
