@@ -92,6 +92,46 @@ export function overlapping(page: Page, a: string, b: string): Promise<string[]>
   );
 }
 
+/**
+ * The parts painted over each other inside each row matched by `rows`, as "a × b". The parts are the
+ * elements matched by `parts` inside a row. A control counts by its whole box, the area a finger
+ * taps; anything else by what it paints (its text, icons and images), which a cell that does not
+ * wrap lets run past its own box, so the cell's box alone would not show the overlap.
+ */
+export function overlappingParts(page: Page, rows: string, parts: string): Promise<string[]> {
+  return page.evaluate(
+    ([rowSel, partSel]) => {
+      const painted = (element: Element): DOMRect | null => {
+        if (element.matches('a[href], button')) return element.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        if (!rects.length) return null;
+        const left = Math.min(...rects.map((r) => r.left));
+        const top = Math.min(...rects.map((r) => r.top));
+        return new DOMRect(left, top, Math.max(...rects.map((r) => r.right)) - left, Math.max(...rects.map((r) => r.bottom)) - top);
+      };
+      // Half a pixel of rounding is not an overlap.
+      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const name = (element: Element) => (element.textContent || element.getAttribute('aria-label') || element.tagName).trim().slice(0, 30);
+      const found: string[] = [];
+      for (const row of document.querySelectorAll(rowSel as string)) {
+        const boxes = [...row.querySelectorAll(partSel as string)].flatMap((element) => {
+          const box = painted(element);
+          return box ? [{ element, box }] : [];
+        });
+        boxes.forEach((a, i) => {
+          for (const b of boxes.slice(i + 1)) {
+            if (!a.element.contains(b.element) && !b.element.contains(a.element) && meet(a.box, b.box)) found.push(`${name(a.element)} × ${name(b.element)}`);
+          }
+        });
+      }
+      return found;
+    },
+    [rows, parts],
+  );
+}
+
 /** Where text is painted, for the checks below: installed in the page, as page.evaluate cannot pass functions. */
 interface TextGeometry {
   /** The range over the characters [from, to) of a text node. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USDT_ADDRESS } from '../../../server/src/db/seed-profile.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
-import { demoToken, screenPage } from '../support/screen-checks.ts';
+import { demoToken, overlappingParts, screenPage } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 
@@ -197,6 +197,35 @@ describe('numbers in every language', () => {
       await eventually(() => page.getByTestId('assets-total').textContent(), (text) => /^\d+\.\d{2}\D/.test(text ?? ''), 'the total');
       await visible(page.getByTestId('account-overview'));
       expect(await numbersOffFormat(page), `assets, ${lang}`).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('rows at 320 px', () => {
+  it('paints no part of a home ranking row over another or over its star, with a two-digit change, in five languages', async () => {
+    const token = await demoToken(stack.baseUrl);
+    // A long name, a six-decimal price and a two-digit change: the widest row. "▲ +45.00%" ran into the star.
+    const moved = await fetch(`${stack.baseUrl}/__test/feed/move?symbol=dogeusdt&percent=45`, { method: 'POST' });
+    expect(moved.status).toBe(200);
+    for (const lang of ['en', 'ar', 'zh-cn', 'vi', 'de']) {
+      const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+      await page.goto(`${stack.baseUrl}/`);
+      const ranking = page.getByTestId('ranking');
+      await eventually(() => ranking.getByTestId('change').first().textContent(), (text) => /\+\d{2,}\.\d{2}%/.test(text ?? ''), `a two-digit rise first in the ranking, ${lang}`);
+      expect(await overlappingParts(page, '[data-testid="ranking"] li', 'a > *, button'), `ranking, ${lang}`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('keeps each account label apart from its amount on assets, in eight languages', async () => {
+    const token = await demoToken(stack.baseUrl);
+    for (const lang of ['en', 'de', 'ru', 'el', 'fr', 'vi', 'ar', 'zh-cn']) {
+      const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+      await page.goto(`${stack.baseUrl}/assets`);
+      await eventually(() => page.getByTestId('account-overview').first().textContent(), (text) => /\d+\.\d{2}/.test(text ?? ''), `the account totals, ${lang}`);
+      // "Optionskonto" ran into "58528.55" in German.
+      expect(await overlappingParts(page, '[data-testid="account-overview"] li', 'button > span'), `accounts, ${lang}`).toEqual([]);
       await context.close();
     }
   });
