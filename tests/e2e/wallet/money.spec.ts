@@ -91,7 +91,7 @@ describe('moving money', () => {
     const quote = ((await (await quoted).json()) as { data: { received: string; rate: string } }).data;
     const sheet = await visible(page.getByRole('dialog', { name: 'Confirm the exchange' }));
     expect(await sheet.getByTestId('quote-received').textContent()).toBe(`${quote.received} USDT`);
-    expect(await sheet.getByTestId('quote-rate').textContent()).toBe(`1 BTC = ${quote.rate} USDT`);
+    expect(await sheet.getByTestId('quote-rate').textContent()).toBe(`1 BTC = ${quote.rate.replace(/\.?0+$/, '')} USDT`);
     await visible(sheet.getByTestId('quote-countdown').getByText(/^This price holds for \d+ s$/));
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeCoin'));
     await page.getByTestId('exchange-confirm-confirm').click();

@@ -20,7 +20,7 @@ const quote = (id: string): ExchangeQuote => ({
   from_coin: 'BTC',
   to_coin: 'USDT',
   paid: '0.5',
-  rate: '65312.12345678',
+  rate: '65312.12000000',
   fee_percent: '0.2',
   fee: '65.31212346',
   received: '32590.74960493',
@@ -76,7 +76,7 @@ describe('the flash exchange screen', () => {
     const row = (id: string) => within(shown).getByTestId(id).textContent;
     expect([row('quote-paid'), row('quote-rate'), row('quote-fee'), row('quote-received')]).toEqual([
       '0.50000000 BTC',
-      '1 BTC = 65312.12345678 USDT',
+      '1 BTC = 65312.12 USDT',
       '65.31212346 USDT',
       '32590.74960493 USDT',
     ]);

@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { ACCOUNT_NAME_KEYS, openAccountTypes, type AccountType } from '../../../lib/account-types.ts';
-import { toBig } from '../../../lib/money.ts';
+import { formatFixed, toBig } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
@@ -245,8 +245,9 @@ function ExchangeForm() {
             {
               label: t('wallet.exchange.rate'),
               value: (
-                <bdi dir="ltr">
-                  1 {offer.quote.from_coin} = <AmountText value={offer.quote.rate} dp={8} /> {offer.quote.to_coin}
+                // Trailing zeros dropped and kept on one line: a 320 px sheet otherwise breaks the coin off the rate.
+                <bdi dir="ltr" className={styles.rate}>
+                  1 {offer.quote.from_coin} = {formatFixed(offer.quote.rate, 8).replace(/\.?0+$/, '')} {offer.quote.to_coin}
                 </bdi>
               ),
               testId: 'quote-rate',
