@@ -9,8 +9,8 @@ export const DEMO_WALLET_CONFIG = {
     {
       coin: 'usdt',
       networks: [
-        { id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' },
-        { id: 2, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD' },
+        { id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', min: '10' },
+        { id: 2, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD', min: '10' },
         {
           id: 3,
           pay_type: 3,
@@ -21,11 +21,12 @@ export const DEMO_WALLET_CONFIG = {
           bank_address: '1 Example Street, Singapore 000001',
           transfer_code: 'DEMOSGSG',
           company_address: '2 Sample Road, Singapore 000002',
+          min: '100',
         },
       ],
     },
-    { coin: 'btc', networks: [{ id: 4, pay_type: 1, coin_net: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }] },
-    { coin: 'eth', networks: [{ id: 5, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD' }] },
+    { coin: 'btc', networks: [{ id: 4, pay_type: 1, coin_net: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', min: '0.0005' }] },
+    { coin: 'eth', networks: [{ id: 5, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD', min: '0.01' }] },
   ],
   withdraw: {
     usdt: { min: '10', max: '50000', fee_type: 1, fee_percent: '1', fee_fixed: '0' },

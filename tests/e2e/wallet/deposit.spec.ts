@@ -30,6 +30,9 @@ describe('deposit', () => {
     const box = await visible(page.getByTestId('deposit-address'));
     expect(await box.getByRole('img', { name: 'QR code of the USDT deposit address (TRC20)' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await box.textContent()).toContain('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
+    expect(await box.getByTestId('deposit-warning').textContent()).toBe('Send only USDT on TRC20 to this address; other coins or networks are lost');
+    expect(await page.getByTestId('deposit-min').textContent()).toBe('10 USDT');
+    expect(await page.getByTestId('deposit-records').getAttribute('href')).toBe(`/trade-account?id=${usdt}&name=USDT&type=1&tab=recharge`);
     // The bank tab shows its detail rows instead of an address.
     await page.getByRole('tab', { name: 'Bank transfer' }).click();
     expect(await (await visible(page.getByTestId('bank-details'))).textContent()).toContain('Demo Bank International');

@@ -73,7 +73,7 @@ describe('moving money', () => {
     await context.close();
   });
 
-  it('exchanges BTC for USDT at the live price: the estimate first, then both balances', async () => {
+  it('exchanges BTC for USDT at a binding quote: the figures shown are the figures filled, and the form keeps the coins', async () => {
     const { page, context } = await stack.newPage();
     const token = await signIn(page);
     const btcBefore = await balanceOf(token, 'btc');
@@ -85,27 +85,34 @@ describe('moving money', () => {
     expect(await page.getByTestId('exchange-to').textContent()).toContain('USDT');
     await page.getByLabel('Amount', { exact: true }).fill('0.1');
     // The estimate comes from the worker's live BTC ticker.
-    const estimate = await eventually(() => page.getByTestId('exchange-received').textContent(), (text) => /^≈ \d+\.\d{8} USDT$/.test(text ?? ''), 'an estimate');
-    const estimated = Number(/[\d.]+/.exec(estimate!)![0]);
+    await eventually(() => page.getByTestId('exchange-received').textContent(), (text) => /^≈ \d+\.\d{8} USDT$/.test(text ?? ''), 'an estimate');
     await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
-    const answered = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeCoin'));
+    const quoted = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeQuote'));
     await page.getByRole('button', { name: 'Exchange', exact: true }).click();
+    const quote = ((await (await quoted).json()) as { data: { received: string; rate: string } }).data;
+    const sheet = await visible(page.getByRole('dialog', { name: 'Confirm the exchange' }));
+    expect(await sheet.getByTestId('quote-received').textContent()).toBe(`${quote.received} USDT`);
+    expect(await sheet.getByTestId('quote-rate').textContent()).toBe(`1 BTC = ${quote.rate.replace(/\.?0+$/, '')} USDT`);
+    await visible(sheet.getByTestId('quote-countdown').getByText(/^This price holds for \d+ s$/));
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeCoin'));
+    await page.getByTestId('exchange-confirm-confirm').click();
     const answer = (await (await answered).json()) as { code: number; msg: string; data: { paid: string; received: string } };
     expect(answer.code, answer.msg).toBe(1);
     await toast(page, answer.msg);
-    expect(answer.msg).toMatch(/^Exchanged 0\.1 BTC for [\d.]+ USDT$/);
-    // The price moved a little between the estimate and the exchange, not more.
-    expect(Math.abs(Number(answer.data.received) - estimated) / estimated).toBeLessThan(0.05);
+    // Filled at the quote, to the last decimal, though the feed moved on meanwhile.
+    expect(answer.data.received).toBe(quote.received);
     const btcAfter = new Big(btcBefore.balance).minus('0.1').toFixed(8);
     expect((await balanceOf(token, 'btc')).balance).toBe(btcAfter);
-    expect((await balanceOf(token, 'usdt')).balance).toBe(new Big(usdtBefore.balance).plus(answer.data.received).toFixed(8));
-    // The form shows the new balance and is ready for the next one.
+    expect((await balanceOf(token, 'usdt')).balance).toBe(new Big(usdtBefore.balance).plus(quote.received).toFixed(8));
+    // The form shows the new balance, keeps BTC → USDT and is ready for the next one.
     await visible(page.getByTestId('exchange-available').getByText(btcAfter));
+    expect(await page.getByTestId('exchange-from').textContent()).toContain('BTC');
+    expect(await page.getByTestId('exchange-to').textContent()).toContain('USDT');
     expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('');
     await context.close();
   });
 
-  it('withdraws to the bound address: what arrives as the user types, then the amount frozen and the record pending', async () => {
+  it('withdraws to the bound address: what arrives as the user types, the confirm sheet, then the record pending and the amount frozen', async () => {
     const { page, context } = await stack.newPage();
     const token = await signIn(page);
     const before = await balanceOf(token, 'usdt');
@@ -126,10 +133,29 @@ describe('moving money', () => {
     expect(await page.getByTestId('withdraw-received').textContent()).toBe('118.80000000');
     expect(await page.getByTestId('withdraw-fee').textContent()).toBe('1% of the amount · 1.20000000 USDT');
     await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
+    expect(await page.getByTestId('withdraw-network').textContent()).toBe('TRC20');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    // The confirm sheet: the whole address on its own line, never cut, and what arrives with its unit.
+    const sheet = await visible(page.getByRole('dialog', { name: 'Confirm the withdrawal' }));
+    const address = sheet.getByTestId('confirm-address');
+    expect(await address.textContent()).toBe(DEMO_USDT_ADDRESS);
+    expect(await address.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await sheet.getByTestId('confirm-network').textContent()).toBe('TRC20');
+    expect(await sheet.getByTestId('confirm-amount').textContent()).toBe('120.00000000 USDT');
+    expect(await sheet.getByTestId('confirm-fee').textContent()).toBe('1.20000000 USDT');
+    expect(await sheet.getByTestId('confirm-received').textContent()).toBe('118.80000000 USDT');
+    // Nothing is frozen before the user confirms.
+    expect((await balanceOf(token, 'usdt')).balance).toBe(before.balance);
+    await page.getByTestId('withdraw-confirm-confirm').click();
     await toast(page, 'Withdrawal submitted, waiting for review');
-    // The demo's withdrawal_subover_refre is 1: home after a withdrawal.
-    await page.waitForURL(`${stack.baseUrl}/`, { timeout: UI_TIMEOUT_MS });
+    // The user lands on the record: the coin's withdrawals, the new one on top.
+    await page.waitForURL(/\/trade-account\?.*tab=withdraw/, { timeout: UI_TIMEOUT_MS });
+    const row = await visible(page.getByTestId('withdraw-row').first());
+    await visible(row.getByText('Pending review'));
+    expect(await row.textContent()).toContain('120.00000000');
+    expect(await row.textContent()).toContain('Received 118.80000000 · Fee 1.20000000');
+    expect(await row.textContent()).toContain(`TRC20 ${DEMO_USDT_ADDRESS}`);
+    expect(await page.getByRole('tab', { name: 'Withdrawals' }).getAttribute('aria-selected')).toBe('true');
 
     await page.goto(`${stack.baseUrl}/assets`);
     await page.getByRole('tab', { name: 'Option' }).click();
@@ -137,13 +163,23 @@ describe('moving money', () => {
     await visible(usdt.getByTestId('coin-frozen').getByText('120.00000000'));
     expect(await usdt.getByTestId('coin-available').textContent()).toBe(new Big(before.balance).minus(120).toFixed(8));
     await usdt.click();
-    await page.getByRole('tab', { name: 'Withdrawals' }).click();
-    const row = await visible(page.getByTestId('withdraw-row').first());
-    await visible(row.getByText('Pending review'));
-    expect(await row.textContent()).toContain('120.00000000');
-    expect(await row.textContent()).toContain('Received 118.80000000 · Fee 1.20000000');
-    expect(await row.textContent()).toContain(`TRC20 ${DEMO_USDT_ADDRESS}`);
     expect(await page.getByTestId('account-frozen').textContent()).toBe('120.00000000');
+    await context.close();
+  });
+
+  it('offline, the withdrawal button is off and says why', async () => {
+    const { page, context } = await stack.newPage();
+    await signIn(page);
+    await page.goto(`${stack.baseUrl}/withdrawal`);
+    const withdraw = page.getByRole('button', { name: 'Withdraw', exact: true });
+    await visible(page.getByTestId('withdraw-address').getByText(DEMO_USDT_ADDRESS));
+    expect(await withdraw.isDisabled()).toBe(false);
+    await context.setOffline(true);
+    await visible(page.getByTestId('send-offline').getByText('You are offline. Nothing is sent until the connection is back.'));
+    expect(await withdraw.isDisabled()).toBe(true);
+    await context.setOffline(false);
+    await page.getByTestId('send-offline').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    expect(await withdraw.isDisabled()).toBe(false);
     await context.close();
   });
 

@@ -52,7 +52,7 @@ export class Deposits {
    * Records a pending deposit and puts it in the review queue, in one transaction. Refused while
    * `recharge_status` or `recharge_certificate` is not 1 (deposits by proof are closed: contact
    * customer service), for a coin or network the operator did not configure, with more decimals
-   * than the coin has, or when `proof` is not one of the user's own uploads.
+   * than the coin has, below the network's minimum, or when `proof` is not one of the user's own uploads.
    */
   submit(userId: number, request: DepositRequest): DepositRow {
     requireSwitch(this.deps, 'recharge_status', 'wallet.rechargeClosed');
@@ -62,6 +62,7 @@ export class Deposits {
     const amount = unitsOf(request.amount, coin);
     const proof = ownUploadUrl(this.deps.uploads, userId, request.proof) ?? reject('wallet.proofInvalid');
     const network = offer.networks.find((n) => n.id === request.networkId) ?? reject('wallet.networkUnknown');
+    if (amount < network.min) reject('wallet.rechargeBelowMin', { min: formatTrimmed(network.min), coin: coin.title, network: network.name });
     const at = this.deps.now();
     const address = network.bank ? `${network.bank.bank_name} ${network.bank.card_number}` : network.address;
     const id = this.deps.db.transaction(() => {

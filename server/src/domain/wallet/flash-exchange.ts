@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { FlashExchangeRepository, type FlashExchangeRow } from '../../db/repositories/flash-exchange-repository.ts';
 import type { CoinRow } from '../../db/repositories/market-repository.ts';
 import type { UserRow } from '../../db/repositories/user-repository.ts';
@@ -16,6 +17,26 @@ export interface ExchangeRequest {
   toCoinId: number;
   amount: SentAmount;
   payPassword?: string;
+  /** A quote of this user for exactly this exchange: it then fills at the quote's prices, or is refused. */
+  quoteId?: string;
+}
+
+/** How long a quote binds the server: the user sees its figures and confirms within this time. */
+export const QUOTE_VALID_MS = 10_000;
+
+/** A price the server promised one user for one exchange, until `validUntil` (the server's clock). */
+export interface HeldQuote {
+  id: string;
+  userId: number;
+  accountType: AccountType;
+  from: CoinRow;
+  to: CoinRow;
+  paid: bigint;
+  fromPrice: string;
+  toPrice: string;
+  feePercent: string;
+  figures: ExchangeQuote;
+  validUntil: number;
 }
 
 /** What `paid` of one coin buys of another. */
@@ -39,8 +60,8 @@ export function exchangeQuote(paid: bigint, fromPrice: string, toPrice: string, 
 }
 
 /**
- * Flash exchange (spec §2 /exchangeb) inside one account type, at the feed's last prices of the
- * instant it runs. Both legs and the fee are one transaction with three bill rows (`exchange_out`
+ * Flash exchange (spec §2 /exchangeb) inside one account type, at the prices of a binding quote the
+ * user confirmed (or, without one, the feed's last prices of the instant it runs). Both legs and the fee are one transaction with three bill rows (`exchange_out`
  * of the from coin, `exchange_in` of the gross and `exchange_fee` of the to coin) and the record,
  * which keeps the prices used. Refused while `flash_exchange_status` is not 1, for coins the
  * operator did not list, for one coin with itself, when the feed cannot price either coin, when the
@@ -48,6 +69,8 @@ export function exchangeQuote(paid: bigint, fromPrice: string, toPrice: string, 
  */
 export class FlashExchange {
   private readonly exchanges: FlashExchangeRepository;
+  /** The quotes of the last QUOTE_VALID_MS, by id: a restart forgets them, and the user asks for a new one. */
+  private readonly quotes = new Map<string, HeldQuote>();
 
   constructor(private readonly deps: WalletDeps & { prices: PriceSource; payPassword: PayPasswordCheck }) {
     this.exchanges = new FlashExchangeRepository(deps.db);
@@ -62,22 +85,48 @@ export class FlashExchange {
     });
   }
 
-  async exchange(user: UserRow, request: ExchangeRequest): Promise<{ record: FlashExchangeRow; from: CoinRow; to: CoinRow }> {
-    requireSwitch(this.deps, 'flash_exchange_status', 'wallet.exchangeClosed');
-    const accountType = openAccount(this.deps, request.accountType);
-    const from = this.exchangeable(request.fromCoinId);
-    const to = this.exchangeable(request.toCoinId);
-    if (from.id === to.id) reject('wallet.sameCoin');
-    const paid = unitsOf(request.amount, from);
-    await this.deps.payPassword.check(user, request.payPassword, this.deps.site().traders_password_switch === 1);
-
+  /**
+   * A binding quote: what exchanging this amount buys now, at the feed's last prices, held for
+   * QUOTE_VALID_MS. Refused for the same reasons as the exchange itself (except the password, which
+   * the exchange asks for), so a quote the user sees can be filled.
+   */
+  quote(user: UserRow, request: Omit<ExchangeRequest, 'payPassword' | 'quoteId'>): HeldQuote {
+    const { accountType, from, to, paid } = this.checked(request);
     const at = this.deps.now();
     const fromPrice = usdtPrice(this.deps.prices, from.name, at);
     const toPrice = usdtPrice(this.deps.prices, to.name, at);
     if (fromPrice === null || toPrice === null || /^[0.]+$/.test(toPrice)) reject('wallet.priceUnavailable');
     const feePercent = this.deps.config().exchange.feePercent;
-    const quote = exchangeQuote(paid, fromPrice, toPrice, feePercent, to.decimals);
-    if (quote.received === 0n) reject('wallet.exchangeTooSmall', { coin: to.title });
+    const figures = exchangeQuote(paid, fromPrice, toPrice, feePercent, to.decimals);
+    if (figures.received === 0n) reject('wallet.exchangeTooSmall', { coin: to.title });
+    if (paid > this.deps.ledger.balance({ userId: user.id, coinId: from.id, accountType }).available) reject('wallet.insufficient');
+    // Quotes nobody used are forgotten once they lapse, so the map holds only the last few seconds' worth.
+    for (const [id, held] of this.quotes) if (held.validUntil < at) this.quotes.delete(id);
+    const held: HeldQuote = { id: randomBytes(12).toString('hex'), userId: user.id, accountType, from, to, paid, fromPrice, toPrice, feePercent, figures, validUntil: at + QUOTE_VALID_MS };
+    this.quotes.set(held.id, held);
+    return held;
+  }
+
+  async exchange(user: UserRow, request: ExchangeRequest): Promise<{ record: FlashExchangeRow; from: CoinRow; to: CoinRow }> {
+    const { accountType, from, to, paid } = this.checked(request);
+    await this.deps.payPassword.check(user, request.payPassword, this.deps.site().traders_password_switch === 1);
+
+    const at = this.deps.now();
+    let fromPrice: string;
+    let toPrice: string;
+    let feePercent: string;
+    let quote: ExchangeQuote;
+    if (request.quoteId !== undefined) {
+      const held = this.heldQuote(user, request.quoteId, { accountType, from, to, paid }, at);
+      ({ fromPrice, toPrice, feePercent, figures: quote } = held);
+    } else {
+      const livePrices = [usdtPrice(this.deps.prices, from.name, at), usdtPrice(this.deps.prices, to.name, at)] as const;
+      if (livePrices[0] === null || livePrices[1] === null || /^[0.]+$/.test(livePrices[1])) reject('wallet.priceUnavailable');
+      [fromPrice, toPrice] = livePrices as [string, string];
+      feePercent = this.deps.config().exchange.feePercent;
+      quote = exchangeQuote(paid, fromPrice, toPrice, feePercent, to.decimals);
+      if (quote.received === 0n) reject('wallet.exchangeTooSmall', { coin: to.title });
+    }
     const id = inTransaction(this.deps.db, () => {
       const exchangeId = this.exchanges.insert({
         user_id: user.id,
@@ -96,7 +145,33 @@ export class FlashExchange {
       this.deps.ledger.apply(legs(user.id, accountType, from, to, paid, quote, `exchange #${exchangeId}`), exchangeId, at);
       return exchangeId;
     });
+    // A quote fills once.
+    if (request.quoteId !== undefined) this.quotes.delete(request.quoteId);
     return { record: this.exchanges.find(id) as FlashExchangeRow, from, to };
+  }
+
+  /** The switch, the account, both coins and the amount of an exchange or a quote, checked. */
+  private checked(request: Omit<ExchangeRequest, 'payPassword' | 'quoteId'>): { accountType: AccountType; from: CoinRow; to: CoinRow; paid: bigint } {
+    requireSwitch(this.deps, 'flash_exchange_status', 'wallet.exchangeClosed');
+    const accountType = openAccount(this.deps, request.accountType);
+    const from = this.exchangeable(request.fromCoinId);
+    const to = this.exchangeable(request.toCoinId);
+    if (from.id === to.id) reject('wallet.sameCoin');
+    return { accountType, from, to, paid: unitsOf(request.amount, from) };
+  }
+
+  /**
+   * The user's quote `quoteId` when it still holds at `at` for exactly this exchange: not lapsed, the
+   * same account, coins and amount, and the operator's fee unchanged since. Else a refusal that says
+   * to get a new quote.
+   */
+  private heldQuote(user: UserRow, quoteId: string, wanted: { accountType: AccountType; from: CoinRow; to: CoinRow; paid: bigint }, at: number): HeldQuote {
+    const held = this.quotes.get(quoteId);
+    if (!held || held.userId !== user.id) reject('wallet.quoteUnknown');
+    if (at > held.validUntil) reject('wallet.quoteExpired');
+    const same = held.accountType === wanted.accountType && held.from.id === wanted.from.id && held.to.id === wanted.to.id && held.paid === wanted.paid;
+    if (!same || held.feePercent !== this.deps.config().exchange.feePercent) reject('wallet.quoteChanged');
+    return held;
   }
 
   private exchangeable(coinId: number): CoinRow {

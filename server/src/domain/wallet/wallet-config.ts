@@ -38,6 +38,8 @@ export interface DepositNetwork {
   /** The operator's own image for the address; '' to show a QR code generated from the address. */
   image: string;
   bank: BankWire | null;
+  /** The smallest deposit through this network, in units; 0 when the operator set none. */
+  min: bigint;
 }
 
 export interface DepositCoin {
@@ -146,7 +148,8 @@ function depositNetwork(value: unknown, path: string, ids: Set<number>): Deposit
   const payType = oneOf(raw.pay_type, [1, 2, 3] as const, `${path}.pay_type`);
   const name = text(raw.coin_net, `${path}.coin_net`, { required: true, max: 40 });
   const image = text(raw.pay_img, `${path}.pay_img`, { max: 100_000 });
-  if (payType !== 3) return { id, payType, name, address: text(raw.address, `${path}.address`, { required: true }), image, bank: null };
+  const min = raw.min === undefined ? 0n : amount(raw.min, `${path}.min`, { positive: false });
+  if (payType !== 3) return { id, payType, name, address: text(raw.address, `${path}.address`, { required: true }), image, bank: null, min };
   const bank: BankWire = {
     bank_name: text(raw.bank_name, `${path}.bank_name`, { required: true }),
     card_number: text(raw.card_number, `${path}.card_number`, { required: true, max: 64 }),
@@ -155,7 +158,7 @@ function depositNetwork(value: unknown, path: string, ids: Set<number>): Deposit
     transfer_code: text(raw.transfer_code, `${path}.transfer_code`, { max: 64 }),
     company_address: text(raw.company_address, `${path}.company_address`),
   };
-  return { id, payType, name, address: '', image, bank };
+  return { id, payType, name, address: '', image, bank, min };
 }
 
 function withdrawRule(value: unknown, path: string): WithdrawRule {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useSettlingOrder } from '../hooks/use-settling-order.ts';
 import type { ActiveOrder } from '../stores/options-store.ts';
 import { CountdownRing } from './CountdownRing.tsx';

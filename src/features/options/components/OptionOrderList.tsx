@@ -11,7 +11,7 @@ import { formatFixed } from '../../../lib/money.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import type { OptionOrderRecord } from '../api/get-option-orders.ts';
 import { useOptionOrders } from '../hooks/use-option-orders.ts';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useSettlingOrder } from '../hooks/use-settling-order.ts';
 import { optionsStore } from '../stores/options-store.ts';
 import { SettledResult, resultKey, resultTone } from './SettledResult.tsx';

@@ -6,7 +6,7 @@ import type { SiteSettings } from '../../../lib/site-settings.ts';
 import { validateExchange, type ExchangeCoin } from '../api/exchange.ts';
 import { validateRecharge } from '../api/recharge.ts';
 import { validateTransfer } from '../api/transfer-between-accounts.ts';
-import { afterSuccess, exchangeEstimate, pricedCoins, valueHoldings, withdrawAll, withdrawalAmountProblem, withdrawalFee, type WithdrawLimits } from '../api/wallet-rules.ts';
+import { afterSuccess, checkAmount, exchangeEstimate, pricedCoins, valueHoldings, withdrawAll, withdrawalAmountProblem, withdrawalFee, type WithdrawLimits } from '../api/wallet-rules.ts';
 import { validateWithdrawal } from '../api/withdraw.ts';
 import { recordTabs } from '../components/TradeAccountPage.tsx';
 import { withdrawMethods } from '../components/WithdrawalPage.tsx';
@@ -43,7 +43,7 @@ describe('withdrawal fee and what arrives (spec §5)', () => {
 
   it('checks the amount: required, a number, min and max inclusive, the balance, more than the fee', () => {
     expect(withdrawalAmountProblem('', percent)).toEqual({ key: 'wallet.withdraw.amountRequired' });
-    expect(withdrawalAmountProblem('abc', percent)).toEqual({ key: 'wallet.form.amountInvalid' });
+    expect(withdrawalAmountProblem('abc', percent)).toEqual({ key: 'send.amount.format' });
     expect(withdrawalAmountProblem('0', percent)).toEqual({ key: 'wallet.form.amountInvalid' });
     expect(withdrawalAmountProblem('1.000000001', percent)).toEqual({ key: 'wallet.form.amountDecimals', params: { decimals: 8 } });
     expect(withdrawalAmountProblem('10', percent)).toBeNull();
@@ -82,11 +82,20 @@ describe('the other forms', () => {
     expect(validateTransfer({ ...input, amount: '1.001' }, '5', 2)).toEqual({ key: 'wallet.form.amountDecimals', params: { decimals: 2 } });
   });
 
-  it('recharge: an amount above zero, then the proof', () => {
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '', proof: null })).toEqual({ key: 'wallet.recharge.amountRequired' });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.0', proof: '/uploads/x.jpg' })).toEqual({ key: 'wallet.form.amountInvalid' });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: null })).toEqual({ key: 'wallet.recharge.proofRequired' });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: '/uploads/x.jpg' })).toBeNull();
+  it('recharge: an amount above zero and at least the network minimum, then the proof', () => {
+    const trc20 = { min: '10', coin: 'USDT', network: 'TRC20' };
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '', proof: null }, trc20)).toEqual({ key: 'wallet.recharge.amountRequired' });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.0', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.form.amountInvalid' });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '9.99999999', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.recharge.belowMin', params: trc20 });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: null }, trc20)).toEqual({ key: 'wallet.recharge.proofRequired' });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: '/uploads/x.jpg' }, trc20)).toBeNull();
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.5', proof: '/uploads/x.jpg' }, { ...trc20, min: '0' })).toBeNull();
+  });
+
+  it('every form refuses text the amount field kept as typed, with the field\'s own message', () => {
+    expect(checkAmount('1,2,3', { requiredKey: 'x', decimals: 8 })).toEqual({ ok: false, problem: { key: 'send.amount.format' } });
+    expect(checkAmount('12abc', { requiredKey: 'x', decimals: 8 })).toEqual({ ok: false, problem: { key: 'send.amount.format' } });
+    expect(validateTransfer({ coinId: 1, amount: '1.234,5.6', from: 1, to: 2 }, '5', 8)).toEqual({ key: 'send.amount.format' });
   });
 
   it('exchange: two different coins, an amount within the balance, the password while asked', () => {

@@ -24,6 +24,27 @@ export interface ExchangeInput {
   payPassword: string | null;
 }
 
+/** A binding quote (POST /api/Balance/exchangeQuote): fills at these figures if confirmed within `valid_ms`. */
+export interface ExchangeQuote {
+  quote_id: string;
+  from_coin: string;
+  to_coin: string;
+  paid: string;
+  rate: string;
+  fee_percent: string;
+  fee: string;
+  received: string;
+  /** The server clock's last millisecond of the quote. */
+  valid_until: number;
+  /** How long it holds from the answer: the countdown starts from this, not from the device's clock. */
+  valid_ms: number;
+}
+
+/** POST /api/Balance/exchangeQuote: the rate, fee and what arrives for this exchange, held a few seconds. */
+export function getExchangeQuote(input: Omit<ExchangeInput, 'payPassword'>): Promise<ApiResult<ExchangeQuote>> {
+  return api.post<ExchangeQuote>('/Balance/exchangeQuote', { type: input.accountType, from_coin_id: input.fromCoinId, to_coin_id: input.toCoinId, amount: input.amount.trim() });
+}
+
 /** The form's problem before sending (spec §5: amount required; trader password while the switch is on), or null. */
 export function validateExchange(input: ExchangeInput, from: ExchangeCoin): Problem | null {
   if (input.fromCoinId === input.toCoinId) return { key: 'wallet.exchange.sameCoin' };
@@ -33,11 +54,14 @@ export function validateExchange(input: ExchangeInput, from: ExchangeCoin): Prob
   return null;
 }
 
-/** POST /api/Balance/exchangeCoin (spec §3 Exchange: type, from_coin_id, to_coin_id, amount, paypassword); the posting flag `exchange`. */
-export function exchangeCoin(input: ExchangeInput): Promise<ApiResult<{ received: string; paid: string }>> {
+/**
+ * POST /api/Balance/exchangeCoin (spec §3 Exchange: type, from_coin_id, to_coin_id, amount, paypassword)
+ * with the quote the user confirmed, so it fills at the quote's figures; the posting flag `exchange`.
+ */
+export function exchangeCoin(input: ExchangeInput, quoteId: string): Promise<ApiResult<{ received: string; paid: string }>> {
   return api.post<{ received: string; paid: string }>(
     '/Balance/exchangeCoin',
-    { type: input.accountType, from_coin_id: input.fromCoinId, to_coin_id: input.toCoinId, amount: input.amount.trim(), paypassword: input.payPassword },
+    { type: input.accountType, from_coin_id: input.fromCoinId, to_coin_id: input.toCoinId, amount: input.amount.trim(), paypassword: input.payPassword, quote_id: quoteId },
     { successToast: true, lock: 'exchange' },
   );
 }

@@ -1,4 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { toBig } from '../../../lib/money.ts';
 import { checkAmount, type Problem } from './wallet-rules.ts';
 
 /** A way to deposit a coin (spec §3 Recharge coin networkList); pay type 3 is bank wire with its details. */
@@ -9,6 +10,8 @@ export interface RechargeNetwork {
   /** The address's QR code (or the operator's image); '' for bank wire. */
   pay_img: string;
   address: string;
+  /** The smallest deposit through this network; "0" when there is none. */
+  min: string;
   bank_name?: string;
   card_number?: string;
   recipient?: string;
@@ -37,10 +40,11 @@ export interface RechargeInput {
   proof: string | null;
 }
 
-/** The form's problem before sending (spec §5: amount above zero, then the proof image), or null. */
-export function validateRecharge(input: RechargeInput): Problem | null {
+/** The form's problem before sending (spec §5: amount above zero and at least the network's minimum, then the proof image), or null. */
+export function validateRecharge(input: RechargeInput, network: { min: string; coin: string; network: string }): Problem | null {
   const checked = checkAmount(input.amount, { requiredKey: 'wallet.recharge.amountRequired', decimals: 8 });
   if (!checked.ok) return checked.problem;
+  if (checked.amount.lt(toBig(network.min) ?? 0)) return { key: 'wallet.recharge.belowMin', params: { min: network.min, coin: network.coin, network: network.network } };
   if (!input.proof) return { key: 'wallet.recharge.proofRequired' };
   return null;
 }

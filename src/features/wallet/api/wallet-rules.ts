@@ -4,6 +4,7 @@
  * server's (server/src/domain/wallet/), which checks everything again.
  */
 import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
+import { AMOUNT_PROBLEM_KEYS, amountTextProblem } from '../../../lib/amount-input.ts';
 import { Big, toBig } from '../../../lib/money.ts';
 
 /** An i18n key and its values: what a validator answers. */
@@ -19,6 +20,9 @@ export interface Problem {
 export function checkAmount(text: string, options: { requiredKey: string; decimals: number; available?: string }): { ok: true; amount: Big } | { ok: false; problem: Problem } {
   const value = text.trim();
   if (value === '') return { ok: false, problem: { key: options.requiredKey } };
+  // Text the amount field kept as typed (docs/money-input.md) is refused with the field's own message.
+  const typed = amountTextProblem(value, false);
+  if (typed) return { ok: false, problem: { key: AMOUNT_PROBLEM_KEYS[typed] } };
   if (!isAmountText(value)) return { ok: false, problem: { key: 'wallet.form.amountInvalid' } };
   const amount = new Big(value);
   if (amount.lte(0)) return { ok: false, problem: { key: 'wallet.form.amountInvalid' } };

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { IconSwap } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { ACCOUNT_NAME_KEYS, openAccountTypes, toAccountType, type AccountType } from '../../../lib/account-types.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, useSiteSettings } from '../../../lib/site-settings.ts';
@@ -122,6 +122,7 @@ export function ChangeMoneyPage() {
               setProblem(null);
             }}
             unit={balance.data?.coin}
+            available={available ?? undefined}
             onAll={() => available !== null && setAmount(available)}
             allLabel={t('wallet.form.all')}
             error={problem ? t(problem.key, problem.params) : null}
@@ -133,9 +134,9 @@ export function ChangeMoneyPage() {
               <CoinAmount amount={available === null ? '--' : <AmountText value={available} dp={8} />} coin={balance.data?.coin} />
             </strong>
           </p>
-          <Button type="submit" block busy={busy} disabled={chosenCoin === null}>
+          <SendButton type="submit" block busy={busy} disabled={chosenCoin === null}>
             {t('wallet.transfer.submit')}
-          </Button>
+          </SendButton>
         </form>
       )}
     </div>

@@ -3,18 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { IconSwap } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { ACCOUNT_NAME_KEYS, openAccountTypes, type AccountType } from '../../../lib/account-types.ts';
-import { toBig } from '../../../lib/money.ts';
+import { formatFixed, toBig } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
-import { exchangeCoin, getExchangeCoins, validateExchange, type ExchangeCoin } from '../api/exchange.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
+import { exchangeCoin, getExchangeCoins, getExchangeQuote, validateExchange, type ExchangeCoin, type ExchangeInput, type ExchangeQuote } from '../api/exchange.ts';
 import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useUsdPrices } from '../hooks/use-usd-prices.ts';
@@ -34,8 +37,10 @@ export function defaultPair(list: readonly ExchangeCoin[]): { from: ExchangeCoin
 /**
  * Flash exchange (spec §2 /exchangeb): the account type, from and to coins with a swap, the balance,
  * the amount with All, the trade password while traders_password_switch is 1, an estimate of what
- * arrives from the live prices (the worker's tickers) and the fee, and submit. The server converts
- * at the feed's last prices of the instant it runs; the answer says what was paid and received.
+ * arrives from the live prices (the worker's tickers) and the fee. Submit asks the server for a
+ * binding quote and shows it in a confirm sheet with its countdown: confirming in time fills at
+ * exactly the figures shown; a lapsed quote cannot be confirmed and offers a fresh one. After an
+ * exchange the form keeps the coins the user chose.
  */
 export function FlashExchangePage() {
   const { t } = useTranslation();
@@ -64,6 +69,9 @@ function ExchangeForm() {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The quote in the confirm sheet, with what it was asked for and when it lapses on this device's clock. */
+  const [offer, setOffer] = useState<{ input: ExchangeInput; quote: ExchangeQuote; endsAt: number } | null>(null);
+  const secondsLeft = useSecondsLeft(offer?.endsAt ?? null);
   const prices = useUsdPrices([from, to].flatMap((coin) => (coin ? [coin.title.toLowerCase()] : [])));
   const needsPassword = isOn(settings, 'traders_password_switch');
 
@@ -93,23 +101,41 @@ function ExchangeForm() {
   const estimate = typed.ok ? exchangeEstimate(typed.amount, prices.get(from.title.toLowerCase()) ?? null, prices.get(to.title.toLowerCase()) ?? null, coins.data?.fee_percent ?? '0', to.decimals) : null;
   const coinOptions = list.map((c) => ({ key: c.id, label: c.title, detail: <AmountText value={c.balance} dp={8} /> }));
 
-  const submit = async (event: FormEvent) => {
+  const askQuote = async (input: ExchangeInput) => {
+    setBusy(true);
+    try {
+      const result = await getExchangeQuote(input);
+      // The countdown runs from the answer's arrival for the time the server holds the quote.
+      if (result.ok) setOffer({ input, quote: result.data, endsAt: Date.now() + result.data.valid_ms });
+    } catch {
+      // The client has shown the network error; the entries stay for a retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const input = { accountType: type, fromCoinId: from.id, toCoinId: to.id, amount, payPassword: needsPassword ? password : null };
     const found = validateExchange(input, from);
     setProblem(found);
-    if (found) return;
+    if (!found) void askQuote(input);
+  };
+  const confirm = async () => {
+    if (!offer || busy) return;
     setBusy(true);
     try {
-      const result = await exchangeCoin(input);
+      const result = await exchangeCoin(offer.input, offer.quote.quote_id);
       if (result.ok) {
+        setOffer(null);
+        // The next exchange starts from the same coins, even when the default pair would now be another.
+        setPair({ from: offer.input.fromCoinId, to: offer.input.toCoinId });
         setAmount('');
         setPassword('');
         coins.reload();
       }
     } catch {
-      // The client has shown the network error; the entries stay for a retry.
+      // The client has shown the network error; the sheet stays for a retry.
     } finally {
       setBusy(false);
     }
@@ -156,6 +182,7 @@ function ExchangeForm() {
           setProblem(null);
         }}
         unit={from.title}
+        available={from.balance}
         onAll={() => setAmount(toBig(from.balance)?.toString() ?? '')}
         allLabel={t('wallet.form.all')}
         error={problem && !passwordError ? t(problem.key, problem.params) : null}
@@ -206,9 +233,49 @@ function ExchangeForm() {
           </dd>
         </div>
       </dl>
-      <Button type="submit" block busy={busy}>
+      <SendButton type="submit" block busy={busy && !offer}>
         {t('wallet.exchange.submit')}
-      </Button>
+      </SendButton>
+      {offer && (
+        <ConfirmSheet
+          open
+          title={t('wallet.exchange.confirmTitle')}
+          rows={[
+            { label: t('wallet.exchange.pay'), value: <CoinAmount amount={<AmountText value={offer.quote.paid} dp={from.decimals} />} coin={offer.quote.from_coin} />, testId: 'quote-paid' },
+            {
+              label: t('wallet.exchange.rate'),
+              value: (
+                // Trailing zeros dropped and kept on one line: a 320 px sheet otherwise breaks the coin off the rate.
+                <bdi dir="ltr" className={styles.rate}>
+                  1 {offer.quote.from_coin} = {formatFixed(offer.quote.rate, 8).replace(/\.?0+$/, '')} {offer.quote.to_coin}
+                </bdi>
+              ),
+              testId: 'quote-rate',
+            },
+            { label: t('wallet.exchange.fee', { percent: offer.quote.fee_percent }), value: <CoinAmount amount={<AmountText value={offer.quote.fee} dp={to.decimals} />} coin={offer.quote.to_coin} />, testId: 'quote-fee' },
+            { label: t('wallet.exchange.arrives'), value: <CoinAmount amount={<AmountText value={offer.quote.received} dp={to.decimals} />} coin={offer.quote.to_coin} />, strong: true, testId: 'quote-received' },
+          ]}
+          confirmLabel={t('wallet.exchange.confirm')}
+          busy={busy}
+          disabled={secondsLeft === 0}
+          onConfirm={() => void confirm()}
+          onClose={() => setOffer(null)}
+          testId="exchange-confirm"
+        >
+          {secondsLeft > 0 ? (
+            <p className={styles.quoteValid} role="timer" data-testid="quote-countdown">
+              {t('wallet.exchange.validFor', { seconds: secondsLeft })}
+            </p>
+          ) : (
+            <div className={styles.quoteExpired} role="alert" data-testid="quote-expired">
+              <span>{t('wallet.exchange.expired')}</span>
+              <Button variant="secondary" busy={busy} onClick={() => void askQuote(offer.input)} data-testid="quote-refresh">
+                {t('wallet.exchange.refresh')}
+              </Button>
+            </div>
+          )}
+        </ConfirmSheet>
+      )}
     </form>
   );
 }

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { toBig } from '../../../lib/money.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -20,12 +23,14 @@ import { getPartners, getRechargeCoins, submitRecharge, validateRecharge, type R
 import { afterSuccess, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
+import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
 /**
  * Recharge (spec §2): a coin picker and its network tabs; a chain network shows the QR code and the
- * address with a copy button, the bank tab (pay type 3) its detail rows; then one proof upload, the
- * amount and submit; partner logos below. While recharge_certificate (or recharge_status) is not 1
+ * address with a copy button and a warning to send only that coin on that network, the bank tab
+ * (pay type 3) its detail rows; the network's minimum; then one proof upload, the amount, submit and
+ * a link to the coin's deposit records; partner logos below. While recharge_certificate (or recharge_status) is not 1
  * only a contact-service button is shown. After a deposit goes in: home, back or stay per
  * recharge_subover_refre (staying starts a fresh form).
  */
@@ -78,7 +83,7 @@ function RechargeForm({ onDone }: { onDone(): void }) {
     event.preventDefault();
     if (!network || busy) return;
     const input = { coinId: coin.id, networkId: network.id, amount, proof };
-    const found = validateRecharge(input);
+    const found = validateRecharge(input, { min: network.min, coin: coin.title, network: network.pay_type === 3 ? t('wallet.recharge.bankTab') : network.coin_net });
     setProblem(found);
     if (found) {
       if (found.key === 'wallet.recharge.proofRequired') showToast(t(found.key), 'error');
@@ -119,6 +124,14 @@ function RechargeForm({ onDone }: { onDone(): void }) {
         />
       )}
       {network && (network.pay_type === 3 ? <BankDetails network={network} /> : <AddressBox network={network} coin={coin.title} />)}
+      {network && hasMinimum(network) && (
+        <p className={styles.minimum}>
+          <span>{t('wallet.recharge.min')}</span>
+          <strong data-testid="deposit-min">
+            <CoinAmount amount={<bdi dir="ltr">{network.min}</bdi>} coin={coin.title} />
+          </strong>
+        </p>
+      )}
       <UploadSlot label={t('wallet.recharge.proof')} hint={t('wallet.recharge.proofHint')} {...slot.slotProps} />
       <AmountField
         label={t('wallet.recharge.amount')}
@@ -137,11 +150,19 @@ function RechargeForm({ onDone }: { onDone(): void }) {
           {t(problem.key)}
         </p>
       )}
-      <Button type="submit" block busy={busy}>
+      <SendButton type="submit" block busy={busy}>
         {t('wallet.recharge.submit')}
-      </Button>
+      </SendButton>
+      <Link href={recordsPath(coin, 'recharge')} className={styles.recordsLink} data-testid="deposit-records">
+        {t('wallet.recharge.records')}
+      </Link>
     </form>
   );
+}
+
+/** Whether the network states a minimum deposit ("0" when it has none). */
+function hasMinimum(network: RechargeNetwork): boolean {
+  return (toBig(network.min)?.gt(0)) ?? false;
 }
 
 /** A value with a copy button; "copy success" on success (spec §8). */
@@ -170,6 +191,9 @@ function AddressBox({ network, coin }: { network: RechargeNetwork; coin: string 
       {network.pay_img && <img className={styles.qr} src={network.pay_img} alt={t('wallet.recharge.qr', { coin, network: network.coin_net })} width={176} height={176} />}
       <span className={styles.muted}>{label}</span>
       <CopyRow value={network.address} label={label} />
+      <p className={styles.warning} role="note" data-testid="deposit-warning">
+        {t('wallet.recharge.networkWarning', { coin, network: network.coin_net })}
+      </p>
     </section>
   );
 }

@@ -22,9 +22,8 @@ import { useHideAmounts } from '../stores/wallet-store.ts';
 import { AmountText } from './AmountText.tsx';
 import { EyeToggle } from './EyeToggle.tsx';
 import { BillRow, RechargeRow, TransferRow, WithdrawRow } from './RecordRows.tsx';
+import type { RecordTab } from './records-path.ts';
 import styles from './wallet.module.css';
-
-type RecordTab = 'bill' | 'withdraw' | 'recharge' | 'transfer';
 
 /** The record tabs of an account type (spec §2): bill, withdrawals, recharges for types 1 and 2; bill and transfers for type 3. */
 export function recordTabs(type: AccountType): RecordTab[] {
@@ -40,7 +39,7 @@ const TAB_KEYS: Record<RecordTab, string> = {
 
 /**
  * Trade-account (spec §2): the records of one coin in one account type (query id, name, type, usd,
- * conversion), titled by the account; the coin's available, frozen and dollar value; record tabs,
+ * conversion, and the tab to open), titled by the account; the coin's available, frozen and dollar value; record tabs,
  * each an infinite list with pull-to-refresh; and a footer to transfer, deposit and withdraw (the
  * last two gated by their status switch: customer service when closed).
  */
@@ -59,7 +58,8 @@ function TradeAccount({ params, coinId }: { params: URLSearchParams; coinId: num
   const settings = useSiteSettings();
   const hidden = useHideAmounts();
   const tabs = recordTabs(type);
-  const [tab, setTab] = useState<RecordTab>('bill');
+  // A link may open a tab (records-path.ts): a withdrawal lands on its record, the deposit screen on its deposits.
+  const [tab, setTab] = useState<RecordTab>(() => tabs.find((key) => key === params.get('tab')) ?? 'bill');
   const footer = useRef<HTMLElement>(null);
   usePublishedHeight(footer, '--screen-bar-h');
 

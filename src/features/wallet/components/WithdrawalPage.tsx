@@ -3,23 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
+import type { DetailRow } from '../../../components/ui/DetailList.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { displayCardNumber } from '../../../lib/bank-card-display.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
-import { afterSuccess, checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wallet-rules.ts';
-import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo } from '../api/withdraw.ts';
+import { checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wallet-rules.ts';
+import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo, type WithdrawInput } from '../api/withdraw.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { AmountText } from './AmountText.tsx';
 import { ClosedNotice } from './ClosedNotice.tsx';
+import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
 type Method = 'wallet' | 'bank';
@@ -30,30 +33,28 @@ export function withdrawMethods(settings: SiteSettings | null): Method[] {
 }
 
 /**
- * Withdrawal (spec §2): a coin picker, the wallet and bank tabs, the bound address or card with a
- * link to bind one, the amount with All, the trade password while traders_password_switch is 1,
- * what arrives and the fee as the user types, and submit only while withdrawal_status is 1. After
- * a withdrawal goes in: home, back or stay per withdrawal_subover_refre (staying starts afresh).
+ * Withdrawal (spec §2): a coin picker, the wallet and bank tabs, the bound address (with its network)
+ * or card with a link to bind one, the amount with All, the trade password while
+ * traders_password_switch is 1, what arrives and the fee as the user types, and submit only while
+ * withdrawal_status is 1. Submit opens a confirm sheet with the destination in full and every figure;
+ * once the withdrawal is in, the user lands on its record (the coin's withdrawals, newest first).
  */
 export function WithdrawalPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const [round, setRound] = useState(0);
-  const done = () => {
-    const next = afterSuccess(settings?.withdrawal_subover_refre);
-    if (next === 'home') navigate('/');
-    else if (next === 'back') goBack('/assets');
-    else setRound((n) => n + 1);
-  };
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.withdrawal')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
-      {settings && withdrawMethods(settings).length === 0 ? <ClosedNotice message={t('wallet.withdraw.closed')} /> : <WithdrawForm key={round} settings={settings} onDone={done} />}
+      {settings && withdrawMethods(settings).length === 0 ? (
+        <ClosedNotice message={t('wallet.withdraw.closed')} />
+      ) : (
+        <WithdrawForm settings={settings} onDone={(coin) => navigate(recordsPath(coin, 'withdraw'))} />
+      )}
     </div>
   );
 }
 
-function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onDone(): void }) {
+function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onDone(coin: { id: number; title: string }): void }) {
   const { t } = useTranslation();
   const texts = useListTexts();
   const coins = useLoaded(getWithdrawCoins, []);
@@ -71,6 +72,8 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
+  /** What the confirm sheet shows and sends; null while it is closed. */
+  const [pending, setPending] = useState<WithdrawInput | null>(null);
   const needsPassword = isOn(settings, 'traders_password_switch');
   const canSubmit = isOn(settings, 'withdrawal_status');
 
@@ -97,29 +100,57 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
     setAmount('');
     setProblem(null);
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!limits || busy) return;
-    const input = {
+    const input: WithdrawInput = {
       coinId: coin.id,
       amount,
-      withdrawType: method === 'wallet' ? (1 as const) : (2 as const),
+      withdrawType: method === 'wallet' ? 1 : 2,
       addressId: address?.id ?? null,
       cardId: card?.id ?? null,
       payPassword: needsPassword ? password : null,
     };
     const found = validateWithdrawal(input, limits);
     setProblem(found);
-    if (found) return;
+    if (!found) setPending(input);
+  };
+  const send = async () => {
+    if (!pending || busy) return;
     setBusy(true);
     try {
-      const result = await submitWithdrawal(input);
-      if (result.ok) onDone();
+      const result = await submitWithdrawal(pending);
+      if (result.ok) {
+        setPending(null);
+        onDone(coin);
+      }
     } catch {
-      // The client has shown the network error; the entries stay for a retry.
+      // The client has shown the network error; the sheet stays for a retry.
     } finally {
       setBusy(false);
     }
+  };
+  /** The sheet's figures: the destination whole, then the amount, the fee and what arrives, each with its unit. */
+  const confirmRows = (): DetailRow[] => {
+    const dp = limits?.decimals ?? 8;
+    const inCoin = (value: Parameters<typeof AmountText>[0]['value']) => <CoinAmount amount={<AmountText value={value} dp={dp} />} coin={coin.title} />;
+    const destination: DetailRow[] =
+      pending?.withdrawType === 1
+        ? [
+            { label: t('wallet.withdraw.network'), value: <bdi>{address?.coin_net}</bdi>, testId: 'confirm-network' },
+            { label: t('wallet.withdraw.address'), value: <bdi dir="ltr">{address?.address}</bdi>, long: true, testId: 'confirm-address' },
+          ]
+        : [
+            { label: t('wallet.withdraw.network'), value: t('wallet.withdraw.toBank'), testId: 'confirm-network' },
+            { label: t('wallet.withdraw.card'), value: <bdi dir="ltr">{card ? `${card.bank_name} ${displayCardNumber(card.card_number, settings)}` : ''}</bdi>, long: true, testId: 'confirm-card' },
+          ];
+    return [
+      { label: t('wallet.form.coin'), value: coin.title, testId: 'confirm-coin' },
+      ...destination,
+      { label: t('wallet.withdraw.amount'), value: inCoin(pending?.amount ?? '0'), testId: 'confirm-amount' },
+      { label: t('wallet.withdraw.fee'), value: fee ? inCoin(fee.fee) : '--', testId: 'confirm-fee' },
+      { label: t('wallet.withdraw.received'), value: fee ? inCoin(fee.received) : '--', strong: true, testId: 'confirm-received' },
+    ];
   };
   const fieldError = (keys: string[]) => (problem && keys.includes(problem.key) ? t(problem.key, problem.params) : null);
 
@@ -163,6 +194,14 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
             wholeValue
             testId="withdraw-address"
           />
+          {address && (
+            <p className={styles.hint}>
+              <span>{t('wallet.withdraw.network')}</span>
+              <strong data-testid="withdraw-network">
+                <bdi>{address.coin_net}</bdi>
+              </strong>
+            </p>
+          )}
           <Link href="/bindMentionAddress" className={styles.linkButton}>
             {t(addresses.length === 0 ? 'wallet.withdraw.bindAddress' : 'wallet.withdraw.changeAddress')}
           </Link>
@@ -194,6 +233,7 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
           setProblem(null);
         }}
         unit={coin.title}
+        available={limits?.balance}
         onAll={() => limits && setAmount(withdrawAll(limits))}
         allLabel={t('wallet.form.all')}
         error={fieldError(['wallet.withdraw.amountRequired', 'wallet.form.amountInvalid', 'wallet.form.amountDecimals', 'wallet.withdraw.range', 'wallet.form.insufficient', 'wallet.withdraw.belowFee'])}
@@ -239,11 +279,23 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
         </div>
       </dl>
       {canSubmit ? (
-        <Button type="submit" block busy={busy} disabled={!limits}>
+        <SendButton type="submit" block busy={busy} disabled={!limits}>
           {t('wallet.withdraw.submit')}
-        </Button>
+        </SendButton>
       ) : (
         <ClosedNotice message={t('wallet.withdraw.closed')} inline />
+      )}
+      {limits && pending && fee && (
+        <ConfirmSheet
+          open
+          title={t('wallet.withdraw.confirmTitle')}
+          rows={confirmRows()}
+          confirmLabel={t('wallet.withdraw.confirm')}
+          busy={busy}
+          onConfirm={() => void send()}
+          onClose={() => setPending(null)}
+          testId="withdraw-confirm"
+        />
       )}
     </form>
   );

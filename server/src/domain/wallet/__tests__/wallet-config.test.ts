@@ -9,7 +9,7 @@ const COINS = new Set(['usdt', 'btc', 'eth']);
 const known = (name: string) => COINS.has(name);
 
 const valid = {
-  deposit: [{ coin: 'USDT', networks: [{ id: 1, pay_type: 1, coin_net: 'TRC20', address: ' Taddr ' }, { id: 2, pay_type: 3, coin_net: 'Bank wire', bank_name: 'B', card_number: '1234', recipient: 'R' }] }],
+  deposit: [{ coin: 'USDT', networks: [{ id: 1, pay_type: 1, coin_net: 'TRC20', address: ' Taddr ', min: '10.5' }, { id: 2, pay_type: 3, coin_net: 'Bank wire', bank_name: 'B', card_number: '1234', recipient: 'R' }] }],
   withdraw: { usdt: { min: '10', max: 50000, fee_type: 1, fee_percent: 0.5 } },
   exchange: { fee_percent: '0.2', coins: ['usdt', 'btc', 'usdt'] },
 };
@@ -21,8 +21,8 @@ describe('wallet config', () => {
       {
         coin: 'usdt',
         networks: [
-          { id: 1, payType: 1, name: 'TRC20', address: 'Taddr', image: '', bank: null },
-          { id: 2, payType: 3, name: 'Bank wire', address: '', image: '', bank: { bank_name: 'B', card_number: '1234', recipient: 'R', bank_address: '', transfer_code: '', company_address: '' } },
+          { id: 1, payType: 1, name: 'TRC20', address: 'Taddr', image: '', bank: null, min: 1_050_000_000n },
+          { id: 2, payType: 3, name: 'Bank wire', address: '', image: '', bank: { bank_name: 'B', card_number: '1234', recipient: 'R', bank_address: '', transfer_code: '', company_address: '' }, min: 0n },
         ],
       },
     ]);
@@ -41,6 +41,7 @@ describe('wallet config', () => {
     [{ ...valid, deposit: [{ coin: 'usdt', networks: [] }] }, 'deposit[0].networks: must name at least one network'],
     [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'TRC20' }] }] }, 'deposit[0].networks[0].address: must be text'],
     [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 4, coin_net: 'X', address: 'a' }] }] }, 'deposit[0].networks[0].pay_type: must be one of 1, 2, 3'],
+    [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'X', address: 'a', min: '-1' }] }] }, 'deposit[0].networks[0].min: must be a number of at least 0, e.g. "10" or "0.5"'],
     [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 0, pay_type: 1, coin_net: 'X', address: 'a' }] }] }, 'deposit[0].networks[0].id: must be a whole number from 1'],
     [
       { ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'X', address: 'a' }] }, { coin: 'btc', networks: [{ id: 1, pay_type: 1, coin_net: 'Y', address: 'b' }] }] },

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import Type from 'typebox';
+import { formatTrimmed } from '../../../domain/money.ts';
 import type { DepositNetwork } from '../../../domain/wallet/wallet-config.ts';
 import { choice, id, messages, text, withDefault } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -13,6 +14,7 @@ const Network = Type.Object({
   coin_net: Type.String(),
   pay_img: Type.String({ description: "The operator's image, else a QR code of the address (SVG data URL); '' for bank wire" }),
   address: Type.String({ description: "'' for bank wire" }),
+  min: Type.String({ description: 'The smallest deposit through this network, in the coin; "0" when there is none' }),
   bank_name: Type.Optional(Type.String()),
   card_number: Type.Optional(Type.String()),
   recipient: Type.Optional(Type.String()),
@@ -36,8 +38,9 @@ function qrCode(address: string): Promise<string> {
 }
 
 async function networkView(network: DepositNetwork) {
-  if (network.bank) return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image, address: '', ...network.bank };
-  return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image || (await qrCode(network.address)), address: network.address };
+  const min = formatTrimmed(network.min);
+  if (network.bank) return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image, address: '', min, ...network.bank };
+  return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image || (await qrCode(network.address)), address: network.address, min };
 }
 
 /** getRechargeCoinList and recharge (spec §7). */
@@ -67,7 +70,7 @@ export const depositRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
     summary: 'Submits a deposit with its payment proof for review',
     description:
       'payimg is what the upload call answered for the caller\'s own proof image; a_id the network. The deposit waits in the review queue and is credited to the ' +
-      'main account (type 1) when approved. Refused while recharge_status or recharge_certificate is not 1. An identical deposit within 2 s is refused.',
+      'main account (type 1) when approved. Refused below the network\'s min, and while recharge_status or recharge_certificate is not 1. An identical deposit within 2 s is refused.',
     auth: 'required',
     once: 'common.duplicate',
     fields: {

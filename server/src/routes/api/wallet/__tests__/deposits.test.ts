@@ -37,8 +37,9 @@ describe('deposits', () => {
     expect(answer.code).toBe(1);
     expect(answer.data.list.map((c) => c.title)).toEqual(['USDT', 'BTC']);
     const [trc, erc, bank] = answer.data.list[0]!.networkList;
-    expect(trc).toMatchObject({ id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' });
-    expect(erc).toMatchObject({ id: 2, pay_type: 2, coin_net: 'ERC20' });
+    // min: the operator's minimum, "0" where the network has none.
+    expect(trc).toMatchObject({ id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', min: '10' });
+    expect(erc).toMatchObject({ id: 2, pay_type: 2, coin_net: 'ERC20', min: '0' });
     // The QR code is an SVG of the address's modules, different per address.
     expect(trc!.pay_img).toMatch(/^data:image\/svg\+xml;base64,/);
     const svg = Buffer.from(trc!.pay_img.split(',')[1]!, 'base64').toString();
@@ -124,6 +125,7 @@ describe('deposits', () => {
       [{ payimg: '' }, 'Please upload the payment proof'],
       [{ payimg: '/uploads/0123456789abcdef0123456789abcdef.jpg' }, 'Please upload the payment proof again'],
       [{ payimg: 'https://evil.example/x.jpg' }, 'Please upload the payment proof again'],
+      [{ num: '9.99999999' }, 'The minimum deposit via TRC20 is 10 USDT'],
       [{ a_id: '' }, 'Please choose a deposit network'],
       [{ a_id: 4 }, 'This deposit network is not available'],
       [{ c_id: 0 }, 'Please choose a coin'],

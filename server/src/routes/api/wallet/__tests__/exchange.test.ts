@@ -97,6 +97,123 @@ describe('flash exchange', () => {
     expect(h.balance(carol.id, 'btc', 1).available).toBe(0n);
   });
 
+  describe('a binding quote', () => {
+    interface Quote {
+      quote_id: string;
+      paid: string;
+      rate: string;
+      from_price: string;
+      to_price: string;
+      fee_percent: string;
+      fee: string;
+      received: string;
+      valid_until: number;
+      valid_ms: number;
+    }
+    const quote = (token: string, fields: Record<string, string | number> = {}) =>
+      h.post<Quote>('Balance/exchangeQuote', { type: 1, from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', ...fields }, token);
+
+    it('answers the rate, the fee and what arrives at the prices of now, exactly, and until 10 s later by the server clock', async () => {
+      const erin = await h.addUser('erin', { eth: '3' });
+      h.clock.advance(4000);
+      const ethPrice = h.price('eth');
+      const dogePrice = h.price('doge');
+      const want = expected('1.23456789', ethPrice, dogePrice);
+      const answer = await quote(erin.token);
+      expect(answer.code, answer.msg).toBe(1);
+      Big.DP = 60;
+      expect(answer.data).toMatchObject({
+        paid: '1.23456789',
+        from_price: ethPrice,
+        to_price: dogePrice,
+        rate: new Big(ethPrice).div(dogePrice).round(8, Big.roundDown).toFixed(8),
+        fee_percent: '0.2',
+        fee: formatUnits(want.fee),
+        received: formatUnits(want.received),
+        valid_until: h.clock.now() + 10_000,
+        valid_ms: 10_000,
+      });
+      expect(answer.data.quote_id).toMatch(/^[0-9a-f]{24}$/);
+      // A quote moves nothing.
+      expect(h.balance(erin.id, 'eth').available).toBe(units('3'));
+    });
+
+    it('fills at the quoted figures even when the price has moved since, up to its last millisecond', async () => {
+      const fay = await h.addUser('fay', { eth: '3' });
+      h.clock.advance(4000);
+      const quoted = (await quote(fay.token)).data;
+      h.clock.advance(10_000);
+      expect(h.price('eth')).not.toBe(quoted.from_price);
+      const answer = await exchange(fay.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', quote_id: quoted.quote_id });
+      expect(answer.code, answer.msg).toBe(1);
+      expect(answer.data).toMatchObject({ paid: '1.23456789', received: quoted.received, fee: quoted.fee, from_price: quoted.from_price, to_price: quoted.to_price });
+      expect(h.balance(fay.id, 'doge').available).toBe(units(quoted.received));
+      expectBillsMatchBalances(h.db);
+      // A quote fills once (a retry after the duplicate window still finds it spent).
+      h.clock.advance(3000);
+      const before = everything(h.db);
+      expect((await exchange(fay.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', quote_id: quoted.quote_id })).msg).toBe(
+        'This quote is not available any more, please get a new one',
+      );
+      expect(everything(h.db)).toBe(before);
+    });
+
+    describe('refused, with nothing moved', () => {
+      let gus: { id: number; token: string };
+      beforeAll(async () => {
+        gus = await h.addUser('gus', { eth: '3' });
+      });
+      const refusedWith = async (quoteId: string, fields: Record<string, string | number>, message: string) => {
+        const before = everything(h.db);
+        const answer = await exchange(gus.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', quote_id: quoteId, ...fields });
+        expect(answer).toEqual({ code: 0, msg: message, data: null });
+        expect(everything(h.db)).toBe(before);
+      };
+
+      it('a quote one millisecond past valid_until', async () => {
+        const quoted = (await quote(gus.token)).data;
+        h.clock.advance(10_001);
+        await refusedWith(quoted.quote_id, {}, 'The quote has expired, please get a new one');
+      });
+
+      it('a quote for another amount, pair or account', async () => {
+        const quoted = (await quote(gus.token)).data;
+        await refusedWith(quoted.quote_id, { amount: '1.2345678' }, 'The quote no longer matches this exchange, please get a new one');
+        await refusedWith(quoted.quote_id, { to_coin_id: h.coinId('btc') }, 'The quote no longer matches this exchange, please get a new one');
+        expect((await h.post('User/transfer', { c_id: h.coinId('eth'), num: '2', from_type: 1, to_type: 2 }, gus.token)).code).toBe(1);
+        await refusedWith(quoted.quote_id, { type: 2 }, 'The quote no longer matches this exchange, please get a new one');
+      });
+
+      it('a quote made before the operator changed the fee', async () => {
+        const { TEST_WALLET_CONFIG } = await import('./wallet-harness.ts');
+        const quoted = (await quote(gus.token, { amount: '0.5' })).data;
+        h.setWalletConfig({ ...TEST_WALLET_CONFIG, exchange: { ...TEST_WALLET_CONFIG.exchange, fee_percent: '0.3' } });
+        try {
+          await refusedWith(quoted.quote_id, { amount: '0.5' }, 'The quote no longer matches this exchange, please get a new one');
+        } finally {
+          h.setWalletConfig(TEST_WALLET_CONFIG);
+        }
+      });
+
+      it("another user's quote, or one the server never gave", async () => {
+        const other = await h.addUser('hal', { eth: '3' });
+        const theirs = (await quote(other.token)).data;
+        await refusedWith(theirs.quote_id, {}, 'This quote is not available any more, please get a new one');
+        await refusedWith('0123456789abcdef01234567', {}, 'This quote is not available any more, please get a new one');
+      });
+    });
+
+    it('is refused for what the exchange would refuse: above the balance, too small, closed', async () => {
+      const ivy = await h.addUser('ivy', { eth: '1' });
+      expect((await quote(ivy.token)).msg).toBe('Insufficient available balance');
+      expect((await quote(ivy.token, { from_coin_id: h.coinId('usdt'), to_coin_id: h.coinId('btc'), amount: '0.00000001' })).msg).toBe('The amount is too small to buy any BTC');
+      expect((await quote(ivy.token, { to_coin_id: h.coinId('eth') })).msg).toBe('Please choose two different coins');
+      h.setSite({ flash_exchange_status: 0 });
+      expect((await quote(ivy.token, { amount: '0.5' })).msg).toBe('Flash exchange is closed');
+      h.setSite({ flash_exchange_status: 1 });
+    });
+  });
+
   describe('refusals: a clear message and nothing written', () => {
     let dave: { id: number; token: string };
     beforeAll(async () => {

@@ -38,7 +38,7 @@ export const TEST_WALLET_CONFIG = {
     {
       coin: 'usdt',
       networks: [
-        { id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' },
+        { id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', min: '10' },
         { id: 2, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD' },
         { id: 3, pay_type: 3, coin_net: 'Bank wire', bank_name: 'Test Bank', card_number: '6222 0000 1111 2222', recipient: 'Test Ltd' },
       ],
