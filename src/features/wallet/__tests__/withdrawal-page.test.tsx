@@ -112,7 +112,7 @@ describe('the withdrawal screen', () => {
     expect(calls.find((call) => call.path === '/User/withdraw')!.fields.has('paypwd')).toBe(false);
   });
 
-  it('keeps the sheet open when the server refuses, for a retry', async () => {
+  it('goes back to the form when the server refuses, where what was refused can be mended', async () => {
     serve(refused('Insufficient available balance'));
     render(<WithdrawalPage />);
     await waitFor(() => expect(fee()).toBe('1% of the amount'));
@@ -123,7 +123,8 @@ describe('the withdrawal screen', () => {
       fireEvent.click(await screen.findByTestId('withdraw-confirm-confirm'));
     });
     expect(window.location.pathname).toBe('/withdrawal');
-    expect(screen.getByRole('dialog', { name: 'Confirm the withdrawal' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Confirm the withdrawal' })).toBeNull();
+    expect(amount().value).toBe('50');
   });
 
   it('sends a card to the bank tab, shown whole in the sheet, and offers the tabs the switches open', async () => {

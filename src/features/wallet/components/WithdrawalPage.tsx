@@ -120,10 +120,10 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
     setBusy(true);
     try {
       const result = await submitWithdrawal(pending);
-      if (result.ok) {
-        setPending(null);
-        onDone(coin);
-      }
+      // A refusal (a wrong password, a balance that changed) is mended in the form: back to it, as
+      // every confirm sheet does (docs/money-input.md).
+      setPending(null);
+      if (result.ok) onDone(coin);
     } catch {
       // The client has shown the network error; the sheet stays for a retry.
     } finally {
