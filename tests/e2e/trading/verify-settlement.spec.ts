@@ -147,6 +147,7 @@ describe('verifiable settlement', () => {
         expect(await card.getByTestId('verify-trade-id').textContent()).toBe(tradeId);
         // The trade's time reads as a date to the millisecond, for that very instant; no epoch number on screen.
         const time = card.getByTestId('verify-trade-time');
+        if (tradeTs === null) throw new Error(`the order names no ${testId} trade time`);
         expect(await time.getAttribute('datetime')).toBe(new Date(tradeTs).toISOString());
         expect(await time.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}\.\d{3}$/);
         expect(await card.textContent()).not.toContain(String(tradeTs));
