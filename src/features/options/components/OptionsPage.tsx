@@ -65,6 +65,8 @@ const ChartView = memo(function ChartView({
   entryLine: ChartPriceLine | null;
 }) {
   const { t } = useTranslation();
+  // Without the chart its last price grows old: the header and the running order then read the day's close.
+  useEffect(() => () => drawn.next(null), [drawn]);
   // On a narrow phone the strip scrolls: the chosen interval is brought into view, at either end in right-to-left.
   const strip = useRef<HTMLDivElement>(null);
   useEffect(() => {
