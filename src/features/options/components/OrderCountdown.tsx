@@ -93,7 +93,13 @@ export function OrderCountdown({ order, coin, decimals, drawnClose, onClose }: O
         <CountdownRing key={order.endsAt} total={order.total} endsAt={order.endsAt} remaining={remaining} label={t('options.countdown.remaining', { count: remaining })} />
         <div className={styles.countdownBody}>
           <p className={styles.countdownTitle}>
-            <strong>{title}</strong>{' '}
+            {/* While it runs the state says enough; the card's name stays "Order placed" for a screen reader. */}
+            {settled && (
+              <>
+                <strong>{title}</strong>
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
             <span role="status" className={styles.countdownState} data-testid="countdown-state">
               {state === 'waiting' && t('options.state.waiting')}
               {state === 'finishing' && t('options.state.finishing')}
