@@ -6,6 +6,7 @@ import {
   createChart,
   HistogramSeries,
   LineSeries,
+  LineStyle,
   type IChartApi,
   type ISeriesApi,
   type SeriesType,
@@ -105,10 +106,19 @@ export interface MarketChartProps {
   onDrawn?(symbol: string, close: string): void;
   /** The chart's page and a bar fixed at the screen's bottom that the chart ends above, shrinking on a short phone (use-fit-above.ts). */
   fitAbove?: FitTarget;
+  /** A price marked across the chart with its title on the price axis (an order's buy price); null for none. */
+  priceLine?: ChartPriceLine | null;
   testId?: string;
 }
 
-export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, testId = 'candle-chart' }: MarketChartProps) {
+/** A horizontal line at a price, titled on the price axis. */
+export interface ChartPriceLine {
+  /** Decimal text. */
+  price: string;
+  title: string;
+}
+
+export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, priceLine = null, testId = 'candle-chart' }: MarketChartProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -311,6 +321,23 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, t
     };
   }, [symbol, period]);
   useEffect(() => () => clearTimeout(tellTimer.current), []);
+
+  // The line belongs to the candle series: drawn again on each chart built (studies, colours, theme).
+  const linePrice = priceLine?.price ?? null;
+  const lineTitle = priceLine?.title ?? '';
+  useEffect(() => {
+    const series = candleRef.current;
+    const frame = frameRef.current;
+    if (linePrice === null || !series) return;
+    const line = series.createPriceLine({ price: Number(linePrice), title: lineTitle, color: cssVar('--accent', '#2f6bff'), lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true });
+    // The line's price, readable where the canvas is not (end-to-end tests, QA).
+    frame?.setAttribute('data-price-line', linePrice);
+    return () => {
+      frame?.removeAttribute('data-price-line');
+      // A chart rebuilt removes its series, and their lines, first.
+      if (candleRef.current === series) series.removePriceLine(line);
+    };
+  }, [linePrice, lineTitle, studyKey, redUp, theme]);
 
   useEffect(() => {
     timeRef.current = { lang, period };

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { latestEmailCode, openMemberPanel, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { DEMO_INVITE_CODE } from '../../../server/src/db/seed.ts';
@@ -92,5 +93,19 @@ describe('register', () => {
     await toast(page, 'This phone number is already registered');
     expect(new URL(page.url()).pathname).toBe('/register');
     await context.close();
+  });
+
+  it('fits the email form on a 320 px phone in en, zh-cn and ar: no field or hint cut, nothing broken, no sideways scroll', async () => {
+    const faults: Record<string, unknown> = {};
+    for (const lang of ['en', 'zh-cn', 'ar']) {
+      const { page, context } = await screenPage(stack, { lang, width: 320 });
+      await page.goto(`${stack.baseUrl}/register`);
+      await visible(page.locator('input[name="code"]'));
+      // Before, the English code field's hint ended mid-word beside Send code ("Enter the code fror").
+      const found = await narrowScreenFaults(page, { placeholders: true });
+      if (found.sideways > 0 || found.cutFields.length || found.brokenNumbers.length || found.brokenValues.length) faults[lang] = found;
+      await context.close();
+    }
+    expect(faults).toEqual({});
   });
 });

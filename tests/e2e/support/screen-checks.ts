@@ -214,16 +214,26 @@ export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
  * What reads badly on a narrow screen: the page scrolling sideways, a field whose text does not fit
  * it, a number broken over two lines (10000.0000 / 0000), and an isolated value broken over two
  * (a date from its time, an amount from its coin). Long values without a space (addresses, hashes)
- * wrap by design, whole, so they do not count.
+ * wrap by design, whole, so they do not count. With `placeholders`, an empty field whose placeholder
+ * does not fit it counts as cut too (a hint that ends mid-word reads as unfinished).
  */
-export async function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[] }> {
+export async function narrowScreenFaults(page: Page, options: { placeholders?: boolean } = {}): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[] }> {
   await withTextGeometry(page);
-  return page.evaluate(() => {
+  return page.evaluate((placeholders) => {
     const geometry = window.textGeometry as TextGeometry;
     const root = document.documentElement;
+    const measure = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    // A placeholder is not in scrollWidth: its text is measured in the field's font against the room inside its padding.
+    const placeholderCut = (input: HTMLInputElement): boolean => {
+      const style = getComputedStyle(input);
+      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return measure.measureText(input.placeholder).width > room + 0.5;
+    };
     const cutFields = [...document.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"])')]
-      .filter((input) => input.offsetWidth > 0 && input.value !== '' && input.scrollWidth > input.clientWidth + 1)
-      .map((input) => `${input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name}: ${input.value}`);
+      .filter((input) => input.offsetWidth > 0)
+      .filter((input) => (input.value !== '' ? input.scrollWidth > input.clientWidth + 1 : placeholders && input.placeholder !== '' && placeholderCut(input)))
+      .map((input) => `${input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name}: ${input.value || input.placeholder}`);
     const brokenNumbers: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -252,7 +262,7 @@ export async function narrowScreenFaults(page: Page): Promise<{ sideways: number
       })
       .map((bdi) => bdi.textContent ?? '');
     return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers, brokenValues };
-  });
+  }, options.placeholders ?? false);
 }
 
 /**

@@ -83,6 +83,35 @@ describe('options (second contracts)', () => {
 
     const countdown = await visible(page.getByTestId('option-countdown'));
     expect(await countdown.getByTestId('countdown-state').textContent()).toBe('Waiting to finish');
+    // The running order is a card in the order bar, above the buttons: no dialog covers the chart.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const chart = page.getByTestId('candle-chart');
+    const [card, chartBox, buyUp] = await Promise.all([countdown.boundingBox(), chart.boundingBox(), page.getByTestId('buy-up').boundingBox()]);
+    if (!card || !chartBox || !buyUp) throw new Error('the card, the chart or the buttons are not laid out');
+    expect(card.y).toBeGreaterThanOrEqual(chartBox.y + chartBox.height - 0.5);
+    expect(card.y + card.height).toBeLessThanOrEqual(buyUp.y + 0.5);
+    // The chart draws the order's buy price, the server's, and the card how the order stands at the chart's price.
+    const created = await apiData<{ list: OptionOrder[] }>(stack.baseUrl, token, '/Contrade/getHyOrderList', { status: 1, page: 1, limit: 10 });
+    const buyPrice = created.list[0]?.buyprice ?? '';
+    await eventually(() => chart.getAttribute('data-price-line'), (price) => price === buyPrice, 'the buy-price line on the chart');
+    const running = await visible(countdown.getByTestId('running-result'));
+    const standing = await running.evaluate((element) => {
+      // The theme's up and down text colours, as the browser resolves them.
+      const resolved = (name: string) => {
+        const probe = document.body.appendChild(document.createElement('span'));
+        probe.style.color = `var(${name})`;
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      };
+      const colour = getComputedStyle(element).color;
+      return { outcome: element.getAttribute('data-outcome'), text: element.textContent, tone: colour === resolved('--up-text') ? 'up' : colour === resolved('--down-text') ? 'down' : 'neutral' };
+    });
+    const lost = `-${new Big(stake).toFixed(8)}`;
+    const won = `+${new Big(stake).times(shortest.ykbl).div(100).round(8, Big.roundDown).toFixed(8)}`;
+    const shown = { win: `Winning ${won} USDT`, lose: `Losing ${lost} USDT`, tie: 'Even: stake back 0.00000000 USDT' };
+    expect(standing.text).toBe(shown[standing.outcome as keyof typeof shown]);
+    expect(standing.tone).toBe({ win: 'up', lose: 'down', tie: 'neutral' }[standing.outcome ?? '']);
     const first = Number(await countdown.getByTestId('countdown-seconds').textContent());
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(shortest.time);
@@ -119,6 +148,9 @@ describe('options (second contracts)', () => {
       'the order to settle',
       (shortest.time + 30) * 1000,
     );
+    // Settled: the buy-price line goes, the result takes the running figures' place.
+    await eventually(() => chart.getAttribute('data-price-line'), (price) => price === null, 'the buy-price line to go');
+    expect(await countdown.getByTestId('running-result').count()).toBe(0);
 
     const order = await apiData<OptionOrder>(stack.baseUrl, token, '/Contrade/getHyOrderInfo', { order_id: placed.order_id });
     expect(order.status).toBe(2);

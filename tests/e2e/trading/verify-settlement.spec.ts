@@ -145,7 +145,12 @@ describe('verifiable settlement', () => {
         const card = await visible(detail.getByTestId(testId));
         await visible(card.getByTestId('verify-verdict'));
         expect(await card.getByTestId('verify-trade-id').textContent()).toBe(tradeId);
-        expect(await card.getByTestId('verify-trade-ts').textContent()).toBe(String(tradeTs));
+        // The trade's time reads as a date to the millisecond, for that very instant; no epoch number on screen.
+        const time = card.getByTestId('verify-trade-time');
+        if (tradeTs === null) throw new Error(`the order names no ${testId} trade time`);
+        expect(await time.getAttribute('datetime')).toBe(new Date(tradeTs).toISOString());
+        expect(await time.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}\.\d{3}$/);
+        expect(await card.textContent()).not.toContain(String(tradeTs));
         expect(new Big((await card.getByTestId('verify-price').textContent()) ?? '').eq(new Big(price).round(6, Big.roundDown))).toBe(true);
         expect(await card.getByTestId('verify-verdict').textContent()).toContain("Inside this minute's low–high range");
         const low = new Big((await card.getByTestId('verify-low').textContent()) ?? '');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
@@ -8,11 +8,24 @@ import { hidePopupFor, isPopupHiddenOn } from '../../../lib/client-storage.ts';
 import type { SitePopup } from '../../../lib/site-settings.ts';
 import styles from './home-content.module.css';
 
-/** The bulletin popup (spec §2 Home): shown when a popup title exists and don't-show-today is not saved for today. */
+/**
+ * Whether the bulletin has shown in this visit (the page's life; a reload is a new visit). Home is
+ * mounted again on each return to it, and brought the same bulletin back every time.
+ */
+let shownThisVisit = false;
+
+/**
+ * The bulletin popup (spec §2 Home): shown once a visit when a popup title exists and
+ * don't-show-today is not saved for today.
+ */
 export function BulletinPopup({ popup }: { popup: SitePopup | null | undefined }) {
   const { t } = useTranslation();
-  const [closed, setClosed] = useState(() => isPopupHiddenOn(new Date()));
+  const [closed, setClosed] = useState(() => shownThisVisit || isPopupHiddenOn(new Date()));
   const [hideToday, setHideToday] = useState(false);
+  const showing = Boolean(popup?.title) && !closed;
+  useEffect(() => {
+    if (showing) shownThisVisit = true;
+  }, [showing]);
   if (!popup?.title || closed) return null;
   const close = () => {
     if (hideToday) hidePopupFor(new Date());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDurations, parseMultipliers } from '../api/get-hy-config.ts';
-import { countdownElapsedMs, maxStake, optionFee, payoutIfWin, quantityChoices, validateOptionQuantity } from '../api/option-rules.ts';
+import { countdownElapsedMs, maxStake, optionFee, payoutIfWin, quantityChoices, runningResult, validateOptionQuantity } from '../api/option-rules.ts';
 import { movingAverage } from '../api/chart-intervals.ts';
 import { Big } from '../../../lib/money.ts';
 
@@ -104,5 +104,32 @@ describe('options quantity rules (spec §5)', () => {
   it('averages closes over the window', () => {
     expect(movingAverage([1, 2, 3, 4], 2)).toEqual([null, 1.5, 2.5, 3.5]);
     expect(movingAverage([1, 2], 5)).toEqual([null, null]);
+  });
+});
+
+describe('the running result of an open order', () => {
+  const order = { entry: '65000.12', stake: '10.5', percent: '85.5' } as const;
+
+  it('wins stake × percent, rounded down to 1e-8, when the price has moved its way', () => {
+    expect(runningResult({ ...order, direction: 1, last: '65000.13' })).toEqual({ outcome: 'win', profit: '+8.97750000' });
+    expect(runningResult({ ...order, direction: 2, last: '64999.9999' })).toEqual({ outcome: 'win', profit: '+8.97750000' });
+    // 0.33333333 × 85.5% = 0.284999997…: rounded down, as the server pays.
+    expect(runningResult({ ...order, stake: '0.33333333', direction: 1, last: '70000' })).toEqual({ outcome: 'win', profit: '+0.28499999' });
+  });
+
+  it('loses the whole stake when the price has moved the other way', () => {
+    expect(runningResult({ ...order, direction: 1, last: '65000.11' })).toEqual({ outcome: 'lose', profit: '-10.50000000' });
+    expect(runningResult({ ...order, direction: 2, last: '65000.1200001' })).toEqual({ outcome: 'lose', profit: '-10.50000000' });
+  });
+
+  it('is a tie, the stake refunded, at exactly the buy price (compared as decimals, not floats)', () => {
+    expect(runningResult({ ...order, direction: 1, last: '65000.120' })).toEqual({ outcome: 'tie', profit: '0.00000000' });
+    // A float reads these two as the same price; the order is up by a hair all the same.
+    expect(runningResult({ ...order, direction: 1, last: '65000.1200000000000001' })).toEqual({ outcome: 'win', profit: '+8.97750000' });
+  });
+
+  it('names no result for a price it cannot read', () => {
+    expect(runningResult({ ...order, direction: 1, last: '' })).toBeNull();
+    expect(runningResult({ ...order, direction: 1, entry: 'abc', last: '1' })).toBeNull();
   });
 });

@@ -18,8 +18,9 @@ describe('options store', () => {
 
   it('starts the countdown from the creation time and bumps the order list', () => {
     const version = optionsStore.listVersion;
-    startCountdown({ orderId: 7, total: 30, direction: 1, stake: '10' }, 1_000_000);
-    expect(optionsStore.active).toEqual({ orderId: 7, total: 30, direction: 1, stake: '10', endsAt: 1_030_000 });
+    const order = { orderId: 7, total: 30, direction: 1, stake: '10', symbol: 'btcusdt', entryPrice: '100', percent: '80' } as const;
+    startCountdown(order, 1_000_000);
+    expect(optionsStore.active).toEqual({ ...order, endsAt: 1_030_000 });
     expect(optionsStore.listVersion).toBe(version + 1);
     closeCountdown();
     expect(optionsStore.active).toBeNull();

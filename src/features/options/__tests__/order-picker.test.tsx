@@ -195,4 +195,18 @@ describe('options quantity and duration picker', () => {
       await switchLanguage('en');
     }
   });
+
+  it('reads the balance amount first, then its coin, as one left-to-right unit in Arabic', async () => {
+    render(<OrderPicker {...props()} />);
+    try {
+      await switchLanguage('ar', ar);
+      const line = screen.getByTestId('picker-balance');
+      expect(line.textContent?.startsWith(ar.options.picker.balance)).toBe(true);
+      // Left bare in a right-to-left line, the coin was drawn before its number ("USDT 150.50000000").
+      const amount = line.querySelector('bdi[dir="ltr"]');
+      expect(amount?.textContent).toBe('150.50000000 USDT');
+    } finally {
+      await switchLanguage('en');
+    }
+  });
 });

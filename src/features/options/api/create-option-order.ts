@@ -8,8 +8,15 @@ export interface CreateOptionOrderInput {
   buytype: 1 | 2;
 }
 
-export function createOptionOrder(input: CreateOptionOrderInput): Promise<ApiResult<{ order_id: number }>> {
-  return api.post<{ order_id: number }>(
+/** The placed order: its id, its buy price and the payout percent it keeps. */
+export interface PlacedOptionOrder {
+  order_id: number;
+  buyprice: string;
+  ykbl: string;
+}
+
+export function createOptionOrder(input: CreateOptionOrderInput): Promise<ApiResult<PlacedOptionOrder>> {
+  return api.post<PlacedOptionOrder>(
     '/Contrade/creatorder',
     { m_id: input.mId, ctime: input.ctime, ctzed: input.ctzed.trim(), buytype: input.buytype },
     { successToast: true, lock: 'creatorder' },

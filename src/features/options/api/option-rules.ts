@@ -102,3 +102,39 @@ export function countdownElapsedMs(total: number, endsAt: number, now: number): 
   const totalMs = total * 1000;
   return Math.min(totalMs, Math.max(0, totalMs - (endsAt - now)));
 }
+
+/** How an open order stands against the last price: what it would be if it settled now. */
+export interface RunningResult {
+  outcome: 'win' | 'lose' | 'tie';
+  /** The signed profit it would settle with, 8 decimals as the server's `ploss`: "+8.00000000", "-10.00000000", "0.00000000". */
+  profit: string;
+}
+
+export interface RunningInput {
+  /** 1 buy up, 2 buy down. */
+  direction: 1 | 2;
+  /** The order's buy price. */
+  entry: string;
+  /** The last price on the screen. */
+  last: string;
+  stake: string;
+  /** The order's payout percent. */
+  percent: string;
+}
+
+/**
+ * The result an open order would have if it settled at `last`, by the server's rule: up wins strictly
+ * above the buy price, down strictly below, and wins stake × percent / 100 rounded down to 1e-8 (its
+ * payout less the stake); a loss loses the stake; an equal price refunds it. Null when a figure is unreadable.
+ */
+export function runningResult({ direction, entry, last, stake, percent }: RunningInput): RunningResult | null {
+  const buy = toBig(entry);
+  const now = toBig(last);
+  const amount = toBig(stake);
+  const rate = toBig(percent);
+  if (!buy || !now || !amount || !rate) return null;
+  const move = now.cmp(buy);
+  if (move === 0) return { outcome: 'tie', profit: new Big(0).toFixed(UNIT_DECIMALS) };
+  if ((move > 0) === (direction === 1)) return { outcome: 'win', profit: `+${amount.times(rate).div(100).round(UNIT_DECIMALS, Big.roundDown).toFixed(UNIT_DECIMALS)}` };
+  return { outcome: 'lose', profit: `-${amount.toFixed(UNIT_DECIMALS)}` };
+}

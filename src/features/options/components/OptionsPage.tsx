@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
+import type { ChartPriceLine } from '../../../components/ui/MarketChart.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
@@ -22,9 +23,9 @@ import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
 import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openConfirmation, openPicker, optionsStore, rememberChartPeriod, setSelection, type OptionSelection } from '../stores/options-store.ts';
-import { CountdownDialog } from './CountdownDialog.tsx';
 import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
 import { OptionOrderList } from './OptionOrderList.tsx';
+import { OrderCountdown } from './OrderCountdown.tsx';
 import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { OrderPicker } from './OrderPicker.tsx';
 import { PairsPopup } from './PairsPopup.tsx';
@@ -49,6 +50,8 @@ const ChartView = memo(function ChartView({
   decimals,
   onPeriod,
   fit,
+  drawn,
+  entryLine,
 }: {
   symbol: string;
   period: CandlePeriod;
@@ -56,10 +59,14 @@ const ChartView = memo(function ChartView({
   onPeriod(period: CandlePeriod): void;
   /** The screen's page and its order bar fixed at the bottom, which the chart ends above. */
   fit: FitTarget;
+  /** The price the chart has drawn last: the header and the running order show the same one, so none disagree. */
+  drawn: BehaviorSubject<DrawnClose | null>;
+  /** The running order's buy price on this pair, drawn across the chart; null without one. */
+  entryLine: ChartPriceLine | null;
 }) {
   const { t } = useTranslation();
-  // The price the chart has drawn last: the header shows the same one, so the two never disagree.
-  const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
+  // Without the chart its last price grows old: the header and the running order then read the day's close.
+  useEffect(() => () => drawn.next(null), [drawn]);
   // On a narrow phone the strip scrolls: the chosen interval is brought into view, at either end in right-to-left.
   const strip = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -76,7 +83,14 @@ const ChartView = memo(function ChartView({
         ))}
       </div>
       <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <LoadFailed height={300} onRetry={retry} />}>
-        <LazyMarketChart symbol={symbol} period={period} decimals={decimals} fitAbove={fit} onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })} />
+        <LazyMarketChart
+          symbol={symbol}
+          period={period}
+          decimals={decimals}
+          fitAbove={fit}
+          priceLine={entryLine}
+          onDrawn={(drawnSymbol, close) => drawn.next({ symbol: drawnSymbol, close })}
+        />
       </LazyBoundary>
     </main>
   );
@@ -121,6 +135,11 @@ export function OptionsPage() {
   const { loaded, reload } = useHyConfig();
   // The selection is not read here: choosing one re-renders its button, not the page (DESIGN.md §8 tap budget).
   const { active } = useSnapshot(optionsStore);
+  const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
+  const entryTitle = t('options.running.entry');
+  const entryPrice = active && !active.settled && active.symbol === symbol ? active.entryPrice : null;
+  const entryLine = useMemo<ChartPriceLine | null>(() => (entryPrice === null ? null : { price: entryPrice, title: entryTitle }), [entryPrice, entryTitle]);
+  const priceDecimals = shownDecimals(pair?.price_precision);
   const coin = loaded?.config.coinname ?? '';
   const balance = loaded?.config.balance ?? '0';
   const feeRate = loaded?.config.fee_rate;
@@ -164,7 +183,7 @@ export function OptionsPage() {
       </header>
 
       {view === 'chart' ? (
-        <ChartView symbol={symbol} period={period} decimals={shownDecimals(pair?.price_precision)} onPeriod={choosePeriod} fit={chartFit} />
+        <ChartView symbol={symbol} period={period} decimals={priceDecimals} onPeriod={choosePeriod} fit={chartFit} drawn={drawn} entryLine={entryLine} />
       ) : (
         <main className={styles.main}>
           <OptionOrderList />
@@ -172,6 +191,18 @@ export function OptionsPage() {
       )}
 
       <div className={styles.actionBar} ref={actionBarRef} data-testid="order-bar">
+        {active && (
+          <OrderCountdown
+            order={active}
+            coin={coin}
+            decimals={priceDecimals}
+            drawnClose={drawn}
+            onClose={() => {
+              closeCountdown();
+              reload();
+            }}
+          />
+        )}
         <SelectionButton coin={coin} />
         <div className={styles.buyButtons}>
           <Button className={tone.solidUp} onClick={() => buy(1)} disabled={!pair || !loaded} data-testid="buy-up">
@@ -208,16 +239,7 @@ export function OptionsPage() {
           onClose={closePicker}
         />
       )}
-      <OrderConfirmation pairId={pair?.id} name={name} durations={durations} coin={coin} feeRate={feeRate} onPlaced={reload} />
-      {active && (
-        <CountdownDialog
-          order={active}
-          onClose={() => {
-            closeCountdown();
-            reload();
-          }}
-        />
-      )}
+      <OrderConfirmation pairId={pair?.id} symbol={symbol} name={name} durations={durations} coin={coin} feeRate={feeRate} onPlaced={reload} />
     </div>
   );
 }

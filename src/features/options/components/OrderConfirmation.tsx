@@ -11,6 +11,8 @@ import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 export interface OrderConfirmationProps {
   /** The pair's id (getMarketList `id`, the order's `mId`); undefined until the pairs have loaded. */
   pairId: number | undefined;
+  /** The pair's symbol (btcusdt): the running order's chart line is drawn on its chart. */
+  symbol: string;
   /** The pair as the header shows it. */
   name: string;
   /** The products of getHyConfig; the selection's duration picks one. */
@@ -50,7 +52,7 @@ function useShownSelection(open: boolean): OptionSelection {
  * only shows it (DESIGN.md §8 tap budget). Memoised: the page renders for its own state (the pairs
  * popup, the view), and the confirmation's props do not change with it.
  */
-export const OrderConfirmation = memo(function OrderConfirmation({ pairId, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
+export const OrderConfirmation = memo(function OrderConfirmation({ pairId, symbol, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
   // Not the selection: it comes through useShownSelection, which keeps its render out of the picker's Confirm tap.
   const { confirmOpen, confirmDirection } = useSnapshot(optionsStore);
   const selection = useShownSelection(confirmOpen);
@@ -70,7 +72,10 @@ export const OrderConfirmation = memo(function OrderConfirmation({ pairId, name,
     if (!confirmOpen || pairId === undefined || !chosen) return;
     const stake = selection.quantity;
     void run('order', () => createOptionOrder({ mId: pairId, ctime: chosen.time, ctzed: stake, buytype: confirmDirection }), (placed) => {
-      startCountdown({ orderId: placed.order_id, total: chosen.time, direction: confirmDirection, stake }, Date.now());
+      startCountdown(
+        { orderId: placed.order_id, total: chosen.time, direction: confirmDirection, stake, symbol, entryPrice: placed.buyprice, percent: placed.ykbl },
+        Date.now(),
+      );
       closeConfirmation();
       onPlaced();
     });

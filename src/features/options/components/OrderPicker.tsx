@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/Button.tsx';
+import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { isolatedLtr, useFormats } from '../../../lib/format.ts';
@@ -132,8 +133,8 @@ const PickerForm = memo(function PickerForm({ opening, durations, multipliers, p
             </button>
           }
         />
-        <p className={styles.muted}>
-          {t('options.picker.balance')} <span className={styles.num}>{formatFixed(balance, 8)}</span> {coin}
+        <p className={styles.muted} data-testid="picker-balance">
+          {t('options.picker.balance')} <CoinAmount className={styles.num} amount={formatFixed(balance, 8)} coin={coin} />
           {chosen && (
             <>
               {' · '}

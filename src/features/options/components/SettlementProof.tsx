@@ -93,13 +93,12 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
         </dd>
         <dt>{t('verify.view.tradeTime')}</dt>
         <dd>
-          <bdi dir="ltr" className={styles.num}>
-            {formats.preciseDateTime(trade.ts)}
-          </bdi>
-          <br />
-          <bdi dir="ltr" className={`${styles.num} ${styles.muted}`} data-testid="verify-trade-ts">
-            {trade.ts}
-          </bdi>
+          {/* A date to the millisecond, as the feed stamps a trade; the machine-readable instant stays in the markup, not on screen. */}
+          <time dateTime={new Date(trade.ts).toISOString()} data-testid="verify-trade-time">
+            <bdi dir="ltr" className={styles.num}>
+              {formats.preciseDateTime(trade.ts)}
+            </bdi>
+          </time>
         </dd>
         <dt>{t('verify.view.price')}</dt>
         <dd>

@@ -19,6 +19,14 @@ export interface ActiveOrder {
   endsAt: number;
   direction: 1 | 2;
   stake: string;
+  /** The pair it was bought on: the chart draws its buy price only there. */
+  symbol: string;
+  /** Its buy price (the server's, from the creation answer). */
+  entryPrice: string;
+  /** Its payout percent. */
+  percent: string;
+  /** Set once its result is in: the chart's buy-price line goes, the card shows the result. */
+  settled?: boolean;
 }
 
 export const optionsStore = proxy<{
@@ -76,6 +84,11 @@ export function hasSelection(selection: OptionSelection): boolean {
 export function startCountdown(order: Omit<ActiveOrder, 'endsAt'>, now: number): void {
   optionsStore.active = { ...order, endsAt: now + order.total * 1000 };
   optionsStore.listVersion += 1;
+}
+
+/** The running order's result is in. */
+export function settleCountdown(): void {
+  if (optionsStore.active) optionsStore.active.settled = true;
 }
 
 export function closeCountdown(): void {

@@ -124,7 +124,7 @@ describe('the withdrawal screen', () => {
     });
     expect(window.location.pathname).toBe('/withdrawal');
     expect(screen.queryByRole('dialog', { name: 'Confirm the withdrawal' })).toBeNull();
-    expect(amount().value).toBe('50');
+    expect((amount() as HTMLInputElement).value).toBe('50');
   });
 
   it('sends a card to the bank tab, shown whole in the sheet, and offers the tabs the switches open', async () => {

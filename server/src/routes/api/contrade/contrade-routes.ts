@@ -72,12 +72,17 @@ export const contradeRoutes: TradingPlugin = async (fastify, { ctx, trading }) =
       ctime: int(messages('option.durationInvalid'), { min: 1, max: 86_400 }),
       ctzed: amount({ required: 'option.amountRequired', invalid: 'option.amountInvalid', tooLarge: 'trade.tooLarge' }),
     },
-    answer: Type.Object({ order_id: Type.Integer() }),
-    handler: ({ fields, user, t }) =>
-      ok(
-        { order_id: trading().contracts.create(user.id, { marketId: fields.m_id, direction: fields.buytype, seconds: fields.ctime, stake: fields.ctzed }) },
-        t('option.placed'),
-      ),
+    answer: Type.Object({
+      order_id: Type.Integer(),
+      buyprice: Type.String({ description: "The buy price: the feed's last trade price at the creation instant" }),
+      ykbl: Type.String({ description: 'The payout percent applied' }),
+    }),
+    handler: ({ fields, user, t }) => {
+      const orderId = trading().contracts.create(user.id, { marketId: fields.m_id, direction: fields.buytype, seconds: fields.ctime, stake: fields.ctzed });
+      // The app draws the buy price on the chart while the order runs, and its running result from it.
+      const order = trading().options.find(orderId) as OptionOrderRow;
+      return ok({ order_id: orderId, buyprice: order.buy_price, ykbl: percentText(order.payout_bp) }, t('option.placed'));
+    },
   });
 
   route({

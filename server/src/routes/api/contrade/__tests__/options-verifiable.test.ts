@@ -69,8 +69,10 @@ describe('verifiable settlement on a replayed session with known trades', () => 
   it('names the print in force at creation and the one in force at expiry, with the recorded ids and times', async () => {
     const user = h.addUser('verifier', { usdt: '100' });
     const m_id = h.trading.markets.marketBySymbol('btcusdt')!.id;
-    const created = await h.post<{ order_id: number }>('Contrade/creatorder', { m_id, ctime: 9, ctzed: '10', buytype: 1 }, user.token);
+    const created = await h.post<{ order_id: number; buyprice: string; ykbl: string }>('Contrade/creatorder', { m_id, ctime: 9, ctzed: '10', buytype: 1 }, user.token);
     expect(created.code, created.msg).toBe(1);
+    // The creation answer names the buy price and percent the order keeps (the app's running result).
+    expect(created.data).toMatchObject({ buyprice: '100', ykbl: '90' });
     const open = await h.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: created.data.order_id }, user.token);
     expect(open.data).toMatchObject({ status: 1, buyprice: '100', buy_trade_id: '100001', buy_trade_ts: RECORDED_START_MS, sell_trade_id: null, sell_trade_ts: null });
     h.advance(9000);
