@@ -172,11 +172,12 @@ export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
 
 /**
  * What reads badly on a narrow screen: the page scrolling sideways, a field whose text does not fit
- * it, a number broken over two lines (10000.0000 / 0000), and an isolated value broken over two
- * (a date from its time, an amount from its coin). Long values without a space (addresses, hashes)
- * wrap by design, whole, so they do not count.
+ * it, a number broken over two lines (10000.0000 / 0000), an isolated value broken over two
+ * (a date from its time, an amount from its coin), and a tab label cut off by its tab row. Long
+ * values without a space (addresses, hashes) wrap by design, whole, so they do not count; nor do
+ * rows of more than three tabs, which scroll by design (tabs.module.css): two or three must fit.
  */
-export async function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[] }> {
+export async function narrowScreenFaults(page: Page): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[]; cutTabs: string[] }> {
   await withTextGeometry(page);
   return page.evaluate(() => {
     const geometry = window.textGeometry as TextGeometry;
@@ -211,7 +212,18 @@ export async function narrowScreenFaults(page: Page): Promise<{ sideways: number
         return lineCount([...range.getClientRects()]) > 1;
       })
       .map((bdi) => bdi.textContent ?? '');
-    return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers, brokenValues };
+    const cutTabs = [...document.querySelectorAll<HTMLElement>('[role="tablist"]')].flatMap((list) => {
+      const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((tab) => tab.offsetWidth > 0);
+      if (tabs.length > 3) return [];
+      const row = list.getBoundingClientRect();
+      return tabs
+        .filter((tab) => {
+          const box = tab.getBoundingClientRect();
+          return box.left < row.left - 1 || box.right > row.right + 1 || tab.scrollWidth > tab.clientWidth + 1;
+        })
+        .map((tab) => (tab.textContent ?? '').trim());
+    });
+    return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers, brokenValues, cutTabs };
   });
 }
 
