@@ -53,6 +53,8 @@ export interface SiteSettings {
   withdrawal_subover_refre?: number;
   /** Our addition (issue 15): minutes without input before a logged-in app asks, then logs out; 0 off. */
   idle_timeout_minutes?: number;
+  /** Our addition: a limit price further than this percent from the last price asks first; 0 off, 5 when absent. */
+  price_confirm_percent?: number;
 }
 
 export type SwitchName = {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AMOUNT_PROBLEM_KEYS, amountTextProblem, cleanAmountText } from '../../lib/amount-input.ts';
 import { toBig } from '../../lib/money.ts';
@@ -17,6 +18,8 @@ export interface AmountFieldProps extends Omit<TextFieldProps, 'type' | 'inputMo
   integer?: boolean;
   /** What the user can spend, as decimal text: a larger amount is flagged as the user types it. */
   available?: string;
+  /** A control at the row's end, after the unit (a price stepper's +). */
+  end?: ReactNode;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface AmountFieldProps extends Omit<TextFieldProps, 'type' | 'inputMo
  * with it: not a number, a fraction in a whole-number field, more than the available balance. The
  * form's own error (`error`) shows when the text itself is fine.
  */
-export function AmountField({ value, onChange, unit, onAll, allLabel, integer = false, available, error, ...field }: AmountFieldProps) {
+export function AmountField({ value, onChange, unit, onAll, allLabel, integer = false, available, end, error, ...field }: AmountFieldProps) {
   const { t } = useTranslation();
   const problem = amountTextProblem(value, integer);
   const amount = problem ? null : toBig(value);
@@ -54,6 +57,7 @@ export function AmountField({ value, onChange, unit, onAll, allLabel, integer = 
               {allLabel}
             </button>
           )}
+          {end}
         </>
       }
     />

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { demoToken, narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
@@ -67,6 +68,8 @@ describe('spot exchange', () => {
     await page.getByLabel('Price (USDT)').fill(price);
     await page.getByLabel('Quantity (BTC)').fill('0.01');
     await page.getByRole('button', { name: 'Buy BTC' }).click();
+    // Half the last price is further from it than the site's 5 %: the form asks first.
+    await (await visible(page.getByTestId('price-confirm-confirm'))).click();
     await toast(page, 'Order placed');
 
     const openRow = await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Limit' }));
@@ -273,6 +276,124 @@ describe('spot price chart', () => {
     expect(await height()).toBe(300);
     await page.getByTestId('study-macd').click();
     await eventually(height, (h) => h === 420, 'the chart to grow for its MACD pane');
+    await context.close();
+  });
+});
+
+/** The server's published API declarations, lower-cased, to tell which parts of the contract it serves yet. */
+async function apiDeclarations(): Promise<string> {
+  return (await (await fetch(`${stack.baseUrl}/api/openapi.json`)).text()).toLowerCase();
+}
+
+/** The sentence without the marks that isolate its numbers left to right. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
+/** Cancels the demo user's open BTC orders through the API, so each test starts from none. */
+async function cancelOpenOrders(token: string): Promise<void> {
+  const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+  for (const order of open.list) await apiData(stack.baseUrl, token, '/Trade/cancelOrder', { bb_id: order.id });
+}
+
+describe('spot price far from the last price', () => {
+  it('shows the last price and 24 h change at the top; a buy 10 % under the last price asks first with the distance, a buy 3 % under goes at once', async () => {
+    const { page, context } = await openSpotScreen();
+    const token = await pageToken(page);
+    await eventually(() => page.getByTestId('available').textContent(), (text) => /[1-9]/.test(text ?? ''), 'the demo balance');
+    const top = await eventually(() => page.getByTestId('pair-last').textContent(), (text) => Number(text) > 0, 'the last price at the top');
+    expect(Number(top)).toBeGreaterThan(0);
+    expect(await page.getByTestId('pair-price').getByTestId('change').textContent()).toMatch(/%/);
+
+    const last = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    const far = new Big(last ?? '0').times('0.9').round(2, Big.roundDown).toFixed(2);
+    await page.getByLabel('Price (USDT)').fill(far);
+    await page.getByLabel('Quantity (BTC)').fill('0.001');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    const sheet = await visible(page.getByTestId('price-confirm'));
+    const sentence = plain(await sheet.getByTestId('price-distance').textContent());
+    const match = /^Your price is (\d+\.\d{2})% below the last price ([\d,]+\.\d{2})$/.exec(sentence);
+    if (!match) throw new Error(`unexpected sentence: ${sentence}`);
+    // The distance is computed from the last price the sentence names, exactly.
+    const named = new Big((match[2] ?? '').replace(/,/g, ''));
+    expect(match[1]).toBe(named.minus(far).times(100).div(named).round(2, Big.roundHalfUp).toFixed(2));
+    expect(Number(match[1])).toBeGreaterThan(5);
+    const before = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    expect(before.list).toHaveLength(0);
+    await page.getByTestId('price-confirm-confirm').click();
+    await toast(page, 'Order placed');
+    await page.getByTestId('price-confirm').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+    const near = new Big(last ?? '0').times('0.97').round(2, Big.roundDown).toFixed(2);
+    await page.getByLabel('Price (USDT)').fill(near);
+    await page.getByLabel('Quantity (BTC)').fill('0.001');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    await eventually(async () => (await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 })).list.length, (n) => n === 2, 'both orders open');
+    expect(await page.getByTestId('price-confirm').count()).toBe(0);
+    await cancelOpenOrders(token);
+    await context.close();
+  });
+});
+
+describe('spot stop-limit and cancel all (needs the server part of the contract)', () => {
+  it('places a stop-limit sell below the market, lists it waiting for its trigger, and cancels all after a confirm that counts them', async (test) => {
+    const declared = await apiDeclarations();
+    if (!declared.includes('trade/cancelall') || !declared.includes('trigger_price')) test.skip();
+    const { page, context } = await openSpotScreen();
+    const token = await pageToken(page);
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByLabel('Order type').selectOption('3');
+    const last = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    // Far below the market: the feed will not reach the trigger during the test.
+    const trigger = new Big(last ?? '0').times('0.5').round(2, Big.roundDown).toFixed(2);
+    const limit = new Big(trigger).minus('1').toFixed(2);
+    await page.getByLabel('Trigger price (USDT)').fill(trigger);
+    await page.getByLabel('Limit price (USDT)').fill(limit);
+    await page.getByLabel('Quantity (BTC)').fill('0.01');
+    await page.getByRole('button', { name: 'Sell BTC' }).click();
+    // Half the last price is far from it: the form asks first.
+    await (await visible(page.getByTestId('price-confirm-confirm'))).click();
+    await toast(page, 'Order placed');
+    const row = await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }));
+    expect(new Big((await row.getByTestId('order-trigger').textContent()) ?? '0').eq(trigger)).toBe(true);
+    const open = await apiData<{ list: (OrderView & { operate_type: number; trigger_price: string })[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    expect(open.list.map((order) => [order.status, order.operate_type])).toEqual([[4, 3]]);
+
+    await page.getByTestId('cancel-all').click();
+    expect(plain(await (await visible(page.getByTestId('cancel-all-count'))).textContent())).toBe('Open orders to cancel on BTC/USDT: 1');
+    await page.getByTestId('cancel-all-confirm-confirm').click();
+    await page.getByTestId('my-orders').getByTestId('spot-order').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    const after = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    expect(after.list).toHaveLength(0);
+    await context.close();
+  });
+
+  it("shows the pair's minimum order and refuses a smaller one before sending", async (test) => {
+    const pairs = (await (await fetch(`${stack.baseUrl}/api/index/getMarketList`, { method: 'POST' })).json()) as { data: { list: { symbol: string; min_num?: string; min_total?: string }[] } };
+    const btc = pairs.data.list.find((pair) => pair.symbol === 'btcusdt');
+    if (!btc?.min_num || new Big(btc.min_num).lte(0)) return test.skip();
+    const { page, context } = await openSpotScreen();
+    const token = await pageToken(page);
+    const hint = await visible(page.getByTestId('min-order'));
+    const expected = btc.min_total && btc.min_total !== '0' ? `Minimum order: ${btc.min_num} BTC and ${btc.min_total} USDT` : `Minimum order: ${btc.min_num} BTC`;
+    expect(await hint.textContent()).toBe(expected);
+    await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    await page.getByLabel('Quantity (BTC)').fill(new Big(btc.min_num).div(10).toFixed());
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: expected }));
+    const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    expect(open.list).toHaveLength(0);
+    await context.close();
+  });
+});
+
+describe('spot screen at 320 px', () => {
+  it.each(['vi', 'ru', 'ar', 'zh-cn'])('in %s: the my-orders tab labels whole, nothing sideways, cut or broken', async (lang) => {
+    const token = await demoToken(stack.baseUrl);
+    const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+    await page.goto(`${stack.baseUrl}${SPOT_BTC}`);
+    await visible(page.getByTestId('my-orders').getByRole('tab'));
+    await eventually(() => page.getByTestId('pair-last').textContent(), (text) => Number(text) > 0, 'the last price at the top');
+    const faults = await narrowScreenFaults(page, { tabs: true });
+    expect(faults).toEqual({ sideways: 0, cutFields: [], brokenNumbers: [], brokenValues: [], cutTabs: [] });
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/
 import { recallValue, rememberValue } from '../../../lib/last-known.ts';
 import { marketItem } from '../../../lib/__tests__/support/market-item.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
-import { changedBalance, lastPrice, startPrice } from '../hooks/spot-prices.ts';
+import { changedBalance, lastPrice, pairMinimum, pairTicker, startPrice } from '../hooks/spot-prices.ts';
 
 const ticker = (close: string): DaySummary => ({ symbol: 'btcusdt', ts: 1, open: '1', high: '1', low: '1', close, amount: '1', vol: '1', count: 1 });
 
@@ -69,5 +69,36 @@ describe("the spot screen's balances", () => {
     polls.next({ usdt_balance: '90.00', coin_balance: '0.6' });
     polls.next({ usdt_balance: '90.00', coin_balance: '0.6' });
     expect(seen.map((b) => `${b.usdt_balance}/${b.coin_balance}`)).toEqual(['100.00/0.5', '90.00/0.5', '90.00/0.6']);
+  });
+});
+
+describe("the spot screen's top: last price and 24 h change", () => {
+  it("is the pair list's close and change until the ticker's first push, then the ticker's change from its 24 h open", () => {
+    const tickers = new Subject<DaySummary>();
+    const pairs = new Subject<MarketItem[]>();
+    const seen = collect(pairTicker(tickers, pairs, 'btcusdt'));
+    pairs.next([{ ...marketItem('btcusdt', '64000.10'), change: '+1.25' }]);
+    tickers.next({ ...ticker('64400.00'), open: '64000.00' });
+    tickers.next({ ...ticker('64400.00'), open: '64000.00', ts: 2 });
+    pairs.next([{ ...marketItem('btcusdt', '63000.00'), change: '-0.40' }]);
+    tickers.next({ ...ticker('63360.00'), open: '64000.00' });
+    expect(seen).toEqual([
+      { last: '', change: null },
+      { last: '64000.10', change: '+1.25' },
+      { last: '64400.00', change: '+0.63' },
+      { last: '63360.00', change: '-1.00' },
+    ]);
+  });
+});
+
+describe("the pair's minimum order", () => {
+  it('is read from the pair list, unknown while the server does not send it, passed on when it changes', () => {
+    const pairs = new Subject<MarketItem[]>();
+    const seen = collect(pairMinimum(pairs, 'btcusdt'));
+    pairs.next([marketItem('btcusdt', '64000.10')]);
+    pairs.next([{ ...marketItem('btcusdt', '64000.10'), min_num: '0.0001', min_total: '5' } as MarketItem]);
+    pairs.next([{ ...marketItem('btcusdt', '64100.10'), min_num: '0.0001', min_total: '5' } as MarketItem]);
+    pairs.next([{ ...marketItem('btcusdt', '64100.10'), min_num: '0.0001', min_total: '0' } as MarketItem]);
+    expect(seen).toEqual([{ num: undefined, total: undefined }, { num: '0.0001', total: '5' }, { num: '0.0001', total: '0' }]);
   });
 });

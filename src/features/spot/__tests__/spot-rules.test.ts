@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { canBuy, orderValue, priceStep, quickFill, stepPrice, validateSpotOrder, type PairPrecision, type SpotFormInput } from '../api/spot-rules.ts';
+import { canBuy, minimumText, orderValue, priceStep, quickFill, stepPrice, validateSpotOrder, type PairPrecision, type SpotFormInput } from '../api/spot-rules.ts';
 
 const UNKNOWN: PairPrecision = {};
 const BTC: PairPrecision = { price: 2, amount: 6 };
@@ -189,5 +189,55 @@ describe('price stepper and figures', () => {
     expect(orderValue('', '1')).toBe('');
     expect(canBuy('1000', '3')).toBe('333.33333333');
     expect(canBuy('1000', '0')).toBe('0');
+  });
+});
+
+describe('stop-limit orders', () => {
+  const stop: SpotFormInput = { ...base, mode: 3, trigger: '95', lastPrice: '100' };
+
+  it('asks for the trigger first, then checks the limit price and quantity as a limit order', () => {
+    expect(validateSpotOrder(stop)).toEqual({ ok: true });
+    expect(validateSpotOrder({ ...stop, trigger: '' })).toMatchObject({ key: 'spot.rules.enterTrigger', field: 'trigger' });
+    expect(validateSpotOrder({ ...stop, trigger: '0' })).toMatchObject({ key: 'spot.rules.enterTrigger' });
+    expect(validateSpotOrder({ ...stop, price: '' })).toMatchObject({ key: 'spot.rules.enterPrice', field: 'price' });
+    expect(validateSpotOrder({ ...stop, quantity: '' })).toMatchObject({ key: 'spot.rules.enterQuantity' });
+    expect(validateSpotOrder({ ...stop, quantity: '10.01' })).toMatchObject({ key: 'spot.rules.insufficient', clear: true });
+  });
+
+  it('refuses a trigger finer than the pair price decimals', () => {
+    expect(validateSpotOrder({ ...stop, trigger: '95.001' })).toEqual({ ok: false, key: 'spot.rules.triggerDecimals', params: { decimals: 2 }, field: 'trigger', clear: false });
+  });
+
+  it('refuses a trigger equal to the last price, which gives no direction, and takes it while the last price is unknown', () => {
+    expect(validateSpotOrder({ ...stop, trigger: '100.00' })).toMatchObject({ key: 'spot.rules.triggerAtLast', field: 'trigger' });
+    expect(validateSpotOrder({ ...stop, trigger: '100', lastPrice: '' })).toEqual({ ok: true });
+    expect(validateSpotOrder({ ...stop, trigger: '100.01' })).toEqual({ ok: true });
+  });
+});
+
+describe("the pair's minimum order", () => {
+  const minimum = { num: '0.001', total: '5' };
+
+  it('refuses a quantity below min_num and a value below min_total, stating the minimum', () => {
+    expect(validateSpotOrder({ ...base, minimum, quantity: '0.0009' })).toEqual({ ok: false, key: 'spot.rules.minimumBoth', params: { num: '0.001', total: '5' }, field: 'quantity', clear: false });
+    expect(validateSpotOrder({ ...base, minimum, price: '10000', quantity: '0.001' })).toEqual({ ok: true });
+    expect(validateSpotOrder({ ...base, minimum, price: '4999', quantity: '0.001' })).toMatchObject({ key: 'spot.rules.minimumBoth' });
+    expect(validateSpotOrder({ ...base, minimum, price: '5000', quantity: '0.001' })).toEqual({ ok: true });
+  });
+
+  it('checks a market buy by its value and a market sell by its quantity', () => {
+    expect(validateSpotOrder({ ...base, minimum, mode: 2, amount: '4.99999999' })).toMatchObject({ key: 'spot.rules.minimumBoth', field: 'amount' });
+    expect(validateSpotOrder({ ...base, minimum, mode: 2, amount: '5' })).toEqual({ ok: true });
+    expect(validateSpotOrder({ ...base, minimum, mode: 2, side: 2, quantity: '0.0009' })).toMatchObject({ field: 'quantity' });
+    expect(validateSpotOrder({ ...base, minimum, mode: 2, side: 2, quantity: '0.001' })).toEqual({ ok: true });
+  });
+
+  it('reads min_total "0" as none and checks nothing while the minimum is unknown', () => {
+    expect(validateSpotOrder({ ...base, minimum: { num: '0.001', total: '0' }, price: '1', quantity: '0.001' })).toEqual({ ok: true });
+    expect(validateSpotOrder({ ...base, minimum: { num: '0.001', total: '0' }, quantity: '0.0001' })).toMatchObject({ key: 'spot.rules.minimumNum', params: { num: '0.001' } });
+    expect(validateSpotOrder({ ...base, minimum: {}, quantity: '0.000001' })).toEqual({ ok: true });
+    expect(minimumText({})).toBeNull();
+    expect(minimumText({ num: '0.001', total: '0' })).toEqual({ key: 'spot.rules.minimumNum', params: { num: '0.001' } });
+    expect(minimumText({ num: '0', total: '5' })).toEqual({ key: 'spot.rules.minimumTotal', params: { total: '5' } });
   });
 });

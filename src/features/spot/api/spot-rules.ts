@@ -1,9 +1,21 @@
 import { Big, toBig } from '../../../lib/money.ts';
 import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
 
-/** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market), spec §4. */
+/** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market, 3 stop-limit), spec §4. */
 export type SpotSide = 1 | 2;
-export type SpotMode = 1 | 2;
+export type SpotMode = 1 | 2 | 3;
+
+/**
+ * The pair's smallest order (the market item's min_num and min_total, decimal strings). Undefined
+ * while unknown (the list is loading, or a server from before the fields): nothing is checked then.
+ * A min_total of "0" means no smallest value.
+ */
+export interface PairMinimum {
+  /** Smallest base quantity. */
+  num?: string;
+  /** Smallest quote value; "0" = none. */
+  total?: string;
+}
 
 /**
  * The pair's precisions as the market list gives them (MarketItem price_precision /
@@ -29,15 +41,20 @@ export interface SpotFormInput {
   /** Available base coin. */
   baseAvailable: string;
   precision: PairPrecision;
+  /** A stop-limit's trigger price. */
+  trigger?: string;
+  /** The pair's last trade price, '' while unknown: a trigger may not equal it. */
+  lastPrice?: string;
+  minimum?: PairMinimum;
 }
 
-export type SpotFormField = 'price' | 'quantity' | 'amount';
+export type SpotFormField = 'price' | 'quantity' | 'amount' | 'trigger';
 
 /**
  * Either fine, or the first problem: its i18n key (with `params` for its placeholders), the field,
  * and whether the amounts are cleared.
  */
-export type SpotFormCheck = { ok: true } | { ok: false; key: string; params?: { decimals: number }; field: SpotFormField; clear: boolean };
+export type SpotFormCheck = { ok: true } | { ok: false; key: string; params?: Record<string, string | number>; field: SpotFormField; clear: boolean };
 
 /** Price step of spec §5 and §9. */
 export const PRICE_STEP = '0.01';
@@ -75,8 +92,50 @@ const priceLimit = (precision: PairPrecision): number => Math.min(precision.pric
 /** Decimals a base quantity may carry: the pair's precision, or the server's 8 while unknown. */
 const quantityLimit = (precision: PairPrecision): number => Math.min(precision.amount ?? MAX_DECIMALS, MAX_DECIMALS);
 
+/** The smallest base quantity when the pair has one above 0, else null. */
+function minimumNum(minimum: PairMinimum | undefined): Big | null {
+  const num = toBig(minimum?.num);
+  return num && num.gt(0) ? num : null;
+}
+
+/** The smallest quote value when the pair has one ("0" is none), else null. */
+function minimumTotal(minimum: PairMinimum | undefined): Big | null {
+  const total = toBig(minimum?.total);
+  return total && total.gt(0) ? total : null;
+}
+
 /**
- * Spec §5 spot order rules, in the order the server checks them. Limit: price (enter order price,
+ * The pair's smallest order as the form states it (hint and refusal alike): the i18n key and its
+ * values, or null while the pair has none or it is not known.
+ */
+export function minimumText(minimum: PairMinimum | undefined): { key: string; params: Record<string, string> } | null {
+  const num = minimumNum(minimum);
+  const total = minimumTotal(minimum);
+  if (num && total) return { key: 'spot.rules.minimumBoth', params: { num: minimum?.num ?? '', total: minimum?.total ?? '' } };
+  if (num) return { key: 'spot.rules.minimumNum', params: { num: minimum?.num ?? '' } };
+  if (total) return { key: 'spot.rules.minimumTotal', params: { total: minimum?.total ?? '' } };
+  return null;
+}
+
+/**
+ * True when the order is below the pair's smallest: a quantity below min_num, or a value below
+ * min_total. A market buy orders a value only (its quantity is known once filled), so only its value counts.
+ */
+function belowMinimum(minimum: PairMinimum | undefined, quantity: Big | null, value: Big | null): boolean {
+  const num = minimumNum(minimum);
+  const total = minimumTotal(minimum);
+  return (!!num && !!quantity && quantity.lt(num)) || (!!total && !!value && value.lt(total));
+}
+
+const tooSmall = (minimum: PairMinimum | undefined, field: SpotFormField): SpotFormCheck => {
+  const text = minimumText(minimum);
+  return { ok: false, key: text?.key ?? 'spot.rules.minimumNum', params: text?.params, field, clear: false };
+};
+
+/**
+ * Spec §5 spot order rules, in the order the server checks them. Stop-limit: the trigger (enter
+ * it, at most the pair's price decimals, not the last price, which sets no direction), then as a
+ * limit order. Limit: price (enter order price,
  * then at most the pair's price decimals) and quantity (enter order quantity, then at most the
  * pair's quantity decimals). Market buy: the order value (enter order amount, at most the quote
  * coin's decimals), because a market buy spends a value; market sell: the quantity. A buy costing
@@ -92,13 +151,21 @@ export function validateSpotOrder(input: SpotFormInput): SpotFormCheck {
     const limit = quantityLimit(input.precision);
     return finerThan(input.quantity, limit) ? tooFine('spot.rules.quantityDecimals', 'quantity', limit) : quantity;
   };
-  if (input.mode === 1) {
+  if (input.mode === 3) {
+    if (!positive(input.trigger ?? '')) return fail('spot.rules.enterTrigger', 'trigger');
+    const limit = priceLimit(input.precision);
+    if (finerThan(input.trigger ?? '', limit)) return tooFine('spot.rules.triggerDecimals', 'trigger', limit);
+    const last = toBig(input.lastPrice);
+    if (last && last.eq((input.trigger ?? '').trim())) return fail('spot.rules.triggerAtLast', 'trigger');
+  }
+  if (input.mode === 1 || input.mode === 3) {
     const price = positive(input.price);
     if (!price) return fail('spot.rules.enterPrice', 'price');
     const limit = priceLimit(input.precision);
     if (finerThan(input.price, limit)) return tooFine('spot.rules.priceDecimals', 'price', limit);
     const quantity = quantityCheck();
     if (!(quantity instanceof Big)) return quantity;
+    if (belowMinimum(input.minimum, quantity, price.times(quantity))) return tooSmall(input.minimum, 'quantity');
     if (input.side === 1 && price.times(quantity).gt(quote)) return fail('spot.rules.insufficient', 'quantity', true);
     if (input.side === 2 && quantity.gt(base)) return fail('spot.rules.insufficient', 'quantity', true);
     return { ok: true };
@@ -107,11 +174,14 @@ export function validateSpotOrder(input: SpotFormInput): SpotFormCheck {
     const amount = positive(input.amount);
     if (!amount) return fail('spot.rules.enterAmount', 'amount');
     if (finerThan(input.amount, QUOTE_DECIMALS)) return tooFine('spot.rules.amountDecimals', 'amount', QUOTE_DECIMALS);
+    if (belowMinimum(input.minimum, null, amount)) return tooSmall(input.minimum, 'amount');
     if (amount.gt(quote)) return fail('spot.rules.insufficient', 'amount', true);
     return { ok: true };
   }
   const quantity = quantityCheck();
   if (!(quantity instanceof Big)) return quantity;
+  // A market sell's value is known once it fills: only its quantity counts.
+  if (belowMinimum(input.minimum, quantity, null)) return tooSmall(input.minimum, 'quantity');
   if (quantity.gt(base)) return fail('spot.rules.insufficient', 'quantity', true);
   return { ok: true };
 }
@@ -170,6 +240,7 @@ export function quickFill(
   }
   const quote = toBig(input.quoteAvailable) ?? new Big(0);
   if (input.mode === 2) return { field: 'amount', value: down(quote.times(share), QUOTE_DECIMALS) };
+  // A limit or stop-limit buy: the limit price is what a fill may cost.
   const price = toBig(input.price);
   if (!price || price.lte(0)) return null;
   const budget = quote.times(share);

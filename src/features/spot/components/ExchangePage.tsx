@@ -6,9 +6,10 @@ import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { groupedDecimals } from '../../../lib/book-rows.ts';
 import { shownDecimals } from '../../../lib/money.ts';
 import { useShownPair } from '../../../lib/shown-pair.ts';
-import { useSpotBalance, useStartPrice } from '../hooks/use-spot-prices.ts';
+import { useLastPriceRef, usePairMinimum, useSpotBalance, useStartPrice } from '../hooks/use-spot-prices.ts';
 import { MyOrders } from './MyOrders.tsx';
 import { OrderBookPanel } from './OrderBookPanel.tsx';
+import { PairPrice } from './PairPrice.tsx';
 import { SpotCharts } from './SpotCharts.tsx';
 import { SpotOrderForm } from './SpotOrderForm.tsx';
 import { SymbolDrawer } from './SymbolDrawer.tsx';
@@ -32,6 +33,8 @@ export function ExchangePage() {
   const [base = '', quote = ''] = title.split('/');
   const startPrice = useStartPrice(symbol);
   const balance = useSpotBalance(pair?.id ?? null);
+  const lastPrice = useLastPriceRef(symbol);
+  const minimum = usePairMinimum(symbol);
   const decimals = useMemo(() => ({ price: shownDecimals(pair?.price_precision), size: shownDecimals(pair?.amount_precision) }), [pair?.price_precision, pair?.amount_precision]);
   const [grouping, setGrouping] = useState({ symbol, step: 0 });
   // A grouping belongs to the pair it was chosen on.
@@ -53,17 +56,18 @@ export function ExchangePage() {
           <span aria-hidden="true">☰ </span>
           <bdi dir="ltr">{title}</bdi>
         </button>
+        <PairPrice symbol={symbol} decimals={decimals.price} />
         <AlertLink symbol={symbol} title={title} />
       </header>
       <main className={styles.main}>
         <div className={styles.trade}>
           {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept;
               a price tapped in another pair's book never reaches it. */}
-          <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} startPrice={startPrice} picked={picked?.symbol === symbol ? picked : null} balance={balance} precision={pair ? { price: pair.price_precision, amount: pair.amount_precision } : null} />
+          <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} startPrice={startPrice} picked={picked?.symbol === symbol ? picked : null} balance={balance} precision={pair ? { price: pair.price_precision, amount: pair.amount_precision } : null} minimum={minimum} lastPrice={lastPrice} />
           <OrderBookPanel symbol={symbol} decimals={bookDecimals} onPickPrice={pickPrice} step={step} onStep={pickStep} pricePrecision={pair?.price_precision} />
         </div>
         <SpotCharts symbol={symbol} step={step} decimals={groupedDecimals(pair?.price_precision, step, 2)} />
-        <MyOrders symbol={symbol} />
+        <MyOrders symbol={symbol} mId={pair?.id ?? null} title={title} />
         <TradeTape symbol={symbol} decimals={decimals} />
       </main>
       <SymbolDrawer open={drawerOpen} current={symbol} onPick={pickPair} onClose={() => setDrawerOpen(false)} />

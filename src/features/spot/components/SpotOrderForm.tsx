@@ -1,15 +1,23 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
-import { Button } from '../../../components/ui/Button.tsx';
+import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { useFormats } from '../../../lib/format.ts';
-import { formatFixed } from '../../../lib/money.ts';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
+import { amountTextProblem } from '../../../lib/amount-input.ts';
+import { isolatedLtr, useFormats } from '../../../lib/format.ts';
+import { languageTag } from '../../../lib/language.ts';
+import { formatFixed, toBig } from '../../../lib/money.ts';
+import { session } from '../../../lib/session.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { placeSpotOrder } from '../api/place-spot-order.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { placeSpotOrder, type PlaceSpotOrderInput } from '../api/place-spot-order.ts';
+import { confirmPercent, groupedPrice, priceDistance, type PriceDistance } from '../api/price-distance.ts';
 import {
   canBuy,
+  minimumText,
   orderValue,
   priceDecimals,
   priceStep,
@@ -17,6 +25,7 @@ import {
   quickFill,
   stepPrice,
   validateSpotOrder,
+  type PairMinimum,
   type PairPrecision,
   type SpotFormField,
   type SpotMode,
@@ -54,23 +63,40 @@ export interface SpotOrderFormProps {
    * A field the server did not send is undefined (the rules fall back, see spot-rules.ts).
    */
   precision: PairPrecision | null;
+  /** The pair's smallest order from the market list; null or undefined fields while unknown (nothing is checked). */
+  minimum?: PairMinimum | null;
+  /** The last trade price, read when the user submits (useLastPriceRef); '' while unknown. */
+  lastPrice?: RefObject<string>;
+}
+
+const NO_LAST_PRICE: RefObject<string> = { current: '' };
+
+/** A price far from the last one, waiting for the user to confirm it, with the order it belongs to. */
+interface FarPrice {
+  order: PlaceSpotOrderInput;
+  distance: PriceDistance;
+  last: string;
 }
 
 /**
- * The buy/sell form (spec §2, §5): limit or market, price step 0.01, quantity, order value,
- * quick-fill. Prices are shown, stepped and checked with the pair's precisions, so the form sends
- * only what the server accepts.
+ * The buy/sell form (spec §2, §5): limit, market or stop-limit, price step 0.01, quantity, order
+ * value, quick-fill. Prices are shown, stepped and checked with the pair's precisions, so the form
+ * sends only what the server accepts. A limit price further from the last price than the site's
+ * price_confirm_percent asks first (ConfirmSheet), so a slipped digit does not trade at once.
  */
-export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, precision }: SpotOrderFormProps) {
+export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, precision, minimum, lastPrice = NO_LAST_PRICE }: SpotOrderFormProps) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const settings = useSiteSettings();
+  const { busy, run } = useSubmit();
   const [side, setSide] = useState<SpotSide>(1);
   const [mode, setMode] = useState<SpotMode>(1);
   const [price, setPrice] = useState('');
+  const [trigger, setTrigger] = useState('');
   const [quantity, setQuantity] = useState('');
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<{ field: SpotFormField; key: string; params?: { decimals: number } } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ field: SpotFormField; key: string; params?: Record<string, string | number> } | null>(null);
+  const [farPrice, setFarPrice] = useState<FarPrice | null>(null);
   const quoteAvailable = balance?.usdt_balance ?? '0';
   const baseAvailable = balance?.coin_balance ?? '0';
   const known = precision !== null;
@@ -79,6 +105,8 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
   const pairPrecision = useMemo<PairPrecision>(() => ({ price: pricePrecision, amount: amountPrecision }), [pricePrecision, amountPrecision]);
   const decimals = priceDecimals(pairPrecision);
   const step = priceStep(pairPrecision);
+  const priced = mode !== 2;
+  const buysValue = mode === 2 && side === 1;
 
   const appliedPick = useRef(0);
   useEffect(() => {
@@ -112,9 +140,18 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
     if (result.field === 'quantity') setQuantity(result.value);
     else setAmount(result.value);
   };
-  const submit = async () => {
+  const send = (order: PlaceSpotOrderInput) =>
+    run('order', () => placeSpotOrder(order), () => {
+      setFarPrice(null);
+      clearAmounts();
+    });
+  const submit = () => {
     if (mId === null) return;
-    const check = validateSpotOrder({ side, mode, price, quantity, amount, quoteAvailable, baseAvailable, precision: pairPrecision });
+    // A field whose text is not a number already says so; nothing goes out until it is fixed.
+    const shown = [priced ? price : '', mode === 3 ? trigger : '', buysValue ? amount : quantity];
+    if (shown.some((text) => amountTextProblem(text, false) !== null)) return;
+    const last = lastPrice.current ?? '';
+    const check = validateSpotOrder({ side, mode, price, quantity, amount, trigger, lastPrice: last, minimum: minimum ?? undefined, quoteAvailable, baseAvailable, precision: pairPrecision });
     if (!check.ok) {
       setError({ field: check.field, key: check.key, params: check.params });
       if (check.clear) {
@@ -124,18 +161,23 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      const result = await placeSpotOrder({ mId, side, mode, price, quantity, amount });
-      if (result.ok) clearAmounts();
-    } catch {
-      // The client has shown the network error; the entries stay so the user can retry.
-    } finally {
-      setBusy(false);
-    }
+    const order: PlaceSpotOrderInput = { mId, side, mode, price, quantity, amount, ...(mode === 3 ? { trigger } : {}) };
+    const distance = priced ? priceDistance(price, last, confirmPercent(settings?.price_confirm_percent)) : null;
+    if (distance) return setFarPrice({ order, distance, last });
+    void send(order);
   };
-  const errorFor = (field: SpotFormField) => (error?.field === field ? t(error.key, error.params) : null);
-  const value = mode === 1 ? orderValue(price, quantity) : amount;
+  const errorFor = (field: SpotFormField) => (error?.field === field ? t(error.key, { ...error.params, base, quote }) : null);
+  const value = priced ? orderValue(price, quantity) : amount;
+  const minimumHint = minimumText(minimum ?? undefined);
+  const submitLabel = t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base });
+  // The largest quantity the balance covers: the held coin for a sell, the USDT at the limit price for a buy.
+  const limitPrice = toBig(price);
+  const quantityAvailable = balance === null ? undefined : side === 2 ? baseAvailable : priced && limitPrice?.gt(0) ? canBuy(quoteAvailable, price) : undefined;
+  const stepper = (direction: 1 | -1, text: string, set: (next: string) => void, labelKey: string) => (
+    <button type="button" className={styles.stepButton} aria-label={t(labelKey, { step })} onClick={() => set(stepPrice(text, direction, pairPrecision))}>
+      {direction === 1 ? '+' : '−'}
+    </button>
+  );
 
   return (
     <section className={styles.form} aria-label={t('spot.form.label')}>
@@ -152,42 +194,65 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
         <select
           value={mode}
           onChange={(e) => {
-            setMode(e.target.value === '2' ? 2 : 1);
+            setMode(e.target.value === '3' ? 3 : e.target.value === '2' ? 2 : 1);
             setError(null);
             clearAmounts();
           }}
         >
           <option value={1}>{t('spot.form.limit')}</option>
           <option value={2}>{t('spot.form.market')}</option>
+          <option value={3}>{t('spot.form.stopLimit')}</option>
         </select>
       </label>
-      {mode === 1 ? (
-        <TextField
+      {mode === 3 && (
+        <AmountField
           className={`${styles.formField} ${styles.priceField}`}
-          label={t('spot.form.price', { coin: quote })}
-          inputMode="decimal"
-          step={step}
+          label={t('spot.form.trigger', { coin: quote })}
+          value={trigger}
+          onChange={setTrigger}
+          error={errorFor('trigger')}
+          leading={stepper(-1, trigger, setTrigger, 'spot.form.triggerDown')}
+          end={stepper(1, trigger, setTrigger, 'spot.form.triggerUp')}
+        />
+      )}
+      {priced ? (
+        <AmountField
+          className={`${styles.formField} ${styles.priceField}`}
+          label={t(mode === 3 ? 'spot.form.limitPrice' : 'spot.form.price', { coin: quote })}
           value={price}
-          onChange={(e) => setPrice(e.target.value)}
+          onChange={setPrice}
           error={errorFor('price')}
-          leading={
-            <button type="button" className={styles.stepButton} aria-label={t('spot.form.priceDown', { step })} onClick={() => setPrice(stepPrice(price, -1, pairPrecision))}>
-              −
-            </button>
-          }
-          trailing={
-            <button type="button" className={styles.stepButton} aria-label={t('spot.form.priceUp', { step })} onClick={() => setPrice(stepPrice(price, 1, pairPrecision))}>
-              +
-            </button>
-          }
+          leading={stepper(-1, price, setPrice, 'spot.form.priceDown')}
+          end={stepper(1, price, setPrice, 'spot.form.priceUp')}
         />
       ) : (
         <p className={styles.marketNote}>{t('spot.form.marketPrice')}</p>
       )}
-      {mode === 2 && side === 1 ? (
-        <TextField className={styles.formField} label={t('spot.form.amount', { coin: quote })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errorFor('amount')} />
+      {buysValue ? (
+        <AmountField
+          className={styles.formField}
+          label={t('spot.form.amount', { coin: quote })}
+          value={amount}
+          onChange={setAmount}
+          available={balance === null ? undefined : quoteAvailable}
+          unit={quote}
+          error={errorFor('amount')}
+        />
       ) : (
-        <TextField className={styles.formField} label={t('spot.form.quantity', { coin: base })} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={errorFor('quantity')} />
+        <AmountField
+          className={styles.formField}
+          label={t('spot.form.quantity', { coin: base })}
+          value={quantity}
+          onChange={setQuantity}
+          available={quantityAvailable}
+          unit={base}
+          error={errorFor('quantity')}
+        />
+      )}
+      {minimumHint && (
+        <p className={styles.minimum} data-testid="min-order">
+          {t(minimumHint.key, { ...minimumHint.params, base, quote })}
+        </p>
       )}
       <div className={styles.quickFill} role="group" aria-label={t('spot.form.quickFill')}>
         {QUICK_FILL.map((percent) => (
@@ -198,12 +263,39 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
       </div>
       <dl className={styles.figures}>
         <Figure label={t('spot.form.available')} amount={formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)} unit={side === 1 ? quote : base} testId="available" />
-        {side === 1 && mode === 1 && <Figure label={t('spot.form.canBuy')} amount={canBuy(quoteAvailable, price)} unit={base} />}
+        {side === 1 && priced && <Figure label={t('spot.form.canBuy')} amount={canBuy(quoteAvailable, price)} unit={base} />}
         <Figure label={t('spot.form.tradingAmount')} amount={value ? formatFixed(value, 8) : '--'} unit={quote} testId="order-value" />
       </dl>
-      <Button block busy={busy} className={side === 1 ? tone.solidUp : tone.solidDown} onClick={() => void submit()} disabled={mId === null}>
-        {t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base })}
-      </Button>
+      <SendButton block busy={busy === 'order'} className={side === 1 ? tone.solidUp : tone.solidDown} onClick={submit} disabled={mId === null}>
+        {submitLabel}
+      </SendButton>
+      <ConfirmSheet
+        open={farPrice !== null}
+        title={t('spot.confirm.title')}
+        rows={
+          farPrice
+            ? [
+                ...(farPrice.order.mode === 3 ? [{ label: t('spot.orders.trigger'), value: <bdi dir="ltr">{farPrice.order.trigger}</bdi> }] : []),
+                { label: t('spot.orders.price'), value: <bdi dir="ltr">{farPrice.order.price}</bdi>, strong: true },
+                { label: t('spot.orders.quantity'), value: <CoinAmount amount={<bdi dir="ltr">{farPrice.order.quantity}</bdi>} coin={base} /> },
+              ]
+            : []
+        }
+        confirmLabel={submitLabel}
+        busy={busy === 'order'}
+        onConfirm={() => farPrice && void send(farPrice.order)}
+        onClose={() => setFarPrice(null)}
+        testId="price-confirm"
+      >
+        {farPrice && (
+          <p className={styles.farNote} data-testid="price-distance">
+            {t(farPrice.distance.side === 'above' ? 'spot.confirm.above' : 'spot.confirm.below', {
+              percent: isolatedLtr(formats.percent(farPrice.distance.percent, 2, false)),
+              last: isolatedLtr(groupedPrice(farPrice.last, decimals, languageTag(session.lang))),
+            })}
+          </p>
+        )}
+      </ConfirmSheet>
     </section>
   );
 }

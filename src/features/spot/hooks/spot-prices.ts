@@ -6,6 +6,7 @@
 import { combineLatest, distinctUntilChanged, filter, map, startWith, take, type Observable } from 'rxjs';
 import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
 import { lastKnownAt } from '../../../lib/last-known.ts';
+import { percentChange } from '../../../lib/money.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
 
 /**
@@ -36,4 +37,40 @@ export function startPrice(pair$: Observable<ShownPair | undefined>, lastPrice$:
 /** The pair's balances, passed on when an amount changes rather than on every poll (each second). */
 export function changedBalance(balance$: Observable<MarketBalance>): Observable<MarketBalance> {
   return balance$.pipe(distinctUntilChanged((a, b) => a.usdt_balance === b.usdt_balance && a.coin_balance === b.coin_balance));
+}
+
+/** What the screen's top shows of its pair: the last price and the 24 h change in percent ("+1.23"). */
+export interface PairTicker {
+  last: string;
+  change: string | null;
+}
+
+/**
+ * The pair's last price and 24 h change: the live ticker's (change from its 24 h open), or the live
+ * pair list's until the ticker's first push; a recalled list gives none, as for {@link lastPrice}.
+ * Passed on when either shown figure changes.
+ */
+export function pairTicker(ticker$: Observable<DaySummary>, pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<PairTicker> {
+  const listed$ = pairs$.pipe(
+    map((pairs): PairTicker => {
+      const pair = lastKnownAt(pairs) === null ? pairs.find((p) => p.symbol === symbol) : undefined;
+      return { last: pair?.close ?? '', change: pair?.change ?? null };
+    }),
+  );
+  return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith({ last: '', change: null }))]).pipe(
+    map(([ticker, listed]) => (ticker ? { last: ticker.close, change: percentChange(ticker.open, ticker.close) } : listed)),
+    distinctUntilChanged((a, b) => a.last === b.last && a.change === b.change),
+  );
+}
+
+/** The pair's smallest order from the pair list (min_num, min_total), passed on when it changes. */
+export function pairMinimum(pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<{ num?: string; total?: string }> {
+  return pairs$.pipe(
+    map((pairs) => {
+      const pair = pairs.find((p) => p.symbol === symbol) as (MarketItem & { min_num?: unknown; min_total?: unknown }) | undefined;
+      const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+      return { num: text(pair?.min_num), total: text(pair?.min_total) };
+    }),
+    distinctUntilChanged((a, b) => a.num === b.num && a.total === b.total),
+  );
 }

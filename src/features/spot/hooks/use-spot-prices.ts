@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { of, type Observable } from 'rxjs';
 import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { pairList$, shownPair } from '../../../lib/shown-pair.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
-import { changedBalance, lastPrice, startPrice } from './spot-prices.ts';
+import type { PairMinimum } from '../api/spot-rules.ts';
+import { changedBalance, lastPrice, pairMinimum, pairTicker, startPrice, type PairTicker } from './spot-prices.ts';
 
 const lastPrice$ = (symbol: string): Observable<string> => lastPrice(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol);
 
@@ -12,6 +13,22 @@ const lastPrice$ = (symbol: string): Observable<string> => lastPrice(engineStrea
 export function useLastPrice(symbol: string): string {
   const price$ = useMemo(() => lastPrice$(symbol), [symbol]);
   return useObservable(price$, '');
+}
+
+/**
+ * The pair's last trade price, kept in a ref that the form reads when the user submits: the form's
+ * checks need it then only, so a new price never renders the form (DESIGN.md §8). '' until known.
+ */
+export function useLastPriceRef(symbol: string): RefObject<string> {
+  const ref = useRef('');
+  useEffect(() => {
+    ref.current = '';
+    const subscription = lastPrice$(symbol).subscribe((price) => {
+      ref.current = price;
+    });
+    return () => subscription.unsubscribe();
+  }, [symbol]);
+  return ref;
 }
 
 /** The price the pair's order form starts from: '' until known, then fixed (one render). */
@@ -26,4 +43,18 @@ const NO_BALANCE$: Observable<MarketBalance | null> = of(null);
 export function useSpotBalance(mId: number | null): MarketBalance | null {
   const balance$ = useMemo(() => (mId === null ? NO_BALANCE$ : changedBalance(engineStream({ kind: 'spotBalance', mId }))), [mId]);
   return useObservable<MarketBalance | null>(balance$, null);
+}
+
+const NO_TICKER: PairTicker = { last: '', change: null };
+
+/** The pair's last price and 24 h change for the screen's top; renders when either shown figure changes. */
+export function usePairTicker(symbol: string): PairTicker {
+  const ticker$ = useMemo(() => pairTicker(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol), [symbol]);
+  return useObservable(ticker$, NO_TICKER);
+}
+
+/** The pair's smallest order (min_num, min_total): fields undefined while unknown; renders when it changes. */
+export function usePairMinimum(symbol: string): PairMinimum {
+  const minimum$ = useMemo(() => pairMinimum(pairList$('homeMarkets'), symbol), [symbol]);
+  return useObservable<PairMinimum>(minimum$, {});
 }
