@@ -363,18 +363,56 @@ describe('spot stop-limit and cancel all', () => {
     const pairs = (await (await fetch(`${stack.baseUrl}/api/index/getMarketList`, { method: 'POST' })).json()) as { data: { list: { symbol: string; min_num: string; min_total: string }[] } };
     const btc = pairs.data.list.find((pair) => pair.symbol === 'btcusdt');
     if (!btc) throw new Error('btcusdt is not in the market list');
-    expect(new Big(btc.min_num).gt(0)).toBe(true);
+    // One step of BTC is far below a USDT pair's minimum total: the total is what refuses it.
+    expect(new Big(btc.min_num).gt(0) && new Big(btc.min_total).gt(0)).toBe(true);
     const { page, context } = await openSpotScreen();
     const token = await pageToken(page);
     const hint = await visible(page.getByTestId('min-order'));
-    const expected = btc.min_total && btc.min_total !== '0' ? `Minimum order: ${btc.min_num} BTC and ${btc.min_total} USDT` : `Minimum order: ${btc.min_num} BTC`;
+    const expected = `Minimum order: ${btc.min_num} BTC and ${btc.min_total} USDT`;
     expect(await hint.textContent()).toBe(expected);
     await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
-    await page.getByLabel('Quantity (BTC)').fill(new Big(btc.min_num).div(10).toFixed());
+    await page.getByLabel('Quantity (BTC)').fill(btc.min_num);
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     await visible(page.getByRole('alert').filter({ hasText: expected }));
     const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
     expect(open.list).toHaveLength(0);
+    await context.close();
+  });
+});
+
+describe('spot stop-limit on the moving feed', () => {
+  it('a stop-limit buy waits until the feed trades through its trigger, then fills at book prices within its limit', async () => {
+    const { page, context } = await openSpotScreen();
+    const token = await pageToken(page);
+    await cancelOpenOrders(token);
+    await page.getByLabel('Order type').selectOption('3');
+    const last = new Big((await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price')) ?? '0');
+    // Within the far-price distance, so no second confirmation: trigger 1 % above the last price, limit 4 %.
+    const trigger = last.times('1.01').round(2, Big.roundUp).toFixed(2);
+    const limit = last.times('1.04').round(2, Big.roundDown).toFixed(2);
+    await page.getByLabel('Trigger price (USDT)').fill(trigger);
+    await page.getByLabel('Limit price (USDT)').fill(limit);
+    await page.getByLabel('Quantity (BTC)').fill('0.001');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    await toast(page, 'Order placed');
+    await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }));
+    type StopView = OrderView & { operate_type: number; trigger_price: string; triggered_at: number; total: string };
+    const waiting = await apiData<{ list: StopView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    expect(waiting.list.map((order) => [order.status, order.operate_type, order.triggered_at])).toEqual([[4, 3, 0]]);
+    const id = waiting.list[0]!.id;
+
+    // The simulator trades the pair 3 % up through its book: past the trigger, below the limit.
+    expect((await fetch(`${stack.baseUrl}/__test/feed/move?symbol=btcusdt&percent=3`, { method: 'POST' })).status).toBe(200);
+    const filled = await eventually(
+      async () => (await apiData<{ list: StopView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 2, page: 1, limit: 50 })).list.find((order) => order.id === id),
+      (order) => order !== undefined,
+      'the stop-limit triggered and filled',
+    );
+    expect(filled!.triggered_at).toBeGreaterThan(0);
+    expect(new Big(filled!.coinnum).eq('0.001')).toBe(true);
+    // Every fill at a price the book showed, never above the limit: the total paid is at most quantity x limit.
+    expect(new Big(filled!.total).lte(new Big('0.001').times(limit))).toBe(true);
+    await page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     await context.close();
   });
 });

@@ -132,8 +132,9 @@ describe('options quantity and duration picker', () => {
     const onDone = vi.fn();
     render(<OrderPicker {...props({ balance: '100', feeRate: '0.01', onDone })} />);
     fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: '100' } });
+    // Flagged as typed, with the largest stake the balance covers together with its fee.
+    expect(screen.getByRole('alert').textContent).toBe('More than you have available (99.00990099 USDT)');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(screen.getByRole('alert').textContent).toBe('Insufficient available balance');
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -152,9 +153,35 @@ describe('options quantity and duration picker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('alert').textContent).toBe('The minimum for this duration is 10');
     fireEvent.change(field, { target: { value: '200' } });
+    expect(screen.getByRole('alert').textContent).toBe('More than you have available (150.50000000 USDT)');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(screen.getByRole('alert').textContent).toBe('Insufficient available balance');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['20.5', '20.5'],
+    ['20,5', '20.5'],
+    [' 1 20 ', '120'],
+    ['1,20.5', '1,20.5'],
+  ])('keeps a stake typed or pasted as %j as %j, never another value', (typed, kept) => {
+    const onDone = vi.fn();
+    render(<OrderPicker {...props({ balance: '5000', onDone })} />);
+    fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: typed } });
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe(kept);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    if (kept.includes(',')) {
+      expect(screen.getByRole('alert').textContent).toBe('Enter digits with at most one decimal point, e.g. 1234.5');
+      expect(onDone).not.toHaveBeenCalled();
+    } else {
+      expect(onDone).toHaveBeenCalledWith({ quantity: kept, duration: 30 });
+    }
+  });
+
+  it('pasted thousands separators are read as the stake they write, and flagged above the balance', () => {
+    render(<OrderPicker {...props({ balance: '1000' })} />);
+    fireEvent.change(screen.getByLabelText('Quantity (USDT)'), { target: { value: '1,234.5' } });
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('1234.5');
+    expect(screen.getByRole('alert').textContent).toBe('More than you have available (1000.00000000 USDT)');
   });
 
   it('translates the duration labels once, not on each opening or tap, and again when the language changes', async () => {

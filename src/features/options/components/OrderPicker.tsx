@@ -1,10 +1,10 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
 import { isolatedLtr, useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
@@ -85,6 +85,8 @@ const PickerForm = memo(function PickerForm({ opening, durations, multipliers, p
     return null;
   }
   const chosen = durations.find((d) => d.time === duration);
+  // The largest stake the balance covers with its fee: what All fills and what the field flags above.
+  const largest = maxStake(balance, feeRate, stakeDecimals(decimals));
   const choices = quantityChoices(multipliers, priceType, chosen?.min);
   const submit = () => {
     if (duration === null) return setError('options.rules.durationRequired');
@@ -121,17 +123,15 @@ const PickerForm = memo(function PickerForm({ opening, durations, multipliers, p
             </button>
           ))}
         </div>
-        <TextField
+        <AmountField
           label={t('options.picker.quantityField', { coin })}
-          inputMode="decimal"
           value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
+          onChange={setQuantity}
+          unit={coin}
+          available={largest}
           error={error ? t(error, { min: chosen?.min ?? '', decimals: stakeDecimals(decimals) }) : null}
-          trailing={
-            <button type="button" className={styles.linkButton} onClick={() => setQuantity(maxStake(balance, feeRate, stakeDecimals(decimals)))}>
-              {t('options.picker.all')}
-            </button>
-          }
+          onAll={() => setQuantity(largest)}
+          allLabel={t('options.picker.all')}
         />
         <p className={styles.muted} data-testid="picker-balance">
           {t('options.picker.balance')} <CoinAmount className={styles.num} amount={formatFixed(balance, 8)} coin={coin} />
