@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmOrderDialog, type ConfirmOrderDialogProps } from '../components/ConfirmOrderDialog.tsx';
 
 const props = (overrides: Partial<ConfirmOrderDialogProps> = {}): ConfirmOrderDialogProps => ({
@@ -44,5 +44,16 @@ describe('options confirm dialog', () => {
     render(<ConfirmOrderDialog {...props({ feeRate: '0' })} />);
     expect(screen.queryByTestId('option-fee')).toBeNull();
     expect(screen.queryByText('Fee')).toBeNull();
+  });
+});
+
+describe('options confirm dialog offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps Confirm off and says why, so no order is sent', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<ConfirmOrderDialog {...props()} />);
+    expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('send-offline').textContent).toBe('You are offline. Nothing is sent until the connection is back.');
   });
 });

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import { optionFee, payoutIfWin } from '../api/option-rules.ts';
 import tone from '../../../components/ui/tone.module.css';
@@ -35,9 +35,9 @@ export function ConfirmOrderDialog({ open, prerender = false, busy, onConfirm, o
   return (
     <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm" prerender={prerender}>
       <OrderDetails {...order} />
-      <Button block busy={busy} onClick={onConfirm}>
+      <SendButton block busy={busy} onClick={onConfirm}>
         {t('common.confirm')}
-      </Button>
+      </SendButton>
     </Dialog>
   );
 }
