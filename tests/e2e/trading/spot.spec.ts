@@ -305,10 +305,11 @@ describe('spot price far from the last price', () => {
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     const sheet = await visible(page.getByTestId('price-confirm'));
     const sentence = plain(await sheet.getByTestId('price-distance').textContent());
-    const match = /^Your price is (\d+\.\d{2})% below the last price ([\d,]+\.\d{2})$/.exec(sentence);
+    // The last price as the book shows it: the pair's two decimals, no grouping.
+    const match = /^Your price is (\d+\.\d{2})% below the last price (\d+\.\d{2})$/.exec(sentence);
     if (!match) throw new Error(`unexpected sentence: ${sentence}`);
     // The distance is computed from the last price the sentence names, exactly.
-    const named = new Big((match[2] ?? '').replace(/,/g, ''));
+    const named = new Big(match[2] ?? '');
     expect(match[1]).toBe(named.minus(far).times(100).div(named).round(2, Big.roundHalfUp).toFixed(2));
     expect(Number(match[1])).toBeGreaterThan(5);
     const before = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmPercent, groupedPrice, priceDistance } from '../api/price-distance.ts';
+import { confirmPercent, priceDistance } from '../api/price-distance.ts';
 
 describe('price distance from the last price', () => {
   it('states how far above or below, in percent with 2 decimals', () => {
@@ -30,10 +30,4 @@ describe('price distance from the last price', () => {
     expect(confirmPercent('x')).toBe(5);
   });
 
-  it('groups the last price as the language writes it, with the pair decimals', () => {
-    expect(groupedPrice('64565.75', 2, 'en')).toBe('64,565.75');
-    expect(groupedPrice('64565.7', 2, 'en')).toBe('64,565.70');
-    expect(groupedPrice('64565.75', 2, 'de')).toBe('64.565,75');
-    expect(groupedPrice('123456789.12345678', 8, 'en')).toBe('123,456,789.12345678');
-  });
 });

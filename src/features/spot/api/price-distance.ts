@@ -29,21 +29,3 @@ export function priceDistance(price: string, last: string, limitPercent: number)
   if (!distance.gt(new Big(limitPercent))) return null;
   return { percent: distance.round(2, Big.roundHalfUp).toFixed(2), side: p.gt(l) ? 'above' : 'below' };
 }
-
-const grouped = new Map<string, Intl.NumberFormat>();
-
-/**
- * A price with its thousands grouped ("64,565.75") in the app's language, Latin digits, exactly
- * the decimals given (Intl reads the decimal text exactly, no float).
- */
-export function groupedPrice(price: string, decimals: number, languageTag: string): string {
-  const value = toBig(price);
-  if (!value) return price;
-  const key = `${languageTag}:${decimals}`;
-  let format = grouped.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(languageTag, { numberingSystem: 'latn', minimumFractionDigits: decimals, maximumFractionDigits: decimals } as Intl.NumberFormatOptions);
-    grouped.set(key, format);
-  }
-  return format.format(value.round(decimals, Big.roundHalfUp).toFixed(decimals) as unknown as number);
-}

@@ -7,14 +7,12 @@ import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { amountTextProblem } from '../../../lib/amount-input.ts';
 import { isolatedLtr, useFormats } from '../../../lib/format.ts';
-import { languageTag } from '../../../lib/language.ts';
 import { formatFixed, toBig } from '../../../lib/money.ts';
-import { session } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { placeSpotOrder, type PlaceSpotOrderInput } from '../api/place-spot-order.ts';
-import { confirmPercent, groupedPrice, priceDistance, type PriceDistance } from '../api/price-distance.ts';
+import { confirmPercent, priceDistance, type PriceDistance } from '../api/price-distance.ts';
 import {
   canBuy,
   minimumText,
@@ -291,7 +289,8 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
           <p className={styles.farNote} data-testid="price-distance">
             {t(farPrice.distance.side === 'above' ? 'spot.confirm.above' : 'spot.confirm.below', {
               percent: isolatedLtr(formats.percent(farPrice.distance.percent, 2, false)),
-              last: isolatedLtr(groupedPrice(farPrice.last, decimals, languageTag(session.lang))),
+              // As the book shows prices (docs/numbers-and-dates.md): the pair's decimals, no grouping.
+              last: isolatedLtr(formatFixed(farPrice.last, decimals)),
             })}
           </p>
         )}
