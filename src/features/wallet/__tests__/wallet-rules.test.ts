@@ -86,7 +86,7 @@ describe('the other forms', () => {
     const trc20 = { min: '10', coin: 'USDT', network: 'TRC20' };
     expect(validateRecharge({ coinId: 1, networkId: 1, amount: '', proof: null }, trc20)).toEqual({ key: 'wallet.recharge.amountRequired' });
     expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.0', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.form.amountInvalid' });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '9.99999999', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.recharge.belowMin', params: trc20 });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '9.99999999', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.recharge.belowMin', params: { amount: '\u206610 USDT\u2069', network: 'TRC20' } });
     expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: null }, trc20)).toEqual({ key: 'wallet.recharge.proofRequired' });
     expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: '/uploads/x.jpg' }, trc20)).toBeNull();
     expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.5', proof: '/uploads/x.jpg' }, { ...trc20, min: '0' })).toBeNull();

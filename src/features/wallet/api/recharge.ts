@@ -1,4 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { isolatedLtr } from '../../../lib/format.ts';
 import { toBig } from '../../../lib/money.ts';
 import { checkAmount, type Problem } from './wallet-rules.ts';
 
@@ -44,7 +45,8 @@ export interface RechargeInput {
 export function validateRecharge(input: RechargeInput, network: { min: string; coin: string; network: string }): Problem | null {
   const checked = checkAmount(input.amount, { requiredKey: 'wallet.recharge.amountRequired', decimals: 8 });
   if (!checked.ok) return checked.problem;
-  if (checked.amount.lt(toBig(network.min) ?? 0)) return { key: 'wallet.recharge.belowMin', params: { min: network.min, coin: network.coin, network: network.network } };
+  // The minimum and its coin as one left-to-right run: in Arabic the bare pair read "USDT 10".
+  if (checked.amount.lt(toBig(network.min) ?? 0)) return { key: 'wallet.recharge.belowMin', params: { amount: isolatedLtr(`${network.min} ${network.coin}`), network: network.network } };
   if (!input.proof) return { key: 'wallet.recharge.proofRequired' };
   return null;
 }
