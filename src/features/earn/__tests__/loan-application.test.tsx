@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../lib/site-settings.ts';
 import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
@@ -48,7 +48,8 @@ describe('the loan application amount', () => {
     await screen.findByTestId('loan-amount');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect((screen.getByTestId('loan-apply') as HTMLButtonElement).disabled).toBe(true);
+    // The screen hears the event once its subscription is in place: wait for the state it shows.
+    await waitFor(() => expect((screen.getByTestId('loan-apply') as HTMLButtonElement).disabled).toBe(true));
     expect(screen.getByTestId('send-offline')).toBeTruthy();
   });
 });

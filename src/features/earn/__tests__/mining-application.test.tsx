@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../lib/site-settings.ts';
 import { ok, siteSettings, stubApi, type ApiCall } from '../../../lib/testing/api-stub.ts';
@@ -120,7 +120,8 @@ describe('the lock mining application', () => {
     await open();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect((screen.getByTestId('mining-lock') as HTMLButtonElement).disabled).toBe(true);
+    // The screen hears the event once its subscription is in place: wait for the state it shows.
+    await waitFor(() => expect((screen.getByTestId('mining-lock') as HTMLButtonElement).disabled).toBe(true));
     expect(screen.getByTestId('send-offline').textContent).toBe('You are offline. Nothing is sent until the connection is back.');
   });
 });

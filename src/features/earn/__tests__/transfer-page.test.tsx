@@ -126,7 +126,8 @@ describe('the internal transfer screen (spec §2 Transfer)', () => {
     await findAndConfirm();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect((screen.getByTestId('transfer-send') as HTMLButtonElement).disabled).toBe(true);
+    // The screen hears the event once its subscription is in place: wait for the state it shows.
+    await waitFor(() => expect((screen.getByTestId('transfer-send') as HTMLButtonElement).disabled).toBe(true));
     expect(screen.getByTestId('send-offline')).toBeTruthy();
   });
 
