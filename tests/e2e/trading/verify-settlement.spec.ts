@@ -149,7 +149,7 @@ describe('verifiable settlement', () => {
         const time = card.getByTestId('verify-trade-time');
         if (tradeTs === null) throw new Error(`the order names no ${testId} trade time`);
         expect(await time.getAttribute('datetime')).toBe(new Date(tradeTs).toISOString());
-        expect(await time.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}\.\d{3}$/);
+        expect(await time.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
         expect(await card.textContent()).not.toContain(String(tradeTs));
         expect(new Big((await card.getByTestId('verify-price').textContent()) ?? '').eq(new Big(price).round(6, Big.roundDown))).toBe(true);
         expect(await card.getByTestId('verify-verdict').textContent()).toContain("Inside this minute's low–high range");

@@ -34,9 +34,9 @@ describe('account rules (spec §5)', () => {
 
   it('an invalid email or phone shows the placeholder text', () => {
     expect(emailRule('amy@example.com')).toBeNull();
-    expect(emailRule('amy@example')).toBe('account.register.emailPlaceholder');
-    expect(emailRule('amy example.com')).toBe('account.register.emailPlaceholder');
-    expect(emailRule('')).toBe('account.register.emailPlaceholder');
+    expect(emailRule('amy@example')).toBe('account.register.emailInvalid');
+    expect(emailRule('amy example.com')).toBe('account.register.emailInvalid');
+    expect(emailRule('')).toBe('account.register.emailInvalid');
     expect(phoneRule('13800138000')).toBeNull();
     expect(phoneRule('12345')).toBe('account.register.phonePlaceholder');
     expect(phoneRule('1'.repeat(21))).toBe('account.register.phonePlaceholder');
@@ -62,7 +62,7 @@ describe('validateRegister', () => {
   it('reports each broken rule on its field', () => {
     const errors = validateRegister({ ...emailForm, account: 'nope', password: '123', repassword: '1234', code: '' }, true);
     expect(errors).toEqual({
-      account: 'account.register.emailPlaceholder',
+      account: 'account.register.emailInvalid',
       password: 'account.password.rule',
       repassword: 'account.password.mismatch',
       code: 'account.register.codeRequired',
@@ -87,7 +87,7 @@ describe('validateRegister', () => {
 
 describe('validateSendEmailCode', () => {
   it('needs a valid address before sending', () => {
-    expect(validateSendEmailCode({ email: 'bad' })).toBe('account.register.emailPlaceholder');
+    expect(validateSendEmailCode({ email: 'bad' })).toBe('account.register.emailInvalid');
     expect(validateSendEmailCode({ email: 'amy@example.com' })).toBeNull();
   });
 });

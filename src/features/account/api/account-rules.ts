@@ -17,7 +17,7 @@ export function repeatRule(password: string, repeat: string): string | null {
 
 /** Must look like an address; the invalid message is the placeholder text (spec §5). */
 export function emailRule(email: string): string | null {
-  return isEmail(email.trim()) ? null : 'account.register.emailPlaceholder';
+  return isEmail(email.trim()) ? null : 'account.register.emailInvalid';
 }
 
 /** Digits only, 6-20 long; the invalid message is the placeholder text (spec §5). */
