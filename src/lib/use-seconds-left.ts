@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Whole seconds until `endsAt` (ms), re-read from the wall clock every second (spec §9 tick 1 s): an option's countdown, a quote's validity. */
+/** Whole seconds until `endsAt` (ms), re-read from the wall clock every second: an option's countdown, a quote's validity. */
 export function useSecondsLeft(endsAt: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

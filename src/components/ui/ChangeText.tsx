@@ -4,8 +4,8 @@ import styles from './change-text.module.css';
 import tone from './tone.module.css';
 
 /**
- * A signed percentage change in the up or down colour, with an arrow so colour is never the only cue
- * (DESIGN.md §6), written "+0.77%" in every language (docs/numbers-and-dates.md). Isolated left to
+ * A signed percentage change in the up or down colour, with an arrow so colour is never the only cue,
+ * written "+0.77%" in every language (docs/numbers-and-dates.md). Isolated left to
  * right inside right-to-left text, so the sign stays before the number, never "0.77%+".
  */
 export function ChangeText({ change, dp = 2, className = '' }: { change: string | null; dp?: number; className?: string }) {

@@ -14,7 +14,7 @@ import { LockedEarnings } from './locked-earnings.ts';
 /** The interest job of lock mining. */
 export const MINING_JOB = 'mining:interest';
 
-/** A buyMiningMachine request (spec §3 Mining purchase payload), its fields checked for shape; the transaction password is the route's. */
+/** A buyMiningMachine request, its fields checked for shape; the transaction password is the route's. */
 export interface MiningPurchase {
   productId: number;
   amount: SentAmount;

@@ -60,7 +60,7 @@ export function exchangeQuote(paid: bigint, fromPrice: string, toPrice: string, 
 }
 
 /**
- * Flash exchange (spec §2 /exchangeb) inside one account type, at the prices of a binding quote the
+ * Flash exchange inside one account type, at the prices of a binding quote the
  * user confirmed (or, without one, the feed's last prices of the instant it runs). Both legs and the fee are one transaction with three bill rows (`exchange_out`
  * of the from coin, `exchange_in` of the gross and `exchange_fee` of the to coin) and the record,
  * which keeps the prices used. Refused while `flash_exchange_status` is not 1, for coins the

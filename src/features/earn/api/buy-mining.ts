@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { MiningOrder } from './get-mining-orders.ts';
 
-/** spec §3 Mining purchase payload: the product, the amount, the chosen day and its rate as shown, and the transaction password. */
+/** The mining purchase: the product, the amount, the chosen day and its rate as shown, and the transaction password. */
 export interface MiningPurchaseInput {
   id: number;
   amount: string;

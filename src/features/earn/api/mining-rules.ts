@@ -22,7 +22,7 @@ export function lastEntry(list: string): string {
   return list.split(',').at(-1)?.trim() ?? '';
 }
 
-/** spec §9: estimated interest = amount × rate × days / 100, shown rounded down to 1e-8; null while the amount is not a whole number. */
+/** Estimated interest = amount × rate × days / 100, shown rounded down to 1e-8; null while the amount is not a whole number. */
 export function miningEstimate(amount: string, ratePercent: string, days: number): Big | null {
   // Only a whole amount can be sent: a fraction kept as typed (150.5) has no estimate.
   const principal = isWholeNumber(amount) ? toBig(amount) : null;
@@ -32,7 +32,7 @@ export function miningEstimate(amount: string, ratePercent: string, days: number
 }
 
 /**
- * The purchase's first broken rule (spec §5): a period chosen, the field's own problem (a fraction
+ * The purchase's first broken rule: a period chosen, the field's own problem (a fraction
  * or text that is not a number), the amount a whole number within min_price..max_price, within the
  * balance, and the transaction password while it is required.
  */

@@ -2,7 +2,7 @@ import { Big, toBig } from '../../../lib/money.ts';
 import { amountTextRefusal, isWholeNumber, type Problem } from './earn-rules.ts';
 
 /**
- * The staking form's first broken rule (spec §5): amount required, the field's own problem (a
+ * The staking form's first broken rule: amount required, the field's own problem (a
  * fraction or text that is not a number, named as the field names it), digits only, at least the
  * period's min_price (staking.snumerror1 with {num}), within the balance, and the transaction
  * password while it is required.

@@ -17,7 +17,7 @@ import { LockConfirmSheet, type LockTerms } from './LockConfirmSheet.tsx';
 import styles from './earn.module.css';
 
 /**
- * The lock mining application (spec §2): /lockming-application?id= with day tags, the day's rate,
+ * The lock mining application: /lockming-application?id= with day tags, the day's rate,
  * the estimate, the balance, the stepper and the transaction password while it is required. Lock
  * opens the confirm step (what is locked, what it earns, the early-redemption fee); its confirm buys,
  * and the user lands on the orders, newest first.

@@ -22,7 +22,7 @@ export interface StakingProjectCardProps {
 }
 
 /**
- * A staking project (spec §2 Staking): the day selector, the rate and minimum of that period, the
+ * A staking project: the day selector, the rate and minimum of that period, the
  * whole-number amount, the password when required, and Join, which opens the confirm step (what is
  * staked, what it earns, the early-redemption fee); its confirm stakes and the user lands on the orders.
  */

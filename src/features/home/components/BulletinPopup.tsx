@@ -15,7 +15,7 @@ import styles from './home-content.module.css';
 let shownThisVisit = false;
 
 /**
- * The bulletin popup (spec §2 Home): shown once a visit when a popup title exists and
+ * The bulletin popup: shown once a visit when a popup title exists and
  * don't-show-today is not saved for today.
  */
 export function BulletinPopup({ popup }: { popup: SitePopup | null | undefined }) {

@@ -70,7 +70,7 @@ export interface OrderCountdownProps {
 }
 
 /**
- * The running order (spec §2, §4), a card above the order buttons, so the chart stays in view: a
+ * The running order, a card above the order buttons, so the chart stays in view: a
  * circle filled by remaining over total, ticking every second ("waiting to finish"), with the buy
  * price and where the order stands now; at zero "finishing" while the engine polls the order every
  * 5 s; then the settled result in the win or lose colour.

@@ -2,7 +2,7 @@ import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { SpotOrder } from '../../../../workers/shared/protocol.ts';
 
 /**
- * The record as the server answers it: spec §3 fields plus the pair and the limit price. The
+ * The record as the server answers it: the record fields plus the pair and the limit price. The
  * stop-limit and cost fields are optional: a server from before them leaves them out, and the
  * rows then show what they showed before.
  */

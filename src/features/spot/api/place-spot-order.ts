@@ -2,7 +2,7 @@ import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { SpotMode, SpotSide } from './spot-rules.ts';
 
 /**
- * POST /api/Trade/upbbbuy (spec §3 "Spot order (sent)"): m_id, num, price, operate_type, amount,
+ * POST /api/Trade/upbbbuy: m_id, num, price, operate_type, amount,
  * type; a stop-limit (operate_type 3) adds trigger_price and sends price and num as a limit order does.
  */
 export interface PlaceSpotOrderInput {

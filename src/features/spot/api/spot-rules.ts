@@ -1,7 +1,7 @@
 import { Big, toBig } from '../../../lib/money.ts';
 import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
 
-/** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market, 3 stop-limit), spec §4. */
+/** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market, 3 stop-limit). */
 export type SpotSide = 1 | 2;
 export type SpotMode = 1 | 2 | 3;
 

@@ -10,7 +10,7 @@ import styles from './spot.module.css';
 
 /**
  * One spot order record; orders still cancellable (open, or a stop-limit waiting for its trigger)
- * offer cancel (spec §4). A stop-limit shows its trigger price; a completed order its fee and total.
+ * offer cancel. A stop-limit shows its trigger price; a completed order its fee and total.
  * Fields a server from before them leaves out are not shown.
  */
 export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderRecord; onCancel(order: SpotOrderRecord): void; cancelling: boolean }) {

@@ -77,7 +77,7 @@ interface FarPrice {
 }
 
 /**
- * The buy/sell form (spec §2, §5): limit, market or stop-limit, price step 0.01, quantity, order
+ * The buy/sell form: limit, market or stop-limit, price step 0.01, quantity, order
  * value, quick-fill. Prices are shown, stepped and checked with the pair's precisions, so the form
  * sends only what the server accepts. A limit price further from the last price than the site's
  * price_confirm_percent asks first (ConfirmSheet), so a slipped digit does not trade at once.

@@ -17,7 +17,7 @@ export function useLastPrice(symbol: string): string {
 
 /**
  * The pair's last trade price, kept in a ref that the form reads when the user submits: the form's
- * checks need it then only, so a new price never renders the form (DESIGN.md §8). '' until known.
+ * checks need it then only, so a new price never renders the form. '' until known.
  */
 export function useLastPriceRef(symbol: string): RefObject<string> {
   const ref = useRef('');

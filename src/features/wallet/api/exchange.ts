@@ -55,7 +55,7 @@ export function validateExchange(input: ExchangeInput, from: ExchangeCoin): Prob
 }
 
 /**
- * POST /api/Balance/exchangeCoin (spec §3 Exchange: type, from_coin_id, to_coin_id, amount, paypassword)
+ * POST /api/Balance/exchangeCoin
  * with the quote the user confirmed, so it fills at the quote's figures; the posting flag `exchange`.
  */
 export function exchangeCoin(input: ExchangeInput, quoteId: string): Promise<ApiResult<{ received: string; paid: string }>> {

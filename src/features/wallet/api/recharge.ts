@@ -41,7 +41,7 @@ export interface RechargeInput {
   proof: string | null;
 }
 
-/** The form's problem before sending (spec §5: amount above zero and at least the network's minimum, then the proof image), or null. */
+/** The form's problem before sending (an amount above zero and at least the network's minimum, then the proof image), or null. */
 export function validateRecharge(input: RechargeInput, network: { min: string; coin: string; network: string }): Problem | null {
   const checked = checkAmount(input.amount, { requiredKey: 'wallet.recharge.amountRequired', decimals: 8 });
   if (!checked.ok) return checked.problem;

@@ -33,7 +33,7 @@ export function withdrawMethods(settings: SiteSettings | null): Method[] {
 }
 
 /**
- * Withdrawal (spec §2): a coin picker, the wallet and bank tabs, the bound address (with its network)
+ * Withdrawal: a coin picker, the wallet and bank tabs, the bound address (with its network)
  * or card with a link to bind one, the amount with All, the trade password while
  * traders_password_switch is 1, what arrives and the fee as the user types, and submit only while
  * withdrawal_status is 1. Submit opens a confirm sheet with the destination in full and every figure;

@@ -10,7 +10,7 @@ import { accountField, amountField, type WalletPlugin } from './wallet-context.t
 /** A quote's id as exchangeQuote answers it. */
 const quoteIdField = text(messages('wallet.quoteUnknown'), { max: 24, pattern: '^[0-9a-f]{24}$', example: '0123456789abcdef01234567' });
 
-/** getCanExchangeCoin, exchangeQuote and exchangeCoin (spec §7). */
+/** getCanExchangeCoin, exchangeQuote and exchangeCoin. */
 export const exchangeRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
   const route = declareRoutes(fastify, ctx);
 
