@@ -16,7 +16,8 @@ export function envelopeSchema(data: TSchema, beside: Record<string, TSchema> = 
   return Type.Object({
     code: Type.Integer({ description: '1 ok; 0, 201, 204 failure (msg is shown); 401 log in again' }),
     msg: Type.String(),
-    data: Type.Union([data, Type.Null()]),
+    // A call that answers no data on success too (logout) keeps its plain null: null or null says nothing more.
+    data: (data as { type?: unknown }).type === 'null' ? data : Type.Union([data, Type.Null()]),
     ...optional,
   });
 }

@@ -86,7 +86,9 @@ export function inputSchema(fields: Fields, requireWhen: readonly RequireWhen[] 
       properties: Object.fromEntries(Object.entries(when).map(([name, value]) => [name, { enum: [value, String(value)] }])),
       required: Object.keys(when),
     },
-    then: { required: [...require] },
+    // The required fields are named again (any value: their shape is in `properties` above), as
+    // OpenAPI tools look for a required field among the properties of the same schema.
+    then: { properties: Object.fromEntries(require.map((name) => [name, {}])), required: [...require] },
   }));
   return {
     type: 'object',
@@ -100,6 +102,16 @@ export function inputSchema(fields: Fields, requireWhen: readonly RequireWhen[] 
 function tagOf(url: string): string {
   const first = url.split('/').find((part) => part !== '') ?? 'api';
   return first.charAt(0).toUpperCase() + first.slice(1);
+}
+
+/**
+ * Who may call a route, as OpenAPI says it: the Token header, or either with or without it. An open
+ * call says so with an empty list, so a reader never has to guess whether it was forgotten.
+ */
+function securityOf(auth: AuthMode): Record<string, string[]>[] {
+  if (auth === 'required') return [{ token: [] }];
+  if (auth === 'optional') return [{}, { token: [] }];
+  return [];
 }
 
 /**
@@ -132,7 +144,7 @@ export function routeDeclarer(fastify: FastifyInstance, services: RouteServices)
           tags: [tagOf(spec.url)],
           ...(query ? { querystring: input } : body),
           response: { 200: envelopeSchema(spec.answer, spec.beside) },
-          ...(spec.auth === 'required' ? { security: [{ token: [] }] } : spec.auth === 'optional' ? { security: [{}, { token: [] }] } : {}),
+          security: securityOf(spec.auth),
         },
         config: { contract: { fields }, ...(spec.rateLimit ? { rateLimit: services.rateLimit } : {}) },
         ...(onRequest ? { onRequest } : {}),
