@@ -1,8 +1,11 @@
 // Lint rules, and the one-way imports of DESIGN.md §3:
 //   components/ui and lib → features → app; features never import each other;
 //   src imports only types from workers/ (except lib/engine-client.ts);
-//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink.
+//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink;
+//   common/ (what app, worker and server share) imports none of them and uses no DOM or Node API,
+//   and everyone may import it.
 // Proved by src/app/__tests__/import-rules.test.ts.
+import { builtinModules } from 'node:module';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -52,12 +55,20 @@ const restrict = (patterns, { allowTypeImports = false } = {}) => ({
 
 const noApp = { group: ['**/app/*', '**/app'], message: 'Only app/ may import app/ (DESIGN.md §3).' };
 const noFeatures = { group: ['**/features/**'], message: 'lib and components/ui must not import features (DESIGN.md §3).' };
-// workers/shared/ holds what app, worker and server share (types, stream reducers, the input rules of
-// spec §5), so its values may be imported; the market engine itself only through engine-client.ts.
+// The market engine is reached only through engine-client.ts. What app, worker and server share (types,
+// stream reducers, the input rules) lives in common/, whose values anyone may import.
 const workerValues = {
-  regex: '(^|/)workers/(?!shared/)',
-  message: 'src imports only types from workers/ (and workers/shared/); the Worker is created in lib/engine-client.ts (DESIGN.md §3).',
+  regex: '(^|/)workers/',
+  message: 'src imports only types from workers/; the Worker is created in lib/engine-client.ts (docs/architecture.md).',
 };
+
+// common/ runs in the page, the worker and the server alike: no DOM, no Node.
+const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const commonMessage = 'common/ is shared by app, worker and server: it imports nothing from src/, workers/ or server/, and uses no DOM or Node API (docs/architecture.md).';
+const browserAndNodeGlobals = [
+  'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'self', 'postMessage',
+  'process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate',
+].map((name) => ({ name, message: commonMessage }));
 
 const comlinkMessage = 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).';
 const comlinkPath = { name: 'comlink', message: comlinkMessage };
@@ -110,7 +121,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: restrict([
-      { group: ['**/src/app/**', '**/src/lib/**', '**/src/features/**', '**/workers/market/**', 'react'], message: 'server/ may import only workers/shared/.' },
+      { group: ['**/src/**', '**/workers/**', 'react'], message: 'server/ shares code with the app only through common/ (docs/architecture.md).' },
     ]),
   },
   // Comlink is the worker boundary: only the bridge the worker's entry and the page share, and the one
@@ -124,5 +135,18 @@ export default tseslint.config(
   {
     files: ['src/lib/retryable-lazy.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [comlinkPath], patterns: [comlinkPattern] }] },
+  },
+  // After the Comlink block: its no-restricted-imports is repeated here with the Node modules added.
+  {
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/__tests__/**'],
+    rules: {
+      ...restrict([{ group: ['**/src/**', '**/workers/**', '**/server/**', 'react', 'react-dom', 'react/*'], message: commonMessage }]),
+      'no-restricted-imports': [
+        'error',
+        { paths: [comlinkPath, reactLazyPath, ...nodeModules.map((name) => ({ name, message: commonMessage }))], patterns: [comlinkPattern, { group: ['node:*'], message: commonMessage }] },
+      ],
+      'no-restricted-globals': ['error', ...browserAndNodeGlobals],
+    },
   },
 );

@@ -258,7 +258,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'workers', environment: 'node', include: ['workers/**/__tests__/**/*.test.ts'] },
+        test: { name: 'workers', environment: 'node', include: ['workers/**/__tests__/**/*.test.ts', 'common/**/__tests__/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -69,16 +69,16 @@ describe('components/ui and lib → features → app', () => {
 
 describe('src imports only types from workers/', () => {
   const value = "import { MarketEngine } from '../workers/market/market-engine.ts';";
-  const typeOnly = "import type { Candle } from '../workers/shared/protocol.ts';";
+  const typeOnly = "import type { Candle } from '../common/protocol.ts';";
 
   it.each(['src/test-setup.ts', 'src/main.tsx'])('reports a value import in %s and allows a type import', async (filePath) => {
     expect(await boundaryErrors(filePath, value)).toContain('@typescript-eslint/no-restricted-imports');
     expect(await boundaryErrors(filePath, typeOnly)).toEqual([]);
   });
 
-  it('allows values from workers/shared/ (the rules and types app, worker and server share)', async () => {
-    expect(await boundaryErrors('src/features/account/api/account-rules.ts', "import { isPassword } from '../../../../workers/shared/rules.ts';")).toEqual([]);
-    expect(await boundaryErrors('src/lib/thing.ts', "import { reduceWire } from '../../workers/shared/stream-reducers.ts';")).toEqual([]);
+  it('allows values from common/ (the rules and types app, worker and server share)', async () => {
+    expect(await boundaryErrors('src/features/account/api/account-rules.ts', "import { isPassword } from '../../../../common/rules.ts';")).toEqual([]);
+    expect(await boundaryErrors('src/lib/thing.ts', "import { reduceWire } from '../../common/stream-reducers.ts';")).toEqual([]);
     expect(await boundaryErrors('src/lib/thing.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).not.toEqual([]);
   });
 
@@ -90,7 +90,7 @@ describe('src imports only types from workers/', () => {
   it('reports workers/ importing src/ or React', async () => {
     expect(await boundaryErrors('workers/market/thing.ts', "import { api } from '../../src/lib/api-client.ts';")).not.toEqual([]);
     expect(await boundaryErrors('workers/market/thing.ts', "import { useState } from 'react';")).not.toEqual([]);
-    expect(await boundaryErrors('workers/market/thing.ts', "import type { Candle } from '../shared/protocol.ts';")).toEqual([]);
+    expect(await boundaryErrors('workers/market/thing.ts', "import type { Candle } from '../../common/protocol.ts';")).toEqual([]);
   });
 });
 
