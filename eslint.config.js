@@ -4,50 +4,20 @@
 //   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink;
 //   common/ (what app, worker and server share) imports none of them and uses no DOM or Node API,
 //   and everyone may import it.
-// Proved by src/app/__tests__/import-rules.test.ts.
+// Proved by eslint-rules/__tests__/ (import-boundaries.test.ts runs this config on snippets).
 import { builtinModules } from 'node:module';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { noCrossFeature } from './eslint-rules/no-cross-feature.js';
+import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const featuresDir = resolve(root, 'src/features');
-
-/** The feature folder an absolute path lies in (`src/features/<name>/…`), or null. */
-function featureOf(path) {
-  const rel = relative(featuresDir, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
-  return rel.split(sep)[0];
-}
-
-/**
- * Features do not import each other, not even types. Name patterns cannot see this: from
- * features/home/api/ the path '../../account/x' never says "features", so every relative import
- * (and Vite's root-absolute '/src/…') is resolved against the importing file and must stay inside
- * its own feature.
- */
-const noCrossFeature = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: { cross: 'Features do not import each other: {{from}} imports {{to}} (DESIGN.md §3). Move what both need to lib/ or components/ui/.' },
-  },
-  create(context) {
-    const own = featureOf(context.filename);
-    if (own === null) return {};
-    const check = (node) => {
-      const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const spec = source.value;
-      if (!spec.startsWith('.') && !spec.startsWith('/')) return;
-      const target = featureOf(spec.startsWith('/') ? resolve(root, `.${spec}`) : resolve(dirname(context.filename), spec));
-      if (target !== null && target !== own) context.report({ node: source, messageId: 'cross', data: { from: own, to: target } });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
-  },
-};
+// Features never import each other (eslint-rules/no-cross-feature.js), and no module imports, through
+// any chain, a module that imports it back (eslint-rules/no-import-cycle.js).
+const local = { rules: { 'no-cross-feature': noCrossFeature(root), 'no-import-cycle': noImportCycle(root) } };
 
 const restrict = (patterns, { allowTypeImports = false } = {}) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
@@ -85,7 +55,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    plugins: { local },
     rules: {
+      'local/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
@@ -109,7 +81,6 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
-    plugins: { local: { rules: { 'no-cross-feature': noCrossFeature } } },
     rules: { ...restrict([noApp, workerValues], { allowTypeImports: true }), 'local/no-cross-feature': 'error' },
   },
   {

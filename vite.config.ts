@@ -266,6 +266,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The repository's own lint rules, on snippets (RuleTester, and Linter with eslint.config.js).
+        // One worker for its few files, so ESLint and the TypeScript parser load once.
+        test: { name: 'tooling', environment: 'node', include: ['eslint-rules/**/__tests__/**/*.test.ts'], isolate: false, fileParallelism: false },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',
