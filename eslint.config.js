@@ -1,50 +1,23 @@
 // Lint rules, and the one-way imports of DESIGN.md §3:
 //   components/ui and lib → features → app; features never import each other;
 //   src imports only types from workers/ (except lib/engine-client.ts);
-//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink.
-// Proved by src/app/__tests__/import-rules.test.ts.
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink;
+//   common/ (what app, worker and server share) imports none of them and uses no DOM or Node API,
+//   and everyone may import it.
+// Proved by eslint-rules/__tests__/ (import-boundaries.test.ts runs this config on snippets).
+import { builtinModules } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { noCrossFeature } from './eslint-rules/no-cross-feature.js';
+import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const featuresDir = resolve(root, 'src/features');
-
-/** The feature folder an absolute path lies in (`src/features/<name>/…`), or null. */
-function featureOf(path) {
-  const rel = relative(featuresDir, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
-  return rel.split(sep)[0];
-}
-
-/**
- * Features do not import each other, not even types. Name patterns cannot see this: from
- * features/home/api/ the path '../../account/x' never says "features", so every relative import
- * (and Vite's root-absolute '/src/…') is resolved against the importing file and must stay inside
- * its own feature.
- */
-const noCrossFeature = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: { cross: 'Features do not import each other: {{from}} imports {{to}} (DESIGN.md §3). Move what both need to lib/ or components/ui/.' },
-  },
-  create(context) {
-    const own = featureOf(context.filename);
-    if (own === null) return {};
-    const check = (node) => {
-      const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const spec = source.value;
-      if (!spec.startsWith('.') && !spec.startsWith('/')) return;
-      const target = featureOf(spec.startsWith('/') ? resolve(root, `.${spec}`) : resolve(dirname(context.filename), spec));
-      if (target !== null && target !== own) context.report({ node: source, messageId: 'cross', data: { from: own, to: target } });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
-  },
-};
+// Features never import each other (eslint-rules/no-cross-feature.js), and no module imports, through
+// any chain, a module that imports it back (eslint-rules/no-import-cycle.js).
+const local = { rules: { 'no-cross-feature': noCrossFeature(root), 'no-import-cycle': noImportCycle(root) } };
 
 const restrict = (patterns, { allowTypeImports = false } = {}) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
@@ -52,12 +25,20 @@ const restrict = (patterns, { allowTypeImports = false } = {}) => ({
 
 const noApp = { group: ['**/app/*', '**/app'], message: 'Only app/ may import app/ (DESIGN.md §3).' };
 const noFeatures = { group: ['**/features/**'], message: 'lib and components/ui must not import features (DESIGN.md §3).' };
-// workers/shared/ holds what app, worker and server share (types, stream reducers, the input rules of
-// spec §5), so its values may be imported; the market engine itself only through engine-client.ts.
+// The market engine is reached only through engine-client.ts. What app, worker and server share (types,
+// stream reducers, the input rules) lives in common/, whose values anyone may import.
 const workerValues = {
-  regex: '(^|/)workers/(?!shared/)',
-  message: 'src imports only types from workers/ (and workers/shared/); the Worker is created in lib/engine-client.ts (DESIGN.md §3).',
+  regex: '(^|/)workers/',
+  message: 'src imports only types from workers/; the Worker is created in lib/engine-client.ts (docs/architecture.md).',
 };
+
+// common/ runs in the page, the worker and the server alike: no DOM, no Node.
+const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const commonMessage = 'common/ is shared by app, worker and server: it imports nothing from src/, workers/ or server/, and uses no DOM or Node API (docs/architecture.md).';
+const browserAndNodeGlobals = [
+  'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'self', 'postMessage',
+  'process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate',
+].map((name) => ({ name, message: commonMessage }));
 
 const comlinkMessage = 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).';
 const comlinkPath = { name: 'comlink', message: comlinkMessage };
@@ -74,7 +55,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    plugins: { local },
     rules: {
+      'local/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
@@ -98,7 +81,6 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
-    plugins: { local: { rules: { 'no-cross-feature': noCrossFeature } } },
     rules: { ...restrict([noApp, workerValues], { allowTypeImports: true }), 'local/no-cross-feature': 'error' },
   },
   {
@@ -110,7 +92,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: restrict([
-      { group: ['**/src/app/**', '**/src/lib/**', '**/src/features/**', '**/workers/market/**', 'react'], message: 'server/ may import only workers/shared/.' },
+      { group: ['**/src/**', '**/workers/**', 'react'], message: 'server/ shares code with the app only through common/ (docs/architecture.md).' },
     ]),
   },
   // Comlink is the worker boundary: only the bridge the worker's entry and the page share, and the one
@@ -124,5 +106,18 @@ export default tseslint.config(
   {
     files: ['src/lib/retryable-lazy.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [comlinkPath], patterns: [comlinkPattern] }] },
+  },
+  // After the Comlink block: its no-restricted-imports is repeated here with the Node modules added.
+  {
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/__tests__/**'],
+    rules: {
+      ...restrict([{ group: ['**/src/**', '**/workers/**', '**/server/**', 'react', 'react-dom', 'react/*'], message: commonMessage }]),
+      'no-restricted-imports': [
+        'error',
+        { paths: [comlinkPath, reactLazyPath, ...nodeModules.map((name) => ({ name, message: commonMessage }))], patterns: [comlinkPattern, { group: ['node:*'], message: commonMessage }] },
+      ],
+      'no-restricted-globals': ['error', ...browserAndNodeGlobals],
+    },
   },
 );

@@ -258,11 +258,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'workers', environment: 'node', include: ['workers/**/__tests__/**/*.test.ts'] },
+        test: { name: 'workers', environment: 'node', include: ['workers/**/__tests__/**/*.test.ts', 'common/**/__tests__/**/*.test.ts'] },
       },
       {
         extends: true,
         test: { name: 'bench', environment: 'node', include: ['bench/**/__tests__/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // The repository's own lint rules, on snippets (RuleTester, and Linter with eslint.config.js).
+        // One worker for its few files, so ESLint and the TypeScript parser load once.
+        test: { name: 'tooling', environment: 'node', include: ['eslint-rules/**/__tests__/**/*.test.ts'], isolate: false, fileParallelism: false },
       },
       {
         extends: true,

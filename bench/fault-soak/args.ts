@@ -1,5 +1,5 @@
 /** The command line of `npm run soak:faults` (bench/fault-soak.ts). */
-import type { CandlePeriod } from '../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../common/protocol.ts';
 
 export interface SoakArgs {
   minutes: number;

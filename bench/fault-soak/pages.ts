@@ -5,7 +5,7 @@
  * through the app's QA hook `__marketEngine.observe()` (src/lib/stream-observer.ts).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { CandlePeriod } from '../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../common/protocol.ts';
 import type { ObservedEvent, ObservedSnapshot } from '../../src/lib/stream-observer.ts';
 import { CHART_INTERVALS } from '../../src/features/options/api/chart-intervals.ts';
 import { mobileContext } from '../../playwright.config.ts';

@@ -7,7 +7,7 @@
  * server's history. Faults never overlap: each waits for the screens to recover from the previous.
  */
 import { chromium, type Browser } from 'playwright-core';
-import type { CandlePeriod } from '../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../common/protocol.ts';
 import type { ObservedEvent } from '../../src/lib/stream-observer.ts';
 import { launchOptions } from '../../playwright.config.ts';
 import { demoToken } from '../options-screen.ts';

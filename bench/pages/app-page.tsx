@@ -7,7 +7,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
-import type { Book, CandleSeries, Trade } from '../../workers/shared/protocol.ts';
+import type { Book, CandleSeries, Trade } from '../../common/protocol.ts';
 import { bookRows } from '../../src/lib/book-rows.ts';
 import { useBook, useCandles, useTicker, useTrades } from '../../src/lib/market-hooks.ts';
 import { chartBar, createCandleChart, ROWS } from './chart-options.ts';

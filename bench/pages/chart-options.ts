@@ -1,6 +1,6 @@
 /** The market test page's chart set-up (DESIGN.md §4.6: vertical touch drag scrolls the page). */
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import type { Candle } from '../../workers/shared/protocol.ts';
+import type { Candle } from '../../common/protocol.ts';
 
 export function createCandleChart(box: HTMLElement): { chart: IChartApi; series: ISeriesApi<'Candlestick'> } {
   const chart = createChart(box, {

@@ -11,7 +11,7 @@ import { formatTrimmed } from './domain/money.ts';
 import { REVIEW_KINDS } from './domain/review-kinds.ts';
 import { createReviews, ReviewDecisionError, type ReviewKindFactory, type ReviewRow, type Reviews } from './domain/reviews.ts';
 import { loadDefaultSiteConfig, siteConfigFile, SiteConfigStore } from './domain/site-config.ts';
-import { isWithdrawNetwork, WITHDRAW_NETWORKS } from '../../workers/shared/withdraw-address.ts';
+import { isWithdrawNetwork, WITHDRAW_NETWORKS } from '../../common/withdraw-address.ts';
 
 /** Where the operator command writes; the console by default, a collector in tests. */
 export interface AdminIo {

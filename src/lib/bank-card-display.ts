@@ -1,4 +1,4 @@
-import { groupCardNumber, maskCardNumber } from '../../workers/shared/profile-rules.ts';
+import { groupCardNumber, maskCardNumber } from '../../common/profile-rules.ts';
 import type { SiteSettings } from './site-settings.ts';
 
 /**

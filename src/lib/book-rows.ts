@@ -2,7 +2,7 @@
  * Reading rows of a transferred {@link Book} side. Book numbers are doubles whose shortest text
  * (`String(n)`) is exactly the wire's decimal (protocol.ts), so rows are shown without float noise.
  */
-import type { Book } from '../../workers/shared/protocol.ts';
+import type { Book } from '../../common/protocol.ts';
 
 /** One book row as exact decimal text. */
 export interface BookRow {

@@ -1,4 +1,4 @@
-import type { Candle, CandleSeries, StudySeries } from '../../workers/shared/protocol.ts';
+import type { Candle, CandleSeries, StudySeries } from '../../common/protocol.ts';
 
 /** A series' identity on the chart: `symbol:period`. */
 export function seriesKey(series: { symbol: string; period: string }): string {

@@ -13,10 +13,10 @@
  * Feed location: `VITE_MARKET_WS_URL` and `VITE_MARKET_REST_URL` at build time, else this origin.
  */
 import { BehaviorSubject, Observable, Subject } from 'rxjs';
-import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session, StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
+import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session, StreamKey, StreamValue, StreamWire } from '../../common/protocol.ts';
 import type { EngineConfig, EngineStats, MarketApi } from '../../workers/market/market-api.ts';
 import { connectMarketApi } from '../../workers/market/bridge/connect.ts';
-import { reduceWire } from '../../workers/shared/stream-reducers.ts';
+import { reduceWire } from '../../common/stream-reducers.ts';
 import { keepsLastKnown, recallValue, rememberValue } from './last-known.ts';
 import type { StreamObserver } from './stream-observer.ts';
 

@@ -4,7 +4,7 @@
  * before the first answer arrives, shows the prices it last had instead of skeletons, marked as
  * not live. Only these small lists are kept; books, charts and tapes are never shown stale.
  */
-import type { StreamKey } from '../../workers/shared/protocol.ts';
+import type { StreamKey } from '../../common/protocol.ts';
 
 const PREFIX = 'last_known:';
 /** A list changes every poll (2.5-10 s); it is written at most this often. */

@@ -3,7 +3,7 @@
  * tape) until the first value, so screens show their skeleton. Values arrive at most once per
  * animation frame; hot data never passes through valtio (DESIGN.md §4.1).
  */
-import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../workers/shared/protocol.ts';
+import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../common/protocol.ts';
 import { engineStream } from './engine-client.ts';
 import { sharedEngineStream } from './shared-engine-stream.ts';
 import { useObservable } from './use-observable.ts';

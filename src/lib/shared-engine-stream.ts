@@ -1,5 +1,5 @@
 import { shareReplay, type Observable } from 'rxjs';
-import type { StreamKey, StreamValue } from '../../workers/shared/protocol.ts';
+import type { StreamKey, StreamValue } from '../../common/protocol.ts';
 import { canonical, engineStream } from './engine-client.ts';
 
 /*

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
-import type { MarketItem } from '../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../common/protocol.ts';
 import { sharedEngineStream } from './shared-engine-stream.ts';
 import { useObservable } from './use-observable.ts';
 

@@ -5,7 +5,7 @@
  * the day summary render. It keeps a short event per value (with the time it arrived) and the
  * latest value of each stream. Loaded on demand, so no screen carries it.
  */
-import type { Book, CandleSeries, DaySummary, StreamKey } from '../../workers/shared/protocol.ts';
+import type { Book, CandleSeries, DaySummary, StreamKey } from '../../common/protocol.ts';
 
 /** One value a screen received, in brief. `at` is when it arrived (epoch ms, this machine's clock). */
 export type ObservedEvent =

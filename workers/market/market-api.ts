@@ -3,7 +3,7 @@
  * src/lib/engine-client.ts calls directly when the debug flag runs the engine on the main thread.
  * No Comlink here.
  */
-import type { AlertSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
+import type { AlertSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../../common/protocol.ts';
 import { MarketEngine, type EngineSink, type FrameScheduler } from './market-engine.ts';
 import type { IndexedDbRecorder } from './record/recorder.ts';
 import type { FetchLike } from './transport/http.ts';

@@ -1,6 +1,6 @@
 /**
  * The market engine (DESIGN.md §2, §4): owns every poll loop and, through market-feed.ts, the
- * market socket; normalizes what arrives into workers/shared/protocol.ts types; and hands the UI at
+ * market socket; normalizes what arrives into common/protocol.ts types; and hands the UI at
  * most one batch per animation frame. A plain class with no DOM and no Comlink: the worker exposes
  * it through market-api.ts, and the debug flag runs the very same class on the main thread.
  *
@@ -10,7 +10,7 @@
  * without it (transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
-import type { AlertSink, BatchItem, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../shared/protocol.ts';
+import type { AlertSink, BatchItem, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../../common/protocol.ts';
 import type { AlertWatcher } from './alerts/alert-watcher.ts';
 import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
 import type { FrameRecorder } from './record/recorder.ts';

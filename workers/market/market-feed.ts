@@ -4,7 +4,7 @@
  * on the first market stream, so screens without market data (and the worker's first download)
  * never carry the decoders; frames are inflated natively (pako only where the browser cannot).
  */
-import type { Candle, FeedStatus, StreamKey } from '../shared/protocol.ts';
+import type { Candle, FeedStatus, StreamKey } from '../../common/protocol.ts';
 import { BrokenFrameError } from './normalize/fields.ts';
 import { decodeFrame } from './normalize/frames.ts';
 import type { FrameRecorder } from './record/recorder.ts';

@@ -2,7 +2,7 @@
  * Validation and identity of stream keys. Keys come from the UI over Comlink, so they are checked
  * here with a clear error; equal keys (and book keys that differ only in `levels`) share one source.
  */
-import type { CandlePeriod, StreamKey } from '../shared/protocol.ts';
+import type { CandlePeriod, StreamKey } from '../../common/protocol.ts';
 
 const PERIODS: readonly CandlePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon', '1year'];
 const SYMBOL = /^[a-z0-9]{2,32}$/;

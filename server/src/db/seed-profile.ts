@@ -1,4 +1,4 @@
-import type { WithdrawNetwork } from '../../../workers/shared/withdraw-address.ts';
+import type { WithdrawNetwork } from '../../../common/withdraw-address.ts';
 import type { Db } from './database.ts';
 import { BankCardRepository } from './repositories/bank-card-repository.ts';
 import { WithdrawAddressRepository } from './repositories/withdraw-address-repository.ts';

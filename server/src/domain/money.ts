@@ -4,7 +4,7 @@
  * never touch money: the feed's numbers are turned into decimal text first (`numberToDecimal`).
  */
 
-import { isAmountText } from '../../../workers/shared/rules.ts';
+import { isAmountText } from '../../../common/rules.ts';
 
 /** Decimals of a stored unit: 1 unit = 1e-8 of a coin. */
 export const UNIT_DECIMALS = 8;

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../i18n/index.ts';
 
 /**
- * The account rules of spec §5, checked again on the server (the patterns live in workers/shared/rules.ts, beside the app's copy of the same checks). Each returns the message key of the
+ * The account input rules (README.md), checked again on the server (the patterns live in common/rules.ts, beside the app's copy of the same checks). Each returns the message key of the
  * first broken rule, or null when the value is fine.
  */
 

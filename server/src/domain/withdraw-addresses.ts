@@ -1,4 +1,4 @@
-import { checkWithdrawAddress, type WithdrawNetwork } from '../../../workers/shared/withdraw-address.ts';
+import { checkWithdrawAddress, type WithdrawNetwork } from '../../../common/withdraw-address.ts';
 import type { WithdrawAddressRepository, WithdrawAddressRow } from '../db/repositories/withdraw-address-repository.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { reject } from './rejection.ts';
@@ -16,7 +16,7 @@ const SHAPE_MESSAGE: Record<WithdrawNetwork, MessageKey> = {
  * replaces the bound one. Refused, with nothing written, when wallet withdrawals are switched off
  * (address_switch), the coin has no withdraw network, an address is bound already and
  * can_edit_address is not 1, or the address is not of the coin's network or fails its checksum
- * (workers/shared/withdraw-address.ts). Returns the bound row.
+ * (common/withdraw-address.ts). Returns the bound row.
  */
 export function bindWithdrawAddress(
   addresses: WithdrawAddressRepository,

@@ -3,6 +3,12 @@ import type { FileHandle } from 'node:fs/promises';
 /** The image's structure is broken: truncated, a length that runs past the end, a bad checksum … */
 export class MalformedImage extends Error {}
 
+/** An image's size in pixels, as each format's reader (jpeg.ts, png.ts, webp.ts) finds it. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 const WINDOW_BYTES = 64 * 1024;
 
 /**

@@ -1,16 +1,11 @@
 import { open } from 'node:fs/promises';
 import type { UploadMimeType } from '../db/repositories/upload-repository.ts';
-import { ByteReader, MalformedImage } from './byte-reader.ts';
+import { ByteReader, MalformedImage, type ImageSize } from './byte-reader.ts';
 import { readJpegSize } from './jpeg.ts';
 import { readPngSize } from './png.ts';
 import { readWebpSize } from './webp.ts';
 
-export { MalformedImage } from './byte-reader.ts';
-
-export interface ImageSize {
-  width: number;
-  height: number;
-}
+export { MalformedImage, type ImageSize } from './byte-reader.ts';
 
 /** An image format the server accepts: how its first bytes look and how its structure is checked. */
 export interface ImageFormat {

@@ -1,5 +1,4 @@
-import { MalformedImage, type ByteReader } from './byte-reader.ts';
-import type { ImageSize } from './image-format.ts';
+import { MalformedImage, type ByteReader, type ImageSize } from './byte-reader.ts';
 
 const SOI = 0xd8;
 const EOI = 0xd9;

@@ -1,6 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { MalformedImage, type ByteReader } from './byte-reader.ts';
-import type { ImageSize } from './image-format.ts';
+import { MalformedImage, type ByteReader, type ImageSize } from './byte-reader.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Allowed bit depths per colour type (PNG spec §11.2.2). */

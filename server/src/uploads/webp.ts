@@ -1,5 +1,4 @@
-import { MalformedImage, type ByteReader } from './byte-reader.ts';
-import type { ImageSize } from './image-format.ts';
+import { MalformedImage, type ByteReader, type ImageSize } from './byte-reader.ts';
 
 const IMAGE_CHUNKS = new Set(['VP8 ', 'VP8L']);
 const ANIMATION_CHUNKS = new Set(['ANIM', 'ANMF']);

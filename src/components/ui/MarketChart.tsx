@@ -12,7 +12,7 @@ import {
   type SeriesType,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../workers/shared/protocol.ts';
+import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../common/protocol.ts';
 import { drawDueAt, planCandleDraw, seriesKey, type DrawnCandles } from '../../lib/candle-draw.ts';
 import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
 import { engineStream } from '../../lib/engine-client.ts';

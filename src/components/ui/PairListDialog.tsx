@@ -1,4 +1,4 @@
-import type { MarketItem } from '../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../common/protocol.ts';
 import { ChangeText } from './ChangeText.tsx';
 import { Dialog } from './Dialog.tsx';
 import { StaleNote, staleClass } from './StaleNote.tsx';

@@ -19,7 +19,7 @@
  *   time), which no language reads two ways.
  */
 import { TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
-import type { CandlePeriod } from '../../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../../common/protocol.ts';
 import { languageTag } from '../../lib/language.ts';
 
 const EXCHANGE_DAY_SHIFT_S = 8 * 3600;

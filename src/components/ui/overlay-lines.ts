@@ -9,7 +9,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { StudyPoint } from '../../../workers/shared/protocol.ts';
+import type { StudyPoint } from '../../../common/protocol.ts';
 
 /** One line drawn over the candles: its colour and the value it takes from each study point (null: no value yet). */
 export interface OverlayLine {

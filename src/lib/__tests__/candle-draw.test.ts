@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle, CandleSeries, StudySeries } from '../../../workers/shared/protocol.ts';
+import type { Candle, CandleSeries, StudySeries } from '../../../common/protocol.ts';
 import { drawDueAt, LIVE_REDRAW_MS, planCandleDraw, STUDIES_WAIT_MS, type DrawnCandles, type DrawTiming } from '../candle-draw.ts';
 
 const bar = (time: number, close: string): Candle => ({ time, open: close, high: close, low: close, close, amount: '1', vol: '1', count: 1 });
@@ -7,7 +7,7 @@ const series = (bars: Candle[], resetId = 1): CandleSeries => ({ symbol: 'btcusd
 const drawnOf = (drawn: CandleSeries): DrawnCandles => ({ key: 'btcusdt:1min', resetId: drawn.resetId, bars: drawn.bars });
 
 describe('candle chart drawing (issue 16)', () => {
-  // The engine's series keeps unchanged bars as the same objects (workers/shared/stream-reducers.ts).
+  // The engine's series keeps unchanged bars as the same objects (common/stream-reducers.ts).
   const [b60, b120, b180] = [bar(60, '1'), bar(120, '2'), bar(180, '3')] as [Candle, Candle, Candle];
   const history = series([b60, b120, b180]);
 

@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { MarketItem } from '../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../common/protocol.ts';
 import { shownPair, type ShownPair } from '../shown-pair.ts';
 import { marketItem } from './support/market-item.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Book, CandleSeries, DaySummary } from '../../../workers/shared/protocol.ts';
+import type { Book, CandleSeries, DaySummary } from '../../../common/protocol.ts';
 import { StreamObserver } from '../stream-observer.ts';
 
 const summary = (ts: number): DaySummary => ({ symbol: 'btcusdt', ts, open: '1', high: '2', low: '0.5', close: '1.5', amount: '10', vol: '15', count: 3 });

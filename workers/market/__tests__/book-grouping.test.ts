@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Book } from '../../shared/protocol.ts';
+import type { Book } from '../../../common/protocol.ts';
 import { validateKey } from '../stream-keys.ts';
 import { createHarness, type Harness } from './support/fakes.ts';
 import { useEngineTimers } from './support/timers.ts';

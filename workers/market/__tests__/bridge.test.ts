@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { releaseProxy } from 'comlink';
-import type { BatchItem, Book } from '../../shared/protocol.ts';
+import type { BatchItem, Book } from '../../../common/protocol.ts';
 import { connectMarketApi } from '../bridge/connect.ts';
 import { exposeMarketApi } from '../bridge/expose.ts';
 import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, recordingSockets, syncInflater } from './support/fakes.ts';

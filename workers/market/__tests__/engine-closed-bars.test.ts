@@ -6,8 +6,8 @@
  * like a live one: closed bars with their final close, the open bar with its close so far.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Candle, CandlePeriod, CandleSeries } from '../../shared/protocol.ts';
-import { reduceCandles } from '../../shared/stream-reducers.ts';
+import type { Candle, CandlePeriod, CandleSeries } from '../../../common/protocol.ts';
+import { reduceCandles } from '../../../common/stream-reducers.ts';
 import { createHarness, type Harness, text } from './support/fakes.ts';
 import { closeAt, klinePush, liveKlineAnswer, openCloseAt, serveLiveKlines } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Notice, StreamKey } from '../../shared/protocol.ts';
+import type { Notice, StreamKey } from '../../../common/protocol.ts';
 import { POLL_MS } from '../streams/poll-streams.ts';
 import { createHarness, envelope, type Harness, ORIGIN, text } from './support/fakes.ts';
 import { advance, useEngineTimers } from './support/timers.ts';

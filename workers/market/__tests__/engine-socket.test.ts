@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Book, Candle, FeedStatus, Trade } from '../../shared/protocol.ts';
-import { reduceCandles, reduceTrades } from '../../shared/stream-reducers.ts';
+import type { Book, Candle, FeedStatus, Trade } from '../../../common/protocol.ts';
+import { reduceCandles, reduceTrades } from '../../../common/stream-reducers.ts';
 import type { FeedModule } from '../market-engine.ts';
 import { createHarness, type Harness, text } from './support/fakes.ts';
 import { ownFixture } from './support/fixtures.ts';

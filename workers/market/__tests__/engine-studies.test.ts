@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Candle, StudyPoint } from '../../shared/protocol.ts';
+import type { Candle, StudyPoint } from '../../../common/protocol.ts';
 import { rsi, sma } from '../studies/indicators.ts';
 import { createHarness, type Harness } from './support/fakes.ts';
 import { klinePush, serveKlines } from './support/market-rest.ts';

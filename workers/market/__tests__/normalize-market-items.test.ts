@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketItem } from '../../shared/protocol.ts';
+import type { MarketItem } from '../../../common/protocol.ts';
 import { marketItemsFrom } from '../normalize/market.ts';
 import { POLL_MS } from '../streams/poll-streams.ts';
 import { createHarness, envelope, type Harness } from './support/fakes.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AlertEvent, PriceAlert } from '../../shared/protocol.ts';
+import type { AlertEvent, PriceAlert } from '../../../common/protocol.ts';
 import * as alertModule from '../alerts/alert-watcher.ts';
 import { stepAlert } from '../alerts/alert-rules.ts';
 import { compareDecimal } from '../normalize/decimal.ts';

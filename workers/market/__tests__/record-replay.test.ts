@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Book, FeedStatus } from '../../shared/protocol.ts';
+import type { Book, FeedStatus } from '../../../common/protocol.ts';
 import { IndexedDbRecorder } from '../record/recorder.ts';
 import { TranscriptError, parseTranscript } from '../record/transcript.ts';
 import { createHarness, type Harness } from './support/fakes.ts';

@@ -5,7 +5,7 @@
  * - A one-time alert is then done. A repeating one disarms, so the same or further prices on that
  *   side never fire it again, and re-arms once a price is back strictly on the starting side.
  */
-import type { AlertEvent, PriceAlert } from '../../shared/protocol.ts';
+import type { AlertEvent, PriceAlert } from '../../../common/protocol.ts';
 import { compareDecimal } from '../normalize/decimal.ts';
 
 /** What one price does to one alert: its next state (null when it is done) and the event, if any. */

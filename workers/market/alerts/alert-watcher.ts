@@ -5,7 +5,7 @@
  * the screens' own ticker streams (the feed counts their handlers). Loaded on the first alert, so
  * the worker's first download does not carry it.
  */
-import type { AlertEvent, PriceAlert } from '../../shared/protocol.ts';
+import type { AlertEvent, PriceAlert } from '../../../common/protocol.ts';
 import { summaryFrom } from '../normalize/market.ts';
 import type { FeedContext, TopicHandler, TopicPush } from '../streams/stream-source.ts';
 import { stepAlert } from './alert-rules.ts';

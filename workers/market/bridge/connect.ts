@@ -4,7 +4,7 @@
  * first bundle carries none of it.
  */
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
-import type { AlertEvent, AlertSink, BatchItem, BatchSink } from '../../shared/protocol.ts';
+import type { AlertEvent, AlertSink, BatchItem, BatchSink } from '../../../common/protocol.ts';
 import type { EngineConfig } from '../market-api.ts';
 import type { WorkerMarketApi } from './expose.ts';
 

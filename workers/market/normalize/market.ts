@@ -1,9 +1,9 @@
 /**
- * Normalizers from HTX payloads (protocol §6, §7) to the shared types of workers/shared/protocol.ts.
+ * Normalizers from HTX payloads (protocol §6, §7) to the shared types of common/protocol.ts.
  * Each throws BrokenFrameError when the payload lacks what it needs. Also the app API's market
  * items, which are tolerant instead (see {@link marketItemsFrom}).
  */
-import type { Candle, DaySummary, MarketItem, Trade } from '../../shared/protocol.ts';
+import type { Candle, DaySummary, MarketItem, Trade } from '../../../common/protocol.ts';
 import { asArray, asObject, asString, broken, decimal, finite, integer, integerText, type JsonObject } from './fields.ts';
 import { parseJsonExact } from './json-exact.ts';
 

@@ -3,7 +3,7 @@
  * holding an instant, from GET /market/history/kline. HTX serves only the newest 2000 bars, so an
  * instant further back than that cannot be looked up any more.
  */
-import type { Candle } from '../../shared/protocol.ts';
+import type { Candle } from '../../../common/protocol.ts';
 import { candlesFromRest, restBody } from '../normalize/market.ts';
 import { getText, type FetchLike } from '../transport/http.ts';
 

@@ -4,7 +4,7 @@
  * transferred Float64Arrays. When the socket drops the book is emptied at once, so no ghost levels
  * stay on screen while the engine reconnects (DESIGN.md §4.3).
  */
-import type { Book, StreamKey } from '../../shared/protocol.ts';
+import type { Book, StreamKey } from '../../../common/protocol.ts';
 import { bookFrom, type BookSnapshot } from '../normalize/market.ts';
 import {
   SLOW_STREAM_MS,

@@ -14,7 +14,7 @@
  * server never ended it with. Closing is judged from the bars themselves, never from the clock, so
  * a replayed recording with old bar times behaves the same.
  */
-import { CANDLE_HISTORY_CAP, type Candle, type CandlePeriod } from '../../shared/protocol.ts';
+import { CANDLE_HISTORY_CAP, type Candle, type CandlePeriod } from '../../../common/protocol.ts';
 import { candleFrom, candlesFromRest, restBody } from '../normalize/market.ts';
 import { getText } from '../transport/http.ts';
 import {

@@ -3,7 +3,7 @@
  * after the socket reopens: a drop may mean the network was gone, polls failed, and the figures on
  * screen are older than the chart that the reconnect has just brought up to date (issue 16).
  */
-import type { DaySummary } from '../../shared/protocol.ts';
+import type { DaySummary } from '../../../common/protocol.ts';
 import { restBody, summaryFromRest } from '../normalize/market.ts';
 import { getText } from '../transport/http.ts';
 import type { PollDefinition } from './poll-source.ts';

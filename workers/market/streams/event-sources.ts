@@ -1,5 +1,5 @@
 /** Streams that carry engine events rather than market data. */
-import type { FeedStatus } from '../../shared/protocol.ts';
+import type { FeedStatus } from '../../../common/protocol.ts';
 import { StreamSource, type Delivery } from './stream-source.ts';
 
 /**

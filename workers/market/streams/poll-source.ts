@@ -3,7 +3,7 @@
  * subscriber and its definition is enabled for the session, pauses while the page is hidden, and
  * restarts at once with the new token or language.
  */
-import type { Session } from '../../shared/protocol.ts';
+import type { Session } from '../../../common/protocol.ts';
 import { PollLoop } from '../transport/poll-loop.ts';
 import { StreamSource, type Delivery, type EngineContext } from './stream-source.ts';
 

@@ -11,7 +11,7 @@ import type {
   Session,
   SpotOrder,
   StreamKey,
-} from '../../shared/protocol.ts';
+} from '../../../common/protocol.ts';
 import { marketItemsFrom } from '../normalize/market.ts';
 import { API_SESSION_EXPIRED, postApi, type Form } from '../transport/http.ts';
 import type { PollDefinition } from './poll-source.ts';

@@ -3,7 +3,7 @@
  * shared by every subscription to it. The engine starts a source on its first subscription and
  * stops it after the last one leaves (DESIGN.md §4.2).
  */
-import type { Session, StreamKey } from '../../shared/protocol.ts';
+import type { Session, StreamKey } from '../../../common/protocol.ts';
 import type { FetchLike } from '../transport/http.ts';
 
 /** DESIGN.md §4.1: the slower conflation window, for charts, books, tapes and tickers. */

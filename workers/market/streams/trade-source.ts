@@ -4,7 +4,7 @@
  * digits as a double and is never used). After a reconnect the history is fetched again and merged,
  * so trades missed while the socket was down appear too.
  */
-import { TRADE_TAPE_SIZE, type Trade } from '../../shared/protocol.ts';
+import { TRADE_TAPE_SIZE, type Trade } from '../../../common/protocol.ts';
 import { restBody, tradesFrom, tradesFromRest } from '../normalize/market.ts';
 import { getText } from '../transport/http.ts';
 import {

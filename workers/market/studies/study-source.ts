@@ -4,8 +4,8 @@
  * history), and recomputed per batch from the first bar that changed, so a live bar costs a few
  * values, not the whole history. Subscriptions get the points changed since their previous batch.
  */
-import type { Candle, CandlePeriod, CandleSeries, StudyPoint } from '../../shared/protocol.ts';
-import { reduceCandles } from '../../shared/stream-reducers.ts';
+import type { Candle, CandlePeriod, CandleSeries, StudyPoint } from '../../../common/protocol.ts';
+import { reduceCandles } from '../../../common/stream-reducers.ts';
 import { SLOW_STREAM_MS, StreamSource, type Delivery, type EngineContext, type Subscription } from '../streams/stream-source.ts';
 import { bollinger, macd, rsi, sma, type Series } from './indicators.ts';
 

@@ -2,7 +2,7 @@
  * HTTP for the worker's polls: the app API (spec §7–§8: POST form-encoded under /api, headers
  * `Token` and `Lang`, the `{code, msg, data}` envelope) and the public market REST.
  */
-import type { Session } from '../../shared/protocol.ts';
+import type { Session } from '../../../common/protocol.ts';
 
 /** The subset of `fetch` the engine uses, so tests can pass their own. */
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;

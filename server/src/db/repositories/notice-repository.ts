@@ -1,4 +1,4 @@
-import type { Notice } from '../../../../workers/shared/protocol.ts';
+import type { Notice } from '../../../../common/protocol.ts';
 import type { Db } from '../database.ts';
 
 export interface NewNotice {

@@ -1,4 +1,4 @@
-import type { WithdrawNetwork } from '../../../../workers/shared/withdraw-address.ts';
+import type { WithdrawNetwork } from '../../../../common/withdraw-address.ts';
 import type { Db } from '../database.ts';
 
 /** A coin an address can be bound for: one with a withdraw network (migration 013). */

@@ -6,7 +6,7 @@ import { formatTrimmed, type SentAmount } from '../money.ts';
 import type { PayPasswordCheck } from '../pay-password.ts';
 import { reject } from '../rejection.ts';
 import type { ReviewKindFactory, Reviews } from '../reviews.ts';
-import { maskCardNumber } from '../../../../workers/shared/profile-rules.ts';
+import { maskCardNumber } from '../../../../common/profile-rules.ts';
 import type { BoundAddress, WithdrawalDestinations } from './destinations.ts';
 import { exactDecimal, percentOf, toStep } from './exact.ts';
 import type { WithdrawRule } from './wallet-config.ts';

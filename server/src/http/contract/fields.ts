@@ -1,4 +1,4 @@
-import { AMOUNT_TEXT_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN } from '../../../../workers/shared/rules.ts';
+import { AMOUNT_TEXT_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN } from '../../../../common/rules.ts';
 import { SentAmount } from '../../domain/money.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudyPoint } from '../../../../workers/shared/protocol.ts';
+import type { StudyPoint } from '../../../../common/protocol.ts';
 import { firstPointAt, linesRange, type OverlayLine } from '../overlay-lines.ts';
 
 /** A study point at `time` whose first two moving averages are `ma0` and `ma1`. */

@@ -3,7 +3,7 @@
  * i18n key of the broken rule or null. The server checks the same rules again.
  */
 
-import { isEmail, isPassword, isPhone } from '../../../../workers/shared/rules.ts';
+import { isEmail, isPassword, isPhone } from '../../../../common/rules.ts';
 
 /** 6-20 letters or digits only. */
 export function passwordRule(password: string): string | null {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe } from 'valtio';
-import type { AlertEvent } from '../../../../workers/shared/protocol.ts';
+import type { AlertEvent } from '../../../../common/protocol.ts';
 import { alertEvents$, setEngineAlerts } from '../../../lib/engine-client.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';

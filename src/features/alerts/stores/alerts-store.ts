@@ -4,7 +4,7 @@
  * one-time alert that fired stays listed as triggered until edited (which re-arms it) or deleted.
  */
 import { proxy } from 'valtio';
-import type { AlertEvent, PriceAlert } from '../../../../workers/shared/protocol.ts';
+import type { AlertEvent, PriceAlert } from '../../../../common/protocol.ts';
 
 const STORAGE_KEY = 'price_alerts';
 /** More than anyone sets by hand; keeps a broken store from growing without end. */

@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
+import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
 import { amountTextRefusal, type Problem } from './earn-rules.ts';
 
 /** The fee of a transfer, as the server takes it: amount × rate, rounded down to 1e-8. */

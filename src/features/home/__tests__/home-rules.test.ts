@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import type { SiteSettings } from '../../../lib/site-settings.ts';
 import { gatedEntryAction as gatedTileAction } from '../../../lib/gated-entry.ts';
 import { ranking, visibleTiles } from '../api/home-rules.ts';

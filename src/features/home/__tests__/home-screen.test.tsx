@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import type { Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import type * as HomeRules from '../api/home-rules.ts';
 import { HomeScreen } from '../components/HomeScreen.tsx';
 

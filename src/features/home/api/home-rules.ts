@@ -1,4 +1,4 @@
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { isOn, type SiteSettings, type SwitchName } from '../../../lib/site-settings.ts';
 import { toBig } from '../../../lib/money.ts';
 

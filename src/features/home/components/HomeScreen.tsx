@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { StaleNote } from '../../../components/ui/StaleNote.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { staleClass } from '../../../components/ui/StaleNote.tsx';

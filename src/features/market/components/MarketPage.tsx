@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Virtuoso } from 'react-virtuoso';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { ChangeText } from '../../../components/ui/ChangeText.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';

@@ -1,4 +1,4 @@
-import type { Notice } from '../../../../workers/shared/protocol.ts';
+import type { Notice } from '../../../../common/protocol.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
 export type { Notice };

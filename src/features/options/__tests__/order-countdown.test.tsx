@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DaySummary, OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import type { DaySummary, OptionsOrder } from '../../../../common/protocol.ts';
 import { OrderCountdown } from '../components/OrderCountdown.tsx';
 import type { DrawnClose } from '../components/DaySummaryBar.tsx';
 import { closeCountdown, optionsStore, startCountdown, type ActiveOrder } from '../stores/options-store.ts';

@@ -1,4 +1,4 @@
-import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../../../common/protocol.ts';
 
 /** Chart resolutions of spec §9 and the feed periods they map to; the default is 1D. */
 export const CHART_INTERVALS: readonly { label: string; period: CandlePeriod }[] = [

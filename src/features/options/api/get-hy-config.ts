@@ -1,5 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
-import { isAmountText } from '../../../../workers/shared/rules.ts';
+import { isAmountText } from '../../../../common/rules.ts';
 
 /** One duration the server offers: seconds, payout percent if won, minimum stake. */
 export interface OptionDuration {

@@ -1,5 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
-import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import type { OptionsOrder } from '../../../../common/protocol.ts';
 
 /** The order as the server answers it: spec §3 fields plus the settlement details it records. */
 export interface OptionOrderRecord extends OptionsOrder {

@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
+import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
 
 /**
  * The quantity choices of the picker (spec §5): with hy_price_type 2 each is multiplier × the chosen

@@ -3,7 +3,7 @@
  * check the Verify view makes against the feed's one-minute bar of each.
  */
 import Big from 'big.js';
-import type { Candle } from '../../../../workers/shared/protocol.ts';
+import type { Candle } from '../../../../common/protocol.ts';
 import { toBig } from '../../../lib/money.ts';
 import type { Formats } from '../../../lib/format.ts';
 

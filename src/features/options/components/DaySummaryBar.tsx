@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
-import type { DaySummary } from '../../../../workers/shared/protocol.ts';
+import type { DaySummary } from '../../../../common/protocol.ts';
 import { useFormats } from '../../../lib/format.ts';
 import { Big, formatFixed, percentChange, toBig } from '../../../lib/money.ts';
 import { useDaySummary } from '../../../lib/market-hooks.ts';

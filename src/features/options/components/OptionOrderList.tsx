@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import type { OptionsOrder } from '../../../../common/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';

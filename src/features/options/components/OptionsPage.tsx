@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import type { CandlePeriod, MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { CandlePeriod, MarketItem } from '../../../../common/protocol.ts';
 import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';

@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
-import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import type { OptionsOrder } from '../../../../common/protocol.ts';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { IconClose } from '../../../components/ui/icons.tsx';
 import { useDaySummary } from '../../../lib/market-hooks.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import type { OptionsOrder } from '../../../../common/protocol.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Candle } from '../../../../workers/shared/protocol.ts';
+import type { Candle } from '../../../../common/protocol.ts';
 import { fetchMinuteBar } from '../../../lib/engine-client.ts';
 
 /** The Verify view's request for one bar: loading, the bar, gone (no longer served) or failed. */

@@ -1,5 +1,5 @@
 import { NEVER, type Observable } from 'rxjs';
-import type { OptionsOrder } from '../../../../workers/shared/protocol.ts';
+import type { OptionsOrder } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../../../common/protocol.ts';
 import { loadChartPeriod, saveChartPeriod } from '../../../lib/client-storage.ts';
 import { openingPeriod } from '../api/chart-intervals.ts';
 

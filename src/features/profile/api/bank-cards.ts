@@ -1,4 +1,4 @@
-import { isCardNumber } from '../../../../workers/shared/profile-rules.ts';
+import { isCardNumber } from '../../../../common/profile-rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 

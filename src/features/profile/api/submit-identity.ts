@@ -1,4 +1,4 @@
-import { isRealName } from '../../../../workers/shared/profile-rules.ts';
+import { isRealName } from '../../../../common/profile-rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
 /** The identity form: the real name as typed and the uploaded images' URLs (null until a slot is done). */

@@ -1,4 +1,4 @@
-import { checkWithdrawAddress, isWithdrawNetwork, type WithdrawNetwork } from '../../../../workers/shared/withdraw-address.ts';
+import { checkWithdrawAddress, isWithdrawNetwork, type WithdrawNetwork } from '../../../../common/withdraw-address.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
 /** A bound withdrawal address (GET /api/User/getUserWidthAddress `list`). */
@@ -53,7 +53,7 @@ export function networkHintKey(network: string): string | null {
 
 /**
  * Spec §5 Address binding: currency, then address required; then the address must have the shape
- * and the checksum of the coin's network (the server's rule, workers/shared/withdraw-address.ts).
+ * and the checksum of the coin's network (the server's rule, common/withdraw-address.ts).
  * Returns the first broken rule, or null.
  */
 export function validateAddress(input: AddressInput, network: string | null): { field: 'coin' | 'address'; key: string } | null {

@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { DaySummary, MarketBalance, MarketItem } from '../../../../common/protocol.ts';
 import { recallValue, rememberValue } from '../../../lib/last-known.ts';
 import { marketItem } from '../../../lib/__tests__/support/market-item.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';

@@ -1,5 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
-import type { SpotOrder } from '../../../../workers/shared/protocol.ts';
+import type { SpotOrder } from '../../../../common/protocol.ts';
 
 /**
  * The record as the server answers it: the record fields plus the pair and the limit price. The

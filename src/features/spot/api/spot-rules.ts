@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
+import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
 
 /** Spot order side (1 buy, 2 sell) and mode (1 limit, 2 market, 3 stop-limit). */
 export type SpotSide = 1 | 2;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { groupedDecimals } from '../../../lib/book-rows.ts';
 import { shownDecimals } from '../../../lib/money.ts';

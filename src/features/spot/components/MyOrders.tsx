@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { SpotOrder } from '../../../../workers/shared/protocol.ts';
+import type { SpotOrder } from '../../../../common/protocol.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CandlePeriod } from '../../../../workers/shared/protocol.ts';
+import type { CandlePeriod } from '../../../../common/protocol.ts';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
 import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
+import type { MarketBalance } from '../../../../common/protocol.ts';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';

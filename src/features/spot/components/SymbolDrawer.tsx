@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 import { PairListDialog } from '../../../components/ui/PairListDialog.tsx';
 import { usePairList } from '../../../lib/shown-pair.ts';
 

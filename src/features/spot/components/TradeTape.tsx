@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Trade } from '../../../../workers/shared/protocol.ts';
+import type { Trade } from '../../../../common/protocol.ts';
 import { useFormats, type Formats } from '../../../lib/format.ts';
 import { useTrades } from '../../../lib/market-hooks.ts';
 import { formatFixed } from '../../../lib/money.ts';

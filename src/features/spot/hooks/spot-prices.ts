@@ -4,7 +4,7 @@
  * latency while busy). Pure functions of their sources, wired to the engine in use-spot-prices.ts.
  */
 import { combineLatest, distinctUntilChanged, filter, map, startWith, take, type Observable } from 'rxjs';
-import type { DaySummary, MarketBalance, MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { DaySummary, MarketBalance, MarketItem } from '../../../../common/protocol.ts';
 import { lastKnownAt } from '../../../lib/last-known.ts';
 import { percentChange } from '../../../lib/money.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { of, type Observable } from 'rxjs';
-import type { MarketBalance } from '../../../../workers/shared/protocol.ts';
+import type { MarketBalance } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { pairList$, shownPair } from '../../../lib/shown-pair.ts';
 import { useObservable } from '../../../lib/use-observable.ts';

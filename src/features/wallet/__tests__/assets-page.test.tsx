@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DaySummary } from '../../../../workers/shared/protocol.ts';
+import type { DaySummary } from '../../../../common/protocol.ts';
 import { site } from '../../../lib/site-settings.ts';
 import type { BalanceList } from '../api/get-balance-list.ts';
 import { AssetsPage } from '../components/AssetsPage.tsx';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DaySummary } from '../../../../workers/shared/protocol.ts';
+import type { DaySummary } from '../../../../common/protocol.ts';
 import { USD_PRICE_EVERY_MS, useUsdPrices } from '../hooks/use-usd-prices.ts';
 
 const engine = vi.hoisted(() => ({ engineStream: vi.fn() }));

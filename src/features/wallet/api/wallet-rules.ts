@@ -3,7 +3,7 @@
  * arrives, the exchange estimate, dollar values, and where to go after a submit. They mirror the
  * server's (server/src/domain/wallet/), which checks everything again.
  */
-import { isAmountText, significantDecimals } from '../../../../workers/shared/rules.ts';
+import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
 import { AMOUNT_PROBLEM_KEYS, amountTextProblem } from '../../../lib/amount-input.ts';
 import { Big, toBig } from '../../../lib/money.ts';
 

@@ -1,4 +1,4 @@
-import { isPassword } from '../../../../workers/shared/rules.ts';
+import { isPassword } from '../../../../common/rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { withdrawalAmountProblem, type Problem, type WithdrawLimits } from './wallet-rules.ts';
 

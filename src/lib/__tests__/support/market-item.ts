@@ -1,4 +1,4 @@
-import type { MarketItem } from '../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../common/protocol.ts';
 
 /** A pair as the market lists send it, BTC/USDT (id 1) or ETH/USDT (id 2), with `more` over it. */
 export const marketItem = (symbol: string, close: string, more: Partial<MarketItem> = {}): MarketItem => ({

@@ -1,6 +1,6 @@
 /** Test doubles for the engine: a scripted socket, a routed fetch and a hand-cranked frame clock. */
 import { gzipSync } from 'node:zlib';
-import type { BatchItem } from '../../../shared/protocol.ts';
+import type { BatchItem } from '../../../../common/protocol.ts';
 import { MarketEngine, type MarketEngineOptions } from '../../market-engine.ts';
 import * as feedModule from '../../market-feed.ts';
 import * as pako from 'pako';

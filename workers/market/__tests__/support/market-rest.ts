@@ -1,5 +1,5 @@
 /** A deterministic market REST for engine tests: kline history up to the fake clock's current bar. */
-import type { CandlePeriod } from '../../../shared/protocol.ts';
+import type { CandlePeriod } from '../../../../common/protocol.ts';
 import { PERIOD_SECONDS } from '../../streams/candle-source.ts';
 import type { FakeFetch, RecordedRequest } from './fakes.ts';
 import { text } from './fakes.ts';

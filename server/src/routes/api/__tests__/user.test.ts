@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Notice } from '../../../../../workers/shared/protocol.ts';
+import type { Notice } from '../../../../../common/protocol.ts';
 import { NoticeRepository } from '../../../db/repositories/notice-repository.ts';
 import { DEMO_ACCOUNT, DEMO_INVITE_CODE } from '../../../db/seed.ts';
 import { login, registerByEmail, startTestApp, type TestApp, type UserInfo } from './support.ts';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { MarketItem } from '../../../../../workers/shared/protocol.ts';
+import type { MarketItem } from '../../../../../common/protocol.ts';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { MarketTicker, PairInfo } from '../../../domain/market-port.ts';
 import { decimalToUnits, formatTrimmed, formatUnits, percentChange, stepUnits, UNIT_DECIMALS } from '../../../domain/money.ts';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { ADDRESS_MAX_LENGTH, ADDRESS_TEXT_PATTERN, WITHDRAW_NETWORKS } from '../../../../../workers/shared/withdraw-address.ts';
+import { ADDRESS_MAX_LENGTH, ADDRESS_TEXT_PATTERN, WITHDRAW_NETWORKS } from '../../../../../common/withdraw-address.ts';
 import { WithdrawAddressRepository, type WithdrawAddressRow } from '../../../db/repositories/withdraw-address-repository.ts';
 import { bindWithdrawAddress } from '../../../domain/withdraw-addresses.ts';
 import { id, messages, text } from '../../../http/contract/fields.ts';

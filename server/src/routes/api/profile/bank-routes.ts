@@ -6,7 +6,7 @@ import {
   CARD_NUMBER_PATTERN,
   cardDigits,
   maskCardNumber,
-} from '../../../../../workers/shared/profile-rules.ts';
+} from '../../../../../common/profile-rules.ts';
 import { BankCardRepository, type BankCardRow } from '../../../db/repositories/bank-card-repository.ts';
 import { saveBankCard } from '../../../domain/bank-cards.ts';
 import type { SiteConfig } from '../../../domain/site-config.ts';

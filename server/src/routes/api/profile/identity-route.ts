@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { REAL_NAME_MAX_LENGTH, REAL_NAME_PATTERN } from '../../../../../workers/shared/profile-rules.ts';
+import { REAL_NAME_MAX_LENGTH, REAL_NAME_PATTERN } from '../../../../../common/profile-rules.ts';
 import { RZ_CERTIFIED, RZ_REVIEW } from '../../../db/repositories/identity-repository.ts';
 import { submitIdentity } from '../../../domain/identity.ts';
 import { reject } from '../../../domain/rejection.ts';

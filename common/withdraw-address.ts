@@ -16,6 +16,8 @@
 import { bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+// The hash library's own UTF-8 encoder: common/ is checked without the DOM's or Node's TextEncoder type.
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** The networks a coin can be withdrawn on (coins.withdraw_network). */
 export const WITHDRAW_NETWORKS = ['TRC20', 'ERC20', 'BTC'] as const;
@@ -83,7 +85,7 @@ function checkSegwit(text: string): AddressCheck {
 /** The EIP-55 form of a 40-digit hex address: a letter is upper case where the keccak-256 of the lower-case hex has a nibble of 8 or more. */
 export function eip55(address: string): string {
   const hex = address.slice(2).toLowerCase();
-  const hash = keccak_256(new TextEncoder().encode(hex));
+  const hash = keccak_256(utf8ToBytes(hex));
   let out = '0x';
   for (let i = 0; i < hex.length; i += 1) {
     const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
