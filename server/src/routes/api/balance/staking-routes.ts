@@ -28,7 +28,7 @@ export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     handler: ({ user }) => {
       requireSwitch(ctx.siteConfig.get(), 'staking_switch', 'staking.closed');
       const list = staking
-        .projects()
+        .offers()
         .map((project) => stakingProjectView(project, ledger.balance({ userId: user.id, coinId: project.coin_id, accountType: MAIN_ACCOUNT }).available));
       return ok({ list });
     },
@@ -56,7 +56,7 @@ export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
       requireSwitch(site, 'staking_switch', 'staking.closed');
       const quote = staking.prepare({ projectId: fields.id, termId: fields.s_id, amount: fields.amount });
       await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
-      return ok(stakingOrderView(staking.submit(user.id, quote), staking.earnings, lang), t('staking.submitted'));
+      return ok(stakingOrderView(staking.open(user.id, quote), staking.earnings, lang), t('staking.submitted'));
     },
   });
 

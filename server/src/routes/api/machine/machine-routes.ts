@@ -28,7 +28,7 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     answer: Type.Object({ list: Type.Array(MiningProductView) }),
     handler: ({ fields, user }) => {
       requireSwitch(ctx.siteConfig.get(), 'machine_switch', 'mining.closed');
-      const list = mining.products(fields.id).map((product) =>
+      const list = mining.offers(fields.id).map((product) =>
         miningProductView(product, ledger.balance({ userId: user.id, coinId: product.coin_id, accountType: MAIN_ACCOUNT }).available),
       );
       return ok({ list });
@@ -60,7 +60,7 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
       requireSwitch(site, 'machine_switch', 'mining.closed');
       const quote = mining.prepare({ productId: fields.id, amount: fields.amount, day: fields.day, rate: fields.interest_rate });
       await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
-      return ok(miningOrderView(mining.buy(user.id, quote), mining.earnings, lang), t('mining.bought'));
+      return ok(miningOrderView(mining.open(user.id, quote), mining.earnings, lang), t('mining.bought'));
     },
   });
 
@@ -72,7 +72,7 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     fields: paging(listInvalid),
     answer: pageOf(MiningOrderView),
     handler: ({ fields, user, lang }) => {
-      const { rows, total } = mining.orders(user.id, fields.page, fields.limit);
+      const { rows, total } = mining.orders(user.id, null, fields.page, fields.limit);
       return ok({ list: rows.map((row) => miningOrderView(row, mining.earnings, lang)), total });
     },
   });

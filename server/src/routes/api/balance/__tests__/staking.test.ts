@@ -23,7 +23,7 @@ describe('staking (api/Balance staking calls)', () => {
     h = await startEarnHarness();
     alice = await h.addUser('alice', { usdt: '5000' });
     await h.setPayPassword(alice.id, 'pay12345');
-    new StakingRepository(h.db).addProject({
+    new StakingRepository(h.db).add({
       title: 'Test staking',
       img: '',
       coin_id: h.coinId('usdt'),

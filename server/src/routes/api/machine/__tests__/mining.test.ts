@@ -25,7 +25,7 @@ describe('lock mining (api/Machine)', () => {
     h = await startEarnHarness();
     alice = await h.addUser('alice', { usdt: '5000' });
     await h.setPayPassword(alice.id, PAY);
-    new MiningRepository(h.db).addProduct({
+    new MiningRepository(h.db).add({
       title: 'Test miner',
       img: '',
       coin_id: h.coinId('usdt'),
@@ -129,7 +129,7 @@ describe('lock mining (api/Machine)', () => {
   });
 
   it('refuses redeeming a type 0 order, another user\'s order, and an order whose end is due', async () => {
-    const fixed = new MiningRepository(h.db).addProduct({ title: 'Fixed', img: '', coin_id: h.coinId('usdt'), min_amount: units('10'), max_amount: units('100'), type: 0, redeem_fee_ppm: 0, sort: 9, terms: [{ days: 2, rate_ppm: 1000 }] });
+    const fixed = new MiningRepository(h.db).add({ title: 'Fixed', img: '', coin_id: h.coinId('usdt'), min_amount: units('10'), max_amount: units('100'), type: 0, redeem_fee_ppm: 0, sort: 9, terms: [{ days: 2, rate_ppm: 1000 }] });
     const locked = await h.post<MiningOrderView>('Machine/buyMiningMachine', { id: fixed, amount: '50', day: 2, interest_rate: '0.1', paypassword: PAY }, alice.token);
     expect(locked.data.redeem_amount).toBe('0.00000000');
     expect((await h.post('Machine/redeemMiningMachine', { id: locked.data.id }, alice.token)).msg).toBe('This order cannot be redeemed before its end');
