@@ -1,0 +1,88 @@
+import Type from 'typebox';
+import { MAIN_ACCOUNT } from '../../../../domain/accounts.ts';
+import { requireSwitch } from '../../../../domain/earn/switches.ts';
+import { pageOf } from '../../../../http/contract/answers.ts';
+import { choice, id, messages, optional, paging, secret } from '../../../../http/contract/fields.ts';
+import { ok } from '../../../../http/envelope.ts';
+import { declareRoutes } from '../../context.ts';
+import { earnAmount, type EarnPlugin } from '../earn-context.ts';
+import { stakingOrderView, StakingOrderView, stakingProjectView, StakingProjectView } from './staking-views.ts';
+
+const listInvalid = messages('earn.listInvalid');
+
+/**
+ * Staking (spec §7 api/Balance/*Staking*, Token required; README "How the reference server runs the
+ * earn products"). With staking_switch off, projects and staking are refused; orders and redeeming
+ * stay open. The flash-exchange calls of api/Balance live in the wallet's own module.
+ */
+export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
+  const route = declareRoutes(fastify, ctx);
+  const { staking, ledger } = earn;
+
+  route({
+    method: 'POST',
+    url: '/Balance/getStakingProjects',
+    summary: 'The staking projects with their periods, and the caller\'s balance of each coin',
+    auth: 'required',
+    answer: Type.Object({ list: Type.Array(StakingProjectView) }),
+    handler: ({ user }) => {
+      requireSwitch(ctx.siteConfig.get(), 'staking_switch', 'staking.closed');
+      const list = staking
+        .offers()
+        .map((project) => stakingProjectView(project, ledger.balance({ userId: user.id, coinId: project.coin_id, accountType: MAIN_ACCOUNT }).available));
+      return ok({ list });
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/Balance/submitStaking',
+    summary: 'Stakes a whole amount in one period of a project',
+    description:
+      'Checked in this order: the project, the period s_id (one of its staking_info), the amount (digits only, at least min_price), ' +
+      'then the transaction password when traders_password_switch is 1. The amount moves from available to frozen until the end; ' +
+      'revenue is paid daily.',
+    auth: 'required',
+    once: 'earn.duplicate',
+    fields: {
+      id: id(messages('staking.projectNotFound')),
+      s_id: id(messages('staking.periodRequired')),
+      amount: earnAmount('staking.amountRequired', 'staking.amountDigits'),
+      paypassword: optional(secret(messages('pay.required'))),
+    },
+    answer: StakingOrderView,
+    handler: async ({ fields, user, lang, t }) => {
+      const site = ctx.siteConfig.get();
+      requireSwitch(site, 'staking_switch', 'staking.closed');
+      const quote = staking.prepare({ projectId: fields.id, termId: fields.s_id, amount: fields.amount });
+      await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
+      return ok(stakingOrderView(staking.open(user.id, quote), staking.earnings, lang), t('staking.submitted'));
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/Balance/getStakingOrderList',
+    summary: "The caller's staking orders, newest first",
+    description: 'status absent: all; 0 staking, 1 ended, 2 redeemed.',
+    auth: 'required',
+    fields: { status: optional(choice([0, 1, 2], listInvalid)), ...paging(listInvalid) },
+    answer: pageOf(StakingOrderView),
+    handler: ({ fields, user, lang }) => {
+      const { rows, total } = staking.orders(user.id, fields.status ?? null, fields.page, fields.limit);
+      return ok({ list: rows.map((row) => stakingOrderView(row, staking.earnings, lang)), total });
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/Balance/redeemStaking',
+    summary: 'Redeems a staking order of type 1 before its end',
+    description: 'Pays the days already ended, then gives the principal back less redeem_fee_rate % (the answer\'s redeem_amount). Status 2.',
+    auth: 'required',
+    once: 'earn.duplicate',
+    fields: { id: id(messages('staking.orderNotFound')) },
+    answer: StakingOrderView,
+    handler: ({ fields, user, lang, t }) => ok(stakingOrderView(staking.redeem(user.id, fields.id), staking.earnings, lang), t('staking.redeemed')),
+  });
+};
