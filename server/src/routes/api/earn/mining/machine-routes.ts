@@ -1,11 +1,10 @@
 import Type from 'typebox';
-import { MAIN_ACCOUNT } from '../../../../domain/accounts.ts';
-import { requireSwitch } from '../../../../domain/earn/switches.ts';
 import { pageOf } from '../../../../http/contract/answers.ts';
 import { id, int, messages, optional, paging, secret, text } from '../../../../http/contract/fields.ts';
 import { ok } from '../../../../http/envelope.ts';
 import { declareRoutes } from '../../context.ts';
 import { earnAmount, type EarnPlugin } from '../earn-context.ts';
+import { lockedHandlers } from '../locked-handlers.ts';
 import { miningOrderView, MiningOrderView, miningProductView, MiningProductView } from './machine-views.ts';
 
 const listInvalid = messages('earn.listInvalid');
@@ -17,7 +16,13 @@ const listInvalid = messages('earn.listInvalid');
  */
 export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
   const route = declareRoutes(fastify, ctx);
-  const { mining, ledger } = earn;
+  const mining = lockedHandlers(ctx, earn.ledger, {
+    product: earn.mining,
+    switchName: 'machine_switch',
+    closed: 'mining.closed',
+    offerView: miningProductView,
+    orderView: miningOrderView,
+  });
 
   route({
     method: 'POST',
@@ -26,13 +31,7 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     auth: 'required',
     fields: { id: optional(id(messages('mining.productNotFound'))) },
     answer: Type.Object({ list: Type.Array(MiningProductView) }),
-    handler: ({ fields, user }) => {
-      requireSwitch(ctx.siteConfig.get(), 'machine_switch', 'mining.closed');
-      const list = mining.offers(fields.id).map((product) =>
-        miningProductView(product, ledger.balance({ userId: user.id, coinId: product.coin_id, accountType: MAIN_ACCOUNT }).available),
-      );
-      return ok({ list });
-    },
+    handler: ({ fields, user }) => ok(mining.offers(user.id, fields.id)),
   });
 
   route({
@@ -56,11 +55,8 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     },
     answer: MiningOrderView,
     handler: async ({ fields, user, lang, t }) => {
-      const site = ctx.siteConfig.get();
-      requireSwitch(site, 'machine_switch', 'mining.closed');
-      const quote = mining.prepare({ productId: fields.id, amount: fields.amount, day: fields.day, rate: fields.interest_rate });
-      await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
-      return ok(miningOrderView(mining.open(user.id, quote), mining.earnings, lang), t('mining.bought'));
+      const purchase = { productId: fields.id, amount: fields.amount, day: fields.day, rate: fields.interest_rate };
+      return ok(await mining.open(user, purchase, fields.paypassword, lang), t('mining.bought'));
     },
   });
 
@@ -71,10 +67,7 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     auth: 'required',
     fields: paging(listInvalid),
     answer: pageOf(MiningOrderView),
-    handler: ({ fields, user, lang }) => {
-      const { rows, total } = mining.orders(user.id, null, fields.page, fields.limit);
-      return ok({ list: rows.map((row) => miningOrderView(row, mining.earnings, lang)), total });
-    },
+    handler: ({ fields, user, lang }) => ok(mining.orders(user.id, null, fields.page, fields.limit, lang)),
   });
 
   route({
@@ -86,6 +79,6 @@ export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     once: 'earn.duplicate',
     fields: { id: id(messages('mining.orderNotFound')) },
     answer: MiningOrderView,
-    handler: ({ fields, user, lang, t }) => ok(miningOrderView(mining.redeem(user.id, fields.id), mining.earnings, lang), t('mining.redeemed')),
+    handler: ({ fields, user, lang, t }) => ok(mining.redeem(user.id, fields.id, lang), t('mining.redeemed')),
   });
 };

@@ -3,8 +3,8 @@ import type { MiningOrderRow, MiningProductRow } from '../../../../db/repositori
 import { percentText } from '../../../../domain/earn/earn-math.ts';
 import type { LockedEarnings } from '../../../../domain/earn/locked-earnings.ts';
 import { formatTrimmed, formatUnits } from '../../../../domain/money.ts';
-import { t, type MessageKey } from '../../../../i18n/index.ts';
-import { timeText } from '../earn-context.ts';
+import type { MessageKey } from '../../../../i18n/index.ts';
+import { lockedOrderSchema, lockedOrderView } from '../locked-order-view.ts';
 
 /** A mining product (spec §3) as api/Machine answers it, with the caller's balance of its coin. */
 export const MiningProductView = Type.Object({
@@ -23,28 +23,18 @@ export const MiningProductView = Type.Object({
 });
 export type MiningProductView = Static<typeof MiningProductView>;
 
-/** A mining order (spec §3). */
-export const MiningOrderView = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  img: Type.String(),
-  order_num: Type.String(),
-  start_time: Type.String(),
-  end_time: Type.String(),
-  start_time_ms: Type.Integer(),
-  end_time_ms: Type.Integer(),
-  amount: Type.String(),
-  coin: Type.String(),
-  interest_rate: Type.String({ description: 'Daily rate in percent' }),
-  days: Type.Integer(),
-  total_revenue: Type.String({ description: 'Interest paid so far' }),
-  estimated_revenue: Type.String({ description: 'Interest of the whole period: amount × rate × days / 100, rounded down to 1e-8' }),
-  status: Type.Integer({ description: '0 running, 1 ended, 2 redeemed' }),
-  status_text: Type.String(),
-  type: Type.Integer({ description: '1: may be redeemed before its end' }),
-  redeem_fee_rate: Type.String({ description: 'Percent of the principal an early redemption keeps' }),
-  redeem_amount: Type.String({ description: 'What redeeming now gives back ("0" when it cannot be redeemed); after a redemption, what it gave' }),
-});
+/** A mining order. */
+export const MiningOrderView = lockedOrderSchema(
+  {
+    status: '0 running, 1 ended, 2 redeemed',
+    rate: 'Daily rate in percent',
+    paid: 'Interest paid so far',
+    estimate: 'Interest of the whole period: amount × rate × days / 100, rounded down to 1e-8',
+    fee: 'Percent of the principal an early redemption keeps',
+  },
+  ['id', 'title', 'img', 'order_num', 'start_time', 'end_time', 'start_time_ms', 'end_time_ms', 'amount', 'coin', 'interest_rate', 'days', 'total_revenue',
+    'estimated_revenue', 'status', 'status_text', 'type', 'redeem_fee_rate', 'redeem_amount'],
+);
 export type MiningOrderView = Static<typeof MiningOrderView>;
 
 const STATUS_TEXT: Record<MiningOrderRow['status'], MessageKey> = { 0: 'mining.status0', 1: 'mining.status1', 2: 'mining.status2' };
@@ -67,25 +57,5 @@ export function miningProductView(product: MiningProductRow, balance: bigint): M
 }
 
 export function miningOrderView(order: MiningOrderRow, earnings: LockedEarnings<MiningOrderRow>, lang: string): MiningOrderView {
-  return {
-    id: order.id,
-    title: order.title,
-    img: order.img,
-    order_num: order.order_num,
-    start_time: timeText(order.start_time),
-    end_time: timeText(order.end_time),
-    start_time_ms: order.start_time,
-    end_time_ms: order.end_time,
-    amount: formatUnits(order.amount),
-    coin: order.coin,
-    interest_rate: percentText(order.rate_ppm),
-    days: order.days,
-    total_revenue: formatUnits(order.total_revenue),
-    estimated_revenue: formatUnits(earnings.fullInterest(order)),
-    status: order.status,
-    status_text: t(lang, STATUS_TEXT[order.status]),
-    type: order.type,
-    redeem_fee_rate: percentText(order.redeem_fee_ppm),
-    redeem_amount: formatUnits(order.status === 2 ? order.returned : earnings.redeemValue(order)),
-  };
+  return lockedOrderView(MiningOrderView, order, earnings, lang, STATUS_TEXT, { img: order.img });
 }

@@ -1,11 +1,10 @@
 import Type from 'typebox';
-import { MAIN_ACCOUNT } from '../../../../domain/accounts.ts';
-import { requireSwitch } from '../../../../domain/earn/switches.ts';
 import { pageOf } from '../../../../http/contract/answers.ts';
 import { choice, id, messages, optional, paging, secret } from '../../../../http/contract/fields.ts';
 import { ok } from '../../../../http/envelope.ts';
 import { declareRoutes } from '../../context.ts';
 import { earnAmount, type EarnPlugin } from '../earn-context.ts';
+import { lockedHandlers } from '../locked-handlers.ts';
 import { stakingOrderView, StakingOrderView, stakingProjectView, StakingProjectView } from './staking-views.ts';
 
 const listInvalid = messages('earn.listInvalid');
@@ -17,7 +16,13 @@ const listInvalid = messages('earn.listInvalid');
  */
 export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
   const route = declareRoutes(fastify, ctx);
-  const { staking, ledger } = earn;
+  const staking = lockedHandlers(ctx, earn.ledger, {
+    product: earn.staking,
+    switchName: 'staking_switch',
+    closed: 'staking.closed',
+    offerView: stakingProjectView,
+    orderView: stakingOrderView,
+  });
 
   route({
     method: 'POST',
@@ -25,13 +30,7 @@ export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     summary: 'The staking projects with their periods, and the caller\'s balance of each coin',
     auth: 'required',
     answer: Type.Object({ list: Type.Array(StakingProjectView) }),
-    handler: ({ user }) => {
-      requireSwitch(ctx.siteConfig.get(), 'staking_switch', 'staking.closed');
-      const list = staking
-        .offers()
-        .map((project) => stakingProjectView(project, ledger.balance({ userId: user.id, coinId: project.coin_id, accountType: MAIN_ACCOUNT }).available));
-      return ok({ list });
-    },
+    handler: ({ user }) => ok(staking.offers(user.id)),
   });
 
   route({
@@ -52,11 +51,8 @@ export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     },
     answer: StakingOrderView,
     handler: async ({ fields, user, lang, t }) => {
-      const site = ctx.siteConfig.get();
-      requireSwitch(site, 'staking_switch', 'staking.closed');
-      const quote = staking.prepare({ projectId: fields.id, termId: fields.s_id, amount: fields.amount });
-      await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
-      return ok(stakingOrderView(staking.open(user.id, quote), staking.earnings, lang), t('staking.submitted'));
+      const request = { projectId: fields.id, termId: fields.s_id, amount: fields.amount };
+      return ok(await staking.open(user, request, fields.paypassword, lang), t('staking.submitted'));
     },
   });
 
@@ -68,10 +64,7 @@ export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     auth: 'required',
     fields: { status: optional(choice([0, 1, 2], listInvalid)), ...paging(listInvalid) },
     answer: pageOf(StakingOrderView),
-    handler: ({ fields, user, lang }) => {
-      const { rows, total } = staking.orders(user.id, fields.status ?? null, fields.page, fields.limit);
-      return ok({ list: rows.map((row) => stakingOrderView(row, staking.earnings, lang)), total });
-    },
+    handler: ({ fields, user, lang }) => ok(staking.orders(user.id, fields.status ?? null, fields.page, fields.limit, lang)),
   });
 
   route({
@@ -83,6 +76,6 @@ export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
     once: 'earn.duplicate',
     fields: { id: id(messages('staking.orderNotFound')) },
     answer: StakingOrderView,
-    handler: ({ fields, user, lang, t }) => ok(stakingOrderView(staking.redeem(user.id, fields.id), staking.earnings, lang), t('staking.redeemed')),
+    handler: ({ fields, user, lang, t }) => ok(staking.redeem(user.id, fields.id, lang), t('staking.redeemed')),
   });
 };

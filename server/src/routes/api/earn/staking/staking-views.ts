@@ -3,8 +3,8 @@ import type { StakingOrderRow, StakingProjectRow } from '../../../../db/reposito
 import { percentText } from '../../../../domain/earn/earn-math.ts';
 import type { LockedEarnings } from '../../../../domain/earn/locked-earnings.ts';
 import { formatTrimmed, formatUnits } from '../../../../domain/money.ts';
-import { t, type MessageKey } from '../../../../i18n/index.ts';
-import { timeText } from '../earn-context.ts';
+import type { MessageKey } from '../../../../i18n/index.ts';
+import { lockedOrderSchema, lockedOrderView } from '../locked-order-view.ts';
 
 /** A staking project (spec §3) with its periods and the caller's balance of its coin. */
 export const StakingProjectView = Type.Object({
@@ -27,28 +27,17 @@ export const StakingProjectView = Type.Object({
 });
 export type StakingProjectView = Static<typeof StakingProjectView>;
 
-/** A staking order (spec §3). */
-export const StakingOrderView = Type.Object({
-  id: Type.Integer(),
-  order_num: Type.String(),
-  title: Type.String(),
-  status: Type.Integer({ description: '0 staking, 1 ended, 2 redeemed' }),
-  status_text: Type.String(),
-  type: Type.Integer({ description: '1: may be redeemed before its end' }),
-  addtime: Type.String(),
-  start_time: Type.String(),
-  end_time: Type.String(),
-  start_time_ms: Type.Integer(),
-  end_time_ms: Type.Integer(),
-  coin: Type.String(),
-  amount: Type.String(),
-  days: Type.Integer(),
-  interest_rate: Type.String({ description: 'Yearly rate in percent' }),
-  total_revenue: Type.String({ description: 'Revenue paid so far' }),
-  estimated_revenue: Type.String({ description: 'Revenue of the whole period: amount × rate / 100 × days / 365, rounded down to 1e-8' }),
-  redeem_fee_rate: Type.String(),
-  redeem_amount: Type.String({ description: 'What redeeming now gives back ("0" when it cannot be redeemed); after a redemption, what it gave' }),
-});
+/** A staking order. */
+export const StakingOrderView = lockedOrderSchema(
+  {
+    status: '0 staking, 1 ended, 2 redeemed',
+    rate: 'Yearly rate in percent',
+    paid: 'Revenue paid so far',
+    estimate: 'Revenue of the whole period: amount × rate / 100 × days / 365, rounded down to 1e-8',
+  },
+  ['id', 'order_num', 'title', 'status', 'status_text', 'type', 'addtime', 'start_time', 'end_time', 'start_time_ms', 'end_time_ms', 'coin', 'amount', 'days',
+    'interest_rate', 'total_revenue', 'estimated_revenue', 'redeem_fee_rate', 'redeem_amount'],
+);
 export type StakingOrderView = Static<typeof StakingOrderView>;
 
 const STATUS_TEXT: Record<StakingOrderRow['status'], MessageKey> = { 0: 'staking.status0', 1: 'staking.status1', 2: 'staking.status2' };
@@ -68,25 +57,5 @@ export function stakingProjectView(project: StakingProjectRow, balance: bigint):
 }
 
 export function stakingOrderView(order: StakingOrderRow, earnings: LockedEarnings<StakingOrderRow>, lang: string): StakingOrderView {
-  return {
-    id: order.id,
-    order_num: order.order_num,
-    title: order.title,
-    status: order.status,
-    status_text: t(lang, STATUS_TEXT[order.status]),
-    type: order.type,
-    addtime: timeText(order.start_time),
-    start_time: timeText(order.start_time),
-    end_time: timeText(order.end_time),
-    start_time_ms: order.start_time,
-    end_time_ms: order.end_time,
-    coin: order.coin,
-    amount: formatUnits(order.amount),
-    days: order.days,
-    interest_rate: percentText(order.rate_ppm),
-    total_revenue: formatUnits(order.total_revenue),
-    estimated_revenue: formatUnits(earnings.fullInterest(order)),
-    redeem_fee_rate: percentText(order.redeem_fee_ppm),
-    redeem_amount: formatUnits(order.status === 2 ? order.returned : earnings.redeemValue(order)),
-  };
+  return lockedOrderView(StakingOrderView, order, earnings, lang, STATUS_TEXT);
 }
