@@ -1,5 +1,6 @@
 import type { Db } from '../database.ts';
-import { LockedProductRepository, type LockedOffer, type LockedOrderRow, type LockedTables, type LockedTerm } from './locked-product-repository.ts';
+import type { LockedOrderRow } from './locked-order-repository.ts';
+import { LockedProductRepository, type LockedOffer, type LockedTables, type LockedTerm } from './locked-product-repository.ts';
 
 /** A staking period (spec §3 staking_info): days, yearly rate, smallest amount. */
 export interface StakingTerm extends LockedTerm {

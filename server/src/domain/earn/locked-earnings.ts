@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { JobRepository } from '../../db/repositories/job-repository.ts';
 import { InsufficientBalanceError, type BalanceKey, type EarnBillKind, type LedgerRepository } from '../../db/repositories/ledger-repository.ts';
-import type { LockedOrderRepository, LockedOrderRow } from '../../db/repositories/locked-product-repository.ts';
+import type { LockedOrderRepository, LockedOrderRow } from '../../db/repositories/locked-order-repository.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { Job } from '../../jobs/job.ts';
 import { DAY_MS, periodsElapsed } from '../../jobs/periods.ts';

@@ -1,5 +1,6 @@
 import type { LedgerRepository } from '../../../db/repositories/ledger-repository.ts';
-import type { LockedOffer, LockedOrderRow, LockedStatus } from '../../../db/repositories/locked-product-repository.ts';
+import type { LockedOrderRow, LockedStatus } from '../../../db/repositories/locked-order-repository.ts';
+import type { LockedOffer } from '../../../db/repositories/locked-product-repository.ts';
 import type { UserRow } from '../../../db/repositories/user-repository.ts';
 import { MAIN_ACCOUNT } from '../../../domain/accounts.ts';
 import type { LockedEarnings } from '../../../domain/earn/locked-earnings.ts';

@@ -1,5 +1,5 @@
 import Type, { type Static, type TObject } from 'typebox';
-import type { LockedOrderRow, LockedStatus } from '../../../db/repositories/locked-product-repository.ts';
+import type { LockedOrderRow, LockedStatus } from '../../../db/repositories/locked-order-repository.ts';
 import { percentText } from '../../../domain/earn/earn-math.ts';
 import type { LockedEarnings } from '../../../domain/earn/locked-earnings.ts';
 import { formatUnits } from '../../../domain/money.ts';
