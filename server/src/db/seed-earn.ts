@@ -48,7 +48,7 @@ export function seedEarnDemo(db: Db): void {
   loans.addProject({ title: 'Business loan', mechanism: 'Atlas Finance', coin_id: usdt, min_amount: units('1000'), max_amount: units('50000'), rate_ppm: 300, cycle_days: 30, sort: 3 });
 
   const mining = new MiningRepository(db);
-  mining.addProduct({
+  mining.add({
     title: 'USDT stable miner',
     img: tile('#2f6bff', CHIP),
     coin_id: usdt,
@@ -63,7 +63,7 @@ export function seedEarnDemo(db: Db): void {
       { days: 30, rate_ppm: 5000 },
     ],
   });
-  mining.addProduct({
+  mining.add({
     title: 'ETH hash pool',
     img: tile('#627eea', DIAMOND),
     coin_id: eth,
@@ -79,7 +79,7 @@ export function seedEarnDemo(db: Db): void {
   });
 
   const staking = new StakingRepository(db);
-  staking.addProject({
+  staking.add({
     title: 'USDT flexible staking',
     img: tile('#48b451', STACK),
     coin_id: usdt,
@@ -92,7 +92,7 @@ export function seedEarnDemo(db: Db): void {
       { days: 180, rate_ppm: 120_000, min_amount: units('1000') },
     ],
   });
-  staking.addProject({
+  staking.add({
     title: 'ETH fixed staking',
     img: tile('#627eea', STACK),
     coin_id: eth,

@@ -29,6 +29,19 @@ export function nextNumbered(db: Db, table: NumberedTable, prefix: string, at: n
   return { id, orderNum: `${prefix}${date}${String(id).padStart(6, '0')}` };
 }
 
+/** A value a column is written with. */
+export type ColumnValue = string | number | bigint | null;
+
+/**
+ * Inserts one row, its columns named by `row`'s keys; returns its rowid. `table` and the keys come
+ * from the repositories' own literals, never from user input.
+ */
+export function insertRow(db: Db, table: string, row: Record<string, ColumnValue>): number {
+  const columns = Object.keys(row);
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  return Number(db.prepare(sql).run(...Object.values(row)).lastInsertRowid);
+}
+
 /** One page of rows, newest first, and how many there are in all. */
 export interface RowPage<T> {
   rows: T[];

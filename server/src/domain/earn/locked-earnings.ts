@@ -9,7 +9,7 @@ import { reject, Rejection } from '../rejection.ts';
 import { accruedInterest, interestOfDay, redeemPayout } from './earn-math.ts';
 
 /** How one product (mining or staking) names its bills, its job and its refusals. */
-export interface LockedProduct {
+export interface LockedNames {
   /** The job's name; its unit keys are `order <id> day <d>` and `order <id> end`. */
   job: string;
   /** 1 for a daily rate (mining), 365 for a yearly rate (staking). */
@@ -46,7 +46,7 @@ export const ACCRUAL_EVERY_MS = 10_000;
  */
 export class LockedEarnings<Row extends LockedOrderRow> {
   constructor(
-    private readonly product: LockedProduct,
+    private readonly product: LockedNames,
     private readonly deps: LockedEarningsDeps<Row>,
   ) {}
 

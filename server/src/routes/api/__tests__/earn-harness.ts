@@ -25,9 +25,9 @@ import { JobRunner } from '../../../jobs/job-runner.ts';
 import { DAY_MS } from '../../../jobs/periods.ts';
 import { fileForm, fixture } from '../../../uploads/__tests__/upload-support.ts';
 import { maxUploadBytes } from '../../../uploads/upload-store.ts';
-import { uploadRoute } from '../common/upload-route.ts';
+import { uploadRoute } from '../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../context.ts';
-import { earnRoutes } from '../earn-plugin.ts';
+import { earnRoutes } from '../earn/earn-plugin.ts';
 
 /** Where the manual clock starts: a fixed instant (a Saturday, 12:26 UTC). */
 export const START_MS = 1_750_000_000_000;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../../feed/prng.ts';
 import { DAY_MS } from '../../../jobs/periods.ts';
-import type { InternalTransferView, TransferCoinView } from '../balance/internal-transfer-views.ts';
-import type { StakingOrderView, StakingProjectView } from '../balance/staking-views.ts';
-import type { LoanOrderView, LoanProjectView } from '../loan/loan-views.ts';
-import type { MiningOrderView, MiningProductView } from '../machine/machine-views.ts';
+import type { InternalTransferView, TransferCoinView } from '../wallet/internal-transfer-views.ts';
+import type { StakingOrderView, StakingProjectView } from '../earn/staking/staking-views.ts';
+import type { LoanOrderView, LoanProjectView } from '../earn/loans/loan-views.ts';
+import type { MiningOrderView, MiningProductView } from '../earn/mining/machine-views.ts';
 import { expectBillsMatchBalances, startEarnHarness, type EarnHarness } from './earn-harness.ts';
 
 type User = { id: number; token: string };

@@ -22,7 +22,7 @@ import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
 import { fileForm, fixture } from '../../../../uploads/__tests__/upload-support.ts';
-import { uploadRoute } from '../../common/upload-route.ts';
+import { uploadRoute } from '../../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
 import { walletRoutes } from '../wallet-plugin.ts';
 
