@@ -281,6 +281,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
+          // One server and one browser for the whole run (tests/e2e/support/global-setup.ts).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

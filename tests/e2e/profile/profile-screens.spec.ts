@@ -43,11 +43,11 @@ async function freshUser() {
   const { page, context } = await stack.newPage();
   await context.addInitScript(recordViolations);
   await loginViaUi(page, stack.baseUrl, phone, PASSWORD);
-  const userId = stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
+  const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
   return { page, context, userId };
 }
 
-const row = (sql: string, ...params: unknown[]) => stack.server.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+const row = (sql: string, ...params: unknown[]) => stack.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
 
 describe('identity verification', () => {
   it('two uploaded photos go to review, and the demo\'s automatic review certifies the user', async () => {
@@ -73,7 +73,7 @@ describe('identity verification', () => {
     const status = await visible(page.getByTestId('identity-status').filter({ hasText: 'Under review' }));
     expect(await page.getByTestId('identity-form').count()).toBe(0);
 
-    const [second, first] = latestUploads(stack.server.db, 2);
+    const [second, first] = latestUploads(stack.db, 2);
     expect(row('SELECT front_card, back_card FROM identity_verifications WHERE user_id = ?', userId)).toEqual({
       front_card: `/uploads/${first!.name}`,
       back_card: `/uploads/${second!.name}`,
@@ -142,7 +142,7 @@ describe('bank cards', () => {
     await toast(page, 'Bank card updated');
     await visible(page.getByTestId('bank-card').filter({ hasText: 'Blue Harbor Bank' }));
     expect(await page.getByTestId('card-number').allInnerTexts()).toEqual(['**** 1111']);
-    expect(stack.server.db.prepare('SELECT bank_name, card_number FROM bank_cards WHERE user_id = ?').all(userId)).toEqual([
+    expect(stack.db.prepare('SELECT bank_name, card_number FROM bank_cards WHERE user_id = ?').all(userId)).toEqual([
       { bank_name: 'Blue Harbor Bank', card_number: '6222021234561111' },
     ]);
     expect(await violations(page)).toEqual([]);

@@ -65,8 +65,8 @@ describe('upload slot on the identity screen', () => {
     expect(watch).toEqual({ statuses: ['uploading', 'done'], progressbar: true });
     expect(await front.locator('img').getAttribute('src')).toMatch(/^blob:/);
 
-    const [stored] = latestUploads(stack.server.db);
-    const demoId = stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username);
+    const [stored] = latestUploads(stack.db);
+    const demoId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username);
     expect(stored).toMatchObject({ user_id: demoId, mime_type: 'image/jpeg', width: 1600, height: 1200 });
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     expect(stored!.size).toBeLessThan(photo.length);
@@ -90,15 +90,15 @@ describe('upload slot on the identity screen', () => {
 
     await page.getByLabel('Back of ID').setInputFiles({ name: 'first.jpg', mimeType: 'image/jpeg', buffer: first });
     await slotStatus(back, 'done');
-    const [firstRow] = latestUploads(stack.server.db);
+    const [firstRow] = latestUploads(stack.db);
     await page.getByLabel('Back of ID').setInputFiles({ name: 'turned.jpg', mimeType: 'image/jpeg', buffer: turned });
     // The second image is a new upload (a new row), and the slot shows it done.
-    await vi.waitFor(() => expect(latestUploads(stack.server.db)[0]!.name).not.toBe(firstRow!.name), { timeout: UI_TIMEOUT_MS, interval: 50 });
+    await vi.waitFor(() => expect(latestUploads(stack.db)[0]!.name).not.toBe(firstRow!.name), { timeout: UI_TIMEOUT_MS, interval: 50 });
     await slotStatus(back, 'done');
-    const [secondRow] = latestUploads(stack.server.db);
+    const [secondRow] = latestUploads(stack.db);
     // Upright in its pixels (the server read 200×400 from the frame header), with no EXIF left to say otherwise.
     expect(secondRow).toMatchObject({ width: 200, height: 400 });
-    expect(readFileSync(join(stack.server.config.dataDir, 'uploads', secondRow!.name)).includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(readFileSync(join(stack.dataDir, 'uploads', secondRow!.name)).includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
     const served = await page.evaluate(readServedImage, `/uploads/${secondRow!.name}`);
     expect({ width: served.width, height: served.height }).toEqual({ width: 200, height: 400 });
     const near = (actual: number[], expected: number[]) => actual.every((value, i) => Math.abs(value - expected[i]!) < 40);
@@ -113,7 +113,7 @@ describe('upload slot on the identity screen', () => {
     const photo = await generatePhoto(context, { width: 1200, height: 900 });
     await page.goto(`${stack.baseUrl}/real_authentication`);
     const front = uploadSlot(page, 'Front of ID');
-    const before = latestUploads(stack.server.db)[0]?.id ?? 0;
+    const before = latestUploads(stack.db)[0]?.id ?? 0;
     // The screen reads the identity status first; the network goes only once the form is there.
     await slotStatus(front, 'empty');
 
@@ -121,13 +121,13 @@ describe('upload slot on the identity screen', () => {
     await page.getByLabel('Front of ID').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: photo });
     await slotStatus(front, 'failed');
     await visible(front.getByRole('alert').filter({ hasText: 'Network error, please check your connection and try again' }));
-    expect(latestUploads(stack.server.db)[0]?.id ?? 0).toBe(before);
+    expect(latestUploads(stack.db)[0]?.id ?? 0).toBe(before);
 
     await context.setOffline(false);
     await front.getByRole('button', { name: 'Retry' }).click();
     await slotStatus(front, 'done');
     expect(await front.getByRole('alert').count()).toBe(0);
-    expect(latestUploads(stack.server.db)[0]!.id).toBeGreaterThan(before);
+    expect(latestUploads(stack.db)[0]!.id).toBeGreaterThan(before);
     await context.close();
   });
 });

@@ -24,7 +24,7 @@ describe('deposit', () => {
     const { page, context } = await stack.newPage();
     await loginViaUi(page, stack.baseUrl, phone, 'secret12');
     const proof = await generatePhoto(context, { width: 900, height: 1600 });
-    const usdt = stack.server.db.prepare("SELECT id FROM coins WHERE name = 'usdt'").pluck().get() as number;
+    const usdt = stack.db.prepare("SELECT id FROM coins WHERE name = 'usdt'").pluck().get() as number;
 
     await page.goto(`${stack.baseUrl}/recharge`);
     const box = await visible(page.getByTestId('deposit-address'));

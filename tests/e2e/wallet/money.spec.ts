@@ -34,7 +34,7 @@ interface CoinBalance {
   balance_list: { type: number; balance: string; dbalance: string }[];
 }
 
-const coinId = (name: string) => stack.server.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
+const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
 
 /** The available and frozen balance of a coin in an account type, from the API. */
 async function balanceOf(token: string, coin: string, type = 1): Promise<{ balance: string; dbalance: string }> {
