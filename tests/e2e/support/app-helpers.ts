@@ -70,3 +70,22 @@ export function currentTheme(page: Page): Promise<string | undefined> {
 export async function waitForTheme(page: Page, theme: 'day' | 'night'): Promise<void> {
   await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme, { timeout: UI_TIMEOUT_MS });
 }
+
+/** A session token for `username` from the login call: a signed-in role for tests that are not about logging in. */
+export async function apiToken(baseUrl: string, username: string, password: string): Promise<string> {
+  const body = new URLSearchParams({ username, password, ip: '' });
+  const answer = (await (await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body })).json()) as { msg?: string; data?: { userinfo?: { token?: string } } };
+  const token = answer.data?.userinfo?.token;
+  if (!token) throw new Error(`set-up login of ${username} refused: ${answer.msg}`);
+  return token;
+}
+
+/**
+ * Moves the server's clock `ms` forward (the test route of server/src/routes/test/clock.ts): the
+ * market prints what became due and the server's jobs run before it answers. Returns the new time.
+ */
+export async function advanceServerClock(baseUrl: string, ms: number): Promise<number> {
+  const response = await fetch(`${baseUrl}/__test/clock?advance_ms=${Math.round(ms)}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`the server clock did not move: ${await response.text()}`);
+  return ((await response.json()) as { now: number }).now;
+}
