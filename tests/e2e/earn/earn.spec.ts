@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { platformReviews } from '../../../server/src/domain/review-kinds.ts';
-import { loginViaUi, registerByPhoneApi, toast, unique, visible } from '../support/app-helpers.ts';
+import { signInAs, registerByPhoneApi, toast, unique, visible } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
@@ -55,7 +55,7 @@ async function signedIn(): Promise<{ page: Page; context: BrowserContext; token:
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
   });
-  await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   await dismissNoticeBanner(page);
   const refusals = async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...logged];
   return { page, context, token: await pageToken(page), refusals };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_INVITE_CODE } from '../../../server/src/db/seed.ts';
-import { loginViaUi, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signInAs, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { generatePhoto, latestUploads, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
 
@@ -42,7 +42,7 @@ async function freshUser() {
   await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
   const { page, context } = await stack.newPage();
   await context.addInitScript(recordViolations);
-  await loginViaUi(page, stack.baseUrl, phone, PASSWORD);
+  await signInAs(page, stack.baseUrl, phone, PASSWORD);
   const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
   return { page, context, userId };
 }
@@ -158,7 +158,7 @@ describe('invite', () => {
     const { page, context } = await stack.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     await context.addInitScript(recordViolations);
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const panel = await openMemberPanel(page);
     await panel.getByTestId('panel-invite').click();
     await page.waitForURL(`${stack.baseUrl}/invite?code=${DEMO_INVITE_CODE}`, { timeout: UI_TIMEOUT_MS });

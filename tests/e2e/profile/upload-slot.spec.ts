@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
-import { loginViaUi, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signedInPage, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { generatePhoto, latestUploads, slotStatus, uploadSlot, withExifOrientation } from '../support/upload-helpers.ts';
 
@@ -49,8 +49,7 @@ async function readServedImage(url: string) {
 
 describe('upload slot on the identity screen', () => {
   it('compresses a 12 MP photo in the browser, shows its progress and preview, and the server keeps the smaller image', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const photo = await generatePhoto(context);
     await page.goto(`${stack.baseUrl}/real_authentication`);
     await visible(page.getByRole('heading', { name: 'Identity verification' }));
@@ -80,8 +79,7 @@ describe('upload slot on the identity screen', () => {
   });
 
   it('turns a photo upright by its EXIF orientation, and replacing the image uploads the new one', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const first = await generatePhoto(context, { width: 640, height: 480 });
     // Stored landscape, left red and right blue; orientation 6 says: show it turned 90° clockwise.
     const turned = withExifOrientation(await generatePhoto(context, { width: 400, height: 200, split: true }), 6);
@@ -108,8 +106,7 @@ describe('upload slot on the identity screen', () => {
   });
 
   it('marks the upload failed when the network is gone, and retry sends it once the network is back', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const photo = await generatePhoto(context, { width: 1200, height: 900 });
     await page.goto(`${stack.baseUrl}/real_authentication`);
     const front = uploadSlot(page, 'Front of ID');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signedInPage, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { eventually } from '../support/trading-helpers.ts';
 import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
@@ -21,8 +21,7 @@ describe('deposit', () => {
   it('with a proof image: pending in the records, approved by the demo review, then credited', async () => {
     const phone = `137${unique().replace(/\D/g, '').slice(0, 8).padEnd(8, '3')}`;
     await registerByPhoneApi(stack.baseUrl, phone, 'secret12');
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, phone, 'secret12');
+    const { page, context } = await signedInPage(stack, phone, 'secret12');
     const proof = await generatePhoto(context, { width: 900, height: 1600 });
     const usdt = stack.db.prepare("SELECT id FROM coins WHERE name = 'usdt'").pluck().get() as number;
 
