@@ -39,7 +39,9 @@ describe('QA recording', () => {
 
     const download = page.waitForEvent('download');
     await bar.getByRole('button', { name: 'Save recording' }).click();
-    const file = await (await download).path();
+    // The browser is the run's shared one, reached over a connection: the download is copied here.
+    const file = join(staticDir, 'downloaded.ndjson');
+    await (await download).saveAs(file);
     const text = readFileSync(file, 'utf8');
     const lines = parseTranscript(text);
     const pushes = lines.filter((line) => line.dir === 'server->client' && line.frame.includes('"ch":"market.btcusdt.'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_INVITE_CODE } from '../../../server/src/db/seed.ts';
-import { signInAs, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { advanceServerClock, signInAs, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { generatePhoto, latestUploads, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
 
@@ -79,8 +79,9 @@ describe('identity verification', () => {
       back_card: `/uploads/${second!.name}`,
     });
 
-    // The demo approves it about REVIEW_AUTO_SECONDS later; "check again" then shows it.
-    await vi.waitFor(() => expect(row('SELECT rzstatus FROM users WHERE id = ?', userId)).toEqual({ rzstatus: 2 }), { timeout: UI_TIMEOUT_MS + REVIEW_AUTO_SECONDS * 1000, interval: 200 });
+    // The demo approves it REVIEW_AUTO_SECONDS later on the server's clock; "check again" then shows it.
+    await advanceServerClock(stack.baseUrl, REVIEW_AUTO_SECONDS * 1000);
+    await vi.waitFor(() => expect(row('SELECT rzstatus FROM users WHERE id = ?', userId)).toEqual({ rzstatus: 2 }), { timeout: UI_TIMEOUT_MS, interval: 200 });
     await status.getByRole('button', { name: 'Check again' }).click();
     await visible(page.getByTestId('identity-status').filter({ hasText: 'Verified' }));
     expect(row("SELECT decided_by FROM reviews WHERE kind = 'identity' AND user_id = ?", userId)).toEqual({ decided_by: 'auto' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { advanceServerClock, signedInPage, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { eventually } from '../support/trading-helpers.ts';
 import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
@@ -53,7 +53,8 @@ describe('deposit', () => {
     expect(await row.textContent()).toContain('TRC20 T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     expect(await page.getByTestId('account-available').textContent()).toBe('0.00000000');
 
-    // The demo review approves it by itself; the record and the balance follow.
+    // The demo review approves it by itself once REVIEW_AUTO_SECONDS have passed on the server's clock.
+    await advanceServerClock(stack.baseUrl, REVIEW_AUTO_SECONDS * 1000);
     await eventually(
       async () => {
         await page.reload();
@@ -62,7 +63,6 @@ describe('deposit', () => {
       },
       (text) => text?.includes('Completed') ?? false,
       'the deposit to be approved',
-      (REVIEW_AUTO_SECONDS + 15) * 1000,
     );
     // The balance and the records are two requests: the approval may land between them. A load after
     // the approval was seen shows both (approval credits and completes in one transaction).
