@@ -3,7 +3,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { endpointMetaTags, type MetaTag } from './server/src/http/shell-facts.ts';
@@ -206,6 +206,17 @@ function installableApp(): Plugin[] {
   return [shell.plugin, ...serviceWorker];
 }
 
+/**
+ * The screens' test files (src/features) share one module graph per worker, which spares loading
+ * React, i18next and the app again for every file. Those that replace modules with vi.mock run
+ * isolated (a mock applies only where a module is first loaded), and so do the tests of the shared
+ * pieces and the shell, which hold page-wide state (the dialog stack, history, focus).
+ */
+const SCREEN_TESTS = /\/__tests__\/.*\.test\.tsx?$/;
+const sharedGraphTests = (readdirSync('src/features', { recursive: true, encoding: 'utf8' }) as string[])
+  .map((file) => `src/features/${file.replaceAll('\\', '/')}`)
+  .filter((file) => SCREEN_TESTS.test(file) && !readFileSync(file, 'utf8').includes('vi.mock('));
+
 // One config for the build and for every test project (DESIGN.md §6).
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by the server as they are (@fastify/static
@@ -253,7 +264,18 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+          exclude: sharedGraphTests,
           setupFiles: ['src/test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'screens',
+          environment: 'jsdom',
+          include: sharedGraphTests,
+          setupFiles: ['src/test-setup.ts'],
+          isolate: false,
         },
       },
       {
@@ -287,6 +309,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
+          // One server and one browser for the whole run (tests/e2e/support/global-setup.ts).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

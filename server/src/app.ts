@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { MovableClock, systemClock, type Clock } from './feed/clock.ts';
 import { onSocketError } from './feed/socket-errors.ts';
 import { trustProxyOption } from './http/client-address.ts';
 import { ApiError, CODE } from './http/envelope.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: ServerConfig;
     db: Db;
+    /** The one clock every decision reads: the feed, the jobs, the API. Movable only with TEST_ROUTES. */
+    clock: Clock;
   }
 }
 
@@ -30,13 +33,16 @@ export interface AppOptions {
   db?: Db;
   /** Check every /api answer against its declared schema (the test suites turn it on). */
   checkAnswers?: boolean;
+  /** The server's clock (tests); otherwise the system time, movable by the test routes when they are on. */
+  clock?: Clock;
 }
 
 /** The whole reference server as one Fastify plugin (DESIGN.md §5). `server.ts` only listens. */
-const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb, checkAnswers = false }) => {
+const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb, checkAnswers = false, clock }) => {
   const db = givenDb ?? openDatabase(config.dataDir);
   fastify.decorate('config', config);
   fastify.decorate('db', db);
+  fastify.decorate('clock', clock ?? (config.testRoutes ? new MovableClock() : systemClock));
   if (!givenDb) fastify.addHook('onClose', async () => db.close());
 
   // Security headers and the Content-Security-Policy of every answer (http/security.ts).
@@ -65,7 +71,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   });
 
   // Before the routes, which register their jobs on fastify.jobs; the runner starts when the app is ready.
-  await fastify.register(jobsPlugin);
+  await fastify.register(jobsPlugin, { now: () => fastify.clock.now() });
   const { registerRoutes } = await import('./routes/index.ts');
   await registerRoutes(fastify, { checkAnswers });
 

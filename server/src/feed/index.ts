@@ -26,7 +26,7 @@ declare module 'fastify' {
  */
 const plugin: FastifyPluginAsync = async (fastify) => {
   const building = performance.now();
-  const feed = createMarketFeed(fastify.config.feed);
+  const feed = createMarketFeed(fastify.config.feed, { clock: fastify.clock });
   const { startMs } = fastify.config.feed;
   if (feed.source.kind === 'simulate' && startMs !== undefined) {
     const minutes = ((feed.clock.now() - startMs) / 60_000).toFixed(1);

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { platformReviews } from '../../../server/src/domain/review-kinds.ts';
-import { loginViaUi, registerByPhoneApi, toast, unique, visible } from '../support/app-helpers.ts';
+import { signInAs, registerByPhoneApi, toast, unique, visible } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
@@ -55,7 +55,7 @@ async function signedIn(): Promise<{ page: Page; context: BrowserContext; token:
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) logged.push(message.text());
   });
-  await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   await dismissNoticeBanner(page);
   const refusals = async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...logged];
   return { page, context, token: await pageToken(page), refusals };
@@ -63,7 +63,7 @@ async function signedIn(): Promise<{ page: Page; context: BrowserContext; token:
 
 /** The available balance of a coin in the main account, read from the server's own ledger. */
 function mainBalance(coinId: number, userId: number): Coin {
-  const row = stack.server.db.prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND coin_id = ? AND account_type = 1').safeIntegers(true).get(userId, coinId) as
+  const row = stack.db.prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND coin_id = ? AND account_type = 1').safeIntegers(true).get(userId, coinId) as
     | { available: bigint; frozen: bigint }
     | undefined;
   const text = (units: bigint) => new Big(units.toString()).div(1e8).toFixed(8);
@@ -72,10 +72,10 @@ function mainBalance(coinId: number, userId: number): Coin {
 
 /** The message of a whole-number field holding a fraction. */
 const WHOLE_ONLY = 'Whole numbers only: remove the decimal part';
-const loanOrders = (userId: number): number => stack.server.db.prepare('SELECT COUNT(*) FROM loan_orders WHERE user_id = ?').pluck().get(userId) as number;
+const loanOrders = (userId: number): number => stack.db.prepare('SELECT COUNT(*) FROM loan_orders WHERE user_id = ?').pluck().get(userId) as number;
 
-const userId = (username: string): number => stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
-const coinId = (name: string): number => stack.server.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
+const userId = (username: string): number => stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
+const coinId = (name: string): number => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
 
 describe('earn products in the app', () => {
   it('applies for a loan with three images, sees it approved by the review, and repays it once', async () => {
@@ -287,8 +287,8 @@ describe('earn products in the app', () => {
     expect(new Big(before.balance).minus(mainBalance(usdt, demo).balance).toFixed(8)).toBe('10.00000000');
 
     // The first one arrives (an operator lets it arrive now instead of after a day): the friend gets 10 less the 0.1 % fee.
-    const transferId = stack.server.db.prepare('SELECT id FROM internal_transfers WHERE to_user_id = ? AND status = 1').pluck().get(friend) as number;
-    const reviews = platformReviews(stack.server.db, Date.now);
+    const transferId = stack.db.prepare('SELECT id FROM internal_transfers WHERE to_user_id = ? AND status = 1').pluck().get(friend) as number;
+    const reviews = platformReviews(stack.db, Date.now);
     reviews.approve(reviews.findByRef('internal_transfer', transferId)!.id);
     expect(mainBalance(usdt, friend).balance).toBe('9.99000000');
     await page.getByRole('tab', { name: 'Finished' }).click();

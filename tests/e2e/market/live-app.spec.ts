@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
-import { loginViaUi, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signedInPage, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { waitForPage } from '../support/market-helpers.ts';
 import { dismissNoticeBanner } from '../support/trading-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
@@ -45,9 +45,7 @@ function readScreen(page: Page): Promise<Screen> {
 
 describe('live market data in the app', () => {
   it('fills the spot book and trade tape, and after the server drops every socket both resume within 4 s', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, `/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     await dismissNoticeBanner(page);
     await expect.poll(async () => readScreen(page), { timeout: UI_TIMEOUT_MS }).toMatchObject({ bids: 5, asks: 5 });
     await expect.poll(async () => (await readScreen(page)).firstTrade, { timeout: UI_TIMEOUT_MS }).not.toBe('');

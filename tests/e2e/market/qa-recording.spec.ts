@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../../workers/market/record/transcript.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { loginViaUi, visible } from '../support/app-helpers.ts';
+import { signedInPage, visible } from '../support/app-helpers.ts';
 import { eventually } from '../support/trading-helpers.ts';
 
 let stack: Stack;
@@ -32,16 +32,16 @@ afterAll(async () => {
 
 describe('QA recording', () => {
   it('records the live feed, saves it from the QA bar, and replays the saved file into the screen', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT&record=1`);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, `/exchange?currentSymbol=btcusdt&name=BTC/USDT&record=1`);
     const bar = await visible(page.getByTestId('qa-bar'));
     await visible(bar.getByText('Recording'));
     await eventually(() => bar.getByTestId('qa-frames').textContent(), (text) => Number(/\d+/.exec(text ?? '')?.[0] ?? 0) >= 30, 'recorded frames');
 
     const download = page.waitForEvent('download');
     await bar.getByRole('button', { name: 'Save recording' }).click();
-    const file = await (await download).path();
+    // The browser is the run's shared one, reached over a connection: the download is copied here.
+    const file = join(staticDir, 'downloaded.ndjson');
+    await (await download).saveAs(file);
     const text = readFileSync(file, 'utf8');
     const lines = parseTranscript(text);
     const pushes = lines.filter((line) => line.dir === 'server->client' && line.frame.includes('"ch":"market.btcusdt.'));
@@ -59,9 +59,7 @@ describe('QA recording', () => {
   });
 
   it('says so in the QA bar when a replay cannot start, and shows the live market instead', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT&replay=/no-such-session.ndjson`);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, `/exchange?currentSymbol=btcusdt&name=BTC/USDT&replay=/no-such-session.ndjson`);
     const alert = await visible(page.getByTestId('qa-bar').getByRole('alert'));
     expect(await alert.textContent()).toContain('showing the live market');
     await eventually(() => page.getByTestId('book-bids').locator('li').count(), (n) => n > 0, 'the live book');

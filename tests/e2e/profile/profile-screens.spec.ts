@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_INVITE_CODE } from '../../../server/src/db/seed.ts';
-import { loginViaUi, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { advanceServerClock, signInAs, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { generatePhoto, latestUploads, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
 
@@ -42,12 +42,12 @@ async function freshUser() {
   await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
   const { page, context } = await stack.newPage();
   await context.addInitScript(recordViolations);
-  await loginViaUi(page, stack.baseUrl, phone, PASSWORD);
-  const userId = stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
+  await signInAs(page, stack.baseUrl, phone, PASSWORD);
+  const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
   return { page, context, userId };
 }
 
-const row = (sql: string, ...params: unknown[]) => stack.server.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+const row = (sql: string, ...params: unknown[]) => stack.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
 
 describe('identity verification', () => {
   it('two uploaded photos go to review, and the demo\'s automatic review certifies the user', async () => {
@@ -73,14 +73,15 @@ describe('identity verification', () => {
     const status = await visible(page.getByTestId('identity-status').filter({ hasText: 'Under review' }));
     expect(await page.getByTestId('identity-form').count()).toBe(0);
 
-    const [second, first] = latestUploads(stack.server.db, 2);
+    const [second, first] = latestUploads(stack.db, 2);
     expect(row('SELECT front_card, back_card FROM identity_verifications WHERE user_id = ?', userId)).toEqual({
       front_card: `/uploads/${first!.name}`,
       back_card: `/uploads/${second!.name}`,
     });
 
-    // The demo approves it about REVIEW_AUTO_SECONDS later; "check again" then shows it.
-    await vi.waitFor(() => expect(row('SELECT rzstatus FROM users WHERE id = ?', userId)).toEqual({ rzstatus: 2 }), { timeout: UI_TIMEOUT_MS + REVIEW_AUTO_SECONDS * 1000, interval: 200 });
+    // The demo approves it REVIEW_AUTO_SECONDS later on the server's clock; "check again" then shows it.
+    await advanceServerClock(stack.baseUrl, REVIEW_AUTO_SECONDS * 1000);
+    await vi.waitFor(() => expect(row('SELECT rzstatus FROM users WHERE id = ?', userId)).toEqual({ rzstatus: 2 }), { timeout: UI_TIMEOUT_MS, interval: 200 });
     await status.getByRole('button', { name: 'Check again' }).click();
     await visible(page.getByTestId('identity-status').filter({ hasText: 'Verified' }));
     expect(row("SELECT decided_by FROM reviews WHERE kind = 'identity' AND user_id = ?", userId)).toEqual({ decided_by: 'auto' });
@@ -142,7 +143,7 @@ describe('bank cards', () => {
     await toast(page, 'Bank card updated');
     await visible(page.getByTestId('bank-card').filter({ hasText: 'Blue Harbor Bank' }));
     expect(await page.getByTestId('card-number').allInnerTexts()).toEqual(['**** 1111']);
-    expect(stack.server.db.prepare('SELECT bank_name, card_number FROM bank_cards WHERE user_id = ?').all(userId)).toEqual([
+    expect(stack.db.prepare('SELECT bank_name, card_number FROM bank_cards WHERE user_id = ?').all(userId)).toEqual([
       { bank_name: 'Blue Harbor Bank', card_number: '6222021234561111' },
     ]);
     expect(await violations(page)).toEqual([]);
@@ -158,7 +159,7 @@ describe('invite', () => {
     const { page, context } = await stack.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     await context.addInitScript(recordViolations);
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const panel = await openMemberPanel(page);
     await panel.getByTestId('panel-invite').click();
     await page.waitForURL(`${stack.baseUrl}/invite?code=${DEMO_INVITE_CODE}`, { timeout: UI_TIMEOUT_MS });

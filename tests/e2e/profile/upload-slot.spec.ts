@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
-import { loginViaUi, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signedInPage, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { generatePhoto, latestUploads, slotStatus, uploadSlot, withExifOrientation } from '../support/upload-helpers.ts';
 
@@ -49,8 +49,7 @@ async function readServedImage(url: string) {
 
 describe('upload slot on the identity screen', () => {
   it('compresses a 12 MP photo in the browser, shows its progress and preview, and the server keeps the smaller image', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const photo = await generatePhoto(context);
     await page.goto(`${stack.baseUrl}/real_authentication`);
     await visible(page.getByRole('heading', { name: 'Identity verification' }));
@@ -65,8 +64,8 @@ describe('upload slot on the identity screen', () => {
     expect(watch).toEqual({ statuses: ['uploading', 'done'], progressbar: true });
     expect(await front.locator('img').getAttribute('src')).toMatch(/^blob:/);
 
-    const [stored] = latestUploads(stack.server.db);
-    const demoId = stack.server.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username);
+    const [stored] = latestUploads(stack.db);
+    const demoId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username);
     expect(stored).toMatchObject({ user_id: demoId, mime_type: 'image/jpeg', width: 1600, height: 1200 });
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     expect(stored!.size).toBeLessThan(photo.length);
@@ -80,8 +79,7 @@ describe('upload slot on the identity screen', () => {
   });
 
   it('turns a photo upright by its EXIF orientation, and replacing the image uploads the new one', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const first = await generatePhoto(context, { width: 640, height: 480 });
     // Stored landscape, left red and right blue; orientation 6 says: show it turned 90° clockwise.
     const turned = withExifOrientation(await generatePhoto(context, { width: 400, height: 200, split: true }), 6);
@@ -90,15 +88,15 @@ describe('upload slot on the identity screen', () => {
 
     await page.getByLabel('Back of ID').setInputFiles({ name: 'first.jpg', mimeType: 'image/jpeg', buffer: first });
     await slotStatus(back, 'done');
-    const [firstRow] = latestUploads(stack.server.db);
+    const [firstRow] = latestUploads(stack.db);
     await page.getByLabel('Back of ID').setInputFiles({ name: 'turned.jpg', mimeType: 'image/jpeg', buffer: turned });
     // The second image is a new upload (a new row), and the slot shows it done.
-    await vi.waitFor(() => expect(latestUploads(stack.server.db)[0]!.name).not.toBe(firstRow!.name), { timeout: UI_TIMEOUT_MS, interval: 50 });
+    await vi.waitFor(() => expect(latestUploads(stack.db)[0]!.name).not.toBe(firstRow!.name), { timeout: UI_TIMEOUT_MS, interval: 50 });
     await slotStatus(back, 'done');
-    const [secondRow] = latestUploads(stack.server.db);
+    const [secondRow] = latestUploads(stack.db);
     // Upright in its pixels (the server read 200×400 from the frame header), with no EXIF left to say otherwise.
     expect(secondRow).toMatchObject({ width: 200, height: 400 });
-    expect(readFileSync(join(stack.server.config.dataDir, 'uploads', secondRow!.name)).includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(readFileSync(join(stack.dataDir, 'uploads', secondRow!.name)).includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
     const served = await page.evaluate(readServedImage, `/uploads/${secondRow!.name}`);
     expect({ width: served.width, height: served.height }).toEqual({ width: 200, height: 400 });
     const near = (actual: number[], expected: number[]) => actual.every((value, i) => Math.abs(value - expected[i]!) < 40);
@@ -108,12 +106,11 @@ describe('upload slot on the identity screen', () => {
   });
 
   it('marks the upload failed when the network is gone, and retry sends it once the network is back', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const photo = await generatePhoto(context, { width: 1200, height: 900 });
     await page.goto(`${stack.baseUrl}/real_authentication`);
     const front = uploadSlot(page, 'Front of ID');
-    const before = latestUploads(stack.server.db)[0]?.id ?? 0;
+    const before = latestUploads(stack.db)[0]?.id ?? 0;
     // The screen reads the identity status first; the network goes only once the form is there.
     await slotStatus(front, 'empty');
 
@@ -121,13 +118,13 @@ describe('upload slot on the identity screen', () => {
     await page.getByLabel('Front of ID').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: photo });
     await slotStatus(front, 'failed');
     await visible(front.getByRole('alert').filter({ hasText: 'Network error, please check your connection and try again' }));
-    expect(latestUploads(stack.server.db)[0]?.id ?? 0).toBe(before);
+    expect(latestUploads(stack.db)[0]?.id ?? 0).toBe(before);
 
     await context.setOffline(false);
     await front.getByRole('button', { name: 'Retry' }).click();
     await slotStatus(front, 'done');
     expect(await front.getByRole('alert').count()).toBe(0);
-    expect(latestUploads(stack.server.db)[0]!.id).toBeGreaterThan(before);
+    expect(latestUploads(stack.db)[0]!.id).toBeGreaterThan(before);
     await context.close();
   });
 });

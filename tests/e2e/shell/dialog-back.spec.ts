@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
-import { loginViaUi, openMemberPanel, UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
+import { signInAs, openMemberPanel, UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
 import { dismissNoticeBanner, eventually } from '../support/trading-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
@@ -19,7 +19,7 @@ const OPTIONS_BTC = '/options?currentSymbol=btcusdt&name=BTC/USDT';
 
 /** Signs in, then loads /market and then `path`, so "the page before" is /market. */
 async function openFromMarket(page: Page, path: string): Promise<void> {
-  await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   await page.goto(`${stack.baseUrl}/market`);
   await page.goto(`${stack.baseUrl}${path}`);
 }

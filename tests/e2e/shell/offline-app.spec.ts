@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
+import { eventually } from '../support/trading-helpers.ts';
 import { waitForPage } from '../support/market-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
@@ -188,10 +189,15 @@ describe('the installable app', () => {
     });
     const prompt = await visible(page.getByTestId('update-prompt'));
     expect(await prompt.textContent()).toContain('A new version of the app is ready.');
-    // Waiting, not swapped: the new worker waits while the page keeps the one it loaded with.
-    await page.waitForTimeout(1000);
-    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state);
+    // Waiting, not swapped: the new worker is installed and waits while the page keeps the one it loaded with.
+    const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    const waiting = await eventually(
+      () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+      (state) => state === 'installed',
+      'the new worker to be installed and waiting',
+    );
     expect(waiting).toBe('installed');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(controller);
     expect(await page.getByTestId('update-prompt').count()).toBe(1);
 
     await page.evaluate(() => sessionStorage.setItem('before-update', 'same page'));

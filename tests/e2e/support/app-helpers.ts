@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Stack } from './stack.ts';
 
 /** How long UI steps may take on a shared CI machine before a test gives up. */
 export const UI_TIMEOUT_MS = 15_000;
@@ -69,4 +70,75 @@ export function currentTheme(page: Page): Promise<string | undefined> {
 /** Waits until <html data-theme> has the given value. */
 export async function waitForTheme(page: Page, theme: 'day' | 'night'): Promise<void> {
   await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme, { timeout: UI_TIMEOUT_MS });
+}
+
+/** A session token for `username` from the login call: a signed-in role for tests that are not about logging in. */
+export async function apiToken(baseUrl: string, username: string, password: string): Promise<string> {
+  const body = new URLSearchParams({ username, password, ip: '' });
+  const answer = (await (await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body })).json()) as { msg?: string; data?: { userinfo?: { token?: string } } };
+  const token = answer.data?.userinfo?.token;
+  if (!token) throw new Error(`set-up login of ${username} refused: ${answer.msg}`);
+  return token;
+}
+
+/**
+ * Moves the server's clock `ms` forward (the test route of server/src/routes/test/clock.ts): the
+ * market prints what became due and the server's jobs run before it answers. Returns the new time.
+ */
+export async function advanceServerClock(baseUrl: string, ms: number): Promise<number> {
+  const response = await fetch(`${baseUrl}/__test/clock?advance_ms=${Math.round(ms)}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`the server clock did not move: ${await response.text()}`);
+  return ((await response.json()) as { now: number }).now;
+}
+
+/**
+ * A page signed in as `username` through the stored session a login leaves (the token from the
+ * login call in the browser's storage), opened at `at` (home by default, with its signed-in
+ * header shown). For tests that are not about logging in; the login screen has its own.
+ */
+export async function signedInPage(stack: Stack, username: string, password: string, at = '/'): Promise<{ context: BrowserContext; page: Page }> {
+  const token = await apiToken(stack.baseUrl, username, password);
+  const { context, page } = await stack.newPage({ token });
+  await page.goto(`${stack.baseUrl}${at}`);
+  if (at === '/') await visible(page.getByRole('button', { name: 'Open member center' }));
+  return { context, page };
+}
+
+/**
+ * Signs `page`'s browser in as `username` the way signedInPage does, for a page a test has already
+ * set up (init scripts, permissions), and opens home. The token is stored once per tab, so a test
+ * that logs out later stays logged out across its reloads.
+ */
+export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  const token = await apiToken(baseUrl, username, password);
+  await page.context().addInitScript((value) => {
+    if (window.sessionStorage.getItem('signed-in-by-test')) return;
+    window.sessionStorage.setItem('signed-in-by-test', '1');
+    window.localStorage.setItem('token', value);
+    document.cookie = `token=${value}; Path=/`;
+  }, token);
+  await page.goto(`${baseUrl}/`);
+  await visible(page.getByRole('button', { name: 'Open member center' }));
+}
+
+/** Resolves once the page has drawn `count` more frames: what a render scheduled now has painted by then. */
+export async function afterFrames(page: Page, count = 1): Promise<void> {
+  await page.evaluate(
+    (frames) =>
+      new Promise<void>((done) => {
+        let left = frames;
+        const next = () => (--left <= 0 ? done() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
+
+/**
+ * Resolves once the page has nothing left to do: no request in flight for a while (Playwright's
+ * network idle) and an idle period of the page's own, after whatever the app deferred to idle time.
+ */
+export async function pageAtRest(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: UI_TIMEOUT_MS });
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => requestAnimationFrame(() => done()))));
 }

@@ -1,14 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import type { Stack } from './stack.ts';
+import { apiToken } from './app-helpers.ts';
 
 /** The demo user's token, from the login call itself (set-up for tests that are not about logging in). */
-export async function demoToken(baseUrl: string): Promise<string> {
-  const body = new URLSearchParams({ username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password, ip: '' });
-  const answer = (await (await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body })).json()) as { data?: { userinfo?: { token?: string } } };
-  const token = answer.data?.userinfo?.token;
-  if (!token) throw new Error('demo login refused');
-  return token;
+export function demoToken(baseUrl: string): Promise<string> {
+  return apiToken(baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
 }
 
 export interface ScreenOptions {

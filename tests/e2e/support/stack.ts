@@ -1,22 +1,25 @@
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../../server/src/config.ts';
-import { buildApp } from '../../../server/src/app.ts';
-import { launchOptions, mobileContext } from '../../../playwright.config.ts';
+import { inject } from 'vitest';
+import type { Db } from '../../../server/src/db/database.ts';
+import { mobileContext } from '../../../playwright.config.ts';
+import { startServer } from './shared-stack.ts';
 
 export interface Stack {
   baseUrl: string;
-  server: FastifyInstance;
+  /** The server's SQLite database, for set-up and for checking what a screen stored. */
+  db: Db;
+  /** The server's data folder (uploads live in its `uploads/`). */
+  dataDir: string;
   browser: Browser;
   /**
    * A fresh phone-sized browser context and page. The home bulletin popup starts dismissed for
    * today (as for a visitor who ticked don't-show-today), so flows that pass through home are not
-   * blocked by it; pass `{ bulletin: true }` to see it as a first-time visitor does.
+   * blocked by it; pass `{ bulletin: true }` to see it as a first-time visitor does. With `token`
+   * the context starts signed in with it (the stored session of a role), without the login screen.
    */
-  newPage(options?: { bulletin?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { bulletin?: boolean; token?: string }): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
@@ -28,41 +31,53 @@ function hideBulletinToday(): void {
 }
 
 /**
- * Starts the real reference server (temporary SQLite database, test routes on, built client from
- * dist/) on a free loopback port, and Debian's Chromium. `npm run test:e2e` (and `npm test`) build dist/ first.
+ * The server and browser of one test file. Without `env` it is the run's shared server (started
+ * once by global-setup.ts; files run one after another, and each uses accounts of its own or reads
+ * the demo's figures before and after what it does). A file that needs another configuration (a
+ * static folder of its own, reviews approved by themselves) passes it in `env` and gets a server
+ * of its own. The browser is always the run's one Chromium.
  */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const staticDir = resolve('dist');
-  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    STATIC_DIR: staticDir,
-    TEST_ROUTES: '1',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    // Many logins a minute from one address are normal in a test run; the limiter has its own server tests.
-    AUTH_RATE_LIMIT: '0',
-    ...env,
-  });
-  const server = await buildApp({ config, checkAnswers: true });
-  const address = await server.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch(launchOptions);
+  const shared = inject('e2eStack');
+  const own = Object.keys(env).length > 0 ? await startServer(env) : null;
+  const baseUrl = own?.baseUrl ?? shared.baseUrl;
+  const dataDir = own?.dataDir ?? shared.dataDir;
+  const db = own ? own.server.db : openShared(dataDir);
+  const browser = await chromium.connect(shared.browserEndpoint);
   return {
-    baseUrl: address,
-    server,
+    baseUrl,
+    db,
+    dataDir,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext(mobileContext);
+      const context = await browser.newContext(
+        options.token ? { ...mobileContext, storageState: signedInState(baseUrl, options.token) } : mobileContext,
+      );
       if (!options.bulletin) await context.addInitScript(hideBulletinToday);
       const page = await context.newPage();
       return { context, page };
     },
     async stop() {
       await browser.close();
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (own) await own.stop();
+      else db.close();
     },
+  };
+}
+
+/** A second connection to the shared server's database (WAL: it reads what the server committed). */
+function openShared(dataDir: string): Db {
+  const db = new Database(join(dataDir, 'app.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return db as Db;
+}
+
+/** The browser storage of a signed-in visitor: the token where the app keeps it (client-storage.ts). */
+function signedInState(baseUrl: string, token: string) {
+  const { hostname } = new URL(baseUrl);
+  return {
+    cookies: [{ name: 'token', value: token, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
+    origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: 'token', value: token }] }],
   };
 }

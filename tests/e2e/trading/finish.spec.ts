@@ -6,7 +6,7 @@ import Big from 'big.js';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
-import { visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { afterFrames, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { contrastOf, demoToken, narrowScreenFaults, overlapping, paintedOrder, screenPage } from '../support/screen-checks.ts';
 import { apiData, eventually } from '../support/trading-helpers.ts';
 
@@ -282,13 +282,17 @@ describe('options screen', () => {
     await visible(page.getByTestId('day-close'));
     await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
     const decimals = Math.min((await marketList()).find((p) => p.symbol === 'btcusdt')?.price_precision ?? 6, 6);
-    for (let i = 0; i < 5; i++) {
-      const both = await page.evaluate(() => ({
+    const both = () =>
+      page.evaluate(() => ({
         header: document.querySelector('[data-testid="day-close"]')?.textContent ?? '',
         chart: document.querySelector('[data-testid="candle-chart"]')?.getAttribute('data-last-close') ?? '',
       }));
-      expect(both.header).toBe(new Big(both.chart).round(decimals, Big.roundDown).toFixed(decimals));
-      await page.waitForTimeout(700);
+    // Five closes in a row, each read as the chart draws it.
+    let drawn = '';
+    for (let i = 0; i < 5; i++) {
+      const now = await eventually(both, (read) => read.chart !== drawn, 'the chart to draw a new close');
+      expect(now.header).toBe(new Big(now.chart).round(decimals, Big.roundDown).toFixed(decimals));
+      drawn = now.chart;
     }
     await context.close();
   });
@@ -481,9 +485,11 @@ describe('options chart', () => {
     await page.getByTestId('study-ma').click();
     await clearStrokes(page);
     // Painted again (the grid and the candles' wicks are strokes too) through a few live redraws.
-    await eventually(() => strokes(page), (seen) => Object.keys(seen).length > 0, 'the chart painted again');
-    await page.waitForTimeout(1500);
-    expect(Object.keys(await strokes(page)).filter((colour) => colours.includes(colour))).toEqual([]);
+    for (let redraw = 0; redraw < 3; redraw++) {
+      await clearStrokes(page);
+      const seen = await eventually(() => strokes(page), (painted) => Object.keys(painted).length > 0, 'the chart painted again');
+      expect(Object.keys(seen).filter((colour) => colours.includes(colour))).toEqual([]);
+    }
     await context.close();
   });
 
@@ -528,9 +534,12 @@ describe('options chart', () => {
     const intervals = page.getByTestId('chart-intervals').getByRole('button');
     // Each interval puts its newest tick (a day, a month, an hour) at another distance from the end.
     for (let i = 0; i < (await intervals.count()); i++) {
+      // The chart marks each close it draws; the mark taken away, its return says the new interval is drawn.
+      await page.evaluate(() => document.querySelector('[data-last-close]')?.removeAttribute('data-last-close'));
       await intervals.nth(i).click();
       await chart.waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.waitForTimeout(1200);
+      // …and painted, its time axis included, in the frames after.
+      await afterFrames(page, 2);
     }
     expect(await page.evaluate(() => (window as unknown as { __clipped: string[] }).__clipped)).toEqual([]);
     await context.close();
@@ -660,8 +669,7 @@ describe('right to left (ar)', () => {
     expect(count).toBeGreaterThan(1);
     for (let i = 0; i < count; i++) {
       await dots.nth(i).click();
-      await page.waitForTimeout(100);
-      const shown = await banners.evaluate((box) => {
+      const where = () => banners.evaluate((box) => {
         const frame = box.getBoundingClientRect();
         const images = [...box.querySelectorAll('img')];
         const inView = images.findIndex((img) => {
@@ -670,6 +678,7 @@ describe('right to left (ar)', () => {
         });
         return { inView, current: [...box.querySelectorAll('button')].findIndex((dot) => dot.getAttribute('aria-current') === 'true') };
       });
+      const shown = await eventually(where, (at) => at.inView === i && at.current === i, `slide ${i} in view`).catch(() => where());
       expect(shown).toEqual({ inView: i, current: i });
     }
     await context.close();

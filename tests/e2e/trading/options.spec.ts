@@ -1,9 +1,9 @@
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
-import { loginViaUi, toast, visible } from '../support/app-helpers.ts';
-import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
-import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
+import { advanceServerClock, toast, visible } from '../support/app-helpers.ts';
+import { demoToken } from '../support/screen-checks.ts';
+import { apiData, dismissNoticeBanner, eventually } from '../support/trading-helpers.ts';
 
 interface HyConfig {
   balance: string;
@@ -50,9 +50,10 @@ function expectedPayout(order: OptionOrder): Big {
 
 describe('options (second contracts)', () => {
   it('buys up on the shortest duration, counts down, settles, and pays exactly what the rule says for the recorded price', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    const token = await pageToken(page);
+    const token = await demoToken(stack.baseUrl);
+    const { page, context } = await stack.newPage({ token });
+    // The page's clock runs as usual until the test moves it, with the server's, past the order's end.
+    await page.clock.install();
     const config = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
     const shortest = [...config.durations].sort((a, b) => a.time - b.time)[0];
     if (!shortest) throw new Error('the server offers no duration');
@@ -142,12 +143,10 @@ describe('options (second contracts)', () => {
     const afterCreate = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
     expect(new Big(afterCreate.balance).toFixed(8)).toBe(new Big(config.balance).minus(placed.num).minus(placed.fee).toFixed(8));
 
-    await eventually(
-      () => countdown.getByTestId('countdown-state').textContent(),
-      (text) => text === 'Finished',
-      'the order to settle',
-      (shortest.time + 30) * 1000,
-    );
+    // The rest of the contract passes on both clocks at once: the page's countdown ends, the server settles.
+    await advanceServerClock(stack.baseUrl, ring.seconds * 1000);
+    await page.clock.fastForward(ring.seconds * 1000);
+    await eventually(() => countdown.getByTestId('countdown-state').textContent(), (text) => text === 'Finished', 'the order to settle');
     // Settled: the buy-price line goes, the result takes the running figures' place.
     await eventually(() => chart.getAttribute('data-price-line'), (price) => price === null, 'the buy-price line to go');
     expect(await countdown.getByTestId('running-result').count()).toBe(0);

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
-import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
@@ -44,16 +44,13 @@ const SPOT_BTC = '/exchange?currentSymbol=btcusdt&name=BTC/USDT';
 
 /** A new phone page, the demo user logged in through the form, on the BTC/USDT spot screen. */
 async function openSpotScreen() {
-  const opened = await stack.newPage();
-  await loginViaUi(opened.page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-  await opened.page.goto(`${stack.baseUrl}${SPOT_BTC}`);
+  const opened = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, SPOT_BTC);
   return opened;
 }
 
 describe('spot exchange', () => {
   it('places a limit buy below the market, shows it as open with its funds frozen, and cancels it', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const token = await pageToken(page);
     const mId = await marketId('btcusdt');
     const before = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
@@ -101,8 +98,7 @@ describe('spot exchange', () => {
   });
 
   it('fills a market sell at once and shows both balances change by what the order records', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const token = await pageToken(page);
     const mId = await marketId('btcusdt');
     const before = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
@@ -209,8 +205,13 @@ describe('spot live numbers', () => {
     await eventually(() => arrivingTrades(page), (n) => n > 0, 'a trade row flashing on arrival');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.waitForTimeout(1000);
-    expect(await arrivingTrades(page)).toBe(0);
+    // Two trades arrive with reduced motion on, and neither flashes.
+    const newest = () => page.locator('[data-testid=trade-tape] li').first().innerText();
+    for (let trade = 0; trade < 2; trade++) {
+      const before = await newest();
+      await eventually(newest, (text) => text !== before, 'a trade to arrive');
+      expect(await arrivingTrades(page)).toBe(0);
+    }
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 15, verifiable settlement end to end: a run of random second contracts on the real server
+ * Verifiable settlement end to end: a run of random second contracts on the real server
  * settles; each names the market trades behind its two prices, which the public feed (market REST)
  * shows at those times with those prices; the settled detail shows both trades, and its Verify view
  * shows each trade's one-minute bar with the price inside it.
@@ -7,11 +7,10 @@
 import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
-import { loginViaUi, UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
-import { narrowScreenFaults } from '../support/screen-checks.ts';
+import { advanceServerClock, UI_TIMEOUT_MS, visible } from '../support/app-helpers.ts';
+import { demoToken, narrowScreenFaults } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
+import { apiData, dismissNoticeBanner, eventually } from '../support/trading-helpers.ts';
 
 interface HyConfig {
   hy_price_type: number;
@@ -69,9 +68,8 @@ async function unbroken(page: Page) {
 
 describe('verifiable settlement', () => {
   it('a run of random orders: every settled order names trades the public feed shows, and the app verifies each against its one-minute bar', async () => {
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-    const token = await pageToken(page);
+    const token = await demoToken(stack.baseUrl);
+    const { page, context } = await stack.newPage({ token });
     const config = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
     const shortest = [...config.durations].sort((a, b) => a.time - b.time)[0]!;
     const multipliers = config.hy_numcolstmp.split(',');
@@ -86,8 +84,10 @@ describe('verifiable settlement', () => {
       const created = await apiData<{ order_id: number }>(stack.baseUrl, token, '/Contrade/creatorder', { m_id: pair.id, ctime: shortest.time, ctzed: stake, buytype: 1 + pick(2) });
       placed.push(created.order_id);
       // Past the 2 s double-submit guard, so two equal random orders are both placed.
-      await new Promise((resolve) => setTimeout(resolve, 2100 + pick(1200)));
+      await advanceServerClock(stack.baseUrl, 2100 + pick(1200));
     }
+    // Every order's time runs out on the server's clock, which settles them at its prices.
+    await advanceServerClock(stack.baseUrl, shortest.time * 1000);
 
     const orders: OrderView[] = [];
     for (const id of placed) {
@@ -96,7 +96,6 @@ describe('verifiable settlement', () => {
           () => apiData<OrderView>(stack.baseUrl, token, '/Contrade/getHyOrderInfo', { order_id: id }),
           (order) => order.status === 2,
           `order ${id} to settle`,
-          (shortest.time + 40) * 1000,
         ),
       );
     }

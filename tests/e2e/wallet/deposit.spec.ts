@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { advanceServerClock, signedInPage, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { eventually } from '../support/trading-helpers.ts';
 import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
@@ -21,10 +21,9 @@ describe('deposit', () => {
   it('with a proof image: pending in the records, approved by the demo review, then credited', async () => {
     const phone = `137${unique().replace(/\D/g, '').slice(0, 8).padEnd(8, '3')}`;
     await registerByPhoneApi(stack.baseUrl, phone, 'secret12');
-    const { page, context } = await stack.newPage();
-    await loginViaUi(page, stack.baseUrl, phone, 'secret12');
+    const { page, context } = await signedInPage(stack, phone, 'secret12');
     const proof = await generatePhoto(context, { width: 900, height: 1600 });
-    const usdt = stack.server.db.prepare("SELECT id FROM coins WHERE name = 'usdt'").pluck().get() as number;
+    const usdt = stack.db.prepare("SELECT id FROM coins WHERE name = 'usdt'").pluck().get() as number;
 
     await page.goto(`${stack.baseUrl}/recharge`);
     const box = await visible(page.getByTestId('deposit-address'));
@@ -54,7 +53,8 @@ describe('deposit', () => {
     expect(await row.textContent()).toContain('TRC20 T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     expect(await page.getByTestId('account-available').textContent()).toBe('0.00000000');
 
-    // The demo review approves it by itself; the record and the balance follow.
+    // The demo review approves it by itself once REVIEW_AUTO_SECONDS have passed on the server's clock.
+    await advanceServerClock(stack.baseUrl, REVIEW_AUTO_SECONDS * 1000);
     await eventually(
       async () => {
         await page.reload();
@@ -63,7 +63,6 @@ describe('deposit', () => {
       },
       (text) => text?.includes('Completed') ?? false,
       'the deposit to be approved',
-      (REVIEW_AUTO_SECONDS + 15) * 1000,
     );
     // The balance and the records are two requests: the approval may land between them. A load after
     // the approval was seen shows both (approval credits and completes in one transaction).

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USDT_ADDRESS } from '../../../server/src/db/seed-profile.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
-import { loginViaUi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, overlappingParts, screenPage } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** Logs the demo user in (with a transaction password set) and closes the notice banner. */
 async function signIn(page: Page): Promise<string> {
-  await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   const token = await pageToken(page);
   await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: DEMO_ACCOUNT.password, newpassword: PAY_PASSWORD });
   await dismissNoticeBanner(page);
@@ -34,7 +34,7 @@ interface CoinBalance {
   balance_list: { type: number; balance: string; dbalance: string }[];
 }
 
-const coinId = (name: string) => stack.server.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
+const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
 
 /** The available and frozen balance of a coin in an account type, from the API. */
 async function balanceOf(token: string, coin: string, type = 1): Promise<{ balance: string; dbalance: string }> {

@@ -41,7 +41,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   const { config, db } = fastify;
   if (config.seedDemo) await seedDemo(db);
   const siteConfig = openSiteConfig(config.dataDir, { error: (message) => fastify.log.error(message) }, config.seedDemo ? DEMO_SITE_CONFIG : {});
-  const ctx = createApiContext(db, config, siteConfig);
+  const ctx = createApiContext(db, config, siteConfig, () => fastify.clock.now());
 
   await installApiContract(fastify, { checkAnswers, version: API_VERSION });
 
