@@ -14,6 +14,12 @@ import { onSocketError } from './feed/socket-errors.ts';
 import { trustProxyOption } from './http/client-address.ts';
 import { ApiError, CODE } from './http/envelope.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { apiContextPlugin } from './plugins/api-context.ts';
+import { earnPlugin } from './plugins/earn.ts';
+import { reviewAutoApprovalPlugin } from './plugins/review-auto-approval.ts';
+import { siteSetupPlugin } from './plugins/site-setup.ts';
+import { tradingPlugin } from './plugins/trading.ts';
+import { walletPlugin } from './plugins/wallet.ts';
 import { uploadFiles } from './routes/uploads/upload-files.ts';
 import { maxUploadBytes } from './uploads/upload-store.ts';
 import { securityHeaders } from './http/security.ts';
@@ -70,8 +76,16 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
     return reply.code(status).send({ code: CODE.fail, msg: message, data: null });
   });
 
-  // Before the routes, which register their jobs on fastify.jobs; the runner starts when the app is ready.
+  // Before the application plugins, which register their jobs on fastify.jobs; the runner starts when the app is ready.
   await fastify.register(jobsPlugin, { now: () => fastify.clock.now() });
+  // The application plugins (server/src/plugins): each decorates the instance with the services it
+  // owns and names the plugins it needs; the route modules only use those decorations.
+  await fastify.register(siteSetupPlugin);
+  await fastify.register(apiContextPlugin);
+  await fastify.register(tradingPlugin);
+  await fastify.register(walletPlugin);
+  await fastify.register(earnPlugin);
+  await fastify.register(reviewAutoApprovalPlugin);
   const { registerRoutes } = await import('./routes/index.ts');
   await registerRoutes(fastify, { checkAnswers });
 

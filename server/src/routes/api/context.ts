@@ -12,7 +12,6 @@ import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import { PayPasswordCheck } from '../../domain/pay-password.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
-import type { Trading } from '../../domain/trading.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
 import { routeDeclarer, type DeclareRoute } from '../../http/contract/route.ts';
 
@@ -45,15 +44,11 @@ export function declareRoutes(fastify: FastifyInstance, ctx: ApiContext): Declar
   return routeDeclarer(fastify, { auth: ctx.auth, guard: ctx.guard, rateLimit: ctx.authRateLimit });
 }
 
-/** A route module of the API; registered by `apiRoutes` with the shared context. */
-export type ApiPlugin = FastifyPluginAsync<{ ctx: ApiContext }>;
+/** A route module of the API, registered by `apiRoutes`; it reads the shared context from `fastify.apiContext` (plugins/api-context.ts). */
+export type ApiPlugin = FastifyPluginAsync;
 
-/** A route module of the trading calls (market lists, Trade, Contrade): the context and the trading services. */
-export type TradingPlugin = FastifyPluginAsync<{
-  ctx: ApiContext;
-  /** The trading services; available once the app is ready (the feed is registered after the API). */
-  trading: () => Trading;
-}>;
+/** A route module of the trading calls (market lists, Trade, Contrade): it also reads `fastify.trading` (plugins/trading.ts). */
+export type TradingPlugin = FastifyPluginAsync;
 
 export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteConfigStore, now: () => number = Date.now): ApiContext {
   const users = new UserRepository(db);

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { expect } from 'vitest';
@@ -27,7 +28,9 @@ import { fileForm, fixture } from '../../../uploads/__tests__/upload-support.ts'
 import { maxUploadBytes } from '../../../uploads/upload-store.ts';
 import { uploadRoute } from '../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../context.ts';
-import { earnRoutes } from '../earn/earn-plugin.ts';
+import { earnRoutes } from '../earn/earn-routes.ts';
+import { givenApiContext } from '../../../plugins/api-context.ts';
+import { earnPlugin } from '../../../plugins/earn.ts';
 
 /** Where the manual clock starts: a fixed instant (a Saturday, 12:26 UTC). */
 export const START_MS = 1_750_000_000_000;
@@ -93,14 +96,24 @@ export async function startEarnHarness(): Promise<EarnHarness> {
   const app = Fastify({ logger: false });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('jobs', runner);
+  // The runner this harness steps by hand, as the 'jobs' plugin the earn plugin depends on.
+  await app.register(
+    fastifyPlugin(
+      async (instance) => {
+        instance.decorate('jobs', runner);
+      },
+      { name: 'jobs' },
+    ),
+  );
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes(config.uploadMaxMb) + 1, files: 1, fields: 0, parts: 1, headerPairs: 20 } });
   await app.register(
     async (api) => {
       await installApiContract(api, { checkAnswers: true, version: 'test' });
-      await api.register(uploadRoute, { ctx });
-      await api.register(earnRoutes, { ctx });
+      await api.register(givenApiContext(ctx));
+      await api.register(earnPlugin);
+      await api.register(uploadRoute);
+      await api.register(earnRoutes);
     },
     { prefix: '/api' },
   );

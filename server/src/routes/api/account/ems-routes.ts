@@ -6,7 +6,8 @@ import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
 /** POST /api/Ems/send (spec §7). */
-export const emsRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const emsRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -14,7 +14,8 @@ export const UserInfoToken = Type.Object({
 export const clientIp = optional(text(messages('common.badRequest'), { max: 200 }));
 
 /** POST /api/Login/login and /api/Login/logout (spec §7). */
-export const loginRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const loginRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
 
   route({

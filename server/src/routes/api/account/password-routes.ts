@@ -6,7 +6,8 @@ import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
 /** POST /api/User/resetpwd and /api/User/resetPay (spec §7); both need Token. */
-export const passwordRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const passwordRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
 
   route({

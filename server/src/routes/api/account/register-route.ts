@@ -70,7 +70,8 @@ function checkRegistration(ctx: ApiContext, fields: FieldValues<typeof registerF
 }
 
 /** POST /api/Login/register (spec §7). */
-export const registerRoute: ApiPlugin = async (fastify, { ctx }) => {
+export const registerRoute: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -30,7 +30,8 @@ const Notice = Type.Object({
 });
 
 /** POST /api/User/getUserInfo and /api/User/getNoticeList (spec §7); both need Token. getUserInfo adds rz_reason to spec §3 User. */
-export const userRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const userRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
   const identities = new IdentityRepository(ctx.db);
 

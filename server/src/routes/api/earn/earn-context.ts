@@ -1,17 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { formatAddtime } from '../../../db/repositories/notice-repository.ts';
-import type { Earn } from '../../../domain/earn/earn-services.ts';
 import { amount, type FieldMessages } from '../../../http/contract/fields.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
-import type { ApiContext } from '../context.ts';
 
 /**
  * What the earn route modules (Loan, Machine, Balance staking and transfer) share: their plugin
  * type, the amount field with its messages, and times as the API answers them.
  */
 
-/** A route module of the earn products: the API context and the earn services (registered by earn-plugin.ts). */
-export type EarnPlugin = FastifyPluginAsync<{ ctx: ApiContext; earn: Earn }>;
+/** A route module of the earn products (registered by earn-routes.ts): it reads `fastify.apiContext` and `fastify.earn` (plugins/earn.ts). */
+export type EarnPlugin = FastifyPluginAsync;
 
 /** A positive amount field whose absence answers `required`. */
 export function earnAmount(required: MessageKey, invalid: MessageKey = 'earn.amountInvalid'): ReturnType<typeof amount> {

@@ -25,7 +25,8 @@ const CurrencyTabSchema = tab(tab(Type.Never()));
 const tabId = withDefault(int(messages('common.badRequest'), { min: 0, max: Number.MAX_SAFE_INTEGER }), 0);
 
 /** Public market lists of spec §7 (POST, no token), built from the feed's pairs and live 24 h tickers. */
-export const marketListRoutes: TradingPlugin = async (fastify, { ctx, trading }) => {
+export const marketListRoutes: TradingPlugin = async (fastify) => {
+  const { apiContext: ctx, trading } = fastify;
   const route = declareRoutes(fastify, ctx);
   const list = Type.Object({ list: Type.Array(MarketItemSchema) });
 

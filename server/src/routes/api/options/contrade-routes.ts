@@ -31,7 +31,8 @@ const HyConfig = Type.Object({
 });
 
 /** Second-contract calls of spec §7 (POST). Refusals answer code 0 with the message. */
-export const contradeRoutes: TradingPlugin = async (fastify, { ctx, trading }) => {
+export const contradeRoutes: TradingPlugin = async (fastify) => {
+  const { apiContext: ctx, trading } = fastify;
   const route = declareRoutes(fastify, ctx);
 
   route({

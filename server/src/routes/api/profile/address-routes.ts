@@ -20,7 +20,8 @@ const BoundAddress = Type.Object({
 const view = (row: WithdrawAddressRow) => ({ id: row.id, c_id: row.coin_id, coin: row.coin, network: row.network, address: row.address });
 
 /** GET /api/User/getUserWidthAddress and POST /api/User/setUserWidthAddress (spec §7), Token required. */
-export const addressRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const addressRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
   const addresses = new WithdrawAddressRepository(ctx.db);
 

@@ -28,7 +28,8 @@ function view(row: BankCardRow, site: SiteConfig) {
 }
 
 /** POST /api/User/getUserBankList and /api/User/setBank (spec §7), Token required. */
-export const bankRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const bankRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
   const cards = new BankCardRepository(ctx.db);
 

@@ -49,7 +49,8 @@ const EXTRA_PART_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PA
  * back and stores; `fullurl` is the same with this request's origin. Any refusal answers code 0 with
  * its message in the caller's Lang and stores nothing.
  */
-export const uploadRoute: ApiPlugin = async (fastify, { ctx }) => {
+export const uploadRoute: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
   const store = new UploadStore(ctx.uploads, {
     dir: uploadsDir(ctx.config.dataDir),

@@ -13,7 +13,8 @@ const Language = Type.Object({
 });
 
 /** GET /api/index/getLangList and GET /api/index/setLang (spec §7). */
-export const languageRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const languageRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
 
   route({

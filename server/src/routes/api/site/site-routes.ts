@@ -15,7 +15,8 @@ const SiteSettings = Type.Object({
 const Item = (fields: Parameters<typeof Type.Object>[0]) => Type.Object({ id: Type.Integer(), ...fields });
 
 /** Public site data: settings, the IP echo, banners, about-us entries, partners (spec §7). */
-export const siteRoutes: ApiPlugin = async (fastify, { ctx }) => {
+export const siteRoutes: ApiPlugin = async (fastify) => {
+  const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -33,7 +33,8 @@ const BalanceList = Type.Object({
 });
 
 /** getUserBalanceList and getCoinBalance (spec §7), Token required. */
-export const balanceRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
+export const balanceRoutes: WalletPlugin = async (fastify) => {
+  const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -44,7 +44,8 @@ async function networkView(network: DepositNetwork) {
 }
 
 /** getRechargeCoinList and recharge (spec §7). */
-export const depositRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
+export const depositRoutes: WalletPlugin = async (fastify) => {
+  const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -11,7 +11,8 @@ import { accountField, amountField, type WalletPlugin } from './wallet-context.t
 const quoteIdField = text(messages('wallet.quoteUnknown'), { max: 24, pattern: '^[0-9a-f]{24}$', example: '0123456789abcdef01234567' });
 
 /** getCanExchangeCoin, exchangeQuote and exchangeCoin. */
-export const exchangeRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
+export const exchangeRoutes: WalletPlugin = async (fastify) => {
+  const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -18,7 +18,8 @@ const listInvalid = messages('earn.listInvalid');
  * the earn products"). With Internal_transfer_status off, searching, the coin list and sending are
  * refused; records and cancelling stay open.
  */
-export const internalTransferRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
+export const internalTransferRoutes: EarnPlugin = async (fastify) => {
+  const { apiContext: ctx, earn } = fastify;
   const route = declareRoutes(fastify, ctx);
   const { transfers, ledger, searchLimit } = earn;
   const open = () => requireSwitch(ctx.siteConfig.get(), 'Internal_transfer_status', 'transfer.closed');

@@ -67,7 +67,8 @@ const Transfer = Type.Object({
 });
 
 /** getBillList, getWithdrawList, getRechargeList, getTransferList (spec §7): one user's own rows, newest first. */
-export const recordRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
+export const recordRoutes: WalletPlugin = async (fastify) => {
+  const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);
   const bills = new BillListRepository(ctx.db);
   const withdrawals = new WithdrawalRepository(ctx.db);

@@ -5,7 +5,8 @@ import { declareRoutes } from '../context.ts';
 import { accountField, amountField, coinField, type WalletPlugin } from './wallet-context.ts';
 
 /** POST /api/User/transfer (spec §7): between two of the caller's own account types. */
-export const transferRoute: WalletPlugin = async (fastify, { ctx, wallet }) => {
+export const transferRoute: WalletPlugin = async (fastify) => {
+  const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);
 
   route({

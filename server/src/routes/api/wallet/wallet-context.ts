@@ -1,18 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RecordStatus } from '../../../db/repositories/deposit-repository.ts';
 import { formatAddtime } from '../../../db/repositories/notice-repository.ts';
-import type { Wallet } from '../../../domain/wallet/wallet.ts';
 import { amount, choice, id, messages, paging, type FieldMessages } from '../../../http/contract/fields.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
-import type { ApiContext } from '../context.ts';
 
 /**
  * What the wallet's route modules share: their plugin type and the field declarations several of
  * them use. A leaf module: the route modules import it, it imports none of them.
  */
 
-/** A wallet route module: the API context and the wallet services (built when the app is ready, once the feed exists). */
-export type WalletPlugin = FastifyPluginAsync<{ ctx: ApiContext; wallet: () => Wallet }>;
+/** A wallet route module: it reads `fastify.apiContext` and `fastify.wallet` (plugins/wallet.ts; built when the app is ready, once the feed exists). */
+export type WalletPlugin = FastifyPluginAsync;
 
 export const coinField = id(messages('wallet.coinRequired'));
 

@@ -19,7 +19,8 @@ const WithdrawalInfo = Type.Object({
 });
 
 /** getCanWithdrawCoin, getUserCoinBalance and withdraw (spec §7). */
-export const withdrawRoutes: WalletPlugin = async (fastify, { ctx, wallet }) => {
+export const withdrawRoutes: WalletPlugin = async (fastify) => {
+  const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);
 
   route({

@@ -20,7 +20,8 @@ const imageField = (required: MessageKey) => text(messages(required), { max: 300
  * products"). With loan_switch off, products and applying are refused; records, repaying and
  * cancelling stay open.
  */
-export const loanRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
+export const loanRoutes: EarnPlugin = async (fastify) => {
+  const { apiContext: ctx, earn } = fastify;
   const route = declareRoutes(fastify, ctx);
   const { loans } = earn;
 

@@ -14,7 +14,8 @@ const listInvalid = messages('earn.listInvalid');
  * earn products"). With machine_switch off, products and buying are refused; orders and redeeming
  * stay open.
  */
-export const machineRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
+export const machineRoutes: EarnPlugin = async (fastify) => {
+  const { apiContext: ctx, earn } = fastify;
   const route = declareRoutes(fastify, ctx);
   const mining = lockedHandlers(ctx, earn.ledger, {
     product: earn.mining,

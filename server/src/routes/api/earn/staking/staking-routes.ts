@@ -14,7 +14,8 @@ const listInvalid = messages('earn.listInvalid');
  * earn products"). With staking_switch off, projects and staking are refused; orders and redeeming
  * stay open. The flash-exchange calls of api/Balance live in the wallet's own module.
  */
-export const stakingRoutes: EarnPlugin = async (fastify, { ctx, earn }) => {
+export const stakingRoutes: EarnPlugin = async (fastify) => {
+  const { apiContext: ctx, earn } = fastify;
   const route = declareRoutes(fastify, ctx);
   const staking = lockedHandlers(ctx, earn.ledger, {
     product: earn.staking,

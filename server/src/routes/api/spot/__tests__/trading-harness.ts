@@ -18,7 +18,9 @@ import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
-import { tradingRoutes } from '../trading-plugin.ts';
+import { tradingRoutes } from '../trading-routes.ts';
+import { givenApiContext } from '../../../../plugins/api-context.ts';
+import { tradingPlugin } from '../../../../plugins/trading.ts';
 
 /** Where the manual clock starts: a fixed instant, so a seed always gives the same market. */
 export const START_MS = 1_750_000_000_000;
@@ -83,7 +85,9 @@ export async function startTradingHarness(options: HarnessOptions = {}): Promise
   await app.register(
     async (api) => {
       await installApiContract(api, { checkAnswers: true, version: 'test' });
-      await api.register(tradingRoutes, { ctx, market: new FeedMarketPort(feed), background: false, onTrading: (built) => (trading = built) });
+      await api.register(givenApiContext(ctx));
+      await api.register(tradingPlugin, { market: new FeedMarketPort(feed), background: false, onTrading: (built) => (trading = built) });
+      await api.register(tradingRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,7 +24,9 @@ import type { Envelope } from '../../../../http/envelope.ts';
 import { fileForm, fixture } from '../../../../uploads/__tests__/upload-support.ts';
 import { uploadRoute } from '../../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
-import { walletRoutes } from '../wallet-plugin.ts';
+import { walletRoutes } from '../wallet-routes.ts';
+import { givenApiContext } from '../../../../plugins/api-context.ts';
+import { walletPlugin } from '../../../../plugins/wallet.ts';
 
 /** Where the manual clock starts: a fixed instant, so the seeded simulator always shows the same prices. */
 export const START_MS = 1_750_000_000_000;
@@ -113,8 +115,10 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
   await app.register(
     async (api) => {
       await installApiContract(api, { checkAnswers: true, version: 'test' });
-      await api.register(uploadRoute, { ctx });
-      await api.register(walletRoutes, { ctx, prices: (symbol, at) => feed.priceAt(symbol, at) });
+      await api.register(givenApiContext(ctx));
+      await api.register(walletPlugin, { prices: (symbol, at) => feed.priceAt(symbol, at) });
+      await api.register(uploadRoute);
+      await api.register(walletRoutes);
     },
     { prefix: '/api' },
   );
