@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
 import { systemClock } from '../../../feed/clock.ts';
 import { login, startTestApp, type TestApp } from '../../api/__tests__/support.ts';
-import type { OptionOrderView } from '../../api/contrade/option-order-view.ts';
+import type { OptionOrderView } from '../../api/options/option-order-view.ts';
 
 describe('/__test/clock', () => {
   let t: TestApp | undefined;
