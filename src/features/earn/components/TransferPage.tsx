@@ -23,7 +23,7 @@ import { sendTransfer } from '../api/send-transfer.ts';
 import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './earn.module.css';
 
 /**
@@ -48,7 +48,7 @@ export function TransferPage() {
           </Link>
         }
       />
-      {closed ? <ClosedNotice /> : <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />}
+      {closed ? <ClosedNotice message={t('earn.closed')} /> : <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { transferBetweenAccounts, validateTransfer } from '../api/transfer-betwe
 import type { Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { AmountText } from './AmountText.tsx';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './wallet.module.css';
 
 /**

@@ -22,7 +22,7 @@ import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useUsdPrices } from '../hooks/use-usd-prices.ts';
 import { AmountText } from './AmountText.tsx';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './wallet.module.css';
 
 /** The coins a fresh form starts on: the first coin held (else the first), exchanged for USDT (else the next coin). */

@@ -22,7 +22,7 @@ import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getPartners, getRechargeCoins, submitRecharge, validateRecharge, type RechargeNetwork } from '../api/recharge.ts';
 import { afterSuccess, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 

@@ -21,7 +21,7 @@ import { checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wa
 import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo, type WithdrawInput } from '../api/withdraw.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { AmountText } from './AmountText.tsx';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
