@@ -72,7 +72,10 @@ describe('a staking project card (spec §2, §5)', () => {
     expect(messages()).toContain('The minimum staking amount is 100');
     fireEvent.change(amount(), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Stake now' }));
-    expect(messages()).toContain('Please enter your transaction password');
+    // The missing password is named beneath its field, as on every screen that asks for it.
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your transaction password');
+    expect(screen.getByLabelText('Transaction password').getAttribute('aria-invalid')).toBe('true');
+    expect(messages()).not.toContain('Please enter your transaction password');
     expect(staking.submitStaking).not.toHaveBeenCalled();
   });
 

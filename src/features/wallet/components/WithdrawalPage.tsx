@@ -8,7 +8,7 @@ import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import type { DetailRow } from '../../../components/ui/DetailList.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -246,17 +246,12 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
         </strong>
       </p>
       {needsPassword && (
-        <PasswordField
-          label={t('wallet.form.payPassword')}
-          placeholder={t('wallet.form.payPasswordPlaceholder')}
-          showLabel={t('account.password.show')}
+        <PayPasswordField
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(text) => {
+            setPassword(text);
             setProblem(null);
           }}
-          autoComplete="off"
-          name="paypwd"
           error={fieldError(['wallet.form.payPasswordRequired', 'wallet.form.payPasswordRule'])}
         />
       )}
