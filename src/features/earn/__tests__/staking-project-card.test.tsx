@@ -155,22 +155,27 @@ describe('a staking project card offline', () => {
 });
 
 describe('the earn submit helper', () => {
-  it('runs one action at a time: a second tap while the first is in flight sends nothing', async () => {
+  it('runs one action at a time: a second tap while the first is in flight sends nothing, and each hands back what was answered', async () => {
     let finish!: (value: { ok: true; data: number; msg: string }) => void;
     const call = vi.fn(() => new Promise<{ ok: true; data: number; msg: string }>((resolve) => (finish = resolve)));
     const done = vi.fn();
     const { result } = renderHook(() => useSubmit());
-    let first!: Promise<void>;
+    let first!: Promise<unknown>;
     act(() => {
       first = result.current.run('a', call, done);
     });
     expect(result.current.busy).toBe('a');
-    await act(async () => result.current.run('a', call, done));
+    let second: unknown;
+    await act(async () => {
+      second = await result.current.run('a', call, done);
+    });
+    expect(second).toBeNull();
     expect(call).toHaveBeenCalledTimes(1);
     await act(async () => {
       finish({ ok: true, data: 7, msg: '' });
       await first;
     });
+    await expect(first).resolves.toEqual({ ok: true, data: 7, msg: '' });
     expect(done).toHaveBeenCalledWith(7);
     expect(result.current.busy).toBeNull();
   });
