@@ -12,6 +12,7 @@ import { signIn } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast, showToastAfterReload } from '../../../lib/toast.ts';
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { loginUser, validateLogin } from '../api/login-user.ts';
 import { usePublicIp } from '../hooks/use-public-ip.ts';
 import { BrandHeading } from './BrandHeading.tsx';
@@ -28,27 +29,21 @@ export function LoginPage() {
   const [password, setPassword] = useState(remembered?.password ?? '');
   const [remember, setRemember] = useState(remembered !== null);
   const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateLogin({ username, password });
     setErrors(found);
     if (!isValid(found) || busy) return;
-    setBusy(true);
-    try {
-      const result = await loginUser({ username, password, ip });
-      if (!result.ok) return;
-      saveCredentials(remember ? { username: username.trim(), password } : null);
-      saveAccount(username.trim());
-      signIn(result.data.userinfo.token);
-      showToastAfterReload(result.msg, 'success');
-      reloadTo('/');
-    } catch {
-      // The api client has already logged and announced the network failure.
-    } finally {
-      setBusy(false);
-    }
+    const result = await run('login', () => loginUser({ username, password, ip }));
+    if (!result?.ok) return;
+    saveCredentials(remember ? { username: username.trim(), password } : null);
+    saveAccount(username.trim());
+    signIn(result.data.userinfo.token);
+    showToastAfterReload(result.msg, 'success');
+    reloadTo('/');
   };
 
   const onForgot = () => {

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordField } from '../../../components/ui/PasswordField.tsx';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { goBack } from '../../../lib/navigation.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
 import styles from './account.module.css';
 
@@ -31,22 +32,20 @@ export function PasswordChangeForm<F extends string>({ titleKey, inputs, validat
   const { t } = useTranslation();
   const [values, setValues] = useState(() => Object.fromEntries(inputs.map((i) => [i.field, ''])) as Record<F, string>);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validate(values);
     setErrors(found);
     if (!isValid(found) || busy) return;
-    setBusy(true);
-    try {
+    // The button stays busy until the hand-over (a reload, a navigation) has run.
+    await run('change', async () => {
       const result = await submit(values);
       if (result.ok) await onSuccess(result);
-    } catch {
-      // Announced by the api client.
-    } finally {
-      setBusy(false);
-    }
+      return result;
+    });
   };
 
   return (

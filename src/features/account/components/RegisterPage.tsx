@@ -9,6 +9,7 @@ import { TabPanel, Tabs } from '../../../components/ui/Tabs.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { goBack, reloadTo } from '../../../lib/navigation.ts';
 import { signIn } from '../../../lib/session.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { isOn, site, useSiteSettings } from '../../../lib/site-settings.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { showToastAfterReload } from '../../../lib/toast.ts';
@@ -50,8 +51,9 @@ export function RegisterPage() {
   const [repassword, setRepassword] = useState('');
   const [invite, setInvite] = useState(() => new URLSearchParams(search).get('invite') ?? '');
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting === 'register';
+  const sending = posting === 'code';
   const countdown = useCountdown();
 
   const switchMethod = (next: RegisterMethod) => {
@@ -65,15 +67,7 @@ export function RegisterPage() {
     const problem = validateSendEmailCode({ email: account });
     setErrors((e) => ({ ...e, account: problem ?? undefined }));
     if (problem || sending || countdown.remaining > 0) return;
-    setSending(true);
-    try {
-      const result = await sendEmailCode({ email: account });
-      if (result.ok) countdown.start(EMAIL_CODE_WAIT_S);
-    } catch {
-      // Announced by the api client.
-    } finally {
-      setSending(false);
-    }
+    await run('code', () => sendEmailCode({ email: account }), () => countdown.start(EMAIL_CODE_WAIT_S));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -82,18 +76,11 @@ export function RegisterPage() {
     const found = validateRegister(input, verifyEmailCode);
     setErrors(found);
     if (!isValid(found) || busy) return;
-    setBusy(true);
-    try {
-      const result = await registerUser({ ...input, ip });
-      if (!result.ok) return;
-      signIn(result.data.userinfo.token);
-      showToastAfterReload(result.msg, 'success');
-      reloadTo('/');
-    } catch {
-      // Announced by the api client.
-    } finally {
-      setBusy(false);
-    }
+    const result = await run('register', () => registerUser({ ...input, ip }));
+    if (!result?.ok) return;
+    signIn(result.data.userinfo.token);
+    showToastAfterReload(result.msg, 'success');
+    reloadTo('/');
   };
 
   const err = (key: string | undefined) => (key ? t(key) : null);

@@ -47,7 +47,7 @@ describe.each(pages)('the %s application page with no product to show', (_name, 
     window.history.replaceState(null, '', `${path}?id=1`);
     stubApi({ [call]: refused('This service is closed') });
     render(<Page />);
-    expect((await screen.findByTestId('earn-closed')).textContent).toBe(en.earn.closed);
+    expect((await screen.findByTestId('closed-notice')).querySelector('p')!.textContent).toBe(en.earn.closed);
     expect(screen.queryByTestId('product-gone')).toBeNull();
   });
 });

@@ -72,8 +72,10 @@ describe('the lock mining application', () => {
     expect(amount().value).toBe('1000');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByTestId('mining-lock'));
-    expect(lastToast()).toBe('Please enter your transaction password');
+    // The missing password is named beneath its field, as on every screen that asks for it.
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your transaction password');
     fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'pay12345' } });
+    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(amount(), { target: { value: '2 600' } });
     expect(amount().value).toBe('2600');
     expect(screen.getByRole('alert').textContent).toBe('More than you have available (2500 USDT)');

@@ -72,7 +72,10 @@ describe('a staking project card (spec §2, §5)', () => {
     expect(messages()).toContain('The minimum staking amount is 100');
     fireEvent.change(amount(), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Stake now' }));
-    expect(messages()).toContain('Please enter your transaction password');
+    // The missing password is named beneath its field, as on every screen that asks for it.
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your transaction password');
+    expect(screen.getByLabelText('Transaction password').getAttribute('aria-invalid')).toBe('true');
+    expect(messages()).not.toContain('Please enter your transaction password');
     expect(staking.submitStaking).not.toHaveBeenCalled();
   });
 
@@ -152,22 +155,27 @@ describe('a staking project card offline', () => {
 });
 
 describe('the earn submit helper', () => {
-  it('runs one action at a time: a second tap while the first is in flight sends nothing', async () => {
+  it('runs one action at a time: a second tap while the first is in flight sends nothing, and each hands back what was answered', async () => {
     let finish!: (value: { ok: true; data: number; msg: string }) => void;
     const call = vi.fn(() => new Promise<{ ok: true; data: number; msg: string }>((resolve) => (finish = resolve)));
     const done = vi.fn();
     const { result } = renderHook(() => useSubmit());
-    let first!: Promise<void>;
+    let first!: Promise<unknown>;
     act(() => {
       first = result.current.run('a', call, done);
     });
     expect(result.current.busy).toBe('a');
-    await act(async () => result.current.run('a', call, done));
+    let second: unknown;
+    await act(async () => {
+      second = await result.current.run('a', call, done);
+    });
+    expect(second).toBeNull();
     expect(call).toHaveBeenCalledTimes(1);
     await act(async () => {
       finish({ ok: true, data: 7, msg: '' });
       await first;
     });
+    await expect(first).resolves.toEqual({ ok: true, data: 7, msg: '' });
     expect(done).toHaveBeenCalledWith(7);
     expect(result.current.busy).toBeNull();
   });

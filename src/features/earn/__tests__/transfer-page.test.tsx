@@ -142,7 +142,7 @@ describe('the internal transfer screen (spec §2 Transfer)', () => {
   it('shows the not-available notice while Internal_transfer_status is off', () => {
     site.settings = { Internal_transfer_status: 0 } as SiteSettings;
     render(<TransferPage />);
-    expect(screen.getByTestId('earn-closed').textContent).toBe('This service is not available at the moment');
+    expect(screen.getByTestId('closed-notice').querySelector('p')!.textContent).toBe('This service is not available at the moment');
     expect(screen.queryByLabelText('Receiving account')).toBeNull();
   });
 });

@@ -10,6 +10,9 @@ import type { SubmitProblem } from '../../../lib/use-submit.ts';
 /** The first broken rule of a form: an i18n key and its values; null when every rule holds. */
 export type Problem = SubmitProblem;
 
+/** The rule of a missing transaction password: its screen shows it beneath the password field. */
+export const PASSWORD_REQUIRED = 'earn.payPasswordRequired';
+
 /** True for digits only (spec §5 staking "digits only"; the steppers take integers). */
 export function isWholeNumber(text: string): boolean {
   return /^\d+$/.test(text.trim());

@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { amountTextRefusal, isWholeNumber, withinBounds, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, isWholeNumber, withinBounds, PASSWORD_REQUIRED, type Problem } from './earn-rules.ts';
 
 /** One lock period of a product: days and its daily rate in percent. */
 export interface MiningTerm {
@@ -43,6 +43,6 @@ export function checkMiningPurchase(input: { amount: string; min: string; max: s
   if (!withinBounds(input.amount, input.min, input.max)) return { key: 'earn.mining.amountRange', vars: { min: input.min, max: input.max } };
   const balance = toBig(input.balance);
   if (balance && new Big(input.amount).gt(balance)) return { key: 'earn.insufficient' };
-  if (input.passwordRequired && !input.password) return { key: 'earn.payPasswordRequired' };
+  if (input.passwordRequired && !input.password) return { key: PASSWORD_REQUIRED };
   return null;
 }

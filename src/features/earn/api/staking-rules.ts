@@ -1,5 +1,5 @@
 import { Big, toBig } from '../../../lib/money.ts';
-import { amountTextRefusal, isWholeNumber, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, isWholeNumber, PASSWORD_REQUIRED, type Problem } from './earn-rules.ts';
 
 /**
  * The staking form's first broken rule: amount required, the field's own problem (a
@@ -17,7 +17,7 @@ export function checkStaking(input: { amount: string; min: string; balance: stri
   if (min && new Big(amount).lt(min)) return { key: 'earn.staking.belowMinimum', vars: { num: input.min } };
   const balance = toBig(input.balance);
   if (balance && new Big(amount).gt(balance)) return { key: 'earn.insufficient' };
-  if (input.passwordRequired && !input.password) return { key: 'earn.payPasswordRequired' };
+  if (input.passwordRequired && !input.password) return { key: PASSWORD_REQUIRED };
   return null;
 }
 

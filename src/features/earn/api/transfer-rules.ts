@@ -1,6 +1,6 @@
 import { Big, toBig } from '../../../lib/money.ts';
 import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
-import { amountTextRefusal, type Problem } from './earn-rules.ts';
+import { amountTextRefusal, PASSWORD_REQUIRED, type Problem } from './earn-rules.ts';
 
 /** The fee of a transfer, as the server takes it: amount × rate, rounded down to 1e-8. */
 export function transferFee(amount: string, rate: string): Big | null {
@@ -46,6 +46,6 @@ export function checkTransfer(input: {
   if (significantDecimals(amount) > input.coin.decimals) return { key: 'earn.transfer.decimals', vars: { decimals: String(input.coin.decimals), coin: input.coin.title } };
   const balance = toBig(input.coin.balance);
   if (balance && new Big(amount).gt(balance)) return { key: 'earn.insufficient' };
-  if (input.passwordRequired && !input.password) return { key: 'earn.payPasswordRequired' };
+  if (input.passwordRequired && !input.password) return { key: PASSWORD_REQUIRED };
   return null;
 }

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
+import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -9,7 +10,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { offeredProduct } from '../api/offered-product.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { ProductGone } from './ProductGone.tsx';
 import styles from './earn.module.css';
 
@@ -34,6 +35,7 @@ export interface ApplicationShellProps<P extends { id: number }> {
  * longer offered, or a failed load with retry.
  */
 export function ApplicationShell<P extends { id: number }>({ title, backLabel, listPath, service, read, skeleton, form }: ApplicationShellProps<P>) {
+  const { t } = useTranslation();
   const texts = useListTexts();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const closed = isOff(useSiteSettings(), service);
@@ -43,7 +45,7 @@ export function ApplicationShell<P extends { id: number }>({ title, backLabel, l
     <div className={[styles.page, styles.formPage].join(' ')}>
       <PageHeader title={title} backLabel={backLabel} onBack={() => goBack(listPath)} />
       {closed ? (
-        <ClosedNotice />
+        <ClosedNotice message={t('earn.closed')} />
       ) : loaded ? (
         <Fragment key={loaded.id}>{form(loaded)}</Fragment>
       ) : product.state === 'loading' ? (

@@ -19,7 +19,7 @@ import { getLoanRecords, type LoanFilter, type LoanOrder } from '../api/get-loan
 import { repayLoan } from '../api/repay-loan.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { LoanOrderCard } from './LoanOrderCard.tsx';
 import { LoanProductCard } from './LoanProductCard.tsx';
@@ -57,11 +57,12 @@ export function LoansPage() {
 }
 
 function LoanProducts() {
+  const { t } = useTranslation();
   const settings = useSiteSettings();
   const texts = useListTexts();
   const closed = isOff(settings, 'loan_switch');
   const products = useLoaded(() => getLoanProjects(), [closed], (data) => data.list.length === 0);
-  if (closed) return <ClosedNotice />;
+  if (closed) return <ClosedNotice message={t('earn.closed')} />;
   return (
     <section className={styles.content} data-testid="loan-products">
       {products.state === 'loading' && !products.data && (

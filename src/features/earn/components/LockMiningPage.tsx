@@ -16,7 +16,7 @@ import { getMiningProducts } from '../api/get-mining-products.ts';
 import { redeemMining } from '../api/redeem-mining.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { LockedOrderCard } from './LockedOrderCard.tsx';
 import { MiningProductCard } from './MiningProductCard.tsx';
@@ -54,11 +54,12 @@ export function LockMiningPage() {
 }
 
 function MiningProducts() {
+  const { t } = useTranslation();
   const settings = useSiteSettings();
   const texts = useListTexts();
   const closed = isOff(settings, 'machine_switch');
   const products = useLoaded(() => getMiningProducts(), [closed], (data) => data.list.length === 0);
-  if (closed) return <ClosedNotice />;
+  if (closed) return <ClosedNotice message={t('earn.closed')} />;
   return (
     <section className={styles.content} data-testid="mining-products">
       {products.state === 'loading' && !products.data && (

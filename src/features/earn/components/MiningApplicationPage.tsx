@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
-import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { buyMining } from '../api/buy-mining.ts';
 import { getMiningProducts, type MiningProduct } from '../api/get-mining-products.ts';
+import { PASSWORD_REQUIRED } from '../api/earn-rules.ts';
 import { checkMiningPurchase, miningEstimate, miningTerms } from '../api/mining-rules.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ApplicationShell } from './ApplicationShell.tsx';
@@ -46,15 +47,18 @@ function MiningForm({ product }: { product: MiningProduct }) {
   const [days, setDays] = useState<number | null>(() => terms[0]?.days ?? null);
   const [amount, setAmount] = useState(() => formatTrim(product.min_price, 0));
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<LockTerms | null>(null);
   const term = terms.find((entry) => entry.days === days) ?? null;
   const estimate = term ? miningEstimate(amount, term.rate, term.days) : null;
 
   const send = () => buyMining({ id: product.id, amount, day: term?.days ?? 0, interestRate: term?.rate ?? '', payPassword: passwordRequired ? password : null });
 
-  // Lock checks the form, refusing a broken rule as every submit does (a toast), then opens the confirm step.
+  // Lock checks the form, refusing a broken rule as every submit does (a toast; a missing password
+  // beneath its field), then opens the confirm step.
   const review = () => {
     const problem = checkMiningPurchase({ amount, min: product.min_price, max: product.max_price, balance: product.balance, term, passwordRequired, password });
+    if (problem?.key === PASSWORD_REQUIRED) return setPasswordError(t(problem.key));
     if (problem || !term) return void run('buy', send, undefined, problem ?? { key: 'earn.mining.chooseDay' });
     setConfirming({
       amount,
@@ -127,13 +131,14 @@ function MiningForm({ product }: { product: MiningProduct }) {
           </dd>
         </dl>
         {passwordRequired && (
-          <PasswordField
+          <PayPasswordField
             className={styles.fieldFlush}
-            label={t('earn.payPassword')}
-            showLabel={t('earn.showPassword')}
-            autoComplete="off"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(text) => {
+              setPassword(text);
+              setPasswordError(null);
+            }}
+            error={passwordError}
           />
         )}
       </div>

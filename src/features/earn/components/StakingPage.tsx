@@ -9,7 +9,7 @@ import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { getStakingProjects } from '../api/get-staking-projects.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { StakingProjectCard } from './StakingProjectCard.tsx';
 import styles from './earn.module.css';
 
@@ -34,7 +34,7 @@ export function StakingPage() {
         }
       />
       {closed ? (
-        <ClosedNotice />
+        <ClosedNotice message={t('earn.closed')} />
       ) : (
         <section className={styles.content} data-testid="staking-projects">
           {projects.state === 'loading' && !projects.data && (

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
-import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed, formatTrim } from '../../../lib/money.ts';
 import type { StakingProject } from '../api/get-staking-projects.ts';
+import { PASSWORD_REQUIRED } from '../api/earn-rules.ts';
 import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 import { submitStaking } from '../api/submit-staking.ts';
 import type { Submit } from '../../../lib/use-submit.ts';
@@ -32,6 +33,7 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
   const [periodId, setPeriodId] = useState<number | null>(() => project.staking_info[0]?.id ?? null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<LockTerms | null>(null);
   const period = project.staking_info.find((info) => info.id === periodId) ?? null;
   const coin = project.coin.title;
@@ -39,11 +41,13 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
   const key = `stake-${project.id}`;
   const send = () => submitStaking({ projectId: project.id, periodId: period?.id ?? 0, amount, payPassword: passwordRequired ? password : null });
 
-  // Join checks the form, refusing a broken rule as every submit does (a toast), then opens the confirm step.
+  // Join checks the form, refusing a broken rule as every submit does (a toast; a missing password
+  // beneath its field), then opens the confirm step.
   const join = () => {
     const problem = period
       ? checkStaking({ amount, min: period.min_price, balance: project.balance, passwordRequired, password })
       : { key: 'earn.staking.choosePeriod' };
+    if (problem?.key === PASSWORD_REQUIRED) return setPasswordError(t(problem.key));
     if (problem || !period) return void submit.run(key, send, undefined, problem ?? { key: 'earn.staking.choosePeriod' });
     setConfirming({
       amount,
@@ -116,13 +120,14 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
         </dd>
       </dl>
       {passwordRequired && (
-        <PasswordField
+        <PayPasswordField
           className={styles.fieldFlush}
-          label={t('earn.payPassword')}
-          showLabel={t('earn.showPassword')}
-          autoComplete="off"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(text) => {
+            setPassword(text);
+            setPasswordError(null);
+          }}
+          error={passwordError}
         />
       )}
       <SendButton block busy={submit.busy === key && confirming === null} onClick={join}>

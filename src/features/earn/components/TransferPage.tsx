@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -20,10 +20,11 @@ import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getTransferCoins, type TransferCoin } from '../api/get-transfer-coins.ts';
 import { searchUser, type Receiver } from '../api/search-user.ts';
 import { sendTransfer } from '../api/send-transfer.ts';
+import { PASSWORD_REQUIRED } from '../api/earn-rules.ts';
 import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './earn.module.css';
 
 /**
@@ -48,7 +49,7 @@ export function TransferPage() {
           </Link>
         }
       />
-      {closed ? <ClosedNotice /> : <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />}
+      {closed ? <ClosedNotice message={t('earn.closed')} /> : <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />}
     </div>
   );
 }
@@ -126,6 +127,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
   const [coinId, setCoinId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const list = coins.data?.list ?? [];
   const coin: TransferCoin | null = list.find((entry) => entry.id === coinId) ?? list[0] ?? null;
   const percent = coin ? feePercent(coin.internal_transfer_sxf) : null;
@@ -144,9 +146,11 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
     );
   const call = () => sendTransfer({ toUid: receiver.id, coinId: coin?.id ?? 0, amount, payPassword: passwordRequired ? password : null });
 
-  // Transfer checks the form, refusing a broken rule as every submit does (a toast), then opens the confirm step.
+  // Transfer checks the form, refusing a broken rule as every submit does (a toast; a missing
+  // password beneath its field), then opens the confirm step.
   const review = () => {
     const problem = checkTransfer({ receiverConfirmed: true, coin, amount, passwordRequired, password });
+    if (problem?.key === PASSWORD_REQUIRED) return setPasswordError(t(problem.key));
     if (problem) return void submit.run('send', call, undefined, problem);
     setConfirming(true);
   };
@@ -199,13 +203,14 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         </dd>
       </dl>
       {passwordRequired && (
-        <PasswordField
+        <PayPasswordField
           className={styles.fieldFlush}
-          label={t('earn.payPassword')}
-          showLabel={t('earn.showPassword')}
-          autoComplete="off"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(text) => {
+            setPassword(text);
+            setPasswordError(null);
+          }}
+          error={passwordError}
         />
       )}
       <SendButton block busy={submit.busy === 'send' && !confirming} onClick={review} data-testid="transfer-send">

@@ -6,6 +6,7 @@ import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { formatFixed } from '../../../lib/money.ts';
 import { optionFee, payoutIfWin } from '../api/option-rules.ts';
 import tone from '../../../components/ui/tone.module.css';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import styles from './options.module.css';
 
 export interface ConfirmOrderDialogProps {
@@ -55,32 +56,21 @@ const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, dur
   const fee = optionFee(quantity, feeRate);
   return (
     <>
-      <dl className={styles.detailList}>
-        <dt>{t('options.confirm.pair')}</dt>
-        <dd>
-          <bdi dir="ltr">{pair}</bdi>
-        </dd>
-        <dt>{t('options.confirm.direction')}</dt>
-        <dd className={direction === 1 ? tone.up : tone.down}>{t(direction === 1 ? 'options.buyUp' : 'options.buyDown')}</dd>
-        <dt>{t('options.confirm.quantity')}</dt>
-        <dd className={styles.num}>
-          <CoinAmount amount={quantity} coin={coin} />
-        </dd>
-        {fee.gt(0) && (
-          <>
-            <dt>{t('options.confirm.fee')}</dt>
-            <dd className={styles.num} data-testid="option-fee">
-              <CoinAmount amount={formatFixed(fee, 8)} coin={coin} />
-            </dd>
-          </>
-        )}
-        <dt>{t('options.confirm.duration')}</dt>
-        <dd>{t('options.picker.seconds', { count: duration })}</dd>
-        <dt>{t(direction === 1 ? 'options.confirm.ifUp' : 'options.confirm.ifDown')}</dt>
-        <dd className={styles.num} data-testid={direction === 1 ? 'payout-up' : 'payout-down'}>
-          <CoinAmount amount={formatFixed(win, 8)} coin={coin} />
-        </dd>
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('options.confirm.pair'), value: <bdi dir="ltr">{pair}</bdi> },
+          { label: t('options.confirm.direction'), value: t(direction === 1 ? 'options.buyUp' : 'options.buyDown'), valueClassName: direction === 1 ? tone.up : tone.down },
+          { label: t('options.confirm.quantity'), value: <CoinAmount amount={quantity} coin={coin} />, valueClassName: styles.num },
+          ...(fee.gt(0) ? [{ label: t('options.confirm.fee'), value: <CoinAmount amount={formatFixed(fee, 8)} coin={coin} />, valueClassName: styles.num, testId: 'option-fee' }] : []),
+          { label: t('options.confirm.duration'), value: t('options.picker.seconds', { count: duration }) },
+          {
+            label: t(direction === 1 ? 'options.confirm.ifUp' : 'options.confirm.ifDown'),
+            value: <CoinAmount amount={formatFixed(win, 8)} coin={coin} />,
+            valueClassName: styles.num,
+            testId: direction === 1 ? 'payout-up' : 'payout-down',
+          },
+        ]}
+      />
       <p className={styles.muted}>{t('options.confirm.rule', { rate })}</p>
     </>
   );

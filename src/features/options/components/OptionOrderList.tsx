@@ -18,6 +18,7 @@ import { SettledResult, resultKey, resultTone } from './SettledResult.tsx';
 import { SettlementProof, VerifySettlement } from './SettlementProof.tsx';
 import orderCard from '../../../components/ui/order-card.module.css';
 import tone from '../../../components/ui/tone.module.css';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import styles from './options.module.css';
 
 function Direction({ hyzd, text }: { hyzd: number; text: string }) {
@@ -142,26 +143,16 @@ export function OptionOrderList() {
         {detail && verifying && <VerifySettlement order={detail} symbol={detail.symbol ?? ''} onBack={() => setVerifying(false)} />}
         {detail && !verifying && (
           <>
-            <dl className={styles.detailList}>
-              <dt>{t('options.confirm.pair')}</dt>
-              <dd>{detail.coinname}</dd>
-              <dt>{t('options.confirm.direction')}</dt>
-              <dd>
-                <Direction hyzd={detail.hyzd} text={detail.hyzd_text} />
-              </dd>
-              <dt>{t('options.list.stake')}</dt>
-              <dd className={styles.num}>{formatFixed(detail.num, 8)}</dd>
-              <dt>{t('options.confirm.duration')}</dt>
-              <dd>{t('options.picker.seconds', { count: detail.time })}</dd>
-              <dt>{t('options.detail.buyTime')}</dt>
-              <dd>
-                <bdi dir="ltr">{formats.serverTime(detail.buytime)}</bdi>
-              </dd>
-              <dt>{t('options.detail.sellTime')}</dt>
-              <dd>
-                <bdi dir="ltr">{formats.serverTime(detail.selltime)}</bdi>
-              </dd>
-            </dl>
+            <DetailList
+              rows={[
+                { label: t('options.confirm.pair'), value: detail.coinname },
+                { label: t('options.confirm.direction'), value: <Direction hyzd={detail.hyzd} text={detail.hyzd_text} /> },
+                { label: t('options.list.stake'), value: formatFixed(detail.num, 8), valueClassName: styles.num },
+                { label: t('options.confirm.duration'), value: t('options.picker.seconds', { count: detail.time }) },
+                { label: t('options.detail.buyTime'), value: <bdi dir="ltr">{formats.serverTime(detail.buytime)}</bdi> },
+                { label: t('options.detail.sellTime'), value: <bdi dir="ltr">{formats.serverTime(detail.selltime)}</bdi> },
+              ]}
+            />
             <SettledResult order={detail} />
             <SettlementProof order={detail} onVerify={() => setVerifying(true)} />
           </>

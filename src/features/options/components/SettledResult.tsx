@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OptionsOrder } from '../../../../common/protocol.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import tone from '../../../components/ui/tone.module.css';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import styles from './options.module.css';
 
 type Outcome = Pick<OptionsOrder, 'status' | 'is_win'>;
@@ -33,19 +34,14 @@ export function SettledResult({ order }: { order: OptionsOrder }) {
   const { t } = useTranslation();
   const tone = resultTone(order);
   return (
-    <dl className={styles.detailList} data-testid="settled-result">
-      <dt>{t('options.result.label')}</dt>
-      <dd className={tone} data-testid="result-text">
-        {t(resultKey(order))}
-      </dd>
-      <dt>{t('options.result.profit')}</dt>
-      <dd className={`${styles.num} ${tone}`} data-testid="result-ploss">
-        <bdi dir="ltr">{order.ploss}</bdi>
-      </dd>
-      <dt>{t('options.result.buyPrice')}</dt>
-      <dd className={styles.num}>{formatFixed(order.buyprice, 6)}</dd>
-      <dt>{t('options.result.settlePrice')}</dt>
-      <dd className={styles.num}>{formatFixed(order.sellprice, 6)}</dd>
-    </dl>
+    <DetailList
+      testId="settled-result"
+      rows={[
+        { label: t('options.result.label'), value: t(resultKey(order)), valueClassName: tone, testId: 'result-text' },
+        { label: t('options.result.profit'), value: <bdi dir="ltr">{order.ploss}</bdi>, valueClassName: `${styles.num} ${tone}`, testId: 'result-ploss' },
+        { label: t('options.result.buyPrice'), value: formatFixed(order.buyprice, 6), valueClassName: styles.num },
+        { label: t('options.result.settlePrice'), value: formatFixed(order.sellprice, 6), valueClassName: styles.num },
+      ]}
+    />
   );
 }

@@ -6,11 +6,8 @@ import { formatFixed } from '../../../lib/money.ts';
 import { minuteText, priceInBar, pricePosition, proofTrades, type OrderTrades, type ProofTrade } from '../api/settlement-proof.ts';
 import { useMinuteBar } from '../hooks/use-minute-bar.ts';
 import tone from '../../../components/ui/tone.module.css';
-import optionStyles from './options.module.css';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import styles from './settlement-proof.module.css';
-
-/** The options screen's label-and-value list, for values as long as a trade's reference. */
-const LIST = `${optionStyles.detailList} ${styles.longValues}`;
 
 function TradeRef({ trade }: { trade: ProofTrade | null }) {
   const { t } = useTranslation();
@@ -39,16 +36,13 @@ export function SettlementProof({ order, onVerify }: { order: OrderTrades; onVer
   return (
     <section className={styles.proof} aria-label={t('verify.proof.title')} data-testid="settlement-proof">
       <h3 className={styles.proofTitle}>{t('verify.proof.title')}</h3>
-      <dl className={LIST}>
-        <dt>{t('verify.proof.entry')}</dt>
-        <dd data-testid="proof-entry">
-          <TradeRef trade={entry} />
-        </dd>
-        <dt>{t('verify.proof.settlement')}</dt>
-        <dd data-testid="proof-settlement">
-          <TradeRef trade={settlement} />
-        </dd>
-      </dl>
+      <DetailList
+        className={styles.longValues}
+        rows={[
+          { label: t('verify.proof.entry'), value: <TradeRef trade={entry} />, testId: 'proof-entry' },
+          { label: t('verify.proof.settlement'), value: <TradeRef trade={settlement} />, testId: 'proof-settlement' },
+        ]}
+      />
       {(entry || settlement) && (
         <Button variant="secondary" block onClick={onVerify} data-testid="verify-button">
           {t('verify.proof.button')}
@@ -84,29 +78,38 @@ function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: st
   return (
     <section className={styles.proofCard} data-testid={testId}>
       <h3 className={styles.proofTitle}>{label}</h3>
-      <dl className={LIST}>
-        <dt>{t('verify.view.tradeId')}</dt>
-        <dd>
-          <bdi dir="ltr" className={styles.num} data-testid="verify-trade-id">
-            {trade.tradeId}
-          </bdi>
-        </dd>
-        <dt>{t('verify.view.tradeTime')}</dt>
-        <dd>
-          {/* A date to the millisecond, as the feed stamps a trade; the machine-readable instant stays in the markup, not on screen. */}
-          <time dateTime={new Date(trade.ts).toISOString()} data-testid="verify-trade-time">
-            <bdi dir="ltr" className={styles.num}>
-              {formats.preciseDateTime(trade.ts)}
-            </bdi>
-          </time>
-        </dd>
-        <dt>{t('verify.view.price')}</dt>
-        <dd>
-          <bdi dir="ltr" className={styles.num} data-testid="verify-price">
-            {formatFixed(trade.price, 6)}
-          </bdi>
-        </dd>
-      </dl>
+      <DetailList
+        className={styles.longValues}
+        rows={[
+          {
+            label: t('verify.view.tradeId'),
+            value: (
+              <bdi dir="ltr" className={styles.num} data-testid="verify-trade-id">
+                {trade.tradeId}
+              </bdi>
+            ),
+          },
+          {
+            label: t('verify.view.tradeTime'),
+            // A date to the millisecond, as the feed stamps a trade; the machine-readable instant stays in the markup, not on screen.
+            value: (
+              <time dateTime={new Date(trade.ts).toISOString()} data-testid="verify-trade-time">
+                <bdi dir="ltr" className={styles.num}>
+                  {formats.preciseDateTime(trade.ts)}
+                </bdi>
+              </time>
+            ),
+          },
+          {
+            label: t('verify.view.price'),
+            value: (
+              <bdi dir="ltr" className={styles.num} data-testid="verify-price">
+                {formatFixed(trade.price, 6)}
+              </bdi>
+            ),
+          },
+        ]}
+      />
       {state.status === 'loading' && <Skeleton height={112} />}
       {state.status === 'ready' && (
         <div className={styles.proofBar} data-testid="verify-bar">

@@ -14,6 +14,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getWithdrawAddresses, networkHintKey, setWithdrawAddress, validateAddress, type AddressBook, type BoundAddress } from '../api/withdraw-addresses.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 
@@ -73,7 +74,8 @@ function AddressForm({ book, editing, canEdit, onSaved }: AddressFormProps) {
   const [coinId, setCoinId] = useState<number | null>(editing?.c_id ?? null);
   const [address, setAddress] = useState(editing?.address ?? '');
   const [errors, setErrors] = useState<{ coin?: string; address?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
   const coin = book.coins.find((c) => c.id === coinId) ?? null;
   const bound = book.list.find((row) => row.c_id === coinId) ?? null;
   const editable = canEdit || bound === null;
@@ -96,18 +98,11 @@ function AddressForm({ book, editing, canEdit, onSaved }: AddressFormProps) {
     const problem = validateAddress({ coinId, address }, coin?.network ?? null);
     setErrors(problem ? { [problem.field]: t(problem.key, { coin: coin?.title ?? '' }) } : {});
     if (problem || coinId === null) return;
-    setBusy(true);
-    try {
-      const result = await setWithdrawAddress({ coinId, address });
-      if (result.ok && result.data) {
-        setAddress(result.data.address);
-        onSaved(result.data);
-      }
-    } catch {
-      // Announced by the api client.
-    } finally {
-      setBusy(false);
-    }
+    await run('save', () => setWithdrawAddress({ coinId, address }), (saved) => {
+      if (!saved) return;
+      setAddress(saved.address);
+      onSaved(saved);
+    });
   };
 
   return (

@@ -13,6 +13,7 @@ import { isOff, type SiteSettings, useSiteSettings } from '../../../lib/site-set
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
 import { getBankCards, saveBankCard, validateBankCard, type BankCard, type BankCardField } from '../api/bank-cards.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 
@@ -117,7 +118,8 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
   const masked = card !== null && /\D/.test(card.card_number);
   const [values, setValues] = useState({ bankName: card?.bank_name ?? '', cardName: card?.card_name ?? '', cardNumber: masked ? '' : (card?.card_number ?? '') });
   const [errors, setErrors] = useState<FieldErrors<BankCardField>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
   const change = (field: BankCardField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -127,15 +129,7 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
     const found = validateBankCard(input);
     setErrors(found);
     if (!isValid(found)) return;
-    setBusy(true);
-    try {
-      const result = await saveBankCard(input);
-      if (result.ok) onSaved();
-    } catch {
-      // Announced by the api client.
-    } finally {
-      setBusy(false);
-    }
+    await run('save', () => saveBankCard(input), () => onSaved());
   };
 
   const error = (field: BankCardField) => (errors[field] ? t(errors[field]) : null);

@@ -14,6 +14,7 @@ import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getUserProfile, identityStatus, type UserProfile } from '../api/get-user-profile.ts';
 import { submitIdentity, validateIdentity } from '../api/submit-identity.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 
@@ -85,7 +86,8 @@ function IdentityForm({ onSubmitted }: { onSubmitted(): void }) {
   const { t } = useTranslation();
   const [realName, setRealName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
   const front = useUploadSlot();
   const back = useUploadSlot();
   const uploading = front.state.status === 'uploading' || back.state.status === 'uploading';
@@ -99,15 +101,7 @@ function IdentityForm({ onSubmitted }: { onSubmitted(): void }) {
       if (problem.field !== 'realName') showToast(t(problem.key), 'error');
       return;
     }
-    setBusy(true);
-    try {
-      const result = await submitIdentity({ realName, front: front.url, back: back.url });
-      if (result.ok) onSubmitted();
-    } catch {
-      // Announced by the api client.
-    } finally {
-      setBusy(false);
-    }
+    await run('submit', () => submitIdentity({ realName, front: front.url, back: back.url }), () => onSubmitted());
   };
 
   return (

@@ -15,8 +15,9 @@ import { getCoinBalance } from '../api/get-coin-balance.ts';
 import { transferBetweenAccounts, validateTransfer } from '../api/transfer-between-accounts.ts';
 import type { Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { AmountText } from './AmountText.tsx';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './wallet.module.css';
 
 /**
@@ -36,7 +37,8 @@ export function ChangeMoneyPage() {
   const [coinId, setCoinId] = useState<number | null>(Number(params.get('id')) || null);
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
 
   const coins = useLoaded(getBalanceList, []);
   const coinOptions = (coins.data?.coinList[0]?.balanceInfo ?? []).map((coin) => ({ key: coin.coinId, label: coin.coinName }));
@@ -72,18 +74,11 @@ export function ChangeMoneyPage() {
     const found = validateTransfer(input, available ?? '0', decimals);
     setProblem(found);
     if (found) return;
-    setBusy(true);
-    try {
-      const result = await transferBetweenAccounts(input);
-      if (result.ok) {
-        setAmount('');
-        balance.reload();
-      }
-    } catch {
-      // The client has shown the network error; the entries stay for a retry.
-    } finally {
-      setBusy(false);
-    }
+    // Without an answer the entries stay for a retry.
+    await run('transfer', () => transferBetweenAccounts(input), () => {
+      setAmount('');
+      balance.reload();
+    });
   };
 
   return (

@@ -7,7 +7,7 @@ import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { IconSwap } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -20,9 +20,10 @@ import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { exchangeCoin, getExchangeCoins, getExchangeQuote, validateExchange, type ExchangeCoin, type ExchangeInput, type ExchangeQuote } from '../api/exchange.ts';
 import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { useUsdPrices } from '../hooks/use-usd-prices.ts';
 import { AmountText } from './AmountText.tsx';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './wallet.module.css';
 
 /** The coins a fresh form starts on: the first coin held (else the first), exchanged for USDT (else the next coin). */
@@ -68,7 +69,8 @@ function ExchangeForm() {
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
   /** The quote in the confirm sheet, with what it was asked for and when it lapses on this device's clock. */
   const [offer, setOffer] = useState<{ input: ExchangeInput; quote: ExchangeQuote; endsAt: number } | null>(null);
   const secondsLeft = useSecondsLeft(offer?.endsAt ?? null);
@@ -101,18 +103,9 @@ function ExchangeForm() {
   const estimate = typed.ok ? exchangeEstimate(typed.amount, prices.get(from.title.toLowerCase()) ?? null, prices.get(to.title.toLowerCase()) ?? null, coins.data?.fee_percent ?? '0', to.decimals) : null;
   const coinOptions = list.map((c) => ({ key: c.id, label: c.title, detail: <AmountText value={c.balance} dp={8} /> }));
 
-  const askQuote = async (input: ExchangeInput) => {
-    setBusy(true);
-    try {
-      const result = await getExchangeQuote(input);
-      // The countdown runs from the answer's arrival for the time the server holds the quote.
-      if (result.ok) setOffer({ input, quote: result.data, endsAt: Date.now() + result.data.valid_ms });
-    } catch {
-      // The client has shown the network error; the entries stay for a retry.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The countdown runs from the answer's arrival for the time the server holds the quote. Without an
+  // answer the entries stay for a retry.
+  const askQuote = (input: ExchangeInput) => run('quote', () => getExchangeQuote(input), (quote) => setOffer({ input, quote, endsAt: Date.now() + quote.valid_ms }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -122,23 +115,16 @@ function ExchangeForm() {
     if (!found) void askQuote(input);
   };
   const confirm = async () => {
-    if (!offer || busy) return;
-    setBusy(true);
-    try {
-      const result = await exchangeCoin(offer.input, offer.quote.quote_id);
-      if (result.ok) {
-        setOffer(null);
-        // The next exchange starts from the same coins, even when the default pair would now be another.
-        setPair({ from: offer.input.fromCoinId, to: offer.input.toCoinId });
-        setAmount('');
-        setPassword('');
-        coins.reload();
-      }
-    } catch {
-      // The client has shown the network error; the sheet stays for a retry.
-    } finally {
-      setBusy(false);
-    }
+    if (!offer) return;
+    // A refusal keeps the sheet, as does no answer: both can be retried.
+    await run('exchange', () => exchangeCoin(offer.input, offer.quote.quote_id), () => {
+      setOffer(null);
+      // The next exchange starts from the same coins, even when the default pair would now be another.
+      setPair({ from: offer.input.fromCoinId, to: offer.input.toCoinId });
+      setAmount('');
+      setPassword('');
+      coins.reload();
+    });
   };
   const passwordError = problem?.key.startsWith('wallet.form.payPassword') ? t(problem.key) : null;
 
@@ -195,17 +181,12 @@ function ExchangeForm() {
         </strong>
       </p>
       {needsPassword && (
-        <PasswordField
-          label={t('wallet.form.payPassword')}
-          placeholder={t('wallet.form.payPasswordPlaceholder')}
-          showLabel={t('account.password.show')}
+        <PayPasswordField
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(text) => {
+            setPassword(text);
             setProblem(null);
           }}
-          autoComplete="off"
-          name="paypassword"
           error={passwordError}
         />
       )}

@@ -22,7 +22,8 @@ import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
 import { getPartners, getRechargeCoins, submitRecharge, validateRecharge, type RechargeNetwork } from '../api/recharge.ts';
 import { afterSuccess, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
@@ -67,7 +68,8 @@ function RechargeForm({ onDone }: { onDone(): void }) {
   const [proof, setProof] = useState<string | null>(null);
   const slot = useUploadSlot({ onChange: setProof });
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
 
   if (!coin) {
     if (coins.state === 'failed') return <ListStatus state="failed" texts={texts} onRetry={coins.reload} />;
@@ -89,15 +91,8 @@ function RechargeForm({ onDone }: { onDone(): void }) {
       if (found.key === 'wallet.recharge.proofRequired') showToast(t(found.key), 'error');
       return;
     }
-    setBusy(true);
-    try {
-      const result = await submitRecharge(input);
-      if (result.ok) onDone();
-    } catch {
-      // The client has shown the network error; the entries stay for a retry.
-    } finally {
-      setBusy(false);
-    }
+    // Without an answer the entries stay for a retry.
+    await run('recharge', () => submitRecharge(input), onDone);
   };
 
   return (

@@ -8,7 +8,7 @@ import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import type { DetailRow } from '../../../components/ui/DetailList.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { PasswordField } from '../../../components/ui/PasswordField.tsx';
+import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -20,8 +20,9 @@ import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wallet-rules.ts';
 import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo, type WithdrawInput } from '../api/withdraw.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 import { AmountText } from './AmountText.tsx';
-import { ClosedNotice } from './ClosedNotice.tsx';
+import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
@@ -71,7 +72,8 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: posting, run } = useSubmit();
+  const busy = posting !== null;
   /** What the confirm sheet shows and sends; null while it is closed. */
   const [pending, setPending] = useState<WithdrawInput | null>(null);
   const needsPassword = isOn(settings, 'traders_password_switch');
@@ -116,19 +118,11 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
     if (!found) setPending(input);
   };
   const send = async () => {
-    if (!pending || busy) return;
-    setBusy(true);
-    try {
-      const result = await submitWithdrawal(pending);
-      // A refusal (a wrong password, a balance that changed) is mended in the form: back to it, as
-      // every confirm sheet does (docs/money-input.md).
-      setPending(null);
-      if (result.ok) onDone(coin);
-    } catch {
-      // The client has shown the network error; the sheet stays for a retry.
-    } finally {
-      setBusy(false);
-    }
+    if (!pending) return;
+    const result = await run('withdraw', () => submitWithdrawal(pending), () => onDone(coin));
+    // A refusal (a wrong password, a balance that changed) is mended in the form: back to it, as
+    // every confirm sheet does (docs/money-input.md). Without an answer the sheet stays for a retry.
+    if (result) setPending(null);
   };
   /** The sheet's figures: the destination whole, then the amount, the fee and what arrives, each with its unit. */
   const confirmRows = (): DetailRow[] => {
@@ -246,17 +240,12 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
         </strong>
       </p>
       {needsPassword && (
-        <PasswordField
-          label={t('wallet.form.payPassword')}
-          placeholder={t('wallet.form.payPasswordPlaceholder')}
-          showLabel={t('account.password.show')}
+        <PayPasswordField
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(text) => {
+            setPassword(text);
             setProblem(null);
           }}
-          autoComplete="off"
-          name="paypwd"
           error={fieldError(['wallet.form.payPasswordRequired', 'wallet.form.payPasswordRule'])}
         />
       )}
