@@ -82,9 +82,10 @@ describe('src imports only types from workers/', () => {
     expect(await boundaryErrors('src/lib/thing.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).not.toEqual([]);
   });
 
-  it('reports a value import deeper in src, and allows one in lib/engine-client.ts', async () => {
+  it('reports a value import deeper in src, and allows one in lib/engine-worker.ts', async () => {
     expect(await boundaryErrors('src/features/home/api/get-thing.ts', "import { MarketEngine } from '../../../../workers/market/market-engine.ts';")).not.toEqual([]);
-    expect(await boundaryErrors('src/lib/engine-client.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).toEqual([]);
+    expect(await boundaryErrors('src/lib/engine-worker.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).toEqual([]);
+    expect(await boundaryErrors('src/lib/engine-client.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).not.toEqual([]);
   });
 
   it('reports workers/ importing src/ or React', async () => {
@@ -97,11 +98,11 @@ describe('src imports only types from workers/', () => {
 describe('Comlink', () => {
   const code = "import { wrap } from 'comlink';";
 
-  it.each(['src/features/home/api/get-thing.ts', 'src/lib/thing.ts', 'workers/market/market-engine.ts', 'workers/market/market-api.ts', 'workers/market/market.worker.ts', 'src/app/app.tsx'])('is reported in %s', async (filePath) => {
+  it.each(['src/features/home/api/get-thing.ts', 'src/lib/thing.ts', 'src/lib/engine-client.ts', 'workers/market/market-engine.ts', 'workers/market/market-api.ts', 'workers/market/market.worker.ts', 'src/app/app.tsx'])('is reported in %s', async (filePath) => {
     expect(await boundaryErrors(filePath, code)).toContain('no-restricted-imports');
   });
 
-  it.each(['src/lib/engine-client.ts', 'workers/market/bridge/expose.ts', 'workers/market/bridge/connect.ts', 'workers/market/__tests__/bridge.test.ts', 'src/lib/__tests__/bridge.test.ts'])(
+  it.each(['src/lib/engine-worker.ts', 'workers/market/bridge/expose.ts', 'workers/market/bridge/connect.ts', 'workers/market/__tests__/bridge.test.ts', 'src/lib/__tests__/bridge.test.ts'])(
     'is allowed in %s',
     async (filePath) => {
       expect(await boundaryErrors(filePath, code)).toEqual([]);
