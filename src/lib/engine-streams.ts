@@ -1,8 +1,8 @@
 /**
- * Every stream the engine offers, as an RxJS Observable: one engine subscription per subscription,
- * its batch items reduced to the stream's value (workers/shared/stream-reducers.ts).
+ * Every stream the engine offers, as an RxJS Observable: one engine subscription per stream while
+ * anyone reads it, its batch items reduced to the stream's value (workers/shared/stream-reducers.ts).
  */
-import { Observable } from 'rxjs';
+import { Observable, type Subscriber } from 'rxjs';
 import type { StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
 import { addSubscription, dropSubscription, withApi } from './engine-connection.ts';
@@ -22,35 +22,59 @@ export function canonical(key: StreamKey): string {
 
 /**
  * The stream behind `key` as an Observable. Equal keys return the same Observable, so components
- * may call this during render. Each subscription is one subscription in the engine (which shares
- * the socket topic or poll loop behind equal keys); unsubscribing ends it. The pair lists first
- * emit the last list this device saw, if any (`lastKnownAt` tells it from a live one).
+ * may call this during render. All its subscribers share one subscription in the engine: the first
+ * starts it, a later one gets the latest value at once, the last to leave ends it (the order book
+ * and its depth chart, a screen and its pair list read the same value and never write it). The pair
+ * lists first emit the last list this device saw, if any (`lastKnownAt` tells it from a live one).
  */
 export function engineStream<K extends StreamKey>(key: K): Observable<StreamValue<K>> {
   const id = canonical(key);
   let stream = streams.get(id);
   if (!stream) {
-    const kept = keepsLastKnown(key);
-    stream = new Observable<StreamValue<K>>((subscriber) => {
-      let value: StreamValue<K> | undefined;
-      // The pair lists start from what the device last saw, marked as such (last-known.ts), until live.
-      const lastKnown = kept ? recallValue(id) : undefined;
-      if (lastKnown !== undefined) subscriber.next(lastKnown as StreamValue<K>);
-      const subId = addSubscription((wire) => {
-        value = reduceWire(key, value, wire as StreamWire<K>);
-        if (kept) rememberValue(id, value);
-        streamTap?.(key, value);
-        subscriber.next(value);
-      });
-      withApi((api) => api.subscribe(subId, key)).catch((error: unknown) => subscriber.error(error));
-      return () => {
-        dropSubscription(subId);
-        void withApi((api) => api.unsubscribe(subId));
-      };
-    });
+    stream = sharedStream(key, id);
     streams.set(id, stream);
   }
   return stream as Observable<StreamValue<K>>;
+}
+
+function sharedStream<K extends StreamKey>(key: K, id: string): Observable<StreamValue<K>> {
+  const kept = keepsLastKnown(key);
+  const readers = new Set<Subscriber<StreamValue<K>>>();
+  // The engine subscription's id while anyone reads the stream (0: none), and the value last handed out.
+  let subId = 0;
+  let latest: { value: StreamValue<K> } | null = null;
+  const open = () => {
+    let value: StreamValue<K> | undefined;
+    // The pair lists start from what the device last saw, marked as such (last-known.ts), until live.
+    const lastKnown = kept ? recallValue(id) : undefined;
+    if (lastKnown !== undefined) latest = { value: lastKnown as StreamValue<K> };
+    const own = addSubscription((wire) => {
+      value = reduceWire(key, value, wire as StreamWire<K>);
+      if (kept) rememberValue(id, value);
+      streamTap?.(key, value);
+      latest = { value };
+      for (const reader of [...readers]) reader.next(value);
+    });
+    subId = own;
+    // Every reader hears of a failure; the last one leaving ends the subscription, so the next reader starts afresh.
+    withApi((api) => api.subscribe(own, key)).catch((error: unknown) => {
+      if (subId === own) for (const reader of [...readers]) reader.error(error);
+    });
+  };
+  return new Observable<StreamValue<K>>((subscriber) => {
+    if (readers.size === 0) open();
+    readers.add(subscriber);
+    if (latest) subscriber.next(latest.value);
+    return () => {
+      readers.delete(subscriber);
+      if (readers.size > 0 || subId === 0) return;
+      const own = subId;
+      subId = 0;
+      latest = null;
+      dropSubscription(own);
+      void withApi((api) => api.unsubscribe(own));
+    };
+  });
 }
 
 /**
