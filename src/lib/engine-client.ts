@@ -9,23 +9,22 @@
  * - qa-global.ts gives QA and the bench a console handle, `globalThis.__marketEngine`.
  */
 import { engineStats, withApi } from './engine-connection.ts';
-import { exportRecording, startRecording } from './engine-replay.ts';
 import { observeEngineStreams } from './engine-streams.ts';
 import { installQaGlobal } from './qa-global.ts';
 
 export { enginePageFlags, type PageFlags } from './engine-flags.ts';
 export { alertEvents$, engineStats, fetchMinuteBar, notifyEngineOnline, setEngineAlerts, setEngineSession, setEngineVisible } from './engine-connection.ts';
-export { canonical, engineStream, observeEngineStreams } from './engine-streams.ts';
+export { engineStream, observeEngineStreams } from './engine-streams.ts';
 export { replayOutcome$, type ReplayOutcome } from './engine-replay.ts';
 
 /** Starts recording every frame to IndexedDB. */
 export function startEngineRecording(): Promise<void> {
-  return withApi(startRecording);
+  return withApi((api) => api.startRecording() as Promise<void>);
 }
 
 /** The current recording as NDJSON (the transcript format `?replay=` plays). */
 export function exportEngineRecording(): Promise<string> {
-  return withApi(exportRecording);
+  return withApi((api) => api.exportRecording() as Promise<string>);
 }
 
 installQaGlobal({ stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording, observe: observeEngineStreams });

@@ -1,6 +1,6 @@
 /**
- * Replay and recording on the engine (the `?replay=` and `?record=1` flags of engine-flags.ts, and
- * the QA bar's save): what the engine plays instead of the live feed, and what it records of it.
+ * Replay and recording on a new engine, as the `?replay=` and `?record=1` flags of engine-flags.ts
+ * ask, and what became of the replay. engine-client.ts offers the recording to the QA bar.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { PageFlags } from './engine-flags.ts';
@@ -28,15 +28,5 @@ async function startReplay(api: EngineApi, url: string, speed: number): Promise<
 /** Starts what the page's flags ask of a new engine: a replay, a recording. */
 export async function startFromFlags(api: EngineApi, flags: Readonly<PageFlags>): Promise<void> {
   if (flags.replay) await startReplay(api, new URL(flags.replay, globalThis.location.href).href, flags.speed);
-  if (flags.record) await startRecording(api);
-}
-
-/** Starts recording every frame to IndexedDB. */
-export function startRecording(api: EngineApi): Promise<void> {
-  return api.startRecording() as Promise<void>;
-}
-
-/** The current recording as NDJSON (the transcript format `?replay=` plays). */
-export function exportRecording(api: EngineApi): Promise<string> {
-  return api.exportRecording() as Promise<string>;
+  if (flags.record) await api.startRecording();
 }
