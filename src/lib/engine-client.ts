@@ -5,26 +5,11 @@
  * - engine-flags.ts reads the page's developer and QA flags (`?engine=main`, `?replay=`, `?record=1`);
  * - engine-connection.ts holds the one engine and its commands (session, visibility, alerts);
  * - engine-streams.ts turns each stream the engine offers into an Observable;
- * - engine-replay.ts replays and records sessions;
- * - qa-global.ts gives QA and the bench a console handle, `globalThis.__marketEngine`.
+ * - engine-replay.ts starts a replay and says what became of it;
+ * - qa-global.ts records, and gives QA and the bench a console handle, `globalThis.__marketEngine`.
  */
-import { engineStats, withApi } from './engine-connection.ts';
-import { observeEngineStreams } from './engine-streams.ts';
-import { installQaGlobal } from './qa-global.ts';
-
 export { enginePageFlags, type PageFlags } from './engine-flags.ts';
 export { alertEvents$, engineStats, fetchMinuteBar, notifyEngineOnline, setEngineAlerts, setEngineSession, setEngineVisible } from './engine-connection.ts';
 export { engineStream, observeEngineStreams } from './engine-streams.ts';
 export { replayOutcome$, type ReplayOutcome } from './engine-replay.ts';
-
-/** Starts recording every frame to IndexedDB. */
-export function startEngineRecording(): Promise<void> {
-  return withApi((api) => api.startRecording() as Promise<void>);
-}
-
-/** The current recording as NDJSON (the transcript format `?replay=` plays). */
-export function exportEngineRecording(): Promise<string> {
-  return withApi((api) => api.exportRecording() as Promise<string>);
-}
-
-installQaGlobal({ stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording, observe: observeEngineStreams });
+export { exportEngineRecording, startEngineRecording } from './qa-global.ts';

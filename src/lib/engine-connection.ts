@@ -8,15 +8,15 @@ import { Subject, type Observable } from 'rxjs';
 import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session } from '../../workers/shared/protocol.ts';
 import type { EngineStats } from '../../workers/market/market-api.ts';
 import { enginePageFlags } from './engine-flags.ts';
-import { startFromFlags } from './engine-replay.ts';
+import { startReplay } from './engine-replay.ts';
 import { createEngine, type EngineApi } from './engine-worker.ts';
 
 let apiPromise: Promise<EngineApi> | undefined;
 let session: Session = { token: null, lang: 'en' };
 /** Set by setEngineVisible; until then the page's own visibility. */
 let visibleOverride: boolean | undefined;
-let nextId = 1;
-const handlers = new Map<number, (wire: unknown) => void>();
+/** Where each engine subscription's batch items go, by its id (engine-streams.ts adds and removes them). */
+export const subscriptionHandlers = new Map<number, (wire: unknown) => void>();
 
 const alertEvents = new Subject<AlertEvent>();
 /** Price alert events from the market worker, as they happen. */
@@ -27,19 +27,8 @@ const deliverAlerts: AlertSink = (events) => {
 
 /** Hands each item of a batch to its subscription. */
 const deliver: BatchSink = (items: BatchItem[]) => {
-  for (const item of items) handlers.get(item.id)?.(item.wire);
+  for (const item of items) subscriptionHandlers.get(item.id)?.(item.wire);
 };
-
-/** A new subscription id whose batch items go to `handler`, until `dropSubscription`. */
-export function addSubscription(handler: (wire: unknown) => void): number {
-  const subId = nextId++;
-  handlers.set(subId, handler);
-  return subId;
-}
-
-export function dropSubscription(subId: number): void {
-  handlers.delete(subId);
-}
 
 function isVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
@@ -51,7 +40,8 @@ async function createApi(): Promise<EngineApi> {
   await api.setSession(session);
   await api.setVisible(visibleOverride ?? isVisible());
   watchPage();
-  await startFromFlags(api, flags);
+  if (flags.replay) await startReplay(api, new URL(flags.replay, globalThis.location.href).href, flags.speed);
+  if (flags.record) await api.startRecording();
   return api;
 }
 

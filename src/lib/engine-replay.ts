@@ -1,9 +1,8 @@
 /**
- * Replay and recording on a new engine, as the `?replay=` and `?record=1` flags of engine-flags.ts
- * ask, and what became of the replay. engine-client.ts offers the recording to the QA bar.
+ * The replay a new engine starts when the page asks for one (`?replay=`, engine-flags.ts), and what
+ * became of it. Recording is qa-global.ts's.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
-import type { PageFlags } from './engine-flags.ts';
 import type { EngineApi } from './engine-worker.ts';
 
 /** What became of the page's `?replay=` request; null when there is none. */
@@ -13,7 +12,7 @@ const replayOutcome = new BehaviorSubject<ReplayOutcome | null>(null);
 export const replayOutcome$: Observable<ReplayOutcome | null> = replayOutcome.asObservable();
 
 /** A replay that cannot start leaves the engine on the live feed, and says so through replayOutcome$. */
-async function startReplay(api: EngineApi, url: string, speed: number): Promise<void> {
+export async function startReplay(api: EngineApi, url: string, speed: number): Promise<void> {
   replayOutcome.next('loading');
   try {
     await api.startReplay(url, speed);
@@ -23,10 +22,4 @@ async function startReplay(api: EngineApi, url: string, speed: number): Promise<
     console.error('[engine-client] replay could not start:', reason);
     replayOutcome.next({ failed: reason });
   }
-}
-
-/** Starts what the page's flags ask of a new engine: a replay, a recording. */
-export async function startFromFlags(api: EngineApi, flags: Readonly<PageFlags>): Promise<void> {
-  if (flags.replay) await startReplay(api, new URL(flags.replay, globalThis.location.href).href, flags.speed);
-  if (flags.record) await api.startRecording();
 }

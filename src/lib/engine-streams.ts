@@ -2,16 +2,17 @@
  * Every stream the engine offers, as an RxJS Observable: one engine subscription per stream while
  * anyone reads it, its batch items reduced to the stream's value (workers/shared/stream-reducers.ts).
  */
-import { Observable, type Subscriber } from 'rxjs';
+import { Observable, Subject } from 'rxjs';
 import type { StreamKey, StreamValue, StreamWire } from '../../workers/shared/protocol.ts';
 import { reduceWire } from '../../workers/shared/stream-reducers.ts';
-import { addSubscription, dropSubscription, withApi } from './engine-connection.ts';
+import { subscriptionHandlers, withApi } from './engine-connection.ts';
 import { keepsLastKnown, recallValue, rememberValue } from './last-known.ts';
 import type { StreamObserver } from './stream-observer.ts';
 
 /** QA only: sees every value a stream hands the UI (set by `observeEngineStreams`, see stream-observer.ts). */
 let streamTap: ((key: StreamKey, value: unknown) => void) | undefined;
 let observer: Promise<StreamObserver> | undefined;
+let nextSubId = 1;
 const streams = new Map<string, Observable<unknown>>();
 
 /** One id per stream: equal keys, whatever their property order, name the same stream. */
@@ -39,40 +40,38 @@ export function engineStream<K extends StreamKey>(key: K): Observable<StreamValu
 
 function sharedStream<K extends StreamKey>(key: K, id: string): Observable<StreamValue<K>> {
   const kept = keepsLastKnown(key);
-  const readers = new Set<Subscriber<StreamValue<K>>>();
-  // The engine subscription's id while anyone reads the stream (0: none), and the value last handed out.
+  // While anyone reads the stream: its readers, the engine subscription's id, the value last handed out.
+  let readers: Subject<StreamValue<K>> | null = null;
   let subId = 0;
   let latest: { value: StreamValue<K> } | null = null;
-  const open = () => {
-    let value: StreamValue<K> | undefined;
-    // The pair lists start from what the device last saw, marked as such (last-known.ts), until live.
-    const lastKnown = kept ? recallValue(id) : undefined;
-    if (lastKnown !== undefined) latest = { value: lastKnown as StreamValue<K> };
-    const own = addSubscription((wire) => {
-      value = reduceWire(key, value, wire as StreamWire<K>);
-      if (kept) rememberValue(id, value);
-      streamTap?.(key, value);
-      latest = { value };
-      for (const reader of [...readers]) reader.next(value);
-    });
-    subId = own;
-    // Every reader hears of a failure; the last one leaving ends the subscription, so the next reader starts afresh.
-    withApi((api) => api.subscribe(own, key)).catch((error: unknown) => {
-      if (subId === own) for (const reader of [...readers]) reader.error(error);
-    });
-  };
   return new Observable<StreamValue<K>>((subscriber) => {
-    if (readers.size === 0) open();
-    readers.add(subscriber);
+    if (!readers) {
+      const own = (readers = new Subject<StreamValue<K>>());
+      let value: StreamValue<K> | undefined;
+      // The pair lists start from what the device last saw, marked as such (last-known.ts), until live.
+      const lastKnown = kept ? recallValue(id) : undefined;
+      if (lastKnown !== undefined) latest = { value: lastKnown as StreamValue<K> };
+      const ownId = (subId = nextSubId++);
+      subscriptionHandlers.set(ownId, (wire) => {
+        value = reduceWire(key, value, wire as StreamWire<K>);
+        if (kept) rememberValue(id, value);
+        streamTap?.(key, value);
+        latest = { value };
+        own.next(value);
+      });
+      // Every reader hears of a failure; the last one leaving ends the subscription, so the next reader starts afresh.
+      withApi((api) => api.subscribe(ownId, key)).catch((error: unknown) => own.error(error));
+    }
     if (latest) subscriber.next(latest.value);
+    const reading = readers.subscribe(subscriber);
     return () => {
-      readers.delete(subscriber);
-      if (readers.size > 0 || subId === 0) return;
-      const own = subId;
-      subId = 0;
+      reading.unsubscribe();
+      if (!readers || readers.observed) return;
+      const ownId = subId;
+      readers = null;
       latest = null;
-      dropSubscription(own);
-      void withApi((api) => api.unsubscribe(own));
+      subscriptionHandlers.delete(ownId);
+      void withApi((api) => api.unsubscribe(ownId));
     };
   });
 }

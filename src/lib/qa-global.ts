@@ -1,15 +1,21 @@
-import type { EngineStats } from '../../workers/market/market-api.ts';
-import type { StreamObserver } from './stream-observer.ts';
+/**
+ * The engine's QA tools: recording (the shell's QA bar saves it) and a console handle for QA and the
+ * bench, which cannot import modules from the built app: `globalThis.__marketEngine`, put on the page
+ * when this module loads.
+ */
+import { engineStats, withApi } from './engine-connection.ts';
+import { observeEngineStreams } from './engine-streams.ts';
 
-/** What QA and the bench may ask of the engine from the console (they cannot import the built app's modules). */
-export interface QaEngineHandle {
-  stats(): Promise<EngineStats>;
-  startRecording(): Promise<void>;
-  exportRecording(): Promise<string>;
-  observe(): Promise<StreamObserver>;
+/** Starts recording every frame to IndexedDB. */
+export function startEngineRecording(): Promise<void> {
+  return withApi((api) => api.startRecording() as Promise<void>);
 }
 
-/** Puts the engine's QA handle on the page as `globalThis.__marketEngine`. */
-export function installQaGlobal(handle: QaEngineHandle): void {
-  Object.assign(globalThis, { __marketEngine: handle });
+/** The current recording as NDJSON (the transcript format `?replay=` plays). */
+export function exportEngineRecording(): Promise<string> {
+  return withApi((api) => api.exportRecording() as Promise<string>);
 }
+
+Object.assign(globalThis, {
+  __marketEngine: { stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording, observe: observeEngineStreams },
+});
