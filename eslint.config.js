@@ -1,7 +1,7 @@
 // Lint rules, and the one-way imports of DESIGN.md §3:
 //   components/ui and lib → features → app; features never import each other;
-//   src imports only types from workers/ (except lib/engine-client.ts);
-//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-client.ts use Comlink;
+//   src imports only types from workers/ (except lib/engine-worker.ts, which creates the engine);
+//   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-worker.ts use Comlink;
 //   common/ (what app, worker and server share) imports none of them and uses no DOM or Node API,
 //   and everyone may import it.
 // Proved by eslint-rules/__tests__/ (import-boundaries.test.ts runs this config on snippets).
@@ -25,11 +25,11 @@ const restrict = (patterns, { allowTypeImports = false } = {}) => ({
 
 const noApp = { group: ['**/app/*', '**/app'], message: 'Only app/ may import app/ (DESIGN.md §3).' };
 const noFeatures = { group: ['**/features/**'], message: 'lib and components/ui must not import features (DESIGN.md §3).' };
-// The market engine is reached only through engine-client.ts. What app, worker and server share (types,
+// The market engine is created only in lib/engine-worker.ts. What app, worker and server share (types,
 // stream reducers, the input rules) lives in common/, whose values anyone may import.
 const workerValues = {
   regex: '(^|/)workers/',
-  message: 'src imports only types from workers/; the Worker is created in lib/engine-client.ts (docs/architecture.md).',
+  message: 'src imports only types from workers/; the Worker is created in lib/engine-worker.ts (docs/architecture.md).',
 };
 
 // common/ runs in the page, the worker and the server alike: no DOM, no Node.
@@ -40,7 +40,7 @@ const browserAndNodeGlobals = [
   'process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate',
 ].map((name) => ({ name, message: commonMessage }));
 
-const comlinkMessage = 'Only workers/market/bridge/ and src/lib/engine-client.ts use Comlink (DESIGN.md §3).';
+const comlinkMessage = 'Only workers/market/bridge/ and src/lib/engine-worker.ts use Comlink (docs/architecture.md).';
 const comlinkPath = { name: 'comlink', message: comlinkMessage };
 const comlinkPattern = { group: ['comlink/*'], message: comlinkMessage };
 const reactLazyPath = {
@@ -71,12 +71,12 @@ export default tseslint.config(
   // Every src file (app/, main.tsx, test-setup.ts, …); the blocks below narrow lib, ui and features further.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/engine-client.ts'],
+    ignores: ['src/lib/engine-worker.ts'],
     rules: restrict([workerValues], { allowTypeImports: true }),
   },
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/components/ui/**/*.{ts,tsx}'],
-    ignores: ['src/lib/engine-client.ts'],
+    ignores: ['src/lib/engine-worker.ts'],
     rules: restrict([noApp, noFeatures, workerValues], { allowTypeImports: true }),
   },
   {
@@ -100,7 +100,7 @@ export default tseslint.config(
   // React.lazy whose chunk failed to load once stays broken until a reload.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['workers/market/bridge/**', 'src/lib/engine-client.ts', 'src/lib/retryable-lazy.ts', '**/__tests__/**', 'tests/**'],
+    ignores: ['workers/market/bridge/**', 'src/lib/engine-worker.ts', 'src/lib/retryable-lazy.ts', '**/__tests__/**', 'tests/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [comlinkPath, reactLazyPath], patterns: [comlinkPattern] }] },
   },
   {

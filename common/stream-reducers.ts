@@ -1,7 +1,7 @@
 /**
  * Turns the worker's wire values into what the UI sees (protocol.ts `StreamWire` → `StreamValue`).
  * Candles and trades travel as deltas so a frame never re-sends a thousand bars; the UI side keeps
- * the whole series. Pure functions, used by src/lib/engine-client.ts on the main thread.
+ * the whole series. Pure functions, used by src/lib/engine-streams.ts on the main thread.
  */
 import {
   CANDLE_HISTORY_CAP,

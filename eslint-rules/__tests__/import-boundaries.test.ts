@@ -68,9 +68,10 @@ describe('src imports only types from workers/', () => {
     expect(boundaryErrors('src/lib/thing.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).not.toEqual([]);
   });
 
-  it('reports a value import deeper in src, and allows one in lib/engine-client.ts', () => {
+  it('reports a value import deeper in src or in the engine entry, and allows one in lib/engine-worker.ts', () => {
     expect(boundaryErrors('src/features/home/api/get-thing.ts', "import { MarketEngine } from '../../../../workers/market/market-engine.ts';")).not.toEqual([]);
-    expect(boundaryErrors('src/lib/engine-client.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).toEqual([]);
+    expect(boundaryErrors('src/lib/engine-client.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).not.toEqual([]);
+    expect(boundaryErrors('src/lib/engine-worker.ts', "import { MarketEngine } from '../../workers/market/market-engine.ts';")).toEqual([]);
   });
 
   it('reports workers/ importing src/ or React, and lets it import common/', () => {
@@ -113,11 +114,11 @@ describe('common/ imports nothing of app, worker or server, and uses no DOM or N
 describe('Comlink', () => {
   const code = "import { wrap } from 'comlink';";
 
-  it.each(['src/features/home/api/get-thing.ts', 'src/lib/thing.ts', 'workers/market/market-engine.ts', 'workers/market/market-api.ts', 'workers/market/market.worker.ts', 'src/app/app.tsx', 'common/thing.ts'])('is reported in %s', (filePath) => {
+  it.each(['src/features/home/api/get-thing.ts', 'src/lib/thing.ts', 'src/lib/engine-client.ts', 'workers/market/market-engine.ts', 'workers/market/market-api.ts', 'workers/market/market.worker.ts', 'src/app/app.tsx', 'common/thing.ts'])('is reported in %s', (filePath) => {
     expect(boundaryErrors(filePath, code)).toContain('no-restricted-imports');
   });
 
-  it.each(['src/lib/engine-client.ts', 'workers/market/bridge/expose.ts', 'workers/market/bridge/connect.ts', 'workers/market/__tests__/bridge.test.ts', 'src/lib/__tests__/bridge.test.ts'])(
+  it.each(['src/lib/engine-worker.ts', 'workers/market/bridge/expose.ts', 'workers/market/bridge/connect.ts', 'workers/market/__tests__/bridge.test.ts', 'src/lib/__tests__/bridge.test.ts'])(
     'is allowed in %s',
     (filePath) => {
       expect(boundaryErrors(filePath, code)).toEqual([]);

@@ -5,7 +5,6 @@
  */
 import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../common/protocol.ts';
 import { engineStream } from './engine-client.ts';
-import { sharedEngineStream } from './shared-engine-stream.ts';
 import { useObservable } from './use-observable.ts';
 
 const NO_TRADES: readonly Trade[] = [];
@@ -20,7 +19,7 @@ export const useTicker = (symbol: string): DaySummary | null =>
  * (issue 15: the order book and the depth chart), and read the same transferred arrays.
  */
 export const useBook = (symbol: string, levels = 20, step = 0): Book | null =>
-  useObservable<Book | null>(sharedEngineStream({ kind: 'book', symbol, levels, step }), null);
+  useObservable<Book | null>(engineStream({ kind: 'book', symbol, levels, step }), null);
 
 /** The chart's series: history plus live bars (see CandleSeries for setData/update). The app's chart reads the stream itself, with no React render per batch (MarketChart). */
 export const useCandles = (symbol: string, period: CandlePeriod): CandleSeries | null =>

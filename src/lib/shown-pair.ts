@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { MarketItem } from '../../common/protocol.ts';
-import { sharedEngineStream } from './shared-engine-stream.ts';
+import { engineStream } from './engine-client.ts';
 import { useObservable } from './use-observable.ts';
 
 /** What a trading screen shows of its pair. */
@@ -23,8 +23,8 @@ export type PairListKind = 'homeMarkets' | 'optionPairs';
 
 const NO_PAIRS: readonly MarketItem[] = [];
 
-/** The pair list of `kind`, one engine subscription for the screen and its parts (sharedEngineStream). */
-export const pairList$ = (kind: PairListKind): Observable<readonly MarketItem[]> => sharedEngineStream({ kind });
+/** The pair list of `kind`, one engine subscription for the screen and its parts (engineStream). */
+export const pairList$ = (kind: PairListKind): Observable<readonly MarketItem[]> => engineStream({ kind });
 
 const samePair = (a: ShownPair | undefined, b: ShownPair | undefined): boolean =>
   a?.id === b?.id && a?.title === b?.title && a?.price_precision === b?.price_precision && a?.amount_precision === b?.amount_precision;

@@ -1,6 +1,6 @@
 /**
  * The engine's API as the UI calls it: what the worker exposes (bridge/expose.ts), and what
- * src/lib/engine-client.ts calls directly when the debug flag runs the engine on the main thread.
+ * src/lib/engine-worker.ts calls directly when the debug flag runs the engine on the main thread.
  * No Comlink here.
  */
 import type { AlertSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../../common/protocol.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import type { Subscribable } from 'rxjs';
 import {
   CandlestickSeries,
   createChart,
@@ -14,10 +14,7 @@ import {
 } from 'lightweight-charts';
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../common/protocol.ts';
 import { drawDueAt, planCandleDraw, seriesKey, type DrawnCandles } from '../../lib/candle-draw.ts';
-import { chartStudies, STUDY_NAMES, toggleStudy, type StudyName } from '../../lib/chart-studies.ts';
-import { engineStream } from '../../lib/engine-client.ts';
-import { session } from '../../lib/session.ts';
-import { upColour } from '../../lib/up-colour.ts';
+import { STUDY_NAMES, type StudyName } from '../../lib/chart-studies.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
 import { chartTimeLabels, chartTimeShift, isDayOrLonger } from './chart-time.ts';
 import { OverlayLines, type OverlayLine } from './overlay-lines.ts';
@@ -91,8 +88,10 @@ function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefine
 /**
  * The candlestick chart with its indicators (DESIGN.md §4.6, issue 15): moving averages, Bollinger
  * bands and volume in the candles' pane, and MACD and RSI each in a pane of its own, toggled by
- * the user and remembered (lib/chart-studies.ts). Candles and indicator values come from the market
- * worker, which computes the indicators from the candles it holds. Created once per set of studies,
+ * the user. Candles and indicator values come in through `feed` (the market worker computes the
+ * indicators from the candles it holds); which studies show, the theme and the language come in as
+ * props, so this file knows neither the engine nor a store (lib/use-market-chart.ts wires both).
+ * Created once per set of studies,
  * `setData` on a (re)load, `update` for live bars at most every LIVE_REDRAW_MS, `remove` on unmount;
  * vertical touch drags scroll the page. While history has not arrived the box keeps its size and
  * shows a spinner (spec §8).
@@ -100,6 +99,16 @@ function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefine
 export interface MarketChartProps {
   symbol: string;
   period: CandlePeriod;
+  /** The series to draw: `symbol` and `period`'s candles and indicators, read without a React render. */
+  feed: ChartFeed;
+  /** Which studies show; `onToggleStudy` is called when the user turns one on or off. */
+  studies: Readonly<Record<StudyName, boolean>>;
+  onToggleStudy(name: StudyName): void;
+  /** The time labels' language. */
+  lang: string;
+  /** The colour theme and the red-up choice: the chart is rebuilt to read the page's colours when either changes. */
+  theme: string;
+  redUp: boolean;
   /** Price decimals of the axis and the last-price label: the pair's, as the header shows them. */
   decimals?: number;
   /** Told the last bar's close each time the canvas is redrawn, so a header can show the very price the chart shows. */
@@ -111,6 +120,12 @@ export interface MarketChartProps {
   testId?: string;
 }
 
+/** The chart's two streams. Equal streams for equal series: a new one starts the series over. */
+export interface ChartFeed {
+  candles: Subscribable<CandleSeries>;
+  studies: Subscribable<StudySeries>;
+}
+
 /** A horizontal line at a price, titled on the price axis. */
 export interface ChartPriceLine {
   /** Decimal text. */
@@ -118,7 +133,7 @@ export interface ChartPriceLine {
   title: string;
 }
 
-export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, priceLine = null, testId = 'candle-chart' }: MarketChartProps) {
+export function MarketChart({ symbol, period, feed, studies: shown, onToggleStudy, lang, theme, redUp, decimals = 2, onDrawn, fitAbove, priceLine = null, testId = 'candle-chart' }: MarketChartProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -143,9 +158,6 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
   // Which series the chart has drawn: the spinner goes once it has (the only React state the data sets).
   const shownKey = seriesKey({ symbol, period });
   const [shownSeries, setShownSeries] = useState<string | null>(null);
-  const shown = useSnapshot(chartStudies);
-  const { redUp } = useSnapshot(upColour);
-  const { theme, lang } = useSnapshot(session);
   const timeRef = useRef({ lang, period });
   const studyKey = STUDY_NAMES.filter((name) => shown[name]).join(',');
   const panes = (shown.macd ? 1 : 0) + (shown.rsi ? 1 : 0);
@@ -215,6 +227,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
+    // The studies to build, from the key the effect runs for.
+    const on = new Set(studyKey.split(','));
     const text = cssVar('--muted', '#6b7280');
     const grid = cssVar('--line', '#e5e8ef');
     const time = timeOptions(timeRef.current.lang, timeRef.current.period);
@@ -238,8 +252,8 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
       borderVisible: false,
     });
     const overlay: OverlayLine[] = [];
-    if (chartStudies.ma) MA_COLOURS.forEach((colour, k) => overlay.push({ colour, pick: (p) => p.ma[k] ?? null }));
-    if (chartStudies.boll) {
+    if (on.has('ma')) MA_COLOURS.forEach((colour, k) => overlay.push({ colour, pick: (p) => p.ma[k] ?? null }));
+    if (on.has('boll')) {
       overlay.push({ colour: BOLL_COLOUR, pick: (p) => p.bollUpper }, { colour: BOLL_COLOUR, pick: (p) => p.bollMid }, { colour: BOLL_COLOUR, pick: (p) => p.bollLower });
     }
     overlayRef.current = overlay.length > 0 ? new OverlayLines(overlay) : null;
@@ -249,17 +263,17 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
     // Volume draws under the candles, in their pane, on a scale of its own with no axis: a pane of its
     // own would cost four more canvases to raster on every live update, and an axis whose labels widen
     // as the day's volume grows would resize the whole chart (issue 14, long tasks).
-    volumeRef.current = chartStudies.vol ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', priceLineVisible: false, lastValueVisible: false }, 0) : null;
+    volumeRef.current = on.has('vol') ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', priceLineVisible: false, lastValueVisible: false }, 0) : null;
     volumeRef.current?.priceScale().applyOptions({ scaleMargins: VOLUME_MARGINS });
-    candleRef.current.priceScale().applyOptions({ scaleMargins: chartStudies.vol ? CANDLE_MARGINS_OVER_VOLUME : CANDLE_MARGINS });
+    candleRef.current.priceScale().applyOptions({ scaleMargins: on.has('vol') ? CANDLE_MARGINS_OVER_VOLUME : CANDLE_MARGINS });
     let pane = 1;
-    if (chartStudies.macd) {
+    if (on.has('macd')) {
       const macdPane = pane++;
       lines.push({ series: chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, macdPane), pick: (p) => p.histogram, signed: true });
       add(macdPane, (p) => p.macd, MACD_COLOURS.macd);
       add(macdPane, (p) => p.signal, MACD_COLOURS.signal);
     }
-    if (chartStudies.rsi) add(pane, (p) => p.rsi, RSI_COLOUR);
+    if (on.has('rsi')) add(pane, (p) => p.rsi, RSI_COLOUR);
     // The candles keep most of the height; each indicator pane gets a slice.
     chart.panes().forEach((each, index) => each.setStretchFactor(index === 0 ? 3 : 1));
     linesRef.current = lines;
@@ -278,7 +292,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
     // The chart is rebuilt for another set of studies, another up colour or theme; data changes only update it.
   }, [studyKey, redUp, theme]);
 
-  // Candles and indicators go from the engine's streams to the canvas without a React render (DESIGN.md
+  // Candles and indicators go from the feed's streams to the canvas without a React render (DESIGN.md
   // §4.1: hot data never enters React state). A draw waits for the end of the batch that brought them
   // (a task of its own), a series' first draw for its indicators, and live bars for LIVE_REDRAW_MS
   // after the last draw (candle-draw.ts drawDueAt). A later arrival never delays a draw already due.
@@ -305,13 +319,17 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
         Math.max(0, due - performance.now()),
       );
     };
-    const candles = engineStream({ kind: 'candles', symbol, period }).subscribe((series) => {
-      pendingRef.current.candles = series;
-      scheduleDraw();
+    const candles = feed.candles.subscribe({
+      next: (series) => {
+        pendingRef.current.candles = series;
+        scheduleDraw();
+      },
     });
-    const studies = engineStream({ kind: 'studies', symbol, period }).subscribe((series) => {
-      pendingRef.current.studies = series;
-      scheduleDraw();
+    const studies = feed.studies.subscribe({
+      next: (series) => {
+        pendingRef.current.studies = series;
+        scheduleDraw();
+      },
     });
     return () => {
       candles.unsubscribe();
@@ -319,7 +337,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
       clearTimeout(redrawTimer.current);
       redrawTimer.current = undefined;
     };
-  }, [symbol, period]);
+  }, [feed.candles, feed.studies]);
   useEffect(() => () => clearTimeout(tellTimer.current), []);
 
   // The line belongs to the candle series: drawn again on each chart built (studies, colours, theme).
@@ -355,7 +373,7 @@ export function MarketChart({ symbol, period, decimals = 2, onDrawn, fitAbove, p
     <div className={styles.chart}>
       <div className={styles.studies} role="group" aria-label={t('indicators.label')}>
         {STUDY_NAMES.map((name) => (
-          <button key={name} type="button" aria-pressed={shown[name]} onClick={() => toggleStudy(name)} data-testid={`study-${name}`}>
+          <button key={name} type="button" aria-pressed={shown[name]} onClick={() => onToggleStudy(name)} data-testid={`study-${name}`}>
             {labels[name]}
           </button>
         ))}

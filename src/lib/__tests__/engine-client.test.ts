@@ -48,6 +48,20 @@ describe('engine-client', () => {
     banner.unsubscribe();
   });
 
+  it('shares one engine subscription among the readers of a stream: a later reader gets the latest value at once, and a reader after the last left starts afresh', async () => {
+    const first: unknown[] = [];
+    const a = engineStream({ kind: 'daySummary', symbol: 'ethusdt' }).subscribe((value) => first.push(value));
+    await vi.waitFor(() => expect(first).toHaveLength(1));
+    const later: unknown[] = [];
+    const b = engineStream({ kind: 'daySummary', symbol: 'ethusdt' }).subscribe((value) => later.push(value));
+    expect(later).toEqual(first);
+    a.unsubscribe();
+    b.unsubscribe();
+    const afresh: unknown[] = [];
+    engineStream({ kind: 'daySummary', symbol: 'ethusdt' }).subscribe((value) => afresh.push(value)).unsubscribe();
+    expect(afresh).toEqual([]);
+  });
+
   it('QA: the stream observer sees what a market stream hands its subscribers, once asked to', async () => {
     const observer = await observeEngineStreams();
     expect(await observeEngineStreams()).toBe(observer);

@@ -9,7 +9,6 @@ import { AlertLink } from '../../../components/ui/AlertLink.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
-import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
 import type { ChartPriceLine } from '../../../components/ui/MarketChart.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -24,6 +23,7 @@ import type { OptionDuration } from '../api/get-hy-config.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
 import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openConfirmation, openPicker, optionsStore, rememberChartPeriod, setSelection, type OptionSelection } from '../stores/options-store.ts';
 import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
+import { OptionsCandleChart } from './OptionsCandleChart.tsx';
 import { OptionOrderList } from './OptionOrderList.tsx';
 import { OrderCountdown } from './OrderCountdown.tsx';
 import { OrderConfirmation } from './OrderConfirmation.tsx';
@@ -83,7 +83,7 @@ const ChartView = memo(function ChartView({
         ))}
       </div>
       <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <LoadFailed height={300} onRetry={retry} />}>
-        <LazyMarketChart
+        <OptionsCandleChart
           symbol={symbol}
           period={period}
           decimals={decimals}

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandlePeriod } from '../../../../common/protocol.ts';
 import { LazyBoundary } from '../../../components/ui/LazyBoundary.tsx';
-import { LazyMarketChart } from '../../../components/ui/LazyMarketChart.ts';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
+import { SpotCandleChart } from './SpotCandleChart.tsx';
 import styles from './spot-charts.module.css';
 
 // Loaded only when the user opens the charts: the first screen never carries the chart code.
@@ -59,7 +59,7 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
                     </button>
                   ))}
                 </div>
-                <LazyMarketChart symbol={symbol} period={period} testId="spot-candle-chart" />
+                <SpotCandleChart symbol={symbol} period={period} />
               </>
             )}
           </LazyBoundary>
