@@ -298,6 +298,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/__tests__/**/*.test.ts'],
+          // Migrates and seeds the template databases every test app copies (server/src/__tests__/harness).
+          globalSetup: ['server/src/__tests__/harness/global-setup.ts'],
           testTimeout: 20_000,
           // A beforeAll that starts a whole app (migrations, demo seed, a login) is as slow as a test on busy shared cores.
           hookTimeout: 20_000,

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,10 +11,10 @@ import { MailRepository } from '../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../db/repositories/notice-repository.ts';
 import { LedgerRepository } from '../db/repositories/ledger-repository.ts';
 import { UserRepository } from '../db/repositories/user-repository.ts';
-import { seedDemo } from '../db/seed.ts';
 import { addFundedUser, createTestTables, NOTE, PAYOUT, payoutRecord, submitNote, submitPayout, TEST_KINDS, USDT } from '../domain/__tests__/review-test-kinds.ts';
 import { createReviews } from '../domain/reviews.ts';
 import { ManualClock } from '../feed/clock.ts';
+import { freshDataDir } from './harness/index.ts';
 
 describe('npm run admin', () => {
   let dataDir: string;
@@ -26,13 +25,10 @@ describe('npm run admin', () => {
   const run = (...argv: string[]) => runAdmin(argv, config, io);
 
   beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'admin-test-'));
+    dataDir = await freshDataDir('demo', 'admin-test-');
     config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '' });
     out = [];
     err = [];
-    const db = openDatabase(dataDir);
-    await seedDemo(db);
-    db.close();
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../routes/api/__tests__/support.ts';
 import { SYMBOLS } from '../feed/symbols.ts';
+import { startTestApp, type TestApp } from './harness/index.ts';
 
 describe('the app plugin', () => {
   let t: TestApp;

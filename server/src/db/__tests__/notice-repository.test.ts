@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../database.ts';
+import type { Db } from '../database.ts';
+import { memoryDatabase } from '../../__tests__/harness/index.ts';
 import { formatAddtime, NoticeRepository } from '../repositories/notice-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 
@@ -8,8 +9,8 @@ describe('NoticeRepository', () => {
   let notices: NoticeRepository;
   let alice: number;
   let bob: number;
-  beforeEach(() => {
-    db = openDatabase(':memory:');
+  beforeEach(async () => {
+    db = await memoryDatabase();
     notices = new NoticeRepository(db);
     const users = new UserRepository(db);
     const base = { email: null, phone: null, password: { hash: 'h', salt: 's' }, invitedBy: null, lang: 'en', registerIp: '', createdAt: 1 };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { memoryDatabase } from '../../__tests__/harness/index.ts';
 import { MailRepository } from '../../db/repositories/mail-repository.ts';
 import { checkEmailCode, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS, sendEmailCode } from '../email-codes.ts';
 
@@ -8,8 +9,8 @@ describe('email codes', () => {
   let mail: MailRepository;
   const at = 1_700_000_000_000;
   const codeOf = (to: string): string => mail.messages(to)[0]!.code!;
-  beforeEach(() => {
-    db = openDatabase(':memory:');
+  beforeEach(async () => {
+    db = await memoryDatabase();
     mail = new MailRepository(db);
   });
   afterEach(() => db.close());

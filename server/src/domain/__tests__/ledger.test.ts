@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { memoryDatabase } from '../../__tests__/harness/index.ts';
 import { InsufficientBalanceError, LedgerRepository } from '../../db/repositories/ledger-repository.ts';
 import { MarketRepository } from '../../db/repositories/market-repository.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../../db/seed.ts';
@@ -11,8 +12,8 @@ describe('ledger', () => {
   let ledger: LedgerRepository;
   let userId: number;
   let usdt: number;
-  beforeEach(() => {
-    db = openDatabase(':memory:');
+  beforeEach(async () => {
+    db = await memoryDatabase();
     syncCatalogue(new MarketRepository(db));
     ledger = new LedgerRepository(db);
     userId = Number(db.prepare("INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES ('l', 'h', 's', 'LLLLLL', 1)").run().lastInsertRowid);
@@ -62,7 +63,7 @@ describe('ledger', () => {
   });
 
   it('the demo user starts with its funds in account type 1, each as a grant bill', async () => {
-    const fresh = openDatabase(':memory:');
+    const fresh = await memoryDatabase();
     try {
       await seedDemo(fresh);
       const demo = fresh.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username) as number;

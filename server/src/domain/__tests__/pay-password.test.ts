@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { memoryDatabase } from '../../__tests__/harness/index.ts';
 import { UserRepository, type UserRow } from '../../db/repositories/user-repository.ts';
 import { hashSecret } from '../passwords.ts';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES, PayPasswordCheck } from '../pay-password.ts';
@@ -23,7 +24,7 @@ describe('the transaction password check', () => {
   let user: UserRow;
   let withoutPassword: UserRow;
   beforeEach(async () => {
-    db = openDatabase(':memory:');
+    db = await memoryDatabase();
     now = 1_750_000_000_000;
     check = new PayPasswordCheck(db, () => now);
     const users = new UserRepository(db);
@@ -65,7 +66,7 @@ describe('the transaction password check', () => {
 
 describe('the transaction password check under concurrency', () => {
   it('counts wrong passwords sent at once: no more than five tries before the lock', async () => {
-    const db = openDatabase(':memory:');
+    const db = await memoryDatabase();
     try {
       const users = new UserRepository(db);
       const id = users.create({ username: 'rush', email: null, phone: null, password: await hashSecret('login123'), inviteCode: 'RUSH01', invitedBy: null, lang: 'en', registerIp: '', createdAt: 0 });

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { InsufficientBalanceError, LedgerRepository, type Balance } from '../../db/repositories/ledger-repository.ts';
 import { ManualClock } from '../../feed/clock.ts';
-import { expectBillsMatchBalances } from '../../db/__tests__/ledger-property.ts';
+import { expectBillsMatchBalances, freshDataDir } from '../../__tests__/harness/index.ts';
 import { createReviews, ReviewDecisionError, type ReviewKindFactory, type ReviewProblem, type Reviews } from '../reviews.ts';
 import {
   addFundedUser,
@@ -33,8 +31,8 @@ describe('the review queue', () => {
   let payer: number;
   let payee: number;
 
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'reviews-test-'));
+  beforeEach(async () => {
+    dataDir = await freshDataDir('schema', 'reviews-test-');
     db = openDatabase(dataDir);
     createTestTables(db);
     clock = new ManualClock(T0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { memoryDatabase } from '../../__tests__/harness/index.ts';
 import { expectBillsMatchBalances } from '../../db/__tests__/ledger-property.ts';
 import { LedgerRepository } from '../../db/repositories/ledger-repository.ts';
 import { MarketRepository, type MarketRow } from '../../db/repositories/market-repository.ts';
@@ -68,8 +69,8 @@ describe('a marketable limit order on the ledger (random books, seeded)', () => 
   let orders: SpotOrderRepository;
   let market: MarketRow;
   let now = 1_000_000;
-  beforeAll(() => {
-    db = openDatabase(':memory:');
+  beforeAll(async () => {
+    db = await memoryDatabase();
     const markets = new MarketRepository(db);
     syncCatalogue(markets);
     ledger = new LedgerRepository(db);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { app as appPlugin } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
-import { startTestApp, type TestApp } from '../../routes/api/__tests__/support.ts';
+import { startTestApp, type TestApp } from '../../__tests__/harness/index.ts';
 
 const THEME_SCRIPT = "\n      var t = localStorage.getItem('theme');\n      if (t) document.documentElement.dataset.theme = t;\n    ";
 const shell = (script: string) => `<!doctype html>

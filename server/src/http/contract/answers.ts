@@ -1,4 +1,4 @@
-import type { Ajv } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import Type, { type TSchema } from 'typebox';
 import type { JsonSchema } from './fields.ts';
 
@@ -44,10 +44,23 @@ export class AnswerContractError extends Error {
   }
 }
 
+/** Compiled answer checks by the closed schema's text, per Ajv: each is compiled once per process (install.ts). */
+const compiledAnswers = new WeakMap<Ajv, Map<string, ValidateFunction>>();
+
+function compileAnswer(ajv: Ajv, schema: JsonSchema): ValidateFunction {
+  const closed = closedSchema(schema) as JsonSchema;
+  const key = JSON.stringify(closed);
+  let byText = compiledAnswers.get(ajv);
+  if (!byText) compiledAnswers.set(ajv, (byText = new Map()));
+  let check = byText.get(key);
+  if (!check) byText.set(key, (check = ajv.compile(closed)));
+  return check;
+}
+
 /** A serializer for one route's answers: JSON.stringify, checked first when `ajv` is given. */
 export function answerSerializer(schema: JsonSchema, url: string, ajv: Ajv | null): (data: unknown) => string {
   if (!ajv) return (data) => JSON.stringify(data);
-  const check = ajv.compile(closedSchema(schema) as JsonSchema);
+  const check = compileAnswer(ajv, schema);
   return (data) => {
     if (!check(data)) throw new AnswerContractError(url, ajv.errorsText(check.errors));
     return JSON.stringify(data);

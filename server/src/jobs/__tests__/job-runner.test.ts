@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { expectBillsMatchBalances } from '../../db/__tests__/ledger-property.ts';
 import { JobRepository } from '../../db/repositories/job-repository.ts';
 import { LedgerRepository, type BillKind } from '../../db/repositories/ledger-repository.ts';
 import { addFundedUser, USDT } from '../../domain/__tests__/review-test-kinds.ts';
 import { ManualClock } from '../../feed/clock.ts';
+import { expectBillsMatchBalances, freshDataDir } from '../../__tests__/harness/index.ts';
 import type { Job } from '../job.ts';
 import { JobRunner } from '../job-runner.ts';
 import { DAY_MS, periodsElapsed } from '../periods.ts';
@@ -126,8 +124,8 @@ describe('the job runner', () => {
   let runners: JobRunner[];
   let errors: string[];
 
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'jobs-test-'));
+  beforeEach(async () => {
+    dataDir = await freshDataDir('schema', 'jobs-test-');
     clock = new ManualClock(T0);
     opened = [];
     runners = [];

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { expectBillsMatchBalances } from '../../db/__tests__/ledger-property.ts';
 import { LedgerRepository } from '../../db/repositories/ledger-repository.ts';
 import { addFundedUser, createTestTables, payoutRecord, submitNote, submitPayout, TEST_KINDS, USDT } from '../../domain/__tests__/review-test-kinds.ts';
 import { createReviews, type Reviews } from '../../domain/reviews.ts';
 import { ManualClock } from '../../feed/clock.ts';
+import { expectBillsMatchBalances, freshDataDir } from '../../__tests__/harness/index.ts';
 import { JobRunner } from '../job-runner.ts';
 import { REVIEW_AUTO_APPROVAL_JOB, reviewAutoApprovalJob, reviewAutoSeconds } from '../review-auto-approval.ts';
 
@@ -38,8 +36,8 @@ describe('automatic approval of reviews (the demo)', () => {
     db.close();
   };
 
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'auto-review-test-'));
+  beforeEach(async () => {
+    dataDir = await freshDataDir('schema', 'auto-review-test-');
     clock = new ManualClock(T0);
     errors = [];
     build();

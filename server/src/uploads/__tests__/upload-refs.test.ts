@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { DEMO_ACCOUNT } from '../../db/seed.ts';
 import type { Envelope } from '../../http/envelope.ts';
-import { login, registerByEmail, startTestApp, type TestApp } from '../../routes/api/__tests__/support.ts';
 import { ownUploadUrl, uploadNameOf } from '../upload-refs.ts';
 import { fileForm, fixture } from './upload-support.ts';
+import { login, registerByEmail, startTestApp, type TestApp } from '../../__tests__/harness/index.ts';
 
 const NAME = `${'ab12'.repeat(8)}.jpg`;
 

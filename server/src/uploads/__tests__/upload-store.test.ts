@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { UploadRefused, UploadStore, type UploadStoreOptions } from '../upload-store.ts';
+import { freshDataDir } from '../../__tests__/harness/index.ts';
 import { fixture, FIXTURE_SIZE, POLYGLOT_HTML } from './upload-support.ts';
 
 let dataDir: string;
@@ -15,8 +15,8 @@ let uploads: UploadRepository;
 let userId: number;
 let clock: number;
 
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'upload-store-'));
+beforeEach(async () => {
+  dataDir = await freshDataDir('schema', 'upload-store-');
   db = openDatabase(dataDir);
   uploads = new UploadRepository(db);
   clock = Date.UTC(2025, 0, 1);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
-import { login, startTestApp, type TestApp } from './support.ts';
+import { login, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 /**
  * The declared API contract (DESIGN.md §5), checked from the outside: what /api/openapi.json

@@ -5,7 +5,8 @@ import type { InternalTransferView, TransferCoinView } from '../wallet/internal-
 import type { StakingOrderView, StakingProjectView } from '../earn/staking/staking-views.ts';
 import type { LoanOrderView, LoanProjectView } from '../earn/loans/loan-views.ts';
 import type { MiningOrderView, MiningProductView } from '../earn/mining/machine-views.ts';
-import { expectBillsMatchBalances, startEarnHarness, type EarnHarness } from './earn-harness.ts';
+import { startEarnHarness, type EarnHarness } from './earn-harness.ts';
+import { expectBillsMatchBalances } from '../../../__tests__/harness/index.ts';
 
 type User = { id: number; token: string };
 const SEED = 1313;

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { app } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { openDatabase } from '../../../db/database.ts';
-import { startTestApp, type TestApp } from './support.ts';
+import { freshDataDir, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 interface OutboxMessage {
   to: string;
@@ -74,7 +72,7 @@ describe('api/Ems/send', () => {
 
 describe('api/Ems/send logging', () => {
   it('logs one info line per queued mail naming the address and the admin command, never the code', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ems-log-test-'));
+    const dataDir = await freshDataDir('demo', 'ems-log-test-');
     const db = openDatabase(dataDir);
     const lines: { level: number; msg: string }[] = [];
     const stream = new Writable({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
 import { SWITCH_KEYS, TEXT_KEYS } from '../../../domain/site-config.ts';
-import { login, startTestApp, type TestApp } from './support.ts';
+import { login, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 interface Language {
   language_name: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
-import { login, startTestApp, type TestApp } from './support.ts';
+import { login, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 /** Every call of spec §7 with its method (POST unless the spec says GET), as the spec writes its path. */
 const SPEC_CALLS: readonly [method: 'GET' | 'POST', path: string][] = [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
-import { startTestApp, type TestApp } from './support.ts';
+import { startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 /** The address the requests really come from (app.inject's socket): a reverse proxy on the private network. */
 const SOCKET_ADDRESS = '10.0.0.9';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_INVITE_CODE } from '../../../db/seed.ts';
 import { readCatalogue } from '../../../i18n/index.ts';
-import { latestCode, registerByEmail, startTestApp, type LoginData, type TestApp, type UserInfo } from './support.ts';
+import { latestCode, registerByEmail, startTestApp, type LoginData, type TestApp, type UserInfo } from '../../../__tests__/harness/index.ts';
 
 const userCount = (t: TestApp): number => t.db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionRepository } from '../../../db/repositories/session-repository.ts';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
 import { newToken, sha256 } from '../../../domain/tokens.ts';
-import { login, startTestApp, type LoginData, type TestApp, type UserInfo } from './support.ts';
+import { login, startTestApp, type LoginData, type TestApp, type UserInfo } from '../../../__tests__/harness/index.ts';
 
 const demoId = (t: TestApp): number => t.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username) as number;
 

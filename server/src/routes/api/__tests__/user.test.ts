@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Notice } from '../../../../../common/protocol.ts';
 import { NoticeRepository } from '../../../db/repositories/notice-repository.ts';
 import { DEMO_ACCOUNT, DEMO_INVITE_CODE } from '../../../db/seed.ts';
-import { login, registerByEmail, startTestApp, type TestApp, type UserInfo } from './support.ts';
+import { login, registerByEmail, startTestApp, type TestApp, type UserInfo } from '../../../__tests__/harness/index.ts';
 
 type NoticePage = { list: Notice[]; total: number };
 

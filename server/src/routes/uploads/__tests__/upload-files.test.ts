@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
 import type { Envelope } from '../../../http/envelope.ts';
 import { fileForm, fixture } from '../../../uploads/__tests__/upload-support.ts';
-import { login, registerByEmail, startTestApp, type TestApp } from '../../api/__tests__/support.ts';
+import { login, registerByEmail, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 describe('GET /uploads/<name>', () => {
   let t: TestApp;

@@ -6,10 +6,9 @@ import { DEMO_ACCOUNT } from '../../../../db/seed.ts';
 import { DEMO_FUNDS } from '../../../../db/seed-trading.ts';
 // The price function of the feed running in this process (this file starts one app).
 import { marketPrice } from '../../../../feed/price.ts';
-import { login, startTestApp, type TestApp } from '../../__tests__/support.ts';
 import { writeSession } from '../../spot/__tests__/replay-session.ts';
-import { units } from '../../spot/__tests__/trading-harness.ts';
 import type { OptionOrderView } from '../option-order-view.ts';
+import { login, startTestApp, units, type TestApp } from '../../../../__tests__/harness/index.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PRICES = [100, 100.5, 100.5, 99.8, 101.2, 101.2, 100.9, 99.5, 100, 102];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectBillsMatchBalances, startTradingHarness, units, type TradingHarness } from '../../spot/__tests__/trading-harness.ts';
+import { startTradingHarness, type TradingHarness } from '../../spot/__tests__/trading-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 describe('api/Contrade creatorder refusals change nothing', () => {
   let h: TradingHarness;

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VOID_AFTER_MS } from '../../../../domain/options-trading.ts';
 import { writeSession } from '../../spot/__tests__/replay-session.ts';
-import { expectBillsMatchBalances, START_MS, startTradingHarness, units, type TradingHarness } from '../../spot/__tests__/trading-harness.ts';
+import { START_MS, startTradingHarness, type TradingHarness } from '../../spot/__tests__/trading-harness.ts';
 import type { OptionOrderView } from '../option-order-view.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /** Known prints of btcusdt (seconds after the start): the price function the contracts settle on. */
 const PRINTS = [

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTradingHarness, units, type TradingHarness } from '../../spot/__tests__/trading-harness.ts';
+import { startTradingHarness, type TradingHarness } from '../../spot/__tests__/trading-harness.ts';
 import type { OptionOrderView } from '../option-order-view.ts';
+import { units } from '../../../../__tests__/harness/index.ts';
 
 /** The same rules on the seeded simulator, where the test does not choose the prices. */
 describe('api/Contrade on the seeded simulator', () => {

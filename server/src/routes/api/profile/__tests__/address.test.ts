@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../../admin.ts';
 import { DEMO_ACCOUNT } from '../../../../db/seed.ts';
 import { DEMO_USDT_ADDRESS } from '../../../../db/seed-profile.ts';
-import { login, startTestApp, type TestApp } from '../../__tests__/support.ts';
-import { newUser, rows, setSwitches } from './profile-support.ts';
+import { editSiteConfig, login, registerByPhone, rowCount, startTestApp, type TestApp } from '../../../../__tests__/harness/index.ts';
 
 type Auth = { Token: string };
 interface Bound {
@@ -54,7 +53,7 @@ describe('api/User/getUserWidthAddress and setUserWidthAddress', () => {
   });
 
   it('binds one address per coin, each checked against its network, and lists them', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     expect((await list(auth)).list).toEqual([]);
     const usdt = await bind(auth, 'usdt', `  ${TRON} `);
     expect(usdt).toMatchObject({ code: 1, msg: 'Withdrawal address saved', data: { c_id: coin('usdt'), coin: 'USDT', network: 'TRC20', address: TRON } });
@@ -79,11 +78,11 @@ describe('api/User/getUserWidthAddress and setUserWidthAddress', () => {
     ['btc', 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', 'This is not a BTC address: it starts with 1, 3 or bc1'],
     ['btc', TRON, 'This is not a BTC address: it starts with 1, 3 or bc1'],
   ])('%s %s is refused: %s', async (name, address, msg) => {
-    await expectRefused(await newUser(t), { c_id: coin(name), address }, msg);
+    await expectRefused(await registerByPhone(t), { c_id: coin(name), address }, msg);
   });
 
   it('refuses in the spec order (currency, then address), a coin without a network, and text that is no address at all', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     await expectRefused(auth, { address: TRON }, 'Please choose a currency');
     await expectRefused(auth, { c_id: coin('usdt'), address: '  ' }, 'Please enter the withdrawal address');
     await expectRefused(auth, {}, 'Please choose a currency');
@@ -96,33 +95,33 @@ describe('api/User/getUserWidthAddress and setUserWidthAddress', () => {
   });
 
   it('changes a bound address only while can_edit_address is 1; a coin without one can still be bound', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     expect((await bind(auth, 'usdt', TRON)).code).toBe(1);
-    setSwitches(t, { can_edit_address: 0 });
+    editSiteConfig(t.dataDir, { can_edit_address: 0 });
     await expectRefused(auth, { c_id: coin('usdt'), address: 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se' }, 'A bound address cannot be changed, please contact customer service');
     expect((await bind(auth, 'btc', BTC_P2PKH)).code).toBe(1);
-    setSwitches(t, { can_edit_address: 1 });
+    editSiteConfig(t.dataDir, { can_edit_address: 1 });
     const changed = await bind(auth, 'usdt', 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se');
     expect(changed.data.address).toBe('TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se');
     expect((await list(auth)).list.filter((a) => a.coin === 'USDT')).toHaveLength(1);
   });
 
   it('is refused while address_switch is off', async () => {
-    const auth = await newUser(t);
-    setSwitches(t, { address_switch: 0 });
+    const auth = await registerByPhone(t);
+    editSiteConfig(t.dataDir, { address_switch: 0 });
     await expectRefused(auth, { c_id: coin('usdt'), address: TRON }, 'Withdrawal to a wallet address is closed at the moment');
   });
 
   it("keeps users apart: one's addresses never show in another's list", async () => {
-    const alice = await newUser(t);
-    const bob = await newUser(t);
+    const alice = await registerByPhone(t);
+    const bob = await registerByPhone(t);
     await bind(alice, 'usdt', TRON);
     expect((await list(bob)).list).toEqual([]);
-    expect(rows(t, 'withdraw_addresses')).toBe(2);
+    expect(rowCount(t.db, 'withdraw_addresses')).toBe(2);
   });
 
   it('coin:network lists and sets the withdraw networks; an address is then checked against the new one', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const out: string[] = [];
     const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) };
     expect(runAdmin(['coin:network'], t.config, io)).toBe(0);

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../db/seed.ts';
 import { DEMO_BANK_CARD } from '../../../../db/seed-profile.ts';
 import { MAX_BANK_CARDS } from '../../../../domain/bank-cards.ts';
-import { login, startTestApp, type TestApp } from '../../__tests__/support.ts';
-import { newUser, setSwitches } from './profile-support.ts';
+import { editSiteConfig, login, registerByPhone, startTestApp, type TestApp } from '../../../../__tests__/harness/index.ts';
 
 type Auth = { Token: string };
 interface Card {
@@ -32,24 +31,24 @@ describe('api/User/getUserBankList and setBank', () => {
   }
 
   it('adds a card (spaces in the number dropped) and lists it masked to its last 4 digits while bank_swan_type is 1', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     expect(await list(auth)).toEqual([]);
     const added = await t.post<Card>('User/setBank', card(), auth);
     expect(added).toEqual({ code: 1, msg: 'Bank card added', data: { id: expect.any(Number) as number, bank_name: 'Northwind Bank', card_number: '**** 7890', card_name: 'Li Wei' } });
     expect(t.db.prepare('SELECT card_number FROM bank_cards WHERE id = ?').pluck().get(added.data.id)).toBe('6222021234567890');
     expect(await list(auth)).toEqual([added.data]);
-    setSwitches(t, { bank_swan_type: 0 });
+    editSiteConfig(t.dataDir, { bank_swan_type: 0 });
     expect((await list(auth))[0]!.card_number).toBe('6222021234567890');
   });
 
   it('needs no verification code: the reading of spec §5 chosen (README "Bank cards"); a code sent is ignored', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     expect((await t.post('User/setBank', card(), auth)).code).toBe(1);
     expect((await t.post('User/setBank', card({ card_number: '6222021234567891', code: 'whatever' }), auth)).code).toBe(1);
   });
 
   it('refuses in the order of spec §5: bank name, cardholder name, card number; then the length rule', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     await expectRefused(auth, {}, 'Please enter the bank name');
     await expectRefused(auth, { card_number: '6222021234567890' }, 'Please enter the bank name');
     await expectRefused(auth, { bank_name: 'Northwind Bank', card_number: '6222021234567890' }, 'Please enter the cardholder name');
@@ -64,7 +63,7 @@ describe('api/User/getUserBankList and setBank', () => {
   });
 
   it('edits one of the caller\'s cards by id while can_edit_bank is 1', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const { data } = await t.post<Card>('User/setBank', card(), auth);
     const edited = await t.post<Card>('User/setBank', card({ id: data.id, bank_name: 'Blue Harbor Bank', card_number: '6222021234561111' }), auth);
     expect(edited).toEqual({ code: 1, msg: 'Bank card updated', data: { id: data.id, bank_name: 'Blue Harbor Bank', card_number: '**** 1111', card_name: 'Li Wei' } });
@@ -72,18 +71,18 @@ describe('api/User/getUserBankList and setBank', () => {
   });
 
   it('spec §6: the first card can always be added; with a card, adding and editing need can_edit_bank 1', async () => {
-    const auth = await newUser(t);
-    setSwitches(t, { can_edit_bank: 0 });
+    const auth = await registerByPhone(t);
+    editSiteConfig(t.dataDir, { can_edit_bank: 0 });
     const { data } = await t.post<Card>('User/setBank', card(), auth);
     expect(data.id).toBeGreaterThan(0);
     await expectRefused(auth, card({ card_number: '6222021234561111' }), 'Bank cards cannot be changed, please contact customer service');
     await expectRefused(auth, card({ id: data.id, bank_name: 'Other' }), 'Bank cards cannot be changed, please contact customer service');
-    setSwitches(t, { can_edit_bank: 1 });
+    editSiteConfig(t.dataDir, { can_edit_bank: 1 });
     expect((await t.post('User/setBank', card({ id: data.id, bank_name: 'Other' }), auth)).code).toBe(1);
   });
 
   it("refuses another user's card id as not found, a number bound twice, a card over the limit, and everything while bank_switch is off", async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const demo = { Token: await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password) };
     const demoCard = (await list(demo))[0]!;
     expect(demoCard).toMatchObject({ bank_name: DEMO_BANK_CARD.bankName, card_number: '**** 7890' });
@@ -92,8 +91,8 @@ describe('api/User/getUserBankList and setBank', () => {
     await expectRefused(auth, card({ card_number: '6222021234567890' }), 'This card number is already bound');
     for (let i = 1; i < MAX_BANK_CARDS; i++) expect((await t.post('User/setBank', card({ card_number: `62220212345600${String(i).padStart(2, '0')}` }), auth)).code).toBe(1);
     await expectRefused(auth, card({ card_number: '6222021234569999' }), `You can bind at most ${MAX_BANK_CARDS} bank cards`);
-    setSwitches(t, { bank_switch: 0 });
-    await expectRefused(await newUser(t), card(), 'Bank cards are closed at the moment');
+    editSiteConfig(t.dataDir, { bank_switch: 0 });
+    await expectRefused(await registerByPhone(t), card(), 'Bank cards are closed at the moment');
     // Another user's cards are not in the list.
     expect((await list(demo)).map((c) => c.id)).toEqual([demoCard.id]);
   });

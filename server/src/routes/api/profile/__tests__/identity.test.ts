@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../../admin.ts';
 import { platformReviews } from '../../../../domain/review-kinds.ts';
 import type { Reviews } from '../../../../domain/reviews.ts';
-import { startTestApp, type TestApp, type UserInfo } from '../../__tests__/support.ts';
-import { newUser, rows, setSwitches, uploadPhoto } from './profile-support.ts';
+import { editSiteConfig, registerByPhone, rowCount, startTestApp, uploadPhoto, type TestApp, type UserInfo } from '../../../../__tests__/harness/index.ts';
 
 type Auth = { Token: string };
 
@@ -20,18 +19,18 @@ describe('api/User/usersetReal: identity verification', () => {
   const pendingReview = () => t.db.prepare("SELECT * FROM reviews WHERE kind = 'identity' AND status = 'pending' ORDER BY id DESC").get() as { id: number; ref_id: number; user_id: number; summary: string } | undefined;
 
   async function photos(auth: Auth) {
-    return { front: (await uploadPhoto(t, auth)).url, back: (await uploadPhoto(t, auth)).url };
+    return { front: (await uploadPhoto(t, auth.Token)).url, back: (await uploadPhoto(t, auth.Token)).url };
   }
 
   /** Submits and expects the refusal `msg`, with no request, review or status change stored. */
   async function expectRefused(auth: Auth, fields: Record<string, string>, msg: string): Promise<void> {
-    const before = { requests: rows(t, 'identity_verifications'), reviews: rows(t, 'reviews'), rzstatus: (await info(auth)).rzstatus };
+    const before = { requests: rowCount(t.db, 'identity_verifications'), reviews: rowCount(t.db, 'reviews'), rzstatus: (await info(auth)).rzstatus };
     expect(await t.post('User/usersetReal', fields, auth)).toEqual({ code: 0, msg, data: null });
-    expect({ requests: rows(t, 'identity_verifications'), reviews: rows(t, 'reviews'), rzstatus: (await info(auth)).rzstatus }).toEqual(before);
+    expect({ requests: rowCount(t.db, 'identity_verifications'), reviews: rowCount(t.db, 'reviews'), rzstatus: (await info(auth)).rzstatus }).toEqual(before);
   }
 
   it('submits the name and both of the caller\'s own uploads: under review, one request and one review', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const { front, back } = await photos(auth);
     const answer = await t.post('User/usersetReal', { real_name: '  Li Wei ', front_card: front, back_card: back }, auth);
     expect(answer).toEqual({ code: 1, msg: 'Submitted, please wait for the review', data: { rzstatus: 1 } });
@@ -43,15 +42,15 @@ describe('api/User/usersetReal: identity verification', () => {
   });
 
   it('accepts the absolute fullurl the upload answered and stores the relative URL', async () => {
-    const auth = await newUser(t);
-    const front = await uploadPhoto(t, auth);
-    const back = await uploadPhoto(t, auth);
+    const auth = await registerByPhone(t);
+    const front = await uploadPhoto(t, auth.Token);
+    const back = await uploadPhoto(t, auth.Token);
     expect((await t.post('User/usersetReal', { real_name: '王小明', front_card: front.fullurl, back_card: back.fullurl }, auth)).code).toBe(1);
     expect(t.db.prepare('SELECT front_card, back_card FROM identity_verifications').get()).toEqual({ front_card: front.url, back_card: back.url });
   });
 
   it('refuses in the spec order: the real name, then the upload tip of the missing side', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const { front, back } = await photos(auth);
     await expectRefused(auth, { real_name: ' ', front_card: '', back_card: '' }, 'Please enter your real name');
     await expectRefused(auth, { real_name: 'Li Wei', back_card: back }, 'Please upload the front of your ID');
@@ -62,10 +61,10 @@ describe('api/User/usersetReal: identity verification', () => {
   });
 
   it("refuses another user's upload, a made-up upload name and a URL that is not an upload", async () => {
-    const auth = await newUser(t);
-    const other = await newUser(t);
-    const mine = await uploadPhoto(t, auth);
-    const theirs = await uploadPhoto(t, other);
+    const auth = await registerByPhone(t);
+    const other = await registerByPhone(t);
+    const mine = await uploadPhoto(t, auth.Token);
+    const theirs = await uploadPhoto(t, other.Token);
     const notYours = 'This image was not uploaded from your account, please upload it again';
     await expectRefused(auth, { real_name: 'Li Wei', front_card: mine.url, back_card: theirs.url }, notYours);
     await expectRefused(auth, { real_name: 'Li Wei', front_card: theirs.fullurl, back_card: mine.url }, notYours);
@@ -74,21 +73,21 @@ describe('api/User/usersetReal: identity verification', () => {
   });
 
   it('answers in the caller\'s language', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     expect((await t.post('User/usersetReal', {}, { ...auth, Lang: 'zh-cn' })).msg).toBe('请输入真实姓名');
   });
 
   it('is refused while certification_switch is off, and accepted again once it is on', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const { front, back } = await photos(auth);
-    setSwitches(t, { certification_switch: 0 });
+    editSiteConfig(t.dataDir, { certification_switch: 0 });
     await expectRefused(auth, { real_name: 'Li Wei', front_card: front, back_card: back }, 'Identity verification is closed at the moment');
-    setSwitches(t, { certification_switch: 1 });
+    editSiteConfig(t.dataDir, { certification_switch: 1 });
     expect((await t.post('User/usersetReal', { real_name: 'Li Wei', front_card: front, back_card: back }, auth)).code).toBe(1);
   });
 
   it('the review cycle: under review refuses a second submit; rejection shows the reason and allows a new submit; approval certifies for good', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const first = await photos(auth);
     expect((await t.post('User/usersetReal', { real_name: 'Li Wei', front_card: first.front, back_card: first.back }, auth)).code).toBe(1);
     const second = await photos(auth);
@@ -109,7 +108,7 @@ describe('api/User/usersetReal: identity verification', () => {
   });
 
   it('two submits racing: one is stored, the other refused', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const a = await photos(auth);
     const b = await photos(auth);
     const answers = await Promise.all([
@@ -117,12 +116,12 @@ describe('api/User/usersetReal: identity verification', () => {
       t.post('User/usersetReal', { real_name: 'Li Wei', front_card: b.front, back_card: b.back }, auth),
     ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([0, 1]);
-    expect(rows(t, 'identity_verifications')).toBe(1);
-    expect(rows(t, 'reviews')).toBe(1);
+    expect(rowCount(t.db, 'identity_verifications')).toBe(1);
+    expect(rowCount(t.db, 'reviews')).toBe(1);
   });
 
   it('the operator command decides identity reviews as the server does', async () => {
-    const auth = await newUser(t);
+    const auth = await registerByPhone(t);
     const { front, back } = await photos(auth);
     await t.post('User/usersetReal', { real_name: 'Li Wei', front_card: front, back_card: back }, auth);
     const out: string[] = [];

@@ -17,7 +17,7 @@ import {
   withPngChunk,
   type Part,
 } from '../../../../uploads/__tests__/upload-support.ts';
-import { login, startTestApp, type TestApp } from '../../__tests__/support.ts';
+import { login, startTestApp, type TestApp } from '../../../../__tests__/harness/index.ts';
 
 interface UploadAnswer {
   url: string;

@@ -6,7 +6,8 @@ import type { SpotOrderRow } from '../../../../db/repositories/spot-order-reposi
 import { Prng } from '../../../../feed/prng.ts';
 import type { SpotOrderView } from '../spot-order-view.ts';
 import { writeSession, type SessionTrade } from './replay-session.ts';
-import { expectBillsMatchBalances, START_MS, startTradingHarness, units } from './trading-harness.ts';
+import { START_MS, startTradingHarness } from './trading-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 const UNIT = 100_000_000n;
 const FEE_PPM = 1000n;

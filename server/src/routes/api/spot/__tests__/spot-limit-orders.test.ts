@@ -3,7 +3,8 @@ import type { TradeGroup } from '../../../../feed/types.ts';
 import type { SpotOrderView } from '../spot-order-view.ts';
 import { Simulator } from '../../../../feed/sim/simulator.ts';
 import { SYMBOLS } from '../../../../feed/symbols.ts';
-import { expectBillsMatchBalances, START_MS, startTradingHarness, units, type TradingHarness } from './trading-harness.ts';
+import { START_MS, startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 const toUnits = (value: number): bigint => BigInt(Math.round(value * 1e8));
 const cents = (u: bigint): string => `${u / 100_000_000n}.${(u % 100_000_000n).toString().padStart(8, '0').slice(0, 2)}`;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
-import { expectBillsMatchBalances, startTradingHarness, units, type TradingHarness } from './trading-harness.ts';
+import { startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /** A feed number as 1e-8 units, computed apart from the server's own decimal code. */
 const toUnits = (value: number): bigint => BigInt(Math.round(value * 1e8));

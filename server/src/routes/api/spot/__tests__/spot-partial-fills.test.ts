@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
 import { writeSession } from './replay-session.ts';
-import { expectBillsMatchBalances, START_MS, startTradingHarness, units, type TradingHarness } from './trading-harness.ts';
+import { START_MS, startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /**
  * A replayed session of our own making whose prints carry known amounts (amount precision 4, price

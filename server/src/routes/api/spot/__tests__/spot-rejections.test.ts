@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
-import { expectBillsMatchBalances, startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { expectBillsMatchBalances } from '../../../../__tests__/harness/index.ts';
 
 describe('api/Trade refusals change nothing', () => {
   let h: TradingHarness;

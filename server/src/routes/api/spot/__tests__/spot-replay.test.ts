@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
 import { writeSession } from './replay-session.ts';
-import { expectBillsMatchBalances, startTradingHarness, units, type TradingHarness } from './trading-harness.ts';
+import { startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /**
  * A replayed session of our own making with known prints: 100.00 at 0 s, exactly 99.50 at 5 s,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactDecimal, timesDecimal } from '../../../../domain/wallet/exact.ts';
 import { formatUnits } from '../../../../domain/money.ts';
-import { startWalletHarness, units, type WalletHarness } from './wallet-harness.ts';
+import { startWalletHarness, type WalletHarness } from './wallet-harness.ts';
+import { units } from '../../../../__tests__/harness/index.ts';
 
 interface BalanceList {
   all_price: string;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewAutoApprovalJob } from '../../../../jobs/review-auto-approval.ts';
 import { JobRunner } from '../../../../jobs/job-runner.ts';
-import { everything, expectBillsMatchBalances, startWalletHarness, TEST_WALLET_CONFIG, units, type WalletHarness } from './wallet-harness.ts';
+import { startWalletHarness, TEST_WALLET_CONFIG, type WalletHarness } from './wallet-harness.ts';
+import { everything, expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 interface RechargeCoin {
   id: number;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { formatUnits } from '../../../../domain/money.ts';
 import { exactDecimal } from '../../../../domain/wallet/exact.ts';
-import { everything, expectBillsMatchBalances, PAY_PASSWORD, startWalletHarness, units, type WalletHarness } from './wallet-harness.ts';
+import { PAY_PASSWORD, startWalletHarness, type WalletHarness } from './wallet-harness.ts';
+import { everything, expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 interface Exchanged {
   id: number;

@@ -4,9 +4,10 @@ import { InternalTransferRepository } from '../../../../db/repositories/internal
 import { MAIN_ACCOUNT } from '../../../../domain/accounts.ts';
 import { SEARCH_LIMIT_PER_MINUTE } from '../../../../domain/earn/earn-services.ts';
 import { DAY_MS } from '../../../../jobs/periods.ts';
-import { expectBillsMatchBalances, startEarnHarness, units, type EarnHarness } from '../../__tests__/earn-harness.ts';
+import { startEarnHarness, type EarnHarness } from '../../__tests__/earn-harness.ts';
 import { billRemark } from '../bill-remark.ts';
 import type { InternalTransferView, TransferCoinView } from '../internal-transfer-views.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 interface Page<T> {
   list: T[];

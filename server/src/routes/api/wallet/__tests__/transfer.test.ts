@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everything, expectBillsMatchBalances, startWalletHarness, units, type WalletHarness } from './wallet-harness.ts';
+import { startWalletHarness, type WalletHarness } from './wallet-harness.ts';
+import { everything, expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 interface Page<T> {
   list: T[];

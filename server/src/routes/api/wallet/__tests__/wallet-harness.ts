@@ -1,27 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { expect } from 'vitest';
 import { loadConfig } from '../../../../config.ts';
-import { openDatabase, type Db } from '../../../../db/database.ts';
+import type { Db } from '../../../../db/database.ts';
 import { BankCardRepository } from '../../../../db/repositories/bank-card-repository.ts';
 import { LedgerRepository, type Balance } from '../../../../db/repositories/ledger-repository.ts';
 import { MarketRepository } from '../../../../db/repositories/market-repository.ts';
 import { UserRepository } from '../../../../db/repositories/user-repository.ts';
 import { WithdrawAddressRepository } from '../../../../db/repositories/withdraw-address-repository.ts';
 import { syncCatalogue } from '../../../../domain/catalogue.ts';
-import { parseAmount } from '../../../../domain/money.ts';
 import { hashSecret } from '../../../../domain/passwords.ts';
-import { openSiteConfig, siteConfigFile, type SiteConfig } from '../../../../domain/site-config.ts';
+import { openSiteConfig, type SiteConfig } from '../../../../domain/site-config.ts';
 import { walletConfigFile } from '../../../../domain/wallet/wallet-config.ts';
 import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
-import { fileForm, fixture } from '../../../../uploads/__tests__/upload-support.ts';
+import { apiClient, as, coinIdOf, createUser, editSiteConfig, freshDatabase, grant, removeDataDir, rewriteJsonFile, uploadPhoto, type Fields } from '../../../../__tests__/harness/index.ts';
 import { uploadRoute } from '../../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
 import { walletRoutes } from '../wallet-routes.ts';
@@ -54,12 +49,11 @@ export const TEST_WALLET_CONFIG = {
   exchange: { fee_percent: '0.2', coins: ['usdt', 'btc', 'eth', 'doge'] },
 };
 
-type Fields = Record<string, string | number>;
-
 /**
  * The wallet API on a real SQLite file, the real upload route and the REAL feed (seeded simulator)
  * driven by a manual clock, so the price of every instant is known: `price('btc')` is what the
- * server values and exchanges at now.
+ * server values and exchanges at now. Built on the server harness (server/src/__tests__/harness):
+ * a fresh migrated database, its calls and users.
  */
 export interface WalletHarness {
   app: FastifyInstance;
@@ -88,24 +82,14 @@ export interface WalletHarness {
   close(): Promise<void>;
 }
 
-const form = (fields: Fields): string => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-
 export async function startWalletHarness(options: { seed?: number } = {}): Promise<WalletHarness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-test-'));
+  const { dataDir, db } = await freshDatabase('schema', 'wallet-test-');
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', SEED_DEMO: '0', FEED_SOURCE: 'simulate', FEED_SEED: String(options.seed ?? 7) });
-  const db = openDatabase(dataDir);
   const clock = new ManualClock(START_MS);
   const feed = createMarketFeed(config.feed, { clock });
   const siteConfig = openSiteConfig(dataDir, { error: () => {} });
   const ctx = createApiContext(db, config, siteConfig, () => clock.now());
-  let stamp = Math.floor(Date.now() / 1000);
-  /** Writes a config file with a later modification time than any before, so the store sees the change. */
-  const rewrite = (file: string, content: object) => {
-    writeFileSync(file, JSON.stringify(content));
-    stamp += 10;
-    utimesSync(file, stamp, stamp);
-  };
-  rewrite(walletConfigFile(dataDir), TEST_WALLET_CONFIG);
+  rewriteJsonFile(walletConfigFile(dataDir), TEST_WALLET_CONFIG);
 
   const app = Fastify({ logger: false, routerOptions: { caseSensitive: false } });
   app.decorate('config', config);
@@ -124,29 +108,16 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
   );
   await app.ready();
 
-  const markets = new MarketRepository(db);
-  syncCatalogue(markets);
-  // The coins' withdraw networks, as the demo and an operator set them (issue 11).
+  syncCatalogue(new MarketRepository(db));
+  // The coins' withdraw networks, as the demo and an operator set them.
   const addresses = new WithdrawAddressRepository(db);
   for (const [coin, network] of [['usdt', 'TRC20'], ['btc', 'BTC'], ['eth', 'ERC20']] as const) addresses.setNetwork(coin, network);
   const cards = new BankCardRepository(db);
   const ledger = new LedgerRepository(db);
   const users = new UserRepository(db);
   const payHash = await hashSecret(PAY_PASSWORD);
-  const coinId = (coin: string): number => {
-    const row = markets.coinByName(coin);
-    if (!row) throw new Error(`no coin ${coin}`);
-    return row.id;
-  };
-  const call = async <T>(method: 'GET' | 'POST', path: string, fields: Fields, token?: string, lang = 'en'): Promise<Envelope<T>> => {
-    const headers = { lang, ...(token ? { token } : {}) };
-    const response =
-      method === 'POST'
-        ? await app.inject({ method, url: `/api/${path}`, payload: form(fields), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } })
-        : await app.inject({ method, url: `/api/${path}?${form(fields)}`, headers });
-    expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
-    return response.json<Envelope<T>>();
-  };
+  const client = apiClient(app);
+  const coinId = (coin: string): number => coinIdOf(db, coin);
 
   return {
     app,
@@ -162,41 +133,19 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
     },
     bindCard: (userId, card) => cards.add(userId, card, clock.now()),
     async addUser(name, funds = {}) {
-      const id = users.create({
-        username: name,
-        email: `${name}@example.com`,
-        phone: null,
-        password: { hash: 'x', salt: 'y' },
-        inviteCode: name.toUpperCase().slice(0, 8).padEnd(6, 'X'),
-        invitedBy: null,
-        lang: 'en',
-        registerIp: '127.0.0.1',
-        createdAt: clock.now(),
-      });
+      const id = createUser(db, { name, password: { hash: 'x', salt: 'y' }, at: clock.now() });
       users.setPayPassword(id, payHash);
-      const changes = Object.entries(funds).map(([coin, amount]) => {
-        const parsed = parseAmount(amount);
-        if (!parsed.ok) throw new Error(`bad amount ${amount}`);
-        return { userId: id, coinId: coinId(coin), accountType: 1, part: 'available' as const, amount: parsed.units, kind: 'grant' as const };
-      });
-      ledger.apply(changes, null, clock.now());
+      grant(db, id, funds, clock.now());
       return { id, token: ctx.auth.issue(id) };
     },
-    post: (path, fields, token, lang) => call('POST', path, fields, token, lang),
-    get: (path, fields, token) => call('GET', path, fields, token),
-    async uploadProof(token) {
-      const body = fileForm(fixture('photo.jpg'), 'proof.jpg', 'image/jpeg');
-      const response = await app.inject({ method: 'POST', url: '/api/api/common/upload', payload: body.payload, headers: { ...body.headers, token } });
-      const answer = response.json<Envelope<{ url: string }>>();
-      expect(answer.code, answer.msg).toBe(1);
-      return answer.data.url;
-    },
+    post: (path, fields, token, lang = 'en') => client.post(path, fields, as(token, lang)),
+    get: (path, fields, token) => client.get(path, fields, as(token, 'en')),
+    uploadProof: async (token) => (await uploadPhoto(client, token, 'proof.jpg')).url,
     setSite(patch) {
-      const file = siteConfigFile(dataDir);
-      rewrite(file, { ...(JSON.parse(readFileSync(file, 'utf8')) as object), ...patch });
+      editSiteConfig(dataDir, patch);
     },
     setWalletConfig(content) {
-      rewrite(walletConfigFile(dataDir), content);
+      rewriteJsonFile(walletConfigFile(dataDir), content);
     },
     price(coin) {
       if (coin === 'usdt') return '1';
@@ -210,25 +159,7 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
       await app.close();
       feed.close();
       db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
 }
-
-/** Units of a decimal string, for expectations. */
-export function units(text: string): bigint {
-  const parsed = parseAmount(text);
-  if (!parsed.ok) throw new Error(`bad amount ${text}`);
-  return parsed.units;
-}
-
-/** Every row of every table: what a refused call must leave as it was. */
-export function everything(db: Db): string {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
-  return JSON.stringify(
-    tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).safeIntegers(true).all()]),
-    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
-  );
-}
-
-export { expectBillsMatchBalances } from '../../../../db/__tests__/ledger-property.ts';

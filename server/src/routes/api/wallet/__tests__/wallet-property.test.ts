@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits } from '../../../../domain/money.ts';
-import { expectBillsMatchBalances, PAY_PASSWORD, startWalletHarness, units, type WalletHarness } from './wallet-harness.ts';
+import { PAY_PASSWORD, startWalletHarness, type WalletHarness } from './wallet-harness.ts';
+import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /** A small seeded generator (mulberry32): the same seed replays the same run. */
 function random(seed: number): () => number {

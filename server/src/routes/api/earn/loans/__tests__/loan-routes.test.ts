@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoanRepository } from '../../../../../db/repositories/loan-repository.ts';
 import { DAY_MS } from '../../../../../jobs/periods.ts';
-import { expectBillsMatchBalances, startEarnHarness, units, type EarnHarness } from '../../../__tests__/earn-harness.ts';
+import { startEarnHarness, type EarnHarness } from '../../../__tests__/earn-harness.ts';
 import type { LoanOrderView, LoanProjectView } from '../loan-views.ts';
+import { expectBillsMatchBalances, units } from '../../../../../__tests__/harness/index.ts';
 
 interface Page<T> {
   list: T[];

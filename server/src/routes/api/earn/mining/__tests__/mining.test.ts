@@ -2,8 +2,9 @@ import Big from 'big.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MiningRepository } from '../../../../../db/repositories/mining-repository.ts';
 import { DAY_MS } from '../../../../../jobs/periods.ts';
-import { expectBillsMatchBalances, startEarnHarness, units, type EarnHarness } from '../../../__tests__/earn-harness.ts';
+import { startEarnHarness, type EarnHarness } from '../../../__tests__/earn-harness.ts';
 import type { MiningOrderView, MiningProductView } from '../machine-views.ts';
+import { expectBillsMatchBalances, units } from '../../../../../__tests__/harness/index.ts';
 
 interface Page<T> {
   list: T[];

@@ -1,0 +1,15 @@
+/**
+ * The one server test harness. Every server test builds on it:
+ * - database.ts: a fresh database per test, copied from a template migrated (and demo-seeded) once per run;
+ * - app.ts: the whole app on such a database, its API calls, registering and logging in users;
+ * - api.ts: calls of the /api scope through app.inject(), for the whole app or a part of it;
+ * - money.ts: units of amounts, users and funds straight in the database, the ledger checks;
+ * - site-files.ts: editing the site and wallet config files as an operator would;
+ * - uploads.ts: uploading a photo as a user.
+ */
+export * from './api.ts';
+export * from './app.ts';
+export * from './database.ts';
+export * from './money.ts';
+export * from './site-files.ts';
+export * from './uploads.ts';
