@@ -1,4 +1,4 @@
-// Lint rules, and the one-way imports of DESIGN.md §3:
+// Lint rules, and the one-way imports of docs/architecture.md#who-imports-whom:
 //   components/ui and lib → features → app; features never import each other;
 //   src imports only types from workers/ (except lib/engine-worker.ts, which creates the engine);
 //   workers/ never imports src/ or React; only the worker bridge (both ends) and engine-worker.ts use Comlink;
@@ -23,8 +23,8 @@ const restrict = (patterns, { allowTypeImports = false } = {}) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
 });
 
-const noApp = { group: ['**/app/*', '**/app'], message: 'Only app/ may import app/ (DESIGN.md §3).' };
-const noFeatures = { group: ['**/features/**'], message: 'lib and components/ui must not import features (DESIGN.md §3).' };
+const noApp = { group: ['**/app/*', '**/app'], message: 'Only app/ may import app/ (docs/architecture.md#who-imports-whom).' };
+const noFeatures = { group: ['**/features/**'], message: 'lib and components/ui must not import features (docs/architecture.md#who-imports-whom).' };
 // The market engine is created only in lib/engine-worker.ts. What app, worker and server share (types,
 // stream reducers, the input rules) lives in common/, whose values anyone may import.
 const workerValues = {
@@ -86,7 +86,7 @@ export default tseslint.config(
   {
     files: ['workers/**/*.ts'],
     rules: restrict([
-      { group: ['**/src/**', 'react', 'react-dom', 'react/*'], message: 'workers/ never imports src/ or React (DESIGN.md §3).' },
+      { group: ['**/src/**', 'react', 'react-dom', 'react/*'], message: 'workers/ never imports src/ or React (docs/architecture.md#who-imports-whom).' },
     ]),
   },
   {

@@ -18,7 +18,7 @@ export const launchOptions: LaunchOptions = {
   ],
 };
 
-/** The mobile project: the 375×812 phone the design is drawn for (DESIGN.md §9). */
+/** The mobile project: the 375×812 phone the design is drawn for (docs/product-rules.md#look-and-feel). */
 export const mobileContext: BrowserContextOptions = {
   viewport: { width: 375, height: 812 },
   deviceScaleFactor: 2,

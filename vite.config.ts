@@ -61,7 +61,7 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /**
  * Asks V8 to compile two chunks whole, on a background thread while each downloads (explicit compile
- * hints), instead of function by function on the main thread when first called (issue 14):
+ * hints), instead of function by function on the main thread when first called:
  * - the entry, the first screen's code: its lazy compiles took 110-190 ms of main thread before
  *   home's first paint (unthrottled), each lengthening a task of the start;
  * - the chart library: its lazy compiles lengthened the chart's first paints.
@@ -111,7 +111,7 @@ const OFFLINE_SCREENS = [
  * files, 671 KiB gzip) had a first visit fetch and store them all in its first seconds, beside the
  * screen's own work: on a 2-core host the options screen's main thread had 3.1 long tasks a load after
  * its chart's first draw, up to 4.1 s into the feed, against 2.1 and none after 2.1 s with this list
- * (87 files, 531 KiB; 8 loads each, issue 14).
+ * (87 files, 531 KiB; 8 loads each).
  */
 function offlineShell(): { plugin: Plugin; transform: ManifestTransform } {
   const graphFiles = new Set<string>();
@@ -148,7 +148,7 @@ function offlineShell(): { plugin: Plugin; transform: ManifestTransform } {
 }
 
 /**
- * The installable app (issue 15): the web app manifest and a Workbox service worker that precaches
+ * The installable app: the web app manifest and a Workbox service worker that precaches
  * the shell and the main screens (offlineShell: the app opens offline after one visit), keeps any
  * other chunk the first time it is fetched, serves the shell for the app's history routes, and leaves
  * everything else to the network: the API, market REST, the market socket and uploads are never
@@ -217,7 +217,7 @@ const sharedGraphTests = (readdirSync('src/features', { recursive: true, encodin
   .map((file) => `src/features/${file.replaceAll('\\', '/')}`)
   .filter((file) => SCREEN_TESTS.test(file) && !readFileSync(file, 'utf8').includes('vi.mock('));
 
-// One config for the build and for every test project (DESIGN.md §6).
+// One config for the build and for every test project (docs/architecture.md#conventions).
 export default defineConfig({
   // Brotli and gzip copies beside each asset, served by the server as they are (@fastify/static
   // preCompressed): a phone on a slow network downloads about a third of the bytes, with no
@@ -239,7 +239,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first screen imports statically in one chunk beside the entry: two requests
-        // listed in index.html instead of a dozen small ones (DESIGN.md §8 LCP). Lazy screens split as before.
+        // listed in index.html instead of a dozen small ones (docs/performance.md#lighthouse-on-the-home-page). Lazy screens split as before.
         codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
       },
     },

@@ -1,5 +1,5 @@
 /**
- * The budgets of DESIGN.md §8 beside the bench's figures: which figure answers which budget, and
+ * The budgets of docs/performance.md#budgets beside the bench's figures: which figure answers which budget, and
  * a plain table `figure  value  target  status` printed after the `name: value` lines.
  */
 
@@ -16,7 +16,7 @@ const atMost = (limit: number, unit = ''): Budget => ({ target: `≤ ${limit}${u
 const atLeast = (limit: number, unit = ''): Budget => ({ target: `≥ ${limit}${unit}`, met: (value) => value >= limit });
 const none = (note = ''): Budget => ({ target: `0 ${note}`.trim(), met: (value) => value === 0 });
 
-/** Figures with a §8 budget; the others are shown as context with no target. */
+/** Figures with a budget (docs/performance.md#budgets); the others are shown as context with no target. */
 const BUDGETS: Readonly<Record<string, Budget>> = {
   ratio_main_vs_reference_50: atMost(1.25, ' × reference'),
   ratio_250_vs_50: atMost(1.3),
@@ -24,7 +24,7 @@ const BUDGETS: Readonly<Record<string, Budget>> = {
   ui_messages_per_s_50: atMost(60),
   ui_messages_per_s_250: atMost(60),
   ratio_worker_vs_main_thread_engine_50: atMost(0.5),
-  // §8 sets "none" and 17.5 ms for the 10-minute replay; the short windows are held to the same.
+  // docs/performance.md#budgets sets "none" and 17.5 ms for the 10-minute replay; the short windows are held to the same.
   long_tasks: none('(soak row)'),
   frame_p95_ms_250: atMost(17.5, ' ms (soak row)'),
   tap_p98_ms_250: atMost(100, ' ms'),
@@ -60,7 +60,7 @@ export function budgetRows(figures: Readonly<Record<string, FigureValue>>): Budg
 
 /** The rows as aligned text columns; no line has the `name: value` shape, so parsers skip them. */
 export function formatBudgetTable(rows: readonly BudgetRow[]): string {
-  const header: BudgetRow = { figure: 'figure', value: 'value', target: 'target (DESIGN.md §8)', status: 'status' };
+  const header: BudgetRow = { figure: 'figure', value: 'value', target: 'target (docs/performance.md#budgets)', status: 'status' };
   const all = [header, ...rows];
   const width = (key: keyof BudgetRow): number => Math.max(...all.map((row) => String(row[key]).length));
   const widths = { figure: width('figure'), value: width('value'), target: width('target') };

@@ -1,5 +1,5 @@
 /**
- * Worker decode throughput in Node (DESIGN.md §8): the engine's inflate + parse + normalize of
+ * Worker decode throughput in Node (docs/performance.md#decode): the engine's inflate + parse + normalize of
  * recorded frames against Node's native zlib + JSON.parse of the same frames. Both run on the same
  * gzip buffers, interleaved, and the median of several runs is taken. The engine inflates with the
  * browser's DecompressionStream where there is one and with pako elsewhere (transport/inflate.ts):

@@ -1,6 +1,6 @@
 /**
- * `npm run soak:faults -- [--minutes N] [--drops N] [--stalls N] [--seed S] [--replay FILE] …`
- * (issue 16): builds the app, runs the fault soak (fault-soak/run.ts) against the reference server
+ * `npm run soak:faults -- [--minutes N] [--drops N] [--stalls N] [--seed S] [--replay FILE] …`:
+ * builds the app, runs the fault soak (fault-soak/run.ts) against the reference server
  * with its test routes on, prints one `name: value` a line and writes the same lines, and the
  * details of every fault and mismatch, to bench/results/. Exits 1 when the soak fails its checks.
  */

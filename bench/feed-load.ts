@@ -6,7 +6,7 @@
  *   npm run bench:feed -- [--clients 200] [--seconds 20] [--warmup 5]
  *
  * Prints `name: value` lines and writes them to bench/results/feed-load.json.
- * Target (DESIGN.md §8 / the feed issue): 200 clients x 6 topics under 1 core.
+ * Target (docs/performance.md#budgets): 200 clients x 6 topics under 1 core.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * A deterministic market session for the bench, in the transcript format the feed replays
  * (FEED_SOURCE=replay), shaped for the options screen. That screen's only socket topic is
- * `market.$symbol.kline.1day` (its chart's default interval, spec §9: D); its day summary is a 5 s
+ * `market.$symbol.kline.1day` (its chart's default interval, docs/product-rules.md#market-data: D); its day summary is a 5 s
  * REST poll of /market/detail and its pair list a 2.5 s poll of the market list. So the session
  * carries:
  * - first, `historyBars` daily bars, so /market/history/kline has a chart's worth of history;
@@ -35,12 +35,12 @@ export interface SessionOptions {
   seconds: number;
   /** kline.1day pushes per second in the recording (the screen's feed rate). */
   rate?: number;
-  /** Daily bars before today, sent first (spec §9: the chart asks for 200). */
+  /** Daily bars before today, sent first (docs/product-rules.md#market-data: the chart asks for 200). */
   historyBars?: number;
   seed?: number;
   /**
    * What carries the `rate`: the options screen's `kline` (default), or `depth`: 150-level
-   * depth.step0 books, the spot screen's order book and depth chart (issue 15), with the kline
+   * depth.step0 books, the spot screen's order book and depth chart, with the kline
    * history still sent first.
    */
   feed?: 'kline' | 'depth';

@@ -1,5 +1,5 @@
 /**
- * The Lighthouse row of DESIGN.md §8: Lighthouse's mobile defaults (simulated slow 4G and 4x CPU,
+ * The Lighthouse row of docs/performance.md#lighthouse-on-the-home-page: Lighthouse's mobile defaults (simulated slow 4G and 4x CPU,
  * a Moto G Power-sized screen) on the home page of the built app, as a first-time visitor sees it.
  * Lighthouse drives the same Debian Chromium as the other pages, started by playwright-core with a
  * remote-debugging port. Runs are repeated and the median run (by performance score, as

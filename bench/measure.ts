@@ -1,5 +1,5 @@
 /**
- * Measures one page in headless Chromium with the main thread throttled 4x (DESIGN.md §8), after
+ * Measures one page in headless Chromium with the main thread throttled 4x (docs/performance.md#budgets), after
  * the page shows live data and a warm-up, in two windows of the same length:
  * 1. main-thread busy time (CDP Performance.getMetrics TaskDuration), engine→UI messages and socket
  *    frames received per second, with nothing of the bench's own running in the page;

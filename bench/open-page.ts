@@ -1,5 +1,5 @@
 /**
- * Opens one bench page the way every measurement needs it (DESIGN.md §8): a fresh phone context
+ * Opens one bench page the way every measurement needs it (docs/performance.md#budgets): a fresh phone context
  * (playwright.config.ts), probe scripts before the app's own, the main thread throttled over CDP,
  * and the page loaded until its widgets show data and its `prepare` step ran.
  */

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../server/src/db/seed.ts';
 import { pollUntil, tapWhenShown, type BenchPage } from './open-page.ts';
 
-/** Logs the demo user in over the API (spec §7) and returns the session token. */
+/** Logs the demo user in over the API (docs/product-rules.md#options) and returns the session token. */
 export async function demoToken(baseUrl: string): Promise<string> {
   const body = new URLSearchParams({ username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password, ip: '' });
   const response = await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body });

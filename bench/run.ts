@@ -1,12 +1,12 @@
 /**
- * `npm run bench`: how developers profile frame time (issue 4, DESIGN.md §8). Builds the app and
+ * `npm run bench`: how developers profile frame time (docs/performance.md#budgets). Builds the app and
  * the reference page, replays a deterministic market through the reference server at 50 and 250
  * msg/s into headless Chromium (main thread throttled 4x), measures the real options screen
  * (logged in as the demo user; worker engine), the same screen with the engine on the main thread,
  * and the minimal reference page, times the worker's decoding in Node, and prints `name: value`
  * lines, also written with the host's details to bench/results/latest.json. Ratios within one run
  * are what to compare. Then it taps the order form during the 250 msg/s feed (tap-latency.ts) and
- * soaks the screen in a long 50 msg/s replay (soak.ts), and prints every figure against its §8
+ * soaks the screen in a long 50 msg/s replay (soak.ts), and prints every figure against its docs/performance.md#budgets
  * budget (budgets.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ const options: MeasureOptions = {
   windowMs: Number(process.env.BENCH_WINDOW_MS ?? 10_000),
   cpuThrottle: Number(process.env.BENCH_CPU_THROTTLE ?? 4),
 };
-/** DESIGN.md §8 asks for 10 minutes; the default keeps a whole `npm run bench` under 5 minutes on a 2-core host. */
+/** docs/performance.md#budgets asks for 10 minutes; the default keeps a whole `npm run bench` under 5 minutes on a 2-core host. */
 const SOAK_DEFAULT_MIN = 2;
 const soakMinutes = Number(process.env.BENCH_SOAK_MIN ?? SOAK_DEFAULT_MIN);
 if (!(soakMinutes > 0)) throw new Error(`BENCH_SOAK_MIN must be a positive number of minutes, got ${process.env.BENCH_SOAK_MIN}`);
@@ -107,7 +107,7 @@ await buildBenchPages(staticDir, ['reference'], false);
 // 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
 const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
 writeFileSync(sessionFile, session);
-// The spot screen's book at the same rates: 150-level depth.step0 books (issue 15, the depth chart's cost).
+// The spot screen's book at the same rates: 150-level depth.step0 books (the depth chart's cost).
 writeFileSync(depthSessionFile, benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE, feed: 'depth' }));
 // The taps (at speed 5) and the soak (at speed 1) run longer than 48 s: the same market, long enough
 // that neither replay loops back to its history bars while measured (15 min of feed = 3 min at speed 5).
@@ -249,11 +249,11 @@ try {
     node: process.version,
     chromium: browser.version(),
   };
-  // Absolute times drift between hosts: each run says where and how it was measured (DESIGN.md §8).
+  // Absolute times drift between hosts: each run says where and how it was measured (docs/performance.md#budgets).
   console.log(`host: ${host.cores} x ${host.cpu}, ${host.memoryGiB} GiB, ${host.platform}, node ${host.node}, chromium ${host.chromium}`);
   console.log(`settings: cpu throttle ${options.cpuThrottle}x, warm-up ${options.warmupMs} ms, window ${options.windowMs} ms, ${String(settings.screen)}, parts ${[...parts].join(',')} (BENCH_ONLY)`);
   console.log(
-    `settings_taps_soak: taps ${tapOptions.rounds * 6} (BENCH_TAP_ROUNDS ${tapOptions.rounds} x 6, ${tapOptions.gapMs} ms apart), soak ${soakMinutes} min at ${RATE} msg/s (BENCH_SOAK_MIN, default ${SOAK_DEFAULT_MIN}; DESIGN.md §8 asks for 10)`,
+    `settings_taps_soak: taps ${tapOptions.rounds * 6} (BENCH_TAP_ROUNDS ${tapOptions.rounds} x 6, ${tapOptions.gapMs} ms apart), soak ${soakMinutes} min at ${RATE} msg/s (BENCH_SOAK_MIN, default ${SOAK_DEFAULT_MIN}; docs/performance.md#budgets asks for 10)`,
   );
   for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
   const budgets = budgetRows(figures);

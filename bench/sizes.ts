@@ -1,5 +1,5 @@
 /**
- * Bundle sizes of the app build (DESIGN.md §8): the JavaScript the first page load needs (entry
+ * Bundle sizes of the app build (docs/performance.md#bundle-sizes): the JavaScript the first page load needs (entry
  * script plus modulepreloads) and the market worker (its entry plus the market-feed chunk it loads
  * for any market screen; the QA recorder chunk is left out).
  */

@@ -1,5 +1,5 @@
 /**
- * The soak (DESIGN.md §8): the options screen under a long replay at 50 msg/s, main thread
+ * The soak (docs/performance.md#long-tasks-and-frames): the options screen under a long replay at 50 msg/s, main thread
  * throttled. Counts long tasks (≥ 50 ms) from the first render with data on, takes the p95 frame
  * interval from requestAnimationFrame timestamps, and at every full minute forces a full garbage
  * collection (the page's `gc()`, exposed by SOAK_BROWSER_ARGS) and reads the JS heap

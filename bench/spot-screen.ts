@@ -1,5 +1,5 @@
 /**
- * The spot screen as a bench target (issue 15): the order book alone (charts closed), and the same
+ * The spot screen as a bench target: the order book alone (charts closed), and the same
  * screen with the depth chart open, which reads the book's own subscription. Both at the feed rate
  * of a depth session (`benchSession({ feed: 'depth' })`), so their busy-time ratio is what the
  * depth chart costs the main thread.

@@ -1,5 +1,5 @@
 /**
- * Tap latency on the options screen's order form during a 250 msg/s feed (DESIGN.md §8: event
+ * Tap latency on the options screen's order form during a 250 msg/s feed (docs/performance.md#tap-latency: event
  * duration p98 ≤ 100 ms). Taps (touch, the phone context has `hasTouch`) the real controls in the
  * order a customer does: the quantity-and-duration button, a duration, a quantity, Confirm, Buy up,
  * then Close on the order confirmation (never its Confirm: no order is placed). Each tap waits for

@@ -1,6 +1,6 @@
 /**
- * The input rules of the profile forms (spec §5 Identity, Bank form) that the app checks before it
- * sends and the server checks again, and the one way a bank card number is masked (spec §2 Bank).
+ * The input rules of the profile forms (docs/product-rules.md#identity-verification, Bank form) that the app checks before it
+ * sends and the server checks again, and the one way a bank card number is masked (docs/product-rules.md#bank-cards).
  * Patterns are JSON Schema `pattern` sources (the server's validator and the app both compile them
  * with the `u` flag).
  */
@@ -39,7 +39,7 @@ export function cardDigits(text: string): string {
 }
 
 /**
- * A card number shown only by its last 4 digits (spec §2 Bank, while bank_swan_type is 1):
+ * A card number shown only by its last 4 digits (docs/product-rules.md#bank-cards, while bank_swan_type is 1):
  * `6222021234567890` → `**** 7890`. Idempotent: a number masked already stays as it is.
  */
 export function maskCardNumber(number: string): string {

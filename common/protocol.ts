@@ -1,5 +1,5 @@
 /**
- * Types shared by the market worker, the app and the server (DESIGN.md §3). The worker normalizes
+ * Types shared by the market worker, the app and the server (docs/architecture.md#who-imports-whom). The worker normalizes
  * everything it receives into these shapes before it reaches the UI.
  *
  * Decimal text: prices, sizes and volumes that the UI shows travel as plain decimal strings
@@ -14,7 +14,7 @@ export interface Session {
   lang: string;
 }
 
-/** A system notice (spec §3). status 1 = unread, 2 = read. */
+/** A system notice (docs/product-rules.md#notices). status 1 = unread, 2 = read. */
 export interface Notice {
   id: number;
   title: string;
@@ -56,7 +56,7 @@ export interface Candle {
  * The chart's series as the UI sees it: every bar the client holds, oldest first (capped at
  * {@link CANDLE_HISTORY_CAP}). A chart calls `setData(bars)` when `resetId` differs from the one it
  * drew, otherwise `update(bar)` for each bar whose time is at or after the last one it drew.
- * Empty `bars` means the history has not loaded yet (spec §8: a failed chart load keeps the spinner).
+ * Empty `bars` means the history has not loaded yet (docs/product-rules.md#calls-and-answers: a failed chart load keeps the spinner).
  */
 export interface CandleSeries {
   symbol: string;
@@ -66,7 +66,7 @@ export interface CandleSeries {
 }
 
 /**
- * Chart indicators of one bar (issue 15), computed in the market worker from its candles: the
+ * Chart indicators of one bar, computed in the market worker from its candles: the
  * moving averages (5, 10, 20, 30 closes), Bollinger bands (20, 2), MACD (12, 26, 9) and Wilder's
  * RSI (14). Display values, not money: plain numbers, null while a window is not yet full.
  */
@@ -91,12 +91,12 @@ export interface StudySeries {
   resetId: number;
 }
 
-/** How many bars the engine and the client keep per series (DESIGN.md §4.6: cap history in memory). */
+/** How many bars the engine and the client keep per series (docs/architecture.md#charts: cap history in memory). */
 export const CANDLE_HISTORY_CAP = 1000;
 
 /**
  * An order book, best levels first. Each side is packed `[price0, size0, price1, size1, …]` in a
- * Float64Array that is transferred (not copied) from the worker (DESIGN.md §4.1, §8).
+ * Float64Array that is transferred (not copied) from the worker (docs/architecture.md#one-batch-per-frame).
  *
  * Exactness: each number is the double nearest the wire's decimal, and every price and size HTX
  * sends has at most 15 significant digits, so `String(n)` gives back the wire's decimal exactly
@@ -140,10 +140,10 @@ export interface Trade {
   direction: 'buy' | 'sell';
 }
 
-/** How many trades the tape keeps (spec §9: history trades size 100). */
+/** How many trades the tape keeps (docs/product-rules.md#constants: history trades size 100). */
 export const TRADE_TAPE_SIZE = 100;
 
-/** A market row of the home list, the market list and the options pair list (spec §3 "Market item"). */
+/** A market row of the home list, the market list and the options pair list (docs/product-rules.md#market-lists). */
 export interface MarketItem {
   id: number;
   symbol: string;
@@ -170,13 +170,13 @@ export interface MarketItem {
   amount_precision?: number;
 }
 
-/** Balances on the spot screen (spec §3 "Market balance"). */
+/** Balances on the spot screen (docs/product-rules.md#spot-screen). */
 export interface MarketBalance {
   usdt_balance: string;
   coin_balance: string;
 }
 
-/** A spot order record (spec §3). */
+/** A spot order record (docs/product-rules.md#spot-orders). */
 export interface SpotOrder {
   id: number;
   type: number;
@@ -191,7 +191,7 @@ export interface SpotOrder {
   coinnum: string;
 }
 
-/** An options (second contract) order (spec §3). */
+/** An options (second contract) order (docs/product-rules.md#options). */
 export interface OptionsOrder {
   order_id: number;
   coinname: string;
@@ -210,7 +210,7 @@ export interface OptionsOrder {
 }
 
 /**
- * A price alert (issue 15): fires when the pair's last price reaches `level` from the other side,
+ * A price alert: fires when the pair's last price reaches `level` from the other side,
  * `above` (rises to or past it) or `below` (falls to or past it). `armed` is false after a repeating
  * alert fired and until the price is back on the starting side; a one-time alert is done once fired.
  */
@@ -262,7 +262,7 @@ export type StreamKey =
   | { kind: 'homeMarkets' }
   /** Market screen list: POST api/index/getAllMarketList (fid, eid) every 10 s. */
   | { kind: 'markets'; fid: number; eid: number }
-  /** Options screen pair popup: POST api/index/getMarketList every 2.5 s (spec §7 names no other call for it). */
+  /** Options screen pair popup: POST api/index/getMarketList every 2.5 s (docs/product-rules.md#options names no other call for it). */
   | { kind: 'optionPairs' }
   /** Spot screen balances: POST api/Trade/getMarketBalance (m_id) every 1 s; needs a token. */
   | { kind: 'spotBalance'; mId: number }
@@ -277,14 +277,14 @@ export type StreamKey =
   /**
    * Live order book over the socket (`market.$symbol.depth.step$step`), top `levels` per side
    * (default 20; step 0 sends up to 150 levels, steps 1-5 up to 20). Step N groups prices into
-   * buckets of 10^N ticks (bids rounded down, asks up): the book's price grouping (issue 15).
+   * buckets of 10^N ticks (bids rounded down, asks up): the book's price grouping.
    */
   | { kind: 'book'; symbol: string; levels?: number; step?: number }
   /** Live candles over the socket with REST history (200 bars) and backfill after reconnects. */
   | { kind: 'candles'; symbol: string; period: CandlePeriod }
   /** Live trade tape over the socket with REST history (100 trades), newest first. */
   | { kind: 'trades'; symbol: string }
-  /** Indicators of the candles stream of the same pair and period, per live bar (issue 15). */
+  /** Indicators of the candles stream of the same pair and period, per live bar. */
   | { kind: 'studies'; symbol: string; period: CandlePeriod }
   /** The socket's state and counters. */
   | { kind: 'feedStatus' };

@@ -1,5 +1,5 @@
 /**
- * The input rules of spec §5 that the app checks before it sends and the server checks again: one
+ * The input rules of docs/product-rules.md#calls-and-answers that the app checks before it sends and the server checks again: one
  * definition for both sides. Each rule is a pattern source (usable as a JSON Schema `pattern` in the
  * server's route declarations) and a test function for the app's validators.
  */

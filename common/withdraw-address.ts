@@ -1,5 +1,5 @@
 /**
- * Withdrawal addresses by network (spec §5 Address binding): one rule for the app, which checks an
+ * Withdrawal addresses by network (docs/product-rules.md#withdrawal-addresses): one rule for the app, which checks an
  * address before sending it, and the server, which checks it again before binding it. A typo must
  * not send funds nowhere, so where a network's addresses carry a checksum it is verified:
  *

@@ -1,5 +1,5 @@
 /**
- * The fault soak's comparisons (issue 16): what the UI received against what the server has. Pure
+ * The fault soak's comparisons: what the UI received against what the server has. Pure
  * functions on plain data, unit-tested on made-up series in __tests__/compare.test.ts.
  */
 import { percentile } from '../stats.ts';
@@ -91,7 +91,7 @@ export interface BookEvent {
 /**
  * Levels that stayed on screen while the socket was down: when the page's socket went down for a
  * fault (every drop; a stall when the watchdog gave up on the socket), the book must be emptied
- * before fresh data replaces it (DESIGN.md §4.3). Returns the levels of the book that was showing
+ * before fresh data replaces it (docs/architecture.md#reconnect-and-backfill). Returns the levels of the book that was showing
  * at the fault's start if no empty book came between the start and the first fresh book (or the
  * end of the events, when none came); 0 otherwise. Depends on order only, not on how fast.
  */

@@ -1,4 +1,4 @@
-/** The fault soak's figures and verdict, from what run.ts tallied (issue 16). */
+/** The fault soak's figures and verdict, from what run.ts tallied. */
 import { resumeFigures } from './compare.ts';
 
 /** One injected fault and how the screens came through it. */
@@ -44,7 +44,7 @@ export interface SoakTally {
 /** Figures in print order: the `name: value` lines. */
 export type Figures = Record<string, number | string>;
 
-/** The issue's budget: the slowest recovery under 5 s. */
+/** The budget: the slowest recovery under 5 s. */
 export const RESUME_BUDGET_MS = 5_000;
 
 const round = (value: number): number | string => (Number.isFinite(value) ? Math.round(value) : 'n/a');

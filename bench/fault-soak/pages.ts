@@ -1,5 +1,5 @@
 /**
- * The screens the fault soak keeps open (issue 16): the spot screen (order book, ticker) and the
+ * The screens the fault soak keeps open: the spot screen (order book, ticker) and the
  * options screen's chart view at each period under test (chart, day summary), each in its own phone
  * context with its own market worker, logged in as the demo user. What each screen received is read
  * through the app's QA hook `__marketEngine.observe()` (src/lib/stream-observer.ts).

@@ -1,5 +1,5 @@
 /**
- * The fault soak's seeded plan (issue 16): which faults, in which order, and when. Pure, so the
+ * The fault soak's seeded plan: which faults, in which order, and when. Pure, so the
  * same seed gives the same plan on every machine.
  */
 
@@ -22,7 +22,7 @@ export interface PlanOptions {
  * past it plus the 3 s reconnect (the engine gives up on the socket and reconnects during the stall).
  */
 export const STALL_SECONDS = { min: 3, max: 16 } as const;
-/** About how long a fault keeps the screens busy (spec §9: 3 s reconnect), to spread the plan over its window. */
+/** About how long a fault keeps the screens busy (docs/product-rules.md#constants: 3 s reconnect), to spread the plan over its window. */
 const DROP_BUSY_MS = 4_000;
 const STALL_EXTRA_BUSY_MS = 5_000;
 

@@ -1,5 +1,5 @@
 /**
- * The fault soak (issue 16): the built app in headless Chromium against the reference server, the
+ * The fault soak: the built app in headless Chromium against the reference server, the
  * spot screen and the options chart at each period under test open, while seeded random drops and
  * stalls hit the market feed. After each fault it waits until every screen shows data from after
  * the fault (the resume time) and compares the spot book with the push it came from; a little into

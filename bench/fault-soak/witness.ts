@@ -1,5 +1,5 @@
 /**
- * The fault soak's witness (issue 16): its own connection to the server's market feed, speaking the
+ * The fault soak's witness: its own connection to the server's market feed, speaking the
  * HTX protocol like the app, that keeps what the server pushed and when. The server drops and stalls
  * it with every other socket; it reconnects at once. The soak asks it two things: the exact book the
  * server pushed with a given `ts` (so a UI book can be compared level by level with the push it came

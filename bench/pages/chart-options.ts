@@ -1,4 +1,4 @@
-/** The market test page's chart set-up (DESIGN.md §4.6: vertical touch drag scrolls the page). */
+/** The market test page's chart set-up (docs/architecture.md#charts: vertical touch drag scrolls the page). */
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { Candle } from '../../common/protocol.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The minimal reference page of the bench (DESIGN.md §8): what the options screen's chart view
+ * The minimal reference page of the bench (docs/performance.md#options-screen-vs-reference-page): what the options screen's chart view
  * shows, with no app around it (no React, no engine, no Comlink): the day summary (close 6
  * decimals, change vs open, high/low 2, volume 8) and the daily candlestick chart with the same
  * moving averages. The options screen's main-thread cost is measured against this page's.

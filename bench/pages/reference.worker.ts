@@ -39,7 +39,7 @@ export interface Update {
   frames: number;
 }
 
-/** Spec §7: the day summary poll's interval. */
+/** docs/product-rules.md#market-data: the day summary poll's interval. */
 const SUMMARY_MS = 5000;
 const toBar = (bar: WireBar): Bar => ({ time: bar.id, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
 

@@ -43,7 +43,7 @@ export interface AppOptions {
   clock?: Clock;
 }
 
-/** The whole reference server as one Fastify plugin (DESIGN.md §5). `server.ts` only listens. */
+/** The whole reference server as one Fastify plugin (docs/architecture.md#the-server). `server.ts` only listens. */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb, checkAnswers = false, clock }) => {
   const db = givenDb ?? openDatabase(config.dataDir);
   fastify.decorate('config', config);
@@ -55,7 +55,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
   await fastify.register(securityHeaders, { config });
 
   await fastify.register(formbody);
-  // ── Uploads (spec §7 Upload) ──────────────────────────────────────────────────────────────────
+  // ── Uploads (docs/product-rules.md#uploads) ──────────────────────────────────────────────────────────────────
   // The one multipart route takes one part, the file: a second file or any field stops the parser.
   // fileSize is one byte over UPLOAD_MAX_MB so the upload store sees the excess and refuses it itself.
   await fastify.register(multipart, {
@@ -102,7 +102,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
         reply.header('Cache-Control', /^assets[\\/]/.test(relative(config.staticDir, path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // History-mode routes (spec §2): any unknown GET that is not an API path gets the app shell.
+    // History-mode routes (docs/product-rules.md#routes-and-access): any unknown GET that is not an API path gets the app shell.
     fastify.setNotFoundHandler((request, reply) => {
       const apiLike = API_PATH.test(request.url);
       if (request.method === 'GET' && !apiLike) return reply.type('text/html').sendFile('index.html');
@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
     trustProxy: trustProxyOption(options.config.trustProxy),
     clientErrorHandler: answerClientError,
-    // Spec §7 spells some paths api/index/… and others api/Index/…: both must reach one route.
+    // docs/product-rules.md#calls-and-answers spells some paths api/index/… and others api/Index/…: both must reach one route.
     routerOptions: { caseSensitive: false },
   });
   await fastify.register(app, options);

@@ -28,7 +28,7 @@ function useSecondsUntil(deadline: number | null): number {
 }
 
 /**
- * The idle session time-out (issue 15): with a token, after the site's `idle_timeout_minutes`
+ * The idle session time-out: with a token, after the site's `idle_timeout_minutes`
  * (default 30, 0 off) without input the app asks whether the user is still there and logs out a
  * minute later without an answer. Closing the question (Escape, backdrop, back) answers "stay".
  * Logging out clears the token without a reload: the route guard sends screens that need a login

@@ -12,7 +12,7 @@ import styles from './top-strip.module.css';
 const PROBE_MS = 5000;
 
 /**
- * Says the app is offline (issue 15): it opened from the service worker's cache or lost the network.
+ * Says the app is offline: it opened from the service worker's cache or lost the network.
  * Prices on screen are then the last known ones (marked where they show). Meanwhile the site
  * settings are loaded again every few seconds (at once when the browser reports its network back):
  * the first answer ends the offline state, and the market worker reconnects by itself.

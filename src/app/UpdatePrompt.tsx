@@ -5,7 +5,7 @@ import { appUpdate, applyAppUpdate, dismissAppUpdate } from '../lib/app-update.t
 import styles from './update-prompt.module.css';
 
 /**
- * Announces a new version of the app (issue 15) and reloads into it only when the user says so;
+ * Announces a new version of the app and reloads into it only when the user says so;
  * "Later" keeps the running version until the next start.
  */
 export function UpdatePrompt({ aboveTabBar }: { aboveTabBar: boolean }) {

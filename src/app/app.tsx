@@ -21,7 +21,7 @@ import { TopStrip } from './TopStrip.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
 
-/** The footer tabs of spec §2, in order. */
+/** The footer tabs of docs/product-rules.md#routes-and-access, in order. */
 const TABS: readonly { key: TabKey; href: string; labelKey: string; icon: typeof IconHome }[] = [
   { key: 'home', href: '/', labelKey: 'shell.tabs.home', icon: IconHome },
   { key: 'market', href: '/market', labelKey: 'shell.tabs.market', icon: IconMarket },

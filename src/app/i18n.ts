@@ -1,7 +1,7 @@
 /**
  * i18next setup. The English strings of the first screen (home, the shell, and what every screen
  * shares: first-screen-groups.ts) travel in the first download: a first screen in English waits for
- * no second request (issue 14). The rest of English, like every other locale in /locales, is a
+ * no second request. The rest of English, like every other locale in /locales, is a
  * lazily loaded chunk (import.meta.glob without `eager`): loaded after the first paint and awaited
  * by every other screen (routes.tsx), so new screens' strings never grow the first download.
  */
@@ -95,7 +95,7 @@ export function initI18n(lang: string): Promise<unknown> {
       // Nothing re-renders when the rest of English arrives: all that is mounted then shows first-screen
       // strings alone (first-screen-strings.test.ts), every other piece waits for all of them
       // (withAllStrings), and a switch to English loads them first (below). Re-rendering every mounted
-      // component for it was a 16 ms task after home's first paint (1x, issue 14 TBT).
+      // component for it was a 16 ms task after home's first paint (1x, TBT).
       react: { useSuspense: true },
     });
   // A switch to English takes all of English before it shows (session.ts setLanguage); another

@@ -1,5 +1,5 @@
 /**
- * The route guard of spec §2: a route that is not open needs a token (else /login), and a signed-in
+ * The route guard of docs/product-rules.md#routes-and-access: a route that is not open needs a token (else /login), and a signed-in
  * visitor opening login or register goes home. Pure, so it is tested without a browser.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The one route table (spec §2): path, optional name, title key, auth flag, lazily loaded page, and
+ * The one route table (docs/product-rules.md#routes-and-access): path, optional name, title key, auth flag, lazily loaded page, and
  * the footer tab it belongs to.
  */
 
@@ -21,7 +21,7 @@ export type TabKey = 'home' | 'market' | 'exchange' | 'options' | 'assets';
 
 export interface AppRoute {
   path: string;
-  /** Route name of spec §2 where it gives one (login, market, exchange, trade-lst, notify, recharge, withdrawal). */
+  /** Route name of docs/product-rules.md#routes-and-access where it gives one (login, market, exchange, trade-lst, notify, recharge, withdrawal). */
   name?: string;
   titleKey: string;
   /** true: needs a token. */
@@ -40,7 +40,7 @@ type RoutePage = ComponentType<PageProps> & { preload(): Promise<unknown> };
 
 /**
  * Home is most visitors' first screen: its code is in the main bundle, listed in index.html, so the
- * first paint waits for no chain of chunk requests (issue 14, DESIGN.md §8 LCP). Every other page
+ * first paint waits for no chain of chunk requests (docs/performance.md#lighthouse-on-the-home-page). Every other page
  * is a lazy chunk, so new screens never grow the first download.
  */
 function eagerPage(Page: ComponentType<PageProps>): RoutePage {
@@ -120,13 +120,13 @@ export const routes: readonly AppRoute[] = [
   { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: stakingList },
   { path: '/introduction', titleKey: 'route.introduction', auth: true, page: introduction },
   { path: '/bank', titleKey: 'route.bank', auth: true, page: bank },
-  // Our addition (issue 15): price alerts on any pair; open, like the market screens.
+  // Our addition: price alerts on any pair; open, like the market screens.
   { path: '/alerts', name: 'alerts', titleKey: 'route.alerts', auth: false, page: alerts },
 ];
 
 const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };
 
-/** The path of a named route (spec §2 names), e.g. routePath('trade-lst') → '/trade-lst'. */
+/** The path of a named route (docs/product-rules.md#routes-and-access names), e.g. routePath('trade-lst') → '/trade-lst'. */
 export function routePath(name: string): string {
   const route = routes.find((r) => r.name === name);
   if (!route) throw new Error(`Unknown route name: ${name}`);
@@ -151,7 +151,7 @@ export function preloadRoutePage(pathname: string): Promise<void> {
   );
 }
 
-/** The page title: configured site name plus the translated route title (spec §2). */
+/** The page title: configured site name plus the translated route title (docs/product-rules.md#routes-and-access). */
 export function pageTitle(siteName: string | undefined, routeTitle: string): string {
   return siteName ? `${siteName} - ${routeTitle}` : routeTitle;
 }
@@ -190,7 +190,7 @@ export function AppRoutes() {
   );
 }
 
-/** Scrolls to the top 50 ms after each navigation (spec §2). */
+/** Scrolls to the top 50 ms after each navigation (docs/product-rules.md#routes-and-access). */
 export function useScrollTopOnNavigate(): void {
   const [location] = useLocation();
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The account types of spec §1 as the app shows them, in one place (the server's is
+ * The account types of docs/product-rules.md#account-types as the app shows them, in one place (the server's is
  * server/src/domain/accounts.ts). Type 1, the option account, is the main account: spot and
  * options trade from it, deposits credit it, withdrawals draw on it. Type 2 (funds) and type 3
  * (quantitative, only while `quantize_switch` is 1) hold what the user moves there.

@@ -1,5 +1,5 @@
 /**
- * The shared client for every one-shot call of spec §7, with the answer handling of spec §8.
+ * The shared client for every one-shot call of docs/product-rules.md#calls-and-answers, with the answer handling of docs/product-rules.md#calls-and-answers.
  *
  * - Base `/api`, 15 s time-out (AbortController), form-encoded bodies (URLSearchParams), headers
  *   `Token` (when signed in) and `Lang`; GET calls carry their parameters in the query string.
@@ -199,7 +199,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 }
 
-/** Clears the session, shows the server's message and goes to /login (spec §8, 401). */
+/** Clears the session, shows the server's message and goes to /login (docs/product-rules.md#calls-and-answers, 401). */
 export function handleUnauthorized(msg: string): void {
   signOut();
   showToast(msg || i18next.t('common.sessionExpired'), 'error');

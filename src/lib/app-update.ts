@@ -1,5 +1,5 @@
 /**
- * The installable app's service worker (issue 15, built by vite-plugin-pwa in vite.config.ts): it is
+ * The installable app's service worker (built by vite-plugin-pwa in vite.config.ts): it is
  * registered once the first screen has painted and the browser is idle (app.tsx), so neither
  * its code, a separate chunk, nor its requests compete with the first screen's; it is asked for a new version every hour and whenever the app comes back to the
  * front. A new version installs in the background and then WAITS: `appUpdate.waiting` turns on,

@@ -16,7 +16,7 @@ export interface DrawnCandles {
 /**
  * How to bring the canvas from `drawn` to `next`: `reload` redraws everything (`setData`);
  * `update` redraws only what changed: `history`, bars older than the last one drawn that the engine
- * replaced (a closed bar refreshed from the server, issue 16: `update(bar, true)`), and `live`, the
+ * replaced (a closed bar refreshed from the server: `update(bar, true)`), and `live`, the
  * bars from the last one drawn on (`update(bar)`).
  */
 export type CandleDrawPlan = { kind: 'reload' } | { kind: 'update'; history: readonly Candle[]; live: readonly Candle[] };
@@ -51,7 +51,7 @@ export function planCandleDraw(drawn: DrawnCandles | null, key: string, next: Ca
 
 /**
  * Live bars reach the canvas at most this often (twice a second); a reload draws at once. Every update
- * repaints the whole chart: a tap would otherwise wait behind those paints (DESIGN.md §8 tap budget),
+ * repaints the whole chart: a tap would otherwise wait behind those paints (docs/performance.md#tap-latency tap budget),
  * and each paint leaves garbage (the library maps every bar anew, ~40 canvas states) whose collection
  * was the soak's long tasks: at 4 paints a second the options screen (50 msg/s, 4x CPU) allocated
  * ~1.9 MB/s of JavaScript and ~240 KB/s of Blink heap, half that at 2.
@@ -62,7 +62,7 @@ export const LIVE_REDRAW_MS = 500;
  * How long a series' first draw waits for its indicators after its candles came. The engine sends
  * them a batch apart (each stream keeps its own cadence); drawn apart, the lines came LIVE_REDRAW_MS
  * after the candles as a second paint of the library's still-cold code (110-130 ms at 4x CPU, after
- * the screen showed: the soak's first long task, issue 14). The wait is capped so a lost indicator
+ * the screen showed: the soak's first long task). The wait is capped so a lost indicator
  * stream never holds the chart back.
  */
 export const STUDIES_WAIT_MS = 1000;

@@ -1,5 +1,5 @@
 /**
- * Which indicators the charts show (issue 15), chosen by the user and remembered on the device;
+ * Which indicators the charts show, chosen by the user and remembered on the device;
  * the options and spot charts share the choice. Moving averages and volume are on until turned off.
  */
 import { proxy } from 'valtio';

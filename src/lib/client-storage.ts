@@ -1,5 +1,5 @@
 /**
- * The values the client keeps between visits (spec §3 "Stored client values"): the auth token (in a
+ * The values the client keeps between visits (docs/product-rules.md#log-in-and-sessions): the auth token (in a
  * cookie AND local storage, so a server-rendered page or another tab sees it too), the theme, the
  * language, the last account name, remembered credentials, the bulletin's don't-show-today date and
  * whether the assets screens hide amounts.
@@ -95,7 +95,7 @@ export function saveLanguage(lang: string): void {
   write(KEY.lang, lang);
 }
 
-/** The account name last used to log in (spec §3 "an account value"). */
+/** The account name last used to log in (docs/product-rules.md#log-in-and-sessions). */
 export function loadAccount(): string | null {
   return read(KEY.account);
 }
@@ -104,7 +104,7 @@ export function saveAccount(account: string): void {
   write(KEY.account, account);
 }
 
-/** Whether the assets screens show amounts as **** (spec §2 Assets, the eye toggle). */
+/** Whether the assets screens show amounts as **** (docs/product-rules.md#assets, the eye toggle). */
 export function loadHideAmounts(): boolean {
   return read(KEY.hideAmounts) === '1';
 }
@@ -114,7 +114,7 @@ export function saveHideAmounts(hidden: boolean): void {
 }
 
 /**
- * Credentials saved when "remember" is ticked at login (spec §2 Login). Note: the spec asks for the
+ * Credentials saved when "remember" is ticked at login (docs/product-rules.md#log-in-and-sessions). Note: the spec asks for the
  * password too, so it sits in local storage in clear; unticking the box removes it.
  */
 export function loadCredentials(): RememberedCredentials | null {
@@ -172,7 +172,7 @@ export function saveIdSet(key: string, ids: ReadonlySet<number>): void {
   write(key, JSON.stringify([...ids]));
 }
 
-/** The red-up colour choice (DESIGN.md §9); false (green up, the spec's default) unless saved. */
+/** The red-up colour choice (docs/product-rules.md#look-and-feel); false (green up, the spec's default) unless saved. */
 export function loadRedUp(): boolean {
   return read(KEY.redUp) === '1';
 }

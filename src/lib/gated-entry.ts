@@ -6,7 +6,7 @@ import { showToast } from './toast.ts';
 export type GatedStatus = 'recharge_status' | 'withdrawal_status';
 
 /**
- * What a recharge or withdrawal entry does (spec §2 Trade-account, §6): its route when its status is
+ * What a recharge or withdrawal entry does (docs/product-rules.md#account-records): its route when its status is
  * 1; otherwise the customer-service link, or a contact-service toast when none is configured.
  */
 export function gatedEntryAction(settings: SiteSettings | null, status: GatedStatus): 'route' | 'service' | 'toast' {

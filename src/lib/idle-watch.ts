@@ -1,5 +1,5 @@
 /**
- * The idle session time-out (issue 15): after `idleMs` without input a logged-in app asks the user
+ * The idle session time-out: after `idleMs` without input a logged-in app asks the user
  * to confirm they are still there, and logs out when `warnMs` pass without an answer. Input in any
  * tab of the app counts (the last input time is shared through local storage), and the time is
  * read from the wall clock, so a phone that slept or a throttled background tab decides correctly

@@ -1,5 +1,5 @@
 /**
- * Language rules (spec §1). The spec gives two readings of the default language:
+ * Language rules (docs/product-rules.md#languages-and-themes). The spec gives two readings of the default language:
  *   (a) from the browser: zh-cn when the browser language contains "zh", otherwise en;
  *   (b) the stored value, falling back to en.
  * We apply both in order: a stored choice wins (b), and only without one does the browser decide (a).
@@ -7,7 +7,7 @@
  * the browser. Any "zh" browser (zh-TW, zh-HK too) gets zh-cn, exactly as reading (a) states.
  */
 
-/** The 26 locale file names of spec §1 with their own names, used before getLangList answers. */
+/** The 26 locale file names of docs/product-rules.md#languages-and-themes with their own names, used before getLangList answers. */
 export const LANGUAGES: readonly { code: string; name: string }[] = [
   { code: 'en', name: 'English' },
   { code: 'zh-cn', name: '简体中文' },
@@ -56,7 +56,7 @@ export function resolveLanguage(stored: string | null, browserLanguage: string |
   return DEFAULT_LANGUAGE;
 }
 
-/** ar, fa and ur render right-to-left (DESIGN.md §6). */
+/** ar, fa and ur render right-to-left (docs/architecture.md#conventions). */
 export function isRtl(lang: string): boolean {
   return RTL.has(lang.toLowerCase());
 }

@@ -1,5 +1,5 @@
 /**
- * The last known market lists (issue 15, offline shell): the pair lists with their prices (home,
+ * The last known market lists (offline shell): the pair lists with their prices (home,
  * market screen, pair drawers) are kept on the device, so an app opened without a network, or
  * before the first answer arrives, shows the prices it last had instead of skeletons, marked as
  * not live. Only these small lists are kept; books, charts and tapes are never shown stale.

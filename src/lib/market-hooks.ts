@@ -1,7 +1,7 @@
 /**
- * One-line React hooks over the market engine's streams (issue 4). Each returns null (or an empty
+ * One-line React hooks over the market engine's streams. Each returns null (or an empty
  * tape) until the first value, so screens show their skeleton. Values arrive at most once per
- * animation frame; hot data never passes through valtio (DESIGN.md §4.1).
+ * animation frame; hot data never passes through valtio (docs/architecture.md#one-batch-per-frame).
  */
 import type { Book, CandlePeriod, CandleSeries, DaySummary, FeedStatus, Trade } from '../../common/protocol.ts';
 import { engineStream } from './engine-client.ts';
@@ -16,7 +16,7 @@ export const useTicker = (symbol: string): DaySummary | null =>
 /**
  * Live order book, `levels` rows per side (default 20), prices grouped by `step` (0 none, 1-5:
  * 10^step ticks); rows are read with `bookRows`. Views of the same book share one subscription
- * (issue 15: the order book and the depth chart), and read the same transferred arrays.
+ * (the order book and the depth chart), and read the same transferred arrays.
  */
 export const useBook = (symbol: string, levels = 20, step = 0): Book | null =>
   useObservable<Book | null>(engineStream({ kind: 'book', symbol, levels, step }), null);
@@ -29,7 +29,7 @@ export const useCandles = (symbol: string, period: CandlePeriod): CandleSeries |
 export const useTrades = (symbol: string): readonly Trade[] =>
   useObservable<readonly Trade[]>(engineStream({ kind: 'trades', symbol }), NO_TRADES);
 
-/** The day summary polled every 5 s (options chart view, spec §2). */
+/** The day summary polled every 5 s (options chart view, docs/product-rules.md#market-data). */
 export const useDaySummary = (symbol: string): DaySummary | null =>
   useObservable<DaySummary | null>(engineStream({ kind: 'daySummary', symbol }), null);
 

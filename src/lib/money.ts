@@ -1,6 +1,6 @@
 /**
- * Exact decimal money for the client (DESIGN.md §4.7): amounts travel as decimal strings and are
- * computed with big.js, never JS floats. Display precision per spec §9.
+ * Exact decimal money for the client (docs/architecture.md#money-is-exact): amounts travel as decimal strings and are
+ * computed with big.js, never JS floats. Display precision per docs/product-rules.md#constants.
  */
 import Big from 'big.js';
 
@@ -66,7 +66,7 @@ export function percentChange(open: string, close: string): string | null {
 export { Big };
 
 /**
- * Reading of spec §9 "Order book 6" and "Options close and prices 6" (issue 14): 6 is the most
+ * Reading of docs/product-rules.md#options "Order book 6" and "Options close and prices 6": 6 is the most
  * decimals a price or size is shown with, and each pair shows its own precision below that
  * (BTC/USDT prices have 2: 64594.94, not 64594.940000). While a pair's precision is unknown, 6.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether the app can reach its server (issue 15, offline shell): the browser must say it has a
+ * Whether the app can reach its server (offline shell): the browser must say it has a
  * network, and the app's last request must not have failed for want of one. The second half
  * matters when the browser's flag is wrong, as for a page opened from the service worker's cache
  * with the network gone. The market worker reconnects by itself when the network returns

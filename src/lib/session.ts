@@ -77,7 +77,7 @@ export function setTheme(theme: Theme): void {
 
 /**
  * Once the site settings arrive: without a saved preference the server's theme_switch decides, and
- * the result is then saved locally (spec §1).
+ * the result is then saved locally (docs/product-rules.md#languages-and-themes).
  */
 export function adoptServerTheme(themeSwitch: number | undefined): void {
   if (loadTheme()) return;

@@ -1,6 +1,6 @@
 /**
  * A trading screen's pair out of a polled pair list. Every poll brings new prices, and a screen that
- * read the whole list rendered in full on each (DESIGN.md §8: tap latency while busy): the screen
+ * read the whole list rendered in full on each (docs/performance.md#tap-latency: tap latency while busy): the screen
  * takes what it shows of its pair, which changes only when the operator edits the pair, and the
  * list's prices go to the views that show them (the pair lists, a last price).
  */

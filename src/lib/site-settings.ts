@@ -1,5 +1,5 @@
 /**
- * The site configuration of spec §3 (getSetting), loaded once at start and shared by every feature.
+ * The site configuration of docs/product-rules.md#site-configuration (getSetting), loaded once at start and shared by every feature.
  * Switches are numbers: 1 means on, anything else off.
  */
 
@@ -51,7 +51,7 @@ export interface SiteSettings {
   recharge_certificate?: number;
   recharge_subover_refre?: number;
   withdrawal_subover_refre?: number;
-  /** Our addition (issue 15): minutes without input before a logged-in app asks, then logs out; 0 off. */
+  /** Our addition: minutes without input before a logged-in app asks, then logs out; 0 off. */
   idle_timeout_minutes?: number;
   /** Our addition: a limit price further than this percent from the last price asks first; 0 off, 5 when absent. */
   price_confirm_percent?: number;
@@ -115,8 +115,8 @@ let boot: Promise<void> | null = null;
  * Asks for the settings at start-up, beside the first screen's code, and gives a promise the app's
  * first render waits for (app/first-render.ts): it settles when the settings have arrived or failed, or
  * after {@link SETTINGS_BOOT_WAIT_MS} if the server is slow. So the first paint already has the
- * switched menu tiles, the site name and the theme: nothing grows or flips when they arrive (issue 14,
- * DESIGN.md §8 CLS). `onLoaded` runs with the settings once they are in, before that first render.
+ * switched menu tiles, the site name and the theme: nothing grows or flips when they arrive
+ * (docs/performance.md#lighthouse-on-the-home-page). `onLoaded` runs with the settings once they are in, before that first render.
  */
 export function bootSiteSettings(onLoaded: (settings: SiteSettings) => void, waitMs = SETTINGS_BOOT_WAIT_MS): Promise<void> {
   boot ??= new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 /**
- * QA only: what the UI received from the market engine, for the fault soak (bench/fault-soak.ts,
- * issue 16). engine-streams.ts loads this module on `__marketEngine.observe()` and hands it every
+ * QA only: what the UI received from the market engine, for the fault soak (bench/fault-soak.ts).
+ * engine-streams.ts loads this module on `__marketEngine.observe()` and hands it every
  * value a market stream gives the screens, after the reducers: exactly what the chart, the book and
  * the day summary render. It keeps a short event per value (with the time it arrived) and the
  * latest value of each stream. Loaded on demand, so no screen carries it.

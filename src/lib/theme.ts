@@ -3,7 +3,7 @@ import type { Theme } from './client-storage.ts';
 export type { Theme };
 
 /**
- * Initial theme (spec §1): the saved preference, else the server's theme_switch (1 = night, anything
+ * Initial theme (docs/product-rules.md#languages-and-themes): the saved preference, else the server's theme_switch (1 = night, anything
  * else = day). Before the settings have arrived `themeSwitch` is undefined and the day theme is used.
  */
 export function resolveTheme(saved: Theme | null, themeSwitch: number | undefined): Theme {
@@ -11,7 +11,7 @@ export function resolveTheme(saved: Theme | null, themeSwitch: number | undefine
   return themeSwitch === 1 ? 'night' : 'day';
 }
 
-/** Sets `data-theme` on <html>; the colour tokens hang off `:root[data-theme=...]` (DESIGN.md §9). */
+/** Sets `data-theme` on <html>; the colour tokens hang off `:root[data-theme=...]` (docs/product-rules.md#look-and-feel). */
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   root.dataset.theme = theme;
   const meta = document.querySelector('meta[name="theme-color"]');

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 
-/** Toasts shown at the top centre for 2 s (DESIGN.md §9). */
+/** Toasts shown at the top centre for 2 s (docs/product-rules.md#look-and-feel). */
 export const TOAST_DURATION_MS = 2000;
 
 export type ToastKind = 'success' | 'error' | 'info';

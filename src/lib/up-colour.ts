@@ -1,5 +1,5 @@
 /**
- * Which colour means "up" (DESIGN.md §9): the spec's green-up is the default; a user may choose
+ * Which colour means "up" (docs/product-rules.md#look-and-feel): the spec's green-up is the default; a user may choose
  * red-up, which swaps the --up and --down custom properties on :root (see global.css). Up and down
  * also always carry a sign or arrow, so the choice never removes information.
  */

@@ -1,5 +1,5 @@
 /**
- * The states of one upload slot (spec §4 Upload image: uploading, done, failed), before any image
+ * The states of one upload slot (docs/product-rules.md#uploads: uploading, done, failed), before any image
  * is chosen: empty. Every event names the attempt it belongs to; an event of an earlier attempt (an
  * upload replaced or retried while it was still running) changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Image uploads (spec §7 Upload): compress in the browser, then send with upload progress.
+ * Image uploads (docs/product-rules.md#uploads): compress in the browser, then send with upload progress.
  *
  * - compressImage: re-encodes a photo as JPEG with its longest side at most 1600 px (a 12 MP phone
  *   photo ends at a few hundred KB), turned upright by its EXIF orientation, with every other EXIF
@@ -7,7 +7,7 @@
  * - sendUpload: POST /api/api/common/upload as multipart field `file`, through XMLHttpRequest
  *   because fetch reports no upload progress; the same `Token` and `Lang` headers as api-client.ts
  *   and the same 401 handling (clear the session, show msg, go to /login).
- * - readUploadAnswer: the image URL from the answer, in any reading of spec §7 (`data.data.url`,
+ * - readUploadAnswer: the image URL from the answer, in any reading of docs/product-rules.md#uploads (`data.data.url`,
  *   `data.url`, `data.fullurl`).
  */
 

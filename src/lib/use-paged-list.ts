@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListState } from '../components/ui/ListStatus.tsx';
 import type { ApiResult } from './api-client.ts';
 
-/** Rows per page of every list call (spec §9). */
+/** Rows per page of every list call (docs/product-rules.md#calls-and-answers). */
 export const PAGE_SIZE = 10;
 
-/** One page of a list call: spec §7 answers `data.list`. */
+/** One page of a list call: docs/product-rules.md#calls-and-answers answers `data.list`. */
 export type PageLoader<T> = (page: number) => Promise<ApiResult<{ list?: T[] | null }>>;
 
 export interface PagedList<T> {
@@ -23,7 +23,7 @@ export interface PagedList<T> {
 }
 
 /**
- * The one infinite list of the app (spec §8 load behaviour): page 1 on mount and whenever `deps`
+ * The one infinite list of the app (docs/product-rules.md#calls-and-answers load behaviour): page 1 on mount and whenever `deps`
  * change, the next page on demand, the end when a page brings fewer than 10 rows (or none), rows
  * keyed by `keyOf` so a page that overlaps the last one adds no duplicate. Only the latest request
  * lands: switching a tab while a page is in the air never shows the old tab's rows.

@@ -20,7 +20,7 @@ export function whenIdle(work: () => void): () => void {
  * False until the page has painted and the browser has a moment to spare (requestIdleCallback, at
  * most {@link IDLE_TIMEOUT_MS}), then true. Work that is not part of the first screen (a welcome
  * popup and the HTML sanitizer it loads) waits for it, so it neither delays nor lengthens the
- * tasks of the first paint (DESIGN.md §8 TBT). The render it starts is a transition: React renders
+ * tasks of the first paint (docs/performance.md#lighthouse-on-the-home-page). The render it starts is a transition: React renders
  * it in slices of a few ms, yielding to taps and paints in between, instead of one long task, and
  * content already shown stays up while the new pieces' code loads.
  */

@@ -1,4 +1,4 @@
-/** Field-level validation results: field name → i18n key of the first broken rule (DESIGN.md §6). */
+/** Field-level validation results: field name → i18n key of the first broken rule (docs/architecture.md#conventions). */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** True when no field has an error. */

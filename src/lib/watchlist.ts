@@ -1,5 +1,5 @@
 /**
- * The watchlist (issue 15): the pairs a user starred, kept on this device in local storage, so it
+ * The watchlist: the pairs a user starred, kept on this device in local storage, so it
  * survives reloads and works logged out. Shared by every pair list (market, drawers, home ranking),
  * hence in lib. Symbols are HTX ids (`btcusdt`), in the order they were starred; another tab's
  * change arrives through the `storage` event.

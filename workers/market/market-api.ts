@@ -39,7 +39,7 @@ export interface MarketApi {
    * `alertSink` price alert events. Must be called once, first.
    */
   init(config: EngineConfig, sink: EngineSink, alertSink?: AlertSink): void;
-  /** Replaces the price alerts the worker watches (issue 15). */
+  /** Replaces the price alerts the worker watches. */
   setAlerts(alerts: PriceAlert[]): Promise<void>;
   subscribe(id: number, key: StreamKey): void;
   unsubscribe(id: number): void;

@@ -1,10 +1,10 @@
 /**
- * The market engine (DESIGN.md §2, §4): owns every poll loop and, through market-feed.ts, the
+ * The market engine (docs/architecture.md#the-data-path): owns every poll loop and, through market-feed.ts, the
  * market socket; normalizes what arrives into common/protocol.ts types; and hands the UI at
  * most one batch per animation frame. A plain class with no DOM and no Comlink: the worker exposes
  * it through market-api.ts, and the debug flag runs the very same class on the main thread.
  *
- * Size matters here (worker budget 16 KiB gzip, DESIGN.md §8): the market feed (socket, decoders)
+ * Size matters here (worker budget 16 KiB gzip, docs/performance.md#bundle-sizes): the market feed (socket, decoders)
  * is loaded on the first market stream, so the worker starts small; frames are inflated by the
  * browser's own DecompressionStream, and pako (10 KiB gzip) is a chunk fetched only by a browser
  * without it (transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
@@ -44,7 +44,7 @@ export interface MarketEngineOptions extends Omit<MarketFeedOptions, 'wsUrl'> {
   scheduleFrame?: FrameScheduler;
   /** Loads market-feed.ts; tests pass the module itself so it is ready at once. */
   loadFeed?: () => FeedModule | Promise<FeedModule>;
-  /** Receives price alert events at once (issue 15). */
+  /** Receives price alert events at once. */
   alertSink?: AlertSink;
   /** Loads the alert watcher; tests pass the module itself. */
   loadAlerts?: () => AlertModule | Promise<AlertModule>;
@@ -172,7 +172,7 @@ export class MarketEngine {
   }
 
   /**
-   * Replaces the price alerts the worker watches (issue 15; the UI keeps them and sends the whole
+   * Replaces the price alerts the worker watches (the UI keeps them and sends the whole
    * list on every change). Events go to `alertSink` as they happen. The watcher and the feed load
    * on the first alert. Rejects a malformed list, changing nothing.
    */
@@ -323,7 +323,7 @@ export class MarketEngine {
   }
 
   /**
-   * Sends every pending value in one batch (DESIGN.md §4.1). A subscription whose stream asks for
+   * Sends every pending value in one batch (docs/architecture.md#one-batch-per-frame). A subscription whose stream asks for
    * a longer interval (charts, tapes: 100 ms) and got a batch more recently stays pending, and a
    * timer brings the flush back when it is due.
    */

@@ -1,4 +1,4 @@
-/** The market worker: exposes the engine's API (DESIGN.md §3; the bridge is bridge/expose.ts). */
+/** The market worker: exposes the engine's API (docs/architecture.md#who-imports-whom; the bridge is bridge/expose.ts). */
 import { exposeMarketApi } from './bridge/expose.ts';
 
 exposeMarketApi({
@@ -8,7 +8,7 @@ exposeMarketApi({
 
 // The page's first Intl formatter pays ICU's one-time start, its number and date data: 110-290 ms
 // of main thread at 4x CPU, in the first render of prices. That start is per process, so paid here
-// the page's first formatter takes 0.3-20 ms (issue 14, home's TBT). The worker starts with the app.
+// the page's first formatter takes 0.3-20 ms (home's TBT). The worker starts with the app.
 setTimeout(() => {
   new Intl.NumberFormat().format(0);
   new Intl.DateTimeFormat().format(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseSoakArgs } from '../args.ts';
 
 describe('fault soak: command line', () => {
-  it('defaults to the issue run: 10 minutes, 100 drops, 10 stalls', () => {
+  it('defaults to the standard run: 10 minutes, 100 drops, 10 stalls', () => {
     expect(parseSoakArgs([])).toEqual(DEFAULTS);
     expect(DEFAULTS).toMatchObject({ minutes: 10, drops: 100, stalls: 10 });
   });

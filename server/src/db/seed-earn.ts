@@ -25,7 +25,7 @@ function units(text: string): bigint {
 }
 
 /**
- * The demo's earn products (issue 13), so `npm start` shows working loans, lock mining, staking and
+ * The demo's earn products, so `npm start` shows working loans, lock mining, staking and
  * internal transfer screens: three loan products, two mining products (one redeemable early), two
  * staking projects (one redeemable early) and three transfer coins. Rates are parts per million:
  * 500 ppm = 0.05 % a day, 80000 ppm = 8 % a year. Called by seedDemo inside its transaction, after

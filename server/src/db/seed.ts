@@ -8,7 +8,7 @@ import { seedTradingDemo } from './seed-trading.ts';
 import { hashSecret } from '../domain/passwords.ts';
 import type { SiteConfig } from '../domain/site-config.ts';
 
-/** The demo login printed at start-up (6-20 letters or digits, spec §5). */
+/** The demo login printed at start-up (6-20 letters or digits, docs/product-rules.md#log-in-and-sessions). */
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo1234' } as const;
 
 /** The demo account's fixed invite code, so the invite screen has a stable value to show. */

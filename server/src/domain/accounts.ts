@@ -1,5 +1,5 @@
 /**
- * The account types of spec §1, in one place. Type 1, the option account, is the main account:
+ * The account types of docs/product-rules.md#account-types, in one place. Type 1, the option account, is the main account:
  * spot and options trade from it, deposits credit it, withdrawals, the earn products (loans,
  * mining, staking) and internal transfers draw on it. Type 2 (funds) and type 3 (quantitative,
  * only while `quantize_switch` is 1) hold what the user moves there with a transfer between own

@@ -7,8 +7,8 @@ import type { SiteConfig } from './site-config.ts';
 export const MAX_BANK_CARDS = 10;
 
 /**
- * Adds a bank card, or with `id` replaces the fields of one of the user's cards (spec §7 setBank).
- * Spec §6: while the user has no card, adding is always allowed; once they have one, adding and
+ * Adds a bank card, or with `id` replaces the fields of one of the user's cards (docs/product-rules.md#bank-cards setBank).
+ * docs/product-rules.md#bank-cards: while the user has no card, adding is always allowed; once they have one, adding and
  * editing need can_edit_bank 1. Refused, with nothing written, when bank cards are switched off
  * (bank_switch), `id` is not the user's card, the user has MAX_BANK_CARDS already, or another of
  * their cards has the same number. One transaction, so the count it checks is the count it adds to.

@@ -1,4 +1,4 @@
-/** How long an identical submit is refused after the first (spec §4 "posting flag", on the server). */
+/** How long an identical submit is refused after the first (docs/product-rules.md#calls-and-answers, on the server). */
 export const DUPLICATE_WINDOW_MS = 2000;
 
 /**

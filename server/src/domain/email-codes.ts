@@ -5,7 +5,7 @@ import { sha256 } from './tokens.ts';
 
 /** A code lives 10 minutes. */
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
-/** One code per address per 60 s (spec §5: the send button waits 60 s). */
+/** One code per address per 60 s (docs/product-rules.md#register: the send button waits 60 s). */
 export const EMAIL_CODE_RESEND_MS = 60_000;
 /** Wrong guesses allowed against one code before it is dead (a 6-digit code must not be brute-forced). */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;

@@ -29,7 +29,7 @@ export interface IdentitySubmission {
 /**
  * Puts the user's identity request into the review queue: rzstatus to 1, the request row and its
  * review in one transaction. Refused (nothing written) unless the user awaits certification
- * (rzstatus 0, 3 or any value but 1 and 2, spec §4). Returns the request id.
+ * (rzstatus 0, 3 or any value but 1 and 2, docs/product-rules.md#identity-verification). Returns the request id.
  */
 export function submitIdentity(db: Db, reviews: Reviews, userId: number, submission: IdentitySubmission, now: number): number {
   const identities = new IdentityRepository(db);

@@ -17,7 +17,7 @@ import { reject, Rejection } from './rejection.ts';
  */
 export const VOID_AFTER_MS = 10 * 60_000;
 
-/** A creatorder order (spec §7), its fields already checked for shape by the route's declaration. */
+/** A creatorder order (docs/product-rules.md#options), its fields already checked for shape by the route's declaration. */
 export interface OptionOrderRequest {
   marketId: number;
   /** Duration in seconds; must be one the server offers. */
@@ -47,11 +47,11 @@ export interface OptionsConfig {
 }
 
 /**
- * Second contracts (DESIGN.md §5). At creation the stake (and the configured fee, default 0) is
+ * Second contracts (docs/architecture.md#the-server). At creation the stake (and the configured fee, default 0) is
  * debited, the payout percent is taken from the server's own duration table, and the buy price is
  * the feed's last trade price at the creation instant. At expiry the settlement price is the feed's
  * last trade price at the expiry instant. Each price is stored with the market trade that set it
- * (its tradeId and ts as the public feed published them: verifiable settlement, issue 15), and the
+ * (its tradeId and ts as the public feed published them: verifiable settlement), and the
  * outcome follows from the two prices alone
  * (settlement.ts `optionOutcome`: up wins above, down wins below, an exact tie refunds the stake).
  * A win credits stake x (1 + percent / 100). Nothing else decides the outcome: there is no per-user

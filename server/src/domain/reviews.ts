@@ -60,7 +60,7 @@ export interface ReviewKindDeps {
 
 /**
  * Builds a kind. A feature exports one and adds it to REVIEW_KINDS (domain/review-kinds.ts), for
- * example (issue 12's withdrawals; `WithdrawalRepository` is the feature's own):
+ * example (the withdrawals; `WithdrawalRepository` is the feature's own):
  *
  * ```ts
  * export const withdrawalReview: ReviewKindFactory = ({ db }) => {
@@ -115,7 +115,7 @@ type Verdict = 'approve' | 'reject' | 'cancel';
 const STATUS_OF: Record<Verdict, Exclude<ReviewStatus, 'pending'>> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' };
 
 /**
- * The review queue (DESIGN.md §5): one table for everything decided by hand, one registry of kinds
+ * The review queue (docs/architecture.md#the-server): one table for everything decided by hand, one registry of kinds
  * saying what a decision does. Every decision is one SQLite transaction (IMMEDIATE, so two
  * processes on one database queue behind each other) holding the review row's change, the hold's
  * bill rows and the kind's own changes; it is taken once: a review that is no longer pending

@@ -1,6 +1,6 @@
 import { compareDecimal, divide } from './money.ts';
 
-/** Direction of a second contract: 1 buy up, 2 buy down (spec §7 `buytype`, §3 `hyzd`). */
+/** Direction of a second contract: 1 buy up, 2 buy down (docs/product-rules.md#settlement `buytype`). */
 export type OptionDirection = 1 | 2;
 
 export type OptionResult = 'win' | 'lose' | 'tie';

@@ -6,14 +6,14 @@ import { WatchedJsonFile, type ConfigLogger } from './watched-json-file.ts';
 /** A feature switch: 1 on, 0 off. */
 export type Switch = 0 | 1;
 
-/** The home bulletin popup; shown when `title` is not empty (spec §2 Home). */
+/** The home bulletin popup; shown when `title` is not empty (docs/product-rules.md#home). */
 export interface SitePopup {
   title: string;
   img: string;
   content: string;
 }
 
-/** Switches of spec §3, every one always present in getSetting. */
+/** Switches of docs/product-rules.md#site-configuration, every one always present in getSetting. */
 export const SWITCH_KEYS = [
   'theme_switch',
   'unread_notice_switch',
@@ -43,12 +43,12 @@ export const SWITCH_KEYS = [
   'recharge_certificate',
 ] as const;
 
-/** Text fields of spec §3 (identity). */
+/** Text fields of docs/product-rules.md#site-configuration (identity). */
 export const TEXT_KEYS = ['logo', 'name', 'custom_script', 'custom_service', 'ios_url', 'android_url', 'invit_url'] as const;
 
 /**
- * Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (spec §4).
- * `idle_timeout_minutes` (issue 15): minutes without input after which a logged-in app asks and then
+ * Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (docs/product-rules.md#site-configuration).
+ * `idle_timeout_minutes`: minutes without input after which a logged-in app asks and then
  * logs out; 0 turns it off; whole minutes 0..1440, anything else is the default (30).
  * `price_confirm_percent`: the spot form asks a second confirmation when a limit or trigger price is
  * further than this percent from the last price; 0 turns it off; a number 0..100 (fractions
@@ -60,7 +60,7 @@ export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre'
 const MAX_IDLE_MINUTES = 1440;
 
 /**
- * The site configuration of spec §3. `invie_code_switch` 1 shows the (always optional) invite
+ * The site configuration of docs/product-rules.md#site-configuration. `invie_code_switch` 1 shows the (always optional) invite
  * code field at registration; with 0 the server ignores any code sent.
  */
 export type SiteConfig = Record<(typeof SWITCH_KEYS)[number], Switch> &

@@ -16,7 +16,7 @@ export const SPOT_ACCOUNT_TYPE = MAIN_ACCOUNT;
 /** How many levels of one side a market order may walk (the feed's full step0 depth). */
 export const MARKET_WALK_LEVELS = 150;
 
-/** An upbbbuy order (spec §7), its fields already checked for shape by the route's declaration. */
+/** An upbbbuy order (docs/product-rules.md#spot-orders), its fields already checked for shape by the route's declaration. */
 export interface SpotOrderRequest {
   marketId: number;
   /** 1 buy, 2 sell. */
@@ -66,7 +66,7 @@ function withinPrecision(field: Field, amount: SentAmount | undefined, decimals:
 }
 
 /**
- * Spot orders against the feed (DESIGN.md §5):
+ * Spot orders against the feed (docs/architecture.md#the-server):
  * - a market order fills at once, walking the feed's visible book best first at the prices it shows
  *   (a buy spends at most `amount` of the quote coin, a sell sells `num` of the base coin); what the
  *   visible book cannot fill is not traded (the order completes with what it got); nothing fills

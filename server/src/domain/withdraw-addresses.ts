@@ -12,7 +12,7 @@ const SHAPE_MESSAGE: Record<WithdrawNetwork, MessageKey> = {
 };
 
 /**
- * Binds `address` as the user's withdrawal address for `coinId` (spec §5 Address binding), or
+ * Binds `address` as the user's withdrawal address for `coinId` (docs/product-rules.md#withdrawal-addresses), or
  * replaces the bound one. Refused, with nothing written, when wallet withdrawals are switched off
  * (address_switch), the coin has no withdraw network, an address is bound already and
  * can_edit_address is not 1, or the address is not of the coin's network or fails its checksum

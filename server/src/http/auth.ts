@@ -12,7 +12,7 @@ export interface Authed {
   sessionId: number;
 }
 
-/** Reads the `Token` header (spec §7) and resolves it to a live session. */
+/** Reads the `Token` header (docs/product-rules.md#calls-and-answers) and resolves it to a live session. */
 export interface Auth {
   /** The caller, or an ApiError with code 401 when the token is missing, unknown, revoked or expired. */
   require(request: FastifyRequest): Authed;

@@ -1,5 +1,5 @@
 /**
- * The answer envelope of spec §8: `{ code, msg, data }`.
+ * The answer envelope of docs/product-rules.md#calls-and-answers: `{ code, msg, data }`.
  * code 1 = ok; 0 / 201 / 204 = failure shown as a toast; 401 = token missing or expired.
  */
 export interface Envelope<T = unknown> {

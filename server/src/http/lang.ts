@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** The client's language from the `Lang` header (spec §7), e.g. `en`, `zh-cn`; `en` when absent. */
+/** The client's language from the `Lang` header (docs/product-rules.md#languages-and-themes), e.g. `en`, `zh-cn`; `en` when absent. */
 export function requestLang(request: FastifyRequest): string {
   const header = request.headers.lang;
   const value = Array.isArray(header) ? header[0] : header;

@@ -18,7 +18,7 @@ export function readCatalogue(code: string): Record<MessageKey, string> | null {
   return { ...messagesEn, ...texts };
 }
 
-/** Every language of spec §1 with a file, keyed by its lower-cased code; English is the source itself. */
+/** Every language of docs/product-rules.md#languages-and-themes with a file, keyed by its lower-cased code; English is the source itself. */
 const catalogues = new Map<string, Record<MessageKey, string>>([['en', messagesEn]]);
 for (const { file_name } of LANGUAGES) {
   const catalogue = file_name === 'en' ? null : readCatalogue(file_name);

@@ -1,4 +1,4 @@
-/** One entry of getLangList (spec §1 / §3 Language). */
+/** One entry of getLangList (docs/product-rules.md#languages-and-themes). */
 export interface Language {
   /** The language's name in its own script. */
   language_name: string;
@@ -9,7 +9,7 @@ export interface Language {
 }
 
 /**
- * The 26 languages of spec §1, in its order. The spec gives only codes; three are not ISO 639-1
+ * The 26 languages of docs/product-rules.md#languages-and-themes, in its order. The spec gives only codes; three are not ISO 639-1
  * and are read as: `cr` Croatian, `la` Lao, `rm` Romanian.
  */
 export const LANGUAGES: readonly Language[] = [

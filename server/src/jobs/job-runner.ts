@@ -16,7 +16,7 @@ export interface JobRunnerOptions {
 const SILENT: JobLog = { info: () => {}, error: () => {} };
 
 /**
- * The clock-driven job runner (DESIGN.md §5) for accruals: interest, yields, due dates, arrivals.
+ * The clock-driven job runner (docs/architecture.md#the-server) for accruals: interest, yields, due dates, arrivals.
  * `start` runs every job once at once (so a server that was down catches up before it serves),
  * then a timer runs each job again every `everyMs` of the clock. Runs are single-flight and jobs
  * run one after another in registration order; a job that throws is logged and the others still

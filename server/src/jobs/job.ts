@@ -20,7 +20,7 @@ export interface JobContext {
  * A clock-driven job, registered with `fastify.jobs.register(job)` (or `JobRunner.register`).
  * `run` does everything due up to `ctx.now`, as units with a key that names the work itself, so a
  * run after any gap (a restart, three days down) catches up, and no unit is ever paid twice. For
- * example, the daily interest of lock mining (issue 13; `MiningRepository` is the feature's own):
+ * example, the daily interest of lock mining (`MiningRepository` is the feature's own):
  *
  * ```ts
  * export function miningInterestJob(db: Db): Job {

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { MalformedImage, type ByteReader, type ImageSize } from './byte-reader.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** Allowed bit depths per colour type (PNG spec §11.2.2). */
+/** Allowed bit depths per colour type (PNG specification, section 11.2.2). */
 const BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 const CRITICAL_CHUNKS = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
 const MAX_LENGTH = 0x7fffffff;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * Every animation of the app moves what the browser's compositor can animate by itself (a transform
  * or opacity). Any other property (a background position, an inset, a width) is laid out or painted
  * again on the main thread every frame for as long as it runs: a loading screen's skeletons did
- * that, at the very moment that thread is busiest (DESIGN.md §8).
+ * that, at the very moment that thread is busiest (docs/performance.md#budgets).
  */
 
 const SRC = resolve(import.meta.dirname, '../..');

@@ -50,7 +50,7 @@ describe('the first render', () => {
     expect(skeletonRenders).toBe(0);
   });
 
-  it('shows the skeleton while the settings are on their way, then the app in its place in one update: the skeleton is no Suspense fallback, which React would keep up 300 ms (issue 14)', async () => {
+  it('shows the skeleton while the settings are on their way, then the app in its place in one update: the skeleton is no Suspense fallback, which React would keep up 300 ms', async () => {
     const held = heldBoot();
     await act(async () => {
       renderWhenReady(root, <App />, <Skeleton />, [held.booted]);

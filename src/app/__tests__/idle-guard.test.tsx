@@ -60,7 +60,7 @@ describe('the idle session guard', () => {
     await tick(10_000);
     const before = window.localStorage.getItem('last_activity');
     fireEvent.pointerDown(window);
-    // Written in the event, storage would delay the tap's answer (DESIGN.md §8 tap budget).
+    // Written in the event, storage would delay the tap's answer (docs/performance.md#tap-latency tap budget).
     expect(window.localStorage.getItem('last_activity')).toBe(before);
     await tick(1);
     expect(window.localStorage.getItem('last_activity')).toBe(String(Date.now() - 1));

@@ -17,7 +17,7 @@ const en = byCode.get('en')!;
 const enKeys = new Set(keyPaths(en));
 
 describe('locale files', () => {
-  it('exist for exactly the 26 file names of spec §1', () => {
+  it('exist for exactly the 26 file names of docs/product-rules.md#languages-and-themes', () => {
     expect([...byCode.keys()].sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
   });
 

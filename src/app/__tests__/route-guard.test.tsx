@@ -28,7 +28,7 @@ describe('guardRedirect', () => {
 });
 
 describe('route table', () => {
-  // '/alerts' is ours (issue 15): price alerts work logged out, like the market screens.
+  // '/alerts' is ours: price alerts work logged out, like the market screens.
   const open = ['/', '/register', '/login', '/market', '/alerts'];
   const protectedPaths = [
     '/real_authentication', '/bindMentionAddress', '/security', '/modifyPwd', '/resetLegalPwd', '/exchange', '/assets',
@@ -45,13 +45,13 @@ describe('route table', () => {
     await expect(preloadRoutePage('/no-such-screen')).resolves.toBeUndefined();
   });
 
-  it('holds every route of spec §2 once, with its auth flag', () => {
+  it('holds every route of docs/product-rules.md#routes-and-access once, with its auth flag', () => {
     expect(routes.map((r) => r.path).sort()).toEqual([...open, ...protectedPaths].sort());
     for (const path of open) expect(findRoute(path)?.auth).toBe(false);
     for (const path of protectedPaths) expect(findRoute(path)?.auth).toBe(true);
   });
 
-  it('resolves the route names of spec §2', () => {
+  it('resolves the route names of docs/product-rules.md#routes-and-access', () => {
     expect(routePath('login')).toBe('/login');
     expect(routePath('market')).toBe('/market');
     expect(routePath('exchange')).toBe('/exchange');

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('scroll after navigation', () => {
-  it('returns to the top 50 ms after each navigation (spec §2)', () => {
+  it('returns to the top 50 ms after each navigation (docs/product-rules.md#routes-and-access)', () => {
     vi.useFakeTimers();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const memory = memoryLocation({ path: '/' });

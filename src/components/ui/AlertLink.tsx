@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { IconBell } from './icons.tsx';
 import styles from './alert-link.module.css';
 
-/** The bell in a pair screen's header that opens the price alerts of that pair (issue 15). */
+/** The bell in a pair screen's header that opens the price alerts of that pair. */
 export function AlertLink({ symbol, title }: { symbol: string; title: string }) {
   const { t } = useTranslation();
   return (

@@ -21,7 +21,7 @@ export interface DialogProps {
   /**
    * Rendered and laid out ahead, invisible and inert while closed, so opening it only shows it: no
    * mount, no layout, no text to shape on the tap. For a dialog opened often on a busy screen, where
-   * a tap must answer fast (DESIGN.md §8 tap budget); its content stays mounted and keeps its state.
+   * a tap must answer fast (docs/performance.md#tap-latency tap budget); its content stays mounted and keeps its state.
    */
   prerender?: boolean;
 }

@@ -22,7 +22,7 @@ export interface FlashNumberProps {
   testId?: string;
 }
 
-/** A live number that flashes the up or down colour briefly when its value rises or falls (DESIGN.md §9). */
+/** A live number that flashes the up or down colour briefly when its value rises or falls (docs/product-rules.md#look-and-feel). */
 export function FlashNumber({ value, text, className, testId }: FlashNumberProps) {
   const previous = useRef(value);
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);

@@ -3,7 +3,7 @@ import { ListStatus } from './ListStatus.tsx';
 import styles from './load-failed.module.css';
 
 /**
- * "Failed to load" with a retry, in the spec's words (§8): where a screen's first read failed, or
+ * "Failed to load" with a retry, in the product's words (docs/product-rules.md#calls-and-answers): where a screen's first read failed, or
  * in place of a part whose code could not be fetched (a chart), then in the part's own `height` so
  * nothing jumps.
  */

@@ -86,7 +86,7 @@ function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefine
 }
 
 /**
- * The candlestick chart with its indicators (DESIGN.md §4.6, issue 15): moving averages, Bollinger
+ * The candlestick chart with its indicators (docs/architecture.md#charts): moving averages, Bollinger
  * bands and volume in the candles' pane, and MACD and RSI each in a pane of its own, toggled by
  * the user. Candles and indicator values come in through `feed` (the market worker computes the
  * indicators from the candles it holds); which studies show, the theme and the language come in as
@@ -94,7 +94,7 @@ function extendsDrawn<T extends { time: number }>(drawn: readonly T[] | undefine
  * Created once per set of studies,
  * `setData` on a (re)load, `update` for live bars at most every LIVE_REDRAW_MS, `remove` on unmount;
  * vertical touch drags scroll the page. While history has not arrived the box keeps its size and
- * shows a spinner (spec §8).
+ * shows a spinner (docs/product-rules.md#calls-and-answers).
  */
 export interface MarketChartProps {
   symbol: string;
@@ -215,7 +215,7 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     // Only a series drawn for the first time changes the spinner: a live update sets no state.
     if (!drawn) setShownSeries(key);
     const last = nextCandles.bars[nextCandles.bars.length - 1] as Candle;
-    // Told in a task of its own: the header's render then never adds to the chart's update (issue 14, long tasks).
+    // Told in a task of its own: the header's render then never adds to the chart's update (long tasks).
     clearTimeout(tellTimer.current);
     tellTimer.current = setTimeout(() => {
       // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
@@ -262,7 +262,7 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     const add = (pane: number, pick: Picker, colour: string) => lines.push({ series: chart.addSeries(LineSeries, { ...LINE, color: colour }, pane), pick });
     // Volume draws under the candles, in their pane, on a scale of its own with no axis: a pane of its
     // own would cost four more canvases to raster on every live update, and an axis whose labels widen
-    // as the day's volume grows would resize the whole chart (issue 14, long tasks).
+    // as the day's volume grows would resize the whole chart (long tasks).
     volumeRef.current = on.has('vol') ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', priceLineVisible: false, lastValueVisible: false }, 0) : null;
     volumeRef.current?.priceScale().applyOptions({ scaleMargins: VOLUME_MARGINS });
     candleRef.current.priceScale().applyOptions({ scaleMargins: on.has('vol') ? CANDLE_MARGINS_OVER_VOLUME : CANDLE_MARGINS });
@@ -292,8 +292,8 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     // The chart is rebuilt for another set of studies, another up colour or theme; data changes only update it.
   }, [studyKey, redUp, theme]);
 
-  // Candles and indicators go from the feed's streams to the canvas without a React render (DESIGN.md
-  // §4.1: hot data never enters React state). A draw waits for the end of the batch that brought them
+  // Candles and indicators go from the feed's streams to the canvas without a React render (docs/architecture.md#one-batch-per-frame:
+  // hot data never enters React state). A draw waits for the end of the batch that brought them
   // (a task of its own), a series' first draw for its indicators, and live bars for LIVE_REDRAW_MS
   // after the last draw (candle-draw.ts drawDueAt). A later arrival never delays a draw already due.
   useEffect(() => {

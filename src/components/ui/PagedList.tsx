@@ -21,7 +21,7 @@ export interface PagedListProps<T> {
 }
 
 /**
- * The one list of the app with pull-to-refresh and infinite loading (spec §2, §8): skeleton rows
+ * The one list of the app with pull-to-refresh and infinite loading (docs/product-rules.md#calls-and-answers): skeleton rows
  * while the first page loads, the next page when the end scrolls into view (a button where the
  * browser has no IntersectionObserver), and the spec's loading / end / empty / failed line with retry.
  */

@@ -4,7 +4,7 @@ import { lastKnownAt } from '../../lib/last-known.ts';
 import styles from './stale-note.module.css';
 
 /**
- * Says that a pair list shows the prices this device last saw, not live ones (issue 15: offline,
+ * Says that a pair list shows the prices this device last saw, not live ones (offline,
  * or before the first answer), with the time they were live. Renders nothing for a live list.
  */
 export function StaleNote({ value }: { value: unknown }) {

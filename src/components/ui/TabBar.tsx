@@ -10,7 +10,7 @@ export interface TabBarItem {
   active: boolean;
 }
 
-/** The bottom tab bar of the footer tabs (spec §2 Home), above the safe-area inset. */
+/** The bottom tab bar of the footer tabs (docs/product-rules.md#home), above the safe-area inset. */
 export function TabBar({ items, label }: { items: readonly TabBarItem[]; label: string }) {
   return (
     <nav className={styles.bar} aria-label={label}>

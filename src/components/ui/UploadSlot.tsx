@@ -18,7 +18,7 @@ export interface UploadSlotProps {
 }
 
 /**
- * One image upload (spec §4 Upload image): a frame that opens the camera or the gallery
+ * One image upload (docs/product-rules.md#uploads): a frame that opens the camera or the gallery
  * (`accept="image/*"`), then shows the image with its state: a progress bar while uploading, a
  * badge when done, the reason and a retry button when failed. Tapping the image replaces it. The
  * state is announced to screen readers; logic and texts come from useUploadSlot (lib/).

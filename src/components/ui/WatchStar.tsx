@@ -3,7 +3,7 @@ import { toggleWatch, useWatchlist } from '../../lib/watchlist.ts';
 import styles from './watch-star.module.css';
 
 /**
- * The star that adds a pair to the watchlist or removes it (issue 15): a 44 px button placed beside
+ * The star that adds a pair to the watchlist or removes it: a 44 px button placed beside
  * a row's link, never inside it. `title` is the pair as shown (BASE/QUOTE) for the accessible name.
  */
 export function WatchStar({ symbol, title }: { symbol: string; title: string }) {

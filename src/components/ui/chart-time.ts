@@ -1,5 +1,5 @@
 /**
- * The chart's clock and calendar (issue 14). lightweight-charts reads a bar's time as UTC and, left
+ * The chart's clock and calendar. lightweight-charts reads a bar's time as UTC and, left
  * to itself, labels it in the browser's language; the rest of the app writes times in the app's
  * language and the phone's time zone (lib/format.ts). So the chart is given times shifted so that
  * their UTC reading is the time to show, and formatters in the app's language.

@@ -1,4 +1,4 @@
-/** Inline SVG icons (DESIGN.md §9: no icon font, no UI kit). Decorative by default: aria-hidden. */
+/** Inline SVG icons (docs/product-rules.md#look-and-feel: no icon font, no UI kit). Decorative by default: aria-hidden. */
 import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };

@@ -54,7 +54,7 @@ interface Polyline {
 
 /**
  * The moving averages and Bollinger bands, drawn over the candles by one primitive attached to the
- * candle series, not as a line series each (issue 14, the soak's long tasks). Each line series costs
+ * candle series, not as a line series each (the soak's long tasks). Each line series costs
  * the library a data update per live bar and, on every paint, its own autoscale, a price-axis label
  * worked out even when hidden and a renderer: with four MA lines that was most of the chart's work in
  * the first seconds, while its code is still cold. These lines show no label, marker or crosshair

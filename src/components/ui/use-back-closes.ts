@@ -10,7 +10,7 @@ import { afterNextPaint } from './after-next-paint.ts';
  *
  * The entry is pushed one frame after the dialog shows (afterNextPaint): a same-document navigation
  * costs a slow phone 5-13 ms of main thread, which inside the tap would hold back the paint that
- * shows the dialog (DESIGN.md §8 tap budget). A back press in that frame finds no entry yet and
+ * shows the dialog (docs/performance.md#tap-latency tap budget). A back press in that frame finds no entry yet and
  * leaves the page as it would without a dialog; the push then stands down, as it does when the page
  * navigates in that frame. Removing the entry on close is not deferred: a close is often followed
  * at once by a navigation or a reload, which a traversal issued a frame later would cut short.

@@ -26,7 +26,7 @@ export function fittedHeight(offsetInPage: number, barTop: number, range: FitRan
 /**
  * Sizes `box` so that, with its page at the top of the screen, it ends just above `bar`, a bar fixed
  * at the bottom (the options screen's order bar over its chart): on a short phone the bar covered the
- * chart's lower part, its volume and its time axis, until the page was scrolled (issue 14: nothing
+ * chart's lower part, its volume and its time axis, until the page was scrolled (nothing
  * the user needs is covered). Never below `range.min`, where the page scrolls for the rest, nor
  * above `range.max`.
  *

@@ -16,8 +16,8 @@ function syncPageInert(doc: Document): void {
 
 /**
  * While `active`, keeps Tab and Shift+Tab inside `ref`, closes on Escape, moves focus in on open
- * and gives it back to whatever had it on close (DESIGN.md §9: dialogs trap focus). The page behind
- * is `inert` meanwhile, so neither a screen reader's cursor nor a tap reaches it (issue 14). Inert
+ * and gives it back to whatever had it on close (docs/product-rules.md#look-and-feel: dialogs trap focus). The page behind
+ * is `inert` meanwhile, so neither a screen reader's cursor nor a tap reaches it. Inert
  * and focus follow one frame after the dialog shows or hides (afterNextPaint): both restyle the whole
  * page, tens of ms on a slow phone. The dialog's backdrop covers the page meanwhile, so no tap
  * reaches it.

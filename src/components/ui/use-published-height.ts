@@ -16,7 +16,7 @@ function borderBoxHeight(entry: ResizeObserverEntry): number {
  *
  * The height comes from a ResizeObserver, which the browser calls after its own layout and before
  * the paint: reading `offsetHeight` while React commits forced a layout of the whole page, 40 ms on
- * the bench host in the first screen's commit (issue 14, Lighthouse LCP and TBT). A property set to
+ * the bench host in the first screen's commit (Lighthouse LCP and TBT). A property set to
  * the value it has is left alone: writing it restyles the whole document.
  */
 export function usePublishedHeight(ref: RefObject<HTMLElement | null>, property: CoveredRoom, gapPx = 0): void {

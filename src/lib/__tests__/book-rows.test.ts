@@ -21,7 +21,7 @@ describe('book rows', () => {
   });
 });
 
-describe('book grouping and depth (issue 15)', () => {
+describe('book grouping and depth', () => {
   it('names the price step of each grouping from the pair precision', async () => {
     const { groupingSize, groupedDecimals } = await import('../book-rows.ts');
     expect([0, 1, 2, 3, 4, 5].map((step) => groupingSize(2, step))).toEqual(['0.01', '0.1', '1', '10', '100', '1000']);

@@ -6,7 +6,7 @@ const bar = (time: number, close: string): Candle => ({ time, open: close, high:
 const series = (bars: Candle[], resetId = 1): CandleSeries => ({ symbol: 'btcusdt', period: '1min', bars, resetId });
 const drawnOf = (drawn: CandleSeries): DrawnCandles => ({ key: 'btcusdt:1min', resetId: drawn.resetId, bars: drawn.bars });
 
-describe('candle chart drawing (issue 16)', () => {
+describe('candle chart drawing', () => {
   // The engine's series keeps unchanged bars as the same objects (common/stream-reducers.ts).
   const [b60, b120, b180] = [bar(60, '1'), bar(120, '2'), bar(180, '3')] as [Candle, Candle, Candle];
   const history = series([b60, b120, b180]);
@@ -41,7 +41,7 @@ describe('candle chart drawing (issue 16)', () => {
   });
 });
 
-describe('when the candle chart draws (issue 14, the soak\'s first long task)', () => {
+describe('when the candle chart draws (the soak\'s first long task)', () => {
   const candles = series([bar(60, '1'), bar(120, '2')]);
   const studies = (symbol = 'btcusdt', period: StudySeries['period'] = '1min'): StudySeries => ({
     symbol,

@@ -38,7 +38,7 @@ describe('money', () => {
     expect(decimalPlaces('12')).toBe(0);
   });
 
-  it('shows a pair at its own precision, 6 decimals at most (spec §9 read as a limit)', () => {
+  it('shows a pair at its own precision, 6 decimals at most (docs/product-rules.md#constants read as a limit)', () => {
     expect(shownDecimals(2)).toBe(2);
     expect(shownDecimals(0)).toBe(0);
     expect(shownDecimals(8)).toBe(MAX_SHOWN_DECIMALS);

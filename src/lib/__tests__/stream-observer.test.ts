@@ -5,7 +5,7 @@ import { StreamObserver } from '../stream-observer.ts';
 const summary = (ts: number): DaySummary => ({ symbol: 'btcusdt', ts, open: '1', high: '2', low: '0.5', close: '1.5', amount: '10', vol: '15', count: 3 });
 const bar = (time: number, count: number) => ({ time, open: '1', high: '1', low: '1', close: '1', amount: '1', vol: '1', count });
 
-describe('stream observer (QA, issue 16)', () => {
+describe('stream observer (QA)', () => {
   it('keeps a brief event per value with its arrival time, and the latest value of each stream', () => {
     const observer = new StreamObserver();
     const book: Book = { symbol: 'btcusdt', ts: 5, bids: new Float64Array([100, 1, 99, 2]), asks: new Float64Array([101, 3]) };

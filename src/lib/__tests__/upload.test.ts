@@ -14,7 +14,7 @@ const FULL = `https://trade.example.com${URL_}`;
 const answer = (body: unknown) => JSON.stringify(body);
 
 describe('readUploadAnswer', () => {
-  it('reads the URL in every reading of spec §7: data.data.url first, then data.url, then data.fullurl', () => {
+  it('reads the URL in every reading of docs/product-rules.md#uploads: data.data.url first, then data.url, then data.fullurl', () => {
     expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: '/other', fullurl: FULL, data: { url: URL_ } } }))).toEqual({ ok: true, url: URL_ });
     expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: URL_, fullurl: FULL } }))).toEqual({ ok: true, url: URL_ });
     expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { fullurl: FULL } }))).toEqual({ ok: true, url: FULL });

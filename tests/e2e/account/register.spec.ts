@@ -24,7 +24,7 @@ describe('register', () => {
     const invite = await visible(page.getByLabel('Invitation code (optional)'));
     expect(await invite.inputValue()).toBe(DEMO_INVITE_CODE);
 
-    // Client-side rules of spec §5, with the spec's messages, before anything is sent.
+    // Client-side rules of docs/product-rules.md#register, with the spec's messages, before anything is sent.
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm password').fill('abd');

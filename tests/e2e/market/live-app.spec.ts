@@ -1,7 +1,7 @@
 /**
- * Issue 4 end to end on the app itself (the bench-page test beside this one covers the chart's
+ * End to end on the app itself (the bench-page test beside this one covers the chart's
  * backfill): the spot screen's book and trade tape fill from the live feed through the worker, and
- * after the server drops every socket they resume within 4 s (spec §9: reconnect after 3 s).
+ * after the server drops every socket they resume within 4 s (docs/product-rules.md#constants: reconnect after 3 s).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('live market data in the app', () => {
       { connects: before.connects, firstTrade: before.firstTrade },
       4_000,
     );
-    // Spec §9 waits 3 s before reconnecting: a quicker "resume" would mean the socket never dropped.
+    // docs/product-rules.md#constants waits 3 s before reconnecting: a quicker "resume" would mean the socket never dropped.
     expect(resumedMs).toBeGreaterThanOrEqual(2_900);
     expect(resumedMs).toBeLessThanOrEqual(4_000);
     const after = await readScreen(page);

@@ -1,5 +1,5 @@
 /**
- * Issue 4 end to end: the market engine in Chromium against the real server, on the engine's test
+ * End to end: the market engine in Chromium against the real server, on the engine's test
  * page (bench/pages/index.html: a 1-minute chart, a 20 + 20 row book and a tape on the app's own
  * market hooks, with the chart's bars readable from the page): live chart and book, recovery after
  * the server drops every socket with no candle gap, and `?replay=` of recorded sessions with no
@@ -95,7 +95,7 @@ describe('market engine in the browser', () => {
       before.connects,
       4_000,
     );
-    // Spec §9 waits 3 s before reconnecting: a quicker "resume" would mean the socket never dropped.
+    // docs/product-rules.md#constants waits 3 s before reconnecting: a quicker "resume" would mean the socket never dropped.
     expect(resumedMs).toBeGreaterThanOrEqual(2_900);
     expect(resumedMs).toBeLessThanOrEqual(4_000);
 

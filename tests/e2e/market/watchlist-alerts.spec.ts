@@ -1,5 +1,5 @@
 /**
- * Issue 15 end to end, logged out: a starred pair is under Favourites (the first tab) after a
+ * End to end, logged out: a starred pair is under Favourites (the first tab) after a
  * reload, and a price alert fires on the simulated feed when the feed's test control moves the
  * price through its level; alerts survive a reload and can be edited and deleted.
  */

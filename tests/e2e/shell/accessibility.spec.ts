@@ -1,5 +1,5 @@
 /**
- * Accessibility as a test (issue 14): axe-core on every route of the route table in both themes,
+ * Accessibility as a test: axe-core on every route of the route table in both themes,
  * failing on any serious or critical violation; every route at 320 px in zh-cn and ar without
  * sideways scrolling, cut fields, numbers or isolated values broken over lines, touch targets under
  * 44×44 px, amounts drawn unit first or signs drawn after their digits. The demo user has a record in
@@ -18,7 +18,7 @@ import { eventually } from '../support/trading-helpers.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Routes a signed-in visitor is sent away from (spec §2): checked signed out. */
+/** Routes a signed-in visitor is sent away from (docs/product-rules.md#routes-and-access): checked signed out. */
 const VISITOR_ONLY = new Set(['/login', '/register']);
 
 let stack: Stack;
@@ -124,7 +124,7 @@ const SIGNED_IN_PARTS = 2;
 
 /**
  * Each pass covers one theme and one of the languages hardest to fit, at the narrowest width the app
- * supports (DESIGN.md §9): zh-cn and right-to-left ar; Russian, whose long words and labels broke a
+ * supports (docs/product-rules.md#look-and-feel): zh-cn and right-to-left ar; Russian, whose long words and labels broke a
  * promotion code and drifted from their buttons' names; Korean, whose one-syllable words made links
  * and chips narrower than a finger. A pass is split into tests of a few routes each: one test that
  * loaded the app afresh for every route took 62-77 s of its 90 s timeout on a busy 2-core machine.

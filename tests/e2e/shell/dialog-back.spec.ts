@@ -76,7 +76,7 @@ describe('the back button closes dialogs', () => {
     await page.getByTestId('pair-button').click();
     const popup = await visible(page.getByTestId('option-pairs'));
     await waitForDialogEntry(page);
-    // A row's own button (each row also has its watchlist star, issue 15).
+    // A row's own button (each row also has its watchlist star).
     const other = await visible(popup.locator('li button:not([aria-current]):not([data-testid="watch-star"])'));
     const title = (await other.locator('span').first().textContent()) ?? '';
     await other.click();

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the installable app: after a first visit the service worker has the shell, so with the
+ * The installable app: after a first visit the service worker has the shell, so with the
  * network gone (`context.setOffline(true)`) a reload still opens the app, which says it is offline
  * and shows the last known prices marked as such; it recovers by itself when the network returns.
  * A new version is announced and only the user's reload brings it in. The market socket and /api

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §5 end to end: the app under its Content-Security-Policy in Chromium. Every main screen
+ * End to end: the app under its Content-Security-Policy in Chromium. Every main screen
  * loads, shows its live data (so the market worker's socket and polls got through), and raises no
  * `securitypolicyviolation` event and no CSP refusal in the console; an inline script injected into
  * the page is refused, which shows the policy is on and the watch sees what it refuses. The bench's

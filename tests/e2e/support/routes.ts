@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 /**
  * Every path of the app's route table (src/app/routes.tsx), read from its source so that a screen
  * added there is checked without touching the tests. Paths that need a query to show their content
- * get the demo's (spec §2 queries).
+ * get the demo's (docs/product-rules.md#routes-and-access queries).
  */
 export function appRoutes(): string[] {
   const source = readFileSync(resolve('src/app/routes.tsx'), 'utf8');

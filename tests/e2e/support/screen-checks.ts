@@ -179,7 +179,7 @@ export async function paintedOrder(page: Page, selector: string, chars: string[]
 }
 
 /**
- * Controls smaller than 44×44 px (DESIGN.md §9) among those painted in the viewport's width. Not
+ * Controls smaller than 44×44 px (docs/product-rules.md#look-and-feel) among those painted in the viewport's width. Not
  * counted: links inside running text (server HTML, which flows like a paragraph) and a checkbox or
  * radio whose label, the real target, is large enough.
  */
@@ -305,7 +305,7 @@ export async function unitsBeforeAmounts(page: Page): Promise<string[]> {
 
 /**
  * Signed numbers whose sign is painted after their digits: in a right-to-left page a bare "+8.00"
- * beside words shows as "8.00+" (issue 14). A sign counts where it starts the text or follows a
+ * beside words shows as "8.00+". A sign counts where it starts the text or follows a
  * space or a bracket, so the dashes of dates and ranges are not signs.
  */
 export async function signsAfterNumbers(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * Issue 14: what a demanding trader saw on the screens, each checked in Chromium by its computed
+ * What a demanding trader saw on the screens, each checked in Chromium by its computed
  * style, layout box or painted text.
  */
 import Big from 'big.js';
@@ -434,7 +434,7 @@ describe('options chart', () => {
     await page.goto(`${stack.baseUrl}/options?currentSymbol=btcusdt&name=BTC/USDT`);
     await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.getByTestId('study-vol').getAttribute('aria-pressed')).toBe('true');
-    // A pane of its own would be four more canvases to raster on every live update (issue 14, long tasks).
+    // A pane of its own would be four more canvases to raster on every live update (long tasks).
     await eventually(() => panes(page), (count) => count === 1, 'one pane');
     await page.getByTestId('study-macd').click();
     await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: UI_TIMEOUT_MS });

@@ -65,7 +65,7 @@ describe('options (second contracts)', () => {
     await dismissNoticeBanner(page);
     await eventually(() => page.getByTestId('options-balance').textContent(), (text) => text === new Big(config.balance).toFixed(8), 'the balance');
 
-    // Without a quantity and duration, buying opens the picker (spec §5).
+    // Without a quantity and duration, buying opens the picker (docs/product-rules.md#options).
     await page.getByRole('button', { name: 'Buy up' }).click();
     const picker = await visible(page.getByTestId('option-picker'));
     await picker.getByTestId(`duration-${shortest.time}`).click();
@@ -77,7 +77,7 @@ describe('options (second contracts)', () => {
     const confirm = await visible(page.getByTestId('option-confirm'));
     const winPays = new Big(stake).times(new Big(shortest.ykbl).div(100).plus(1)).toFixed(8);
     expect(await confirm.getByTestId('payout-up').textContent()).toContain(winPays);
-    // Only what the chosen direction pays (issue 14: no "Payout if down wins 0.00000000" on Buy up).
+    // Only what the chosen direction pays (no "Payout if down wins 0.00000000" on Buy up).
     expect(await confirm.getByTestId('payout-down').count()).toBe(0);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Order placed');

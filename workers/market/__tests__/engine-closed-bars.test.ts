@@ -1,5 +1,5 @@
 /**
- * Issue 16: a chart's closed bars must equal the server's history bar for bar, whatever faults came
+ * A chart's closed bars must equal the server's history bar for bar, whatever faults came
  * between. An HTX-style feed pushes the open bar at intervals (our server once a second), so the
  * last push of a bar never carries the trades of its last moments, and a stall that spans the close
  * (shorter than the 10 s watchdog) loses many seconds of them. The fake exchange here answers REST
@@ -12,11 +12,11 @@ import { createHarness, type Harness, text } from './support/fakes.ts';
 import { closeAt, klinePush, liveKlineAnswer, openCloseAt, serveLiveKlines } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';
 
-/** Spec §9 and DESIGN.md §4.4, written out so a changed constant fails these tests. */
+/** docs/product-rules.md#market-data and docs/architecture.md#watchdog, written out so a changed constant fails these tests. */
 const RECONNECT_MS = 3_000;
 /** Longest quiet time that does not trip the 10 s watchdog. */
 const UNDER_WATCHDOG_MS = 9_000;
-/** DESIGN.md §4.4: 10 s without a frame, checked every second. */
+/** docs/architecture.md#watchdog: 10 s without a frame, checked every second. */
 const PAST_WATCHDOG_MS = 16_000;
 
 type CandleWire = { reset: boolean; bars: Candle[] };

@@ -7,7 +7,7 @@ import { ownFixture } from './support/fixtures.ts';
 import { closeAt, depthPush, klinePush, serveKlines, tradePush } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';
 
-/** Spec §9 and DESIGN.md §4, written out so a changed constant fails these tests. */
+/** docs/product-rules.md#market-data and docs/architecture.md#rules-of-the-data-flow, written out so a changed constant fails these tests. */
 const RECONNECT_MS = 3_000;
 const STALE_MS = 10_000;
 

@@ -1,5 +1,5 @@
 /**
- * The crossing rule of price alerts (issue 15), pure. Prices are compared as exact decimals.
+ * The crossing rule of price alerts, pure. Prices are compared as exact decimals.
  * - An armed `above` alert fires on the first price at or above its level, however far the price
  *   jumped past it (a gap between two prices still crosses); `below` mirrors it.
  * - A one-time alert is then done. A repeating one disarms, so the same or further prices on that

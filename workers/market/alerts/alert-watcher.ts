@@ -1,5 +1,5 @@
 /**
- * Price alerts in the market worker (issue 15): watches the live ticker (`market.$symbol.detail`)
+ * Price alerts in the market worker: watches the live ticker (`market.$symbol.detail`)
  * of every pair that has an alert, applies each new last price to that pair's alerts, and reports
  * what fired at once, not conflated and also while the page is hidden. The topics are shared with
  * the screens' own ticker streams (the feed counts their handlers). Loaded on the first alert, so

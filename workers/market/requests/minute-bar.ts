@@ -1,5 +1,5 @@
 /**
- * One-shot market REST request of the settlement Verify view (issue 15): the feed's one-minute bar
+ * One-shot market REST request of the settlement Verify view: the feed's one-minute bar
  * holding an instant, from GET /market/history/kline. HTX serves only the newest 2000 bars, so an
  * instant further back than that cannot be looked up any more.
  */

@@ -2,7 +2,7 @@
  * The live order book of one pair from `market.$symbol.depth.step$N` (full snapshots about once a
  * second, protocol §6: step0 up to 150 levels, the grouped steps 1-5 up to 20). Each subscription gets its own top-N copy as two
  * transferred Float64Arrays. When the socket drops the book is emptied at once, so no ghost levels
- * stay on screen while the engine reconnects (DESIGN.md §4.3).
+ * stay on screen while the engine reconnects (docs/architecture.md#reconnect-and-backfill).
  */
 import type { Book, StreamKey } from '../../../common/protocol.ts';
 import { bookFrom, type BookSnapshot } from '../normalize/market.ts';
@@ -30,7 +30,7 @@ export function bookLevels(key: StreamKey): number {
 export class BookSource extends StreamSource implements TopicHandler {
   /**
    * A book batch re-renders its rows and redraws the depth chart: at frame rate that cost 60 renders
-   * a second under a 250 msg/s feed (issue 15's bench: the main thread saturated at 4x throttle). The
+   * a second under a 250 msg/s feed (the bench: the main thread saturated at 4x throttle). The
    * exchanges' own book streams tick at 100 ms; a trader reads no faster, and the latest book is kept.
    */
   override readonly minIntervalMs = SLOW_STREAM_MS;

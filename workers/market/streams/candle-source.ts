@@ -1,16 +1,16 @@
 /**
  * Live candles of one pair and period: `market.$symbol.kline.$period` pushes on top of REST history
- * (GET /market/history/kline, spec §9: 200 bars). Subscriptions receive only the bars changed since
+ * (GET /market/history/kline, docs/product-rules.md#market-data: 200 bars). Subscriptions receive only the bars changed since
  * their previous batch.
  *
- * Closed bars equal the server's history (issue 16). An HTX-style feed pushes the open bar at
+ * Closed bars equal the server's history. An HTX-style feed pushes the open bar at
  * intervals (the reference server once a second), so the last push of a bar never carries the
  * trades of its last moments, and a feed stall across the close loses more of them. A bar is
  * therefore "settled" only when a REST answer brought it with a later bar after it (the server had
  * closed it); a pushed bar, or the newest bar of an answer, is not. Once a newer bar shows that an
  * unsettled bar has closed, the bars from it on are fetched again (SETTLE_MS later). After a
  * reconnect the bars missed while the socket was down are fetched from the oldest unsettled bar or
- * the last bar held, so the chart never shows a gap (DESIGN.md §4.3) and no bar keeps a close the
+ * the last bar held, so the chart never shows a gap (docs/architecture.md#reconnect-and-backfill) and no bar keeps a close the
  * server never ended it with. Closing is judged from the bars themselves, never from the clock, so
  * a replayed recording with old bar times behaves the same.
  */
@@ -27,7 +27,7 @@ import {
   SLOW_STREAM_MS,
 } from './stream-source.ts';
 
-/** Spec §9: kline size 200 bars. */
+/** docs/product-rules.md#market-data: kline size 200 bars. */
 export const HISTORY_BARS = 200;
 /** Protocol §7: `size` is 1..2000. */
 const MAX_REST_BARS = 2000;

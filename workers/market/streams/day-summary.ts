@@ -1,7 +1,7 @@
 /**
- * Spec §7: the day summary, GET /market/detail?symbol= every 5 s (options chart view), and at once
+ * docs/product-rules.md#market-data: the day summary, GET /market/detail?symbol= every 5 s (options chart view), and at once
  * after the socket reopens: a drop may mean the network was gone, polls failed, and the figures on
- * screen are older than the chart that the reconnect has just brought up to date (issue 16).
+ * screen are older than the chart that the reconnect has just brought up to date.
  */
 import type { DaySummary } from '../../../common/protocol.ts';
 import { restBody, summaryFromRest } from '../normalize/market.ts';

@@ -3,7 +3,7 @@ import type { FeedStatus } from '../../../common/protocol.ts';
 import { StreamSource, type Delivery } from './stream-source.ts';
 
 /**
- * The 401 messages of every poll (spec §8). An event stream: a subscription only hears 401s that
+ * The 401 messages of every poll (docs/product-rules.md#calls-and-answers). An event stream: a subscription only hears 401s that
  * happen after it joined, so a screen opened later is not sent to /login for an old answer.
  */
 export class SessionExpiredSource extends StreamSource {

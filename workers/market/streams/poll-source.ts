@@ -1,5 +1,5 @@
 /**
- * A stream fed by one poll loop (spec §7 "Polling"). The loop runs while the stream has a
+ * A stream fed by one poll loop (docs/product-rules.md#market-data). The loop runs while the stream has a
  * subscriber and its definition is enabled for the session, pauses while the page is hidden, and
  * restarts at once with the new token or language.
  */

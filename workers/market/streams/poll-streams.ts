@@ -1,5 +1,5 @@
 /**
- * The app-API poll loops of spec §7 "Polling" and §9, as stream definitions. Answers are read as
+ * The app-API poll loops of docs/product-rules.md#market-data, as stream definitions. Answers are read as
  * the server sends them (money arrives as decimal strings, so JSON.parse loses nothing). The day
  * summary, a market REST poll, lives with the market feed (day-summary.ts).
  */
@@ -17,7 +17,7 @@ import { API_SESSION_EXPIRED, postApi, type Form } from '../transport/http.ts';
 import type { PollDefinition } from './poll-source.ts';
 import type { EngineContext } from './stream-source.ts';
 
-/** Spec §7 and §9 intervals. */
+/** docs/product-rules.md#market-data intervals. */
 export const POLL_MS = {
   homeMarkets: 10_000,
   markets: 10_000,

@@ -1,12 +1,12 @@
 /**
  * The engine's unit of sharing: one source per distinct stream (a socket topic or a poll loop),
  * shared by every subscription to it. The engine starts a source on its first subscription and
- * stops it after the last one leaves (DESIGN.md §4.2).
+ * stops it after the last one leaves (docs/architecture.md#shared-subscriptions).
  */
 import type { Session, StreamKey } from '../../../common/protocol.ts';
 import type { FetchLike } from '../transport/http.ts';
 
-/** DESIGN.md §4.1: the slower conflation window, for charts, books, tapes and tickers. */
+/** docs/architecture.md#one-batch-per-frame: the slower conflation window, for charts, books, tapes and tickers. */
 export const SLOW_STREAM_MS = 100;
 
 /** A UI subscription as the engine holds it. `cursor` is the source's per-subscription delivery state. */
@@ -48,7 +48,7 @@ export interface EngineContext {
    * allows, or, `urgent`, at the next frame (a change that must not wait).
    */
   markDirty(subs: Iterable<Subscription>, urgent?: boolean): void;
-  /** A poll answered 401 (spec §8). */
+  /** A poll answered 401 (docs/product-rules.md#calls-and-answers). */
   sessionExpired(message: string): void;
   /**
    * A stream derived from another (the indicators from their candles) subscribes it like a view
@@ -70,7 +70,7 @@ export abstract class StreamSource {
   /**
    * The least time between two batches of one subscription: 0 = every animation frame; streams
    * whose every change costs a chart redraw or a list re-render use the design's 100 ms instead
-   * (DESIGN.md §4.1 "one batch per animation frame (or 100 ms)").
+   * (docs/architecture.md#one-batch-per-frame "one batch per animation frame (or 100 ms)").
    */
   readonly minIntervalMs: number = 0;
 

@@ -1,5 +1,5 @@
 /**
- * The trade tape of one pair: REST history (GET /market/history/trade, spec §9: size 100) plus
+ * The trade tape of one pair: REST history (GET /market/history/trade, docs/product-rules.md#market-data: size 100) plus
  * `market.$symbol.trade.detail` pushes, newest first, keyed by `tradeId` (the 27-digit `id` loses
  * digits as a double and is never used). After a reconnect the history is fetched again and merged,
  * so trades missed while the socket was down appear too.

@@ -1,5 +1,5 @@
 /**
- * Chart indicators (issue 15), computed in the market worker from the candles it holds: simple and
+ * Chart indicators, computed in the market worker from the candles it holds: simple and
  * exponential moving averages, Bollinger bands, MACD and Wilder's RSI. Display values only (never
  * money), so they are doubles. Each series has one value per bar, null while the window is not yet
  * full. `from` lets a live bar recompute only the tail: values before it are kept as they were.

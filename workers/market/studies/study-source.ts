@@ -1,5 +1,5 @@
 /**
- * The indicators of one pair and period (issue 15): derived from the candles stream of the same
+ * The indicators of one pair and period: derived from the candles stream of the same
  * pair and period, which it subscribes like a view (sharing that source: one socket topic, one
  * history), and recomputed per batch from the first bar that changed, so a live bar costs a few
  * values, not the whole history. Subscriptions get the points changed since their previous batch.
@@ -9,7 +9,7 @@ import { reduceCandles } from '../../../common/stream-reducers.ts';
 import { SLOW_STREAM_MS, StreamSource, type Delivery, type EngineContext, type Subscription } from '../streams/stream-source.ts';
 import { bollinger, macd, rsi, sma, type Series } from './indicators.ts';
 
-/** The moving-average windows of spec §9. */
+/** The moving-average windows of docs/product-rules.md#chart-indicators. */
 export const MA_WINDOWS = [5, 10, 20, 30] as const;
 
 interface StudyCursor {

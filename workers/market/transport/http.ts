@@ -1,5 +1,5 @@
 /**
- * HTTP for the worker's polls: the app API (spec §7–§8: POST form-encoded under /api, headers
+ * HTTP for the worker's polls: the app API (docs/product-rules.md#market-data: POST form-encoded under /api, headers
  * `Token` and `Lang`, the `{code, msg, data}` envelope) and the public market REST.
  */
 import type { Session } from '../../../common/protocol.ts';
@@ -10,7 +10,7 @@ export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 /** Outcome of an API call. `code` 401 means the token is missing or expired. */
 export type ApiResult<T> = { ok: true; data: T; msg: string } | { ok: false; code: number; msg: string };
 
-/** Spec §8: code 1 is success; 401 expired session; anything else a failure with msg. */
+/** docs/product-rules.md#calls-and-answers: code 1 is success; 401 expired session; anything else a failure with msg. */
 export const API_OK = 1;
 export const API_SESSION_EXPIRED = 401;
 

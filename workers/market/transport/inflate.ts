@@ -1,7 +1,7 @@
 /**
  * Inflating the feed's binary gzip frames (protocol §2). Browsers inflate natively with
  * `DecompressionStream('gzip')`, which costs the worker's download nothing; pako is loaded, as a
- * chunk of its own, only where that does not exist (DESIGN.md §8: worker ≤ 16 KiB gzip). Native
+ * chunk of its own, only where that does not exist (docs/performance.md#bundle-sizes: worker ≤ 16 KiB gzip). Native
  * inflation answers later (a promise), so frames go through {@link OrderedInflate}, which hands
  * their texts on in the order the frames arrived.
  */

@@ -1,7 +1,7 @@
 /**
- * The market WebSocket (DESIGN.md §4.2–§4.4, protocol §2–§4): binary gzip frames inflated to text
+ * The market WebSocket (docs/architecture.md#shared-subscriptions–§4.4, protocol §2–§4): binary gzip frames inflated to text
  * in arrival order, one `sub` per topic however many views need it, every topic resubscribed after a
- * reconnect, a reconnect 3 s after any close (spec §9), and a watchdog that treats 10 s without a
+ * reconnect, a reconnect 3 s after any close (docs/product-rules.md#market-data), and a watchdog that treats 10 s without a
  * frame as a dead socket. It knows nothing about what the frames mean; the engine gets their text.
  */
 import { defaultInflater, OrderedInflate, type FrameInflater } from './inflate.ts';
@@ -25,9 +25,9 @@ export type SocketFactory = (url: string) => SocketLike;
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'waiting';
 
-/** Spec §9: websocket reconnect 3 s. */
+/** docs/product-rules.md#market-data: websocket reconnect 3 s. */
 export const RECONNECT_MS = 3_000;
-/** DESIGN.md §4.4: no frame for 10 s means the feed is stale (the server pings every 5 s). */
+/** docs/architecture.md#watchdog: no frame for 10 s means the feed is stale (the server pings every 5 s). */
 export const STALE_MS = 10_000;
 /** How long a socket with no topic left stays open, so quick navigation does not churn connections. */
 export const IDLE_CLOSE_MS = 15_000;

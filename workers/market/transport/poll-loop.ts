@@ -1,10 +1,10 @@
 /**
- * One polling loop of spec §7 (DESIGN.md §4.5): single-flight (never two requests of one loop in
+ * One polling loop of docs/product-rules.md#market-data (docs/architecture.md#poll-loops): single-flight (never two requests of one loop in
  * the air), its interval kept from one request's start to the next, stopped when nothing needs it,
- * paused while the page is hidden. Each request times out after 15 s (spec §9).
+ * paused while the page is hidden. Each request times out after 15 s (docs/product-rules.md#market-data).
  */
 
-/** Spec §9: request time-out. */
+/** docs/product-rules.md#market-data: request time-out. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface PollLoopOptions<T> {

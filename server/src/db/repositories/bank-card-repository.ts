@@ -1,6 +1,6 @@
 import type { Db } from '../database.ts';
 
-/** A bound bank card (spec §3 Bank card); `card_number` is its digits, unmasked. */
+/** A bound bank card (docs/product-rules.md#bank-cards); `card_number` is its digits, unmasked. */
 export interface BankCardRow {
   id: number;
   user_id: number;
@@ -19,7 +19,7 @@ export interface BankCardInput {
 }
 
 /**
- * Users' bound bank cards. For the withdrawal (issue 12): `ownedBy(userId, id)` is the only way to
+ * Users' bound bank cards. For the withdrawal: `ownedBy(userId, id)` is the only way to
  * a destination card, so a withdrawal can go nowhere but to a card of the caller.
  */
 export class BankCardRepository {

@@ -21,7 +21,7 @@ const MONEY = new Set(['amount']);
 const WHERE = "b.user_id = @userId AND b.coin_id = @coinId AND b.account_type = @accountType AND b.part = 'available'";
 
 /**
- * The bill list (spec §3 Bill) of one coin in one account type: the changes of its AVAILABLE part,
+ * The bill list (docs/product-rules.md#account-records) of one coin in one account type: the changes of its AVAILABLE part,
  * newest first. Freezing shows as money going out and unfreezing as money coming back; a frozen
  * amount that is then taken (an approved withdrawal) already left the available balance when it was
  * frozen, so the list always adds up to the available balance it explains.

@@ -1,12 +1,12 @@
 import type { Db } from '../database.ts';
 
-/** A home banner (spec §3 Banner). */
+/** A home banner (docs/product-rules.md#home). */
 export interface Banner {
   id: number;
   img: string;
 }
 
-/** An about-us entry (spec §3 Content entry). */
+/** An about-us entry (docs/product-rules.md#about-us). */
 export interface ContentEntry {
   id: number;
   title: string;
@@ -14,7 +14,7 @@ export interface ContentEntry {
   content: string;
 }
 
-/** A partner logo link (spec §3 Partner). */
+/** A partner logo link (docs/product-rules.md#deposits). */
 export interface Partner {
   id: number;
   url: string;

@@ -1,7 +1,7 @@
 import type { Db } from '../database.ts';
 import { recordPage, rowWithMoney } from './record-rows.ts';
 
-/** Record statuses of spec §4 "generic record status": 1 pending review, 2 completed, 3 not passed. */
+/** Record statuses of docs/product-rules.md#account-records: 1 pending review, 2 completed, 3 not passed. */
 export type RecordStatus = 1 | 2 | 3;
 
 /** A deposit as stored; `amount` in units. */

@@ -1,6 +1,6 @@
 import type { Db } from '../database.ts';
 
-/** Identity status of spec §4 (users.rzstatus): 0 and 3 await a request, 1 is under review, 2 certified. */
+/** Identity status of docs/product-rules.md#identity-verification (users.rzstatus): 0 and 3 await a request, 1 is under review, 2 certified. */
 export const RZ_AWAITING = 0;
 export const RZ_REVIEW = 1;
 export const RZ_CERTIFIED = 2;

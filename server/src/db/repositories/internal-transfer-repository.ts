@@ -1,7 +1,7 @@
 import type { Db } from '../database.ts';
 import { nextNumbered, rowReader, type RowPage } from './earn-rows.ts';
 
-/** A coin users may send to each other (spec §3 Transfer coin), with its title and decimals. */
+/** A coin users may send to each other (docs/product-rules.md#internal-transfers), with its title and decimals. */
 export interface TransferCoinRow {
   coin_id: number;
   title: string;

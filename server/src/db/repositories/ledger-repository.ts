@@ -18,7 +18,7 @@ export type BillKind =
   | 'option_fee'
   | 'option_payout'
   | 'option_refund'
-  // The wallet (issue 12): a deposit credited on approval, both sides of a transfer between own
+  // The wallet: a deposit credited on approval, both sides of a transfer between own
   // accounts, and the legs and fee of a flash exchange (withdrawals move money as review holds).
   | 'deposit'
   | 'transfer_out'
@@ -29,7 +29,7 @@ export type BillKind =
   | EarnBillKind;
 
 /**
- * The earn products' bill kinds (issue 13): a loan credited and repaid; a mining or staking
+ * The earn products' bill kinds: a loan credited and repaid; a mining or staking
  * principal locked (available -> frozen), its interest, and its principal unlocked at the end or
  * on an early redemption; an internal transfer arriving (its sending is the review hold's kinds).
  */

@@ -1,7 +1,7 @@
 import type { Db } from '../database.ts';
 import { nextNumbered, rowReader, type RowPage } from './earn-rows.ts';
 
-/** A loan product (spec §3 Loan project). */
+/** A loan product (docs/product-rules.md#loans). */
 export interface LoanProjectRow {
   id: number;
   title: string;
@@ -19,7 +19,7 @@ export interface LoanProjectRow {
 /** 1 pending review, 2 approved, 3 rejected, 4 cancelled by the user. */
 export type LoanStatus = 1 | 2 | 3 | 4;
 
-/** An application and, once approved, the loan (spec §3 Loan order), with its coin's title. */
+/** An application and, once approved, the loan (docs/product-rules.md#loans), with its coin's title. */
 export interface LoanOrderRow {
   id: number;
   order_num: string;

@@ -19,7 +19,7 @@ interface NoticeRow {
   is_read: number;
 }
 
-/** `addtime` of spec §3 Notice: "YYYY-MM-DD HH:mm:ss" in UTC. */
+/** `addtime` of docs/product-rules.md#notices: "YYYY-MM-DD HH:mm:ss" in UTC. */
 export function formatAddtime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }

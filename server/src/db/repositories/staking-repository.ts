@@ -2,7 +2,7 @@ import type { Db } from '../database.ts';
 import type { LockedOrderRow } from './locked-order-repository.ts';
 import { LockedProductRepository, type LockedOffer, type LockedTables, type LockedTerm } from './locked-product-repository.ts';
 
-/** A staking period (spec §3 staking_info): days, yearly rate, smallest amount. */
+/** A staking period (docs/product-rules.md#staking): days, yearly rate, smallest amount. */
 export interface StakingTerm extends LockedTerm {
   id: number;
   min_amount: bigint;

@@ -70,7 +70,7 @@ export class UserRepository {
     return (this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
   }
 
-  /** The account whose username, email or phone equals `login` (spec §7 login: "username"). */
+  /** The account whose username, email or phone equals `login` (docs/product-rules.md#log-in-and-sessions login: "username"). */
   findByLogin(login: string): UserRow | null {
     const row = this.db
       .prepare('SELECT * FROM users WHERE username = ? OR email = ? OR phone = ? ORDER BY id LIMIT 1')

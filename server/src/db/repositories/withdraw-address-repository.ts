@@ -27,7 +27,7 @@ const SELECT_ADDRESS = `SELECT a.id, a.user_id, a.coin_id, c.title AS coin, a.ne
 
 /**
  * Coins' withdraw networks and users' bound withdrawal addresses (one per user and coin). For the
- * withdrawal (issue 12): `ownedBy(userId, id)` is the only way to a destination address, so a
+ * withdrawal: `ownedBy(userId, id)` is the only way to a destination address, so a
  * withdrawal can go nowhere but to an address of the caller.
  */
 export class WithdrawAddressRepository {

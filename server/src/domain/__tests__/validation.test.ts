@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmail, checkPassword, checkPhone, checkRepeat } from '../validation.ts';
 
-describe('account rules of spec §5', () => {
+describe('account rules of docs/product-rules.md#account', () => {
   it.each(['abc123', 'ABCDEF', '123456', 'a'.repeat(20)])('password %s passes', (p) => expect(checkPassword(p)).toBeNull());
   it.each(['abc12', 'a'.repeat(21), 'abc 123', 'abc-123', 'pässwort1', ''])('password %j fails', (p) =>
     expect(checkPassword(p)).toBe('validate.passwordRule'),

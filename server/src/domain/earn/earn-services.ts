@@ -12,7 +12,7 @@ import { Staking } from './staking.ts';
 /** Receiver searches a user may make per minute (README "How the reference server runs the earn products"). */
 export const SEARCH_LIMIT_PER_MINUTE = 10;
 
-/** The earn products of issue 13 on one database and clock. */
+/** The earn products on one database and clock. */
 export interface Earn {
   ledger: LedgerRepository;
   loans: Loans;

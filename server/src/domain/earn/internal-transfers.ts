@@ -17,7 +17,7 @@ export const TRANSFER_REVIEW = 'internal_transfer';
 /** The job that lets transfers arrive. */
 export const TRANSFER_ARRIVAL_JOB = 'transfer:arrival';
 
-/** A transfer request (spec §3 Balance transfer payload) past its shape checks and the transaction password. */
+/** A transfer request (docs/product-rules.md#internal-transfers) past its shape checks and the transaction password. */
 export interface TransferRequest {
   toUserId: number;
   coinId: number;
@@ -40,7 +40,7 @@ export interface InternalTransfersDeps {
 }
 
 /**
- * Internal transfers between users (spec §2 Transfer, §4, §9):
+ * Internal transfers between users (docs/product-rules.md#internal-transfers):
  * - sending takes the amount out of the sender's available balance at once: it is frozen in the
  *   sender's main account as the hold of a review of kind internal_transfer (status 1); the fee
  *   (amount × the coin's rate, rounded down: feeFor) and the arrival amount are fixed then, and the arrival

@@ -12,7 +12,7 @@ import { loanInterest } from './earn-math.ts';
 /** The review kind of loan applications. */
 export const LOAN_REVIEW = 'loan';
 
-/** An application's product and principal, checked (spec §5: within minprice..maxprice, whole coins). */
+/** An application's product and principal, checked (docs/product-rules.md#loans: within minprice..maxprice, whole coins). */
 export interface LoanQuote {
   project: LoanProjectRow;
   amount: bigint;
@@ -33,7 +33,7 @@ export interface LoansDeps {
 }
 
 /**
- * Loans (spec §2, §3, §4 Loan), one-time repayment:
+ * Loans (docs/product-rules.md#loans), one-time repayment:
  * - applying copies the product's terms onto the application: the principal (whole coins, within
  *   minprice..maxprice), the daily rate, the cycle, the interest = principal × daily rate × cycle
  *   days and the total = principal + interest. It goes to the review queue (status 1) and holds

@@ -4,7 +4,7 @@ import { reject } from '../rejection.ts';
 import { DAYS_PER_YEAR } from './earn-math.ts';
 import { LockedProduct, lockedNames, type LockedProductConfig, type LockedProductDeps } from './locked-product.ts';
 
-/** A submitStaking request (spec §3 Staking submit payload) past its shape checks and the transaction password. */
+/** A submitStaking request (docs/product-rules.md#staking) past its shape checks and the transaction password. */
 export interface StakingRequest {
   projectId: number;
   termId: number;

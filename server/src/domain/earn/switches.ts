@@ -2,7 +2,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { reject } from '../rejection.ts';
 import type { SiteConfig } from '../site-config.ts';
 
-/** The switch of each earn product (spec §3 site config). */
+/** The switch of each earn product (docs/product-rules.md#earn site config). */
 export type EarnSwitch = 'loan_switch' | 'machine_switch' | 'staking_switch' | 'Internal_transfer_status';
 
 /**

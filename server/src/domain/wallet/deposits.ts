@@ -11,7 +11,7 @@ import { knownCoin, requireSwitch, unitsOf, type WalletDeps } from './wallet-dep
 
 export const DEPOSIT_REVIEW = 'deposit';
 
-/** A deposit as the user sent it (spec §3 Recharge: c_id, num, payimg, a_id). */
+/** A deposit as the user sent it (docs/product-rules.md#deposits: c_id, num, payimg, a_id). */
 export interface DepositRequest {
   coinId: number;
   amount: SentAmount;
@@ -27,7 +27,7 @@ export interface DepositCoinOffer {
 }
 
 /**
- * Deposits (spec §2 Recharge): the user pays to the operator's address or bank account, uploads the
+ * Deposits (docs/product-rules.md#deposits): the user pays to the operator's address or bank account, uploads the
  * proof and says how much; the deposit waits in the review queue (no hold: nothing is in the
  * account yet) and is credited to the main account, with a `deposit` bill row, when approved.
  */

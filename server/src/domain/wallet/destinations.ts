@@ -1,6 +1,6 @@
 /**
  * Where a withdrawal may go: the caller's own bound withdrawal addresses and bank cards, which the
- * profile screens bind (issue 11: /bindMentionAddress, /bank). The wallet reads them through this
+ * profile screens bind (/bindMentionAddress, /bank). The wallet reads them through this
  * port only; `profile-destinations.ts` implements it over the profile's tables.
  */
 

@@ -10,7 +10,7 @@ import { convert, exactDecimal, percentOf, toStep } from './exact.ts';
 import { usdtPrice, type PriceSource } from './prices.ts';
 import { inTransaction, knownCoin, openAccount, requireSwitch, unitsOf, type WalletDeps } from './wallet-deps.ts';
 
-/** A flash exchange as the user sent it (spec §3 Exchange: type, from_coin_id, to_coin_id, amount, paypassword). */
+/** A flash exchange as the user sent it (docs/product-rules.md#flash-exchange: type, from_coin_id, to_coin_id, amount, paypassword). */
 export interface ExchangeRequest {
   accountType: number;
   fromCoinId: number;

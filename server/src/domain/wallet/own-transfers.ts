@@ -3,7 +3,7 @@ import type { SentAmount } from '../money.ts';
 import { reject } from '../rejection.ts';
 import { inTransaction, knownCoin, openAccount, requireSwitch, unitsOf, type WalletDeps } from './wallet-deps.ts';
 
-/** A transfer between two of the caller's own account types (spec §3 Transfer: c_id, num, from_type, to_type). */
+/** A transfer between two of the caller's own account types (docs/product-rules.md#transfers-between-own-accounts: c_id, num, from_type, to_type). */
 export interface OwnTransferRequest {
   coinId: number;
   amount: SentAmount;
@@ -12,7 +12,7 @@ export interface OwnTransferRequest {
 }
 
 /**
- * Transfers between a user's own accounts (spec §2 Change-money): done at once, in one transaction
+ * Transfers between a user's own accounts (docs/product-rules.md#transfers-between-own-accounts Change-money): done at once, in one transaction
  * with a bill row on each side (`transfer_out`, `transfer_in`) and its record. Refused, with nothing
  * moved, while `account_transfer_status` is not 1, between an account and itself, to or from type 3
  * unless `quantize_switch` is 1, with more decimals than the coin has, or beyond the available

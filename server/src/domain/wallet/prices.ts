@@ -1,6 +1,6 @@
 /**
  * The prices the wallet values and exchanges at: the feed's last trade price of a coin in USDT at
- * an instant (`fastify.marketPrice`), exact decimal text. USDT, the base currency (spec §1), is 1.
+ * an instant (`fastify.marketPrice`), exact decimal text. USDT, the base currency (docs/product-rules.md#account-types), is 1.
  */
 
 /** Last trade price of `symbol` (`btcusdt`) at `atMs`, or null when the feed cannot say. */

@@ -4,7 +4,7 @@ import { WithdrawAddressRepository } from '../../db/repositories/withdraw-addres
 import type { WithdrawalDestinations } from './destinations.ts';
 
 /**
- * The withdrawal destinations bound on the profile screens (issue 11): the user's one address per
+ * The withdrawal destinations bound on the profile screens: the user's one address per
  * coin (`withdraw_addresses`, checked against the coin's network when bound) and their bank cards,
  * each read only through its owner, so a withdrawal can go nowhere but to the caller's own.
  */

@@ -16,7 +16,7 @@ import { exactDecimal } from './exact.ts';
  * an empty configuration, so nothing moves until the operator says where.
  */
 
-/** The bank-wire details of a pay type 3 network (spec §2 Recharge bank tab). */
+/** The bank-wire details of a pay type 3 network (docs/product-rules.md#deposits). */
 export interface BankWire {
   bank_name: string;
   card_number: string;
@@ -28,7 +28,7 @@ export interface BankWire {
 
 /** One way to deposit a coin: a chain (pay type 1 or 2, with an address) or bank wire (pay type 3). */
 export interface DepositNetwork {
-  /** `a_id` of spec §3: unique in the whole file, kept stable by the operator. */
+  /** `a_id` of docs/product-rules.md#wallet: unique in the whole file, kept stable by the operator. */
   id: number;
   payType: 1 | 2 | 3;
   /** `coin_net`: the network's name as shown (TRC20, ERC20, Bank wire). */

@@ -26,7 +26,7 @@ export interface WalletOptions {
   now: () => number;
 }
 
-/** The wallet's services (issue 12), built once per app on its database, clock, prices and configs. */
+/** The wallet's services, built once per app on its database, clock, prices and configs. */
 export interface Wallet {
   deps: WalletDeps;
   prices: PriceSource;

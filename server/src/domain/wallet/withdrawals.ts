@@ -14,10 +14,10 @@ import { inTransaction, knownCoin, requireSwitch, unitsOf, type WalletDeps } fro
 
 export const WITHDRAWAL_REVIEW = 'withdrawal';
 
-/** withdraw_type of spec §9: 1 to a wallet address, 2 to a bank card. */
+/** withdraw_type of docs/product-rules.md#withdrawals: 1 to a wallet address, 2 to a bank card. */
 export type WithdrawType = 1 | 2;
 
-/** A withdrawal as the user sent it (spec §3 Withdraw: c_id, num, paypwd, bank_id, withdraw_type). */
+/** A withdrawal as the user sent it (docs/product-rules.md#withdrawals: c_id, num, paypwd, bank_id, withdraw_type). */
 export interface WithdrawalRequest {
   coinId: number;
   amount: SentAmount;
@@ -30,7 +30,7 @@ export interface WithdrawalRequest {
 }
 
 /**
- * The fee of withdrawing `amount` under `rule` and what arrives (spec §5): `feeType` 1 takes
+ * The fee of withdrawing `amount` under `rule` and what arrives (docs/product-rules.md#withdrawals): `feeType` 1 takes
  * `feePercent` % of the amount, rounded UP to the coin's step; otherwise the fixed fee. What arrives
  * is the amount less the fee, never below zero.
  */
@@ -39,7 +39,7 @@ export function withdrawalFee(amount: bigint, rule: WithdrawRule, decimals: numb
   return fee >= amount ? { fee: amount, received: 0n } : { fee, received: amount - fee };
 }
 
-/** What the withdrawal form needs for one coin (spec §3 Withdrawal coin balance info). */
+/** What the withdrawal form needs for one coin (docs/product-rules.md#withdrawals). */
 export interface WithdrawalInfo {
   coin: CoinRow;
   available: bigint;
@@ -48,7 +48,7 @@ export interface WithdrawalInfo {
 }
 
 /**
- * Withdrawals (spec §2 Withdrawal): to one of the caller's bound addresses or cards only, within the
+ * Withdrawals (docs/product-rules.md#withdrawals): to one of the caller's bound addresses or cards only, within the
  * coin's limits (inclusive), with the transaction password while `traders_password_switch` is 1.
  * The whole amount is frozen at once as the hold of a review (in the transaction that writes the
  * record, so of many withdrawals sent together only those the balance covers are accepted);

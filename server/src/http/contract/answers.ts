@@ -3,7 +3,7 @@ import Type, { type TSchema } from 'typebox';
 import type { JsonSchema } from './fields.ts';
 
 /**
- * The answer side of a route declaration: the spec §8 envelope around the route's `data` schema.
+ * The answer side of a route declaration: the docs/product-rules.md#calls-and-answers envelope around the route's `data` schema.
  * Answers are written with plain JSON.stringify (a schema-driven serializer would silently drop a
  * field the declaration forgot); instead, with `checkAnswers` on (the test suites), every answer is
  * checked against its declaration with no undeclared property allowed, so a declaration that drifts

@@ -18,7 +18,7 @@ function send(reply: FastifyReply, status: number, code: number, msg: string) {
 }
 
 /**
- * Every answer under /api is the spec §8 envelope, failures included:
+ * Every answer under /api is the docs/product-rules.md#calls-and-answers envelope, failures included:
  * - a failed field check: HTTP 200, code 0, the message of the first declared field that broke a rule;
  * - a refusal of the rules (Rejection) or an ApiError (401, the rate limit): HTTP 200 with its code;
  * - a transport failure (unknown path, body too large, unreadable body): its HTTP status,

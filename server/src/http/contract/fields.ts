@@ -3,7 +3,7 @@ import { SentAmount } from '../../domain/money.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
 /**
- * The request fields a route declares (DESIGN.md §5): for each one its JSON Schema, which Fastify
+ * The request fields a route declares (docs/architecture.md#the-server): for each one its JSON Schema, which Fastify
  * validates before the handler runs, the spec's messages for each way it can fail, and how the
  * checked text becomes the typed value the handler receives. Form-encoded values arrive as text;
  * the validator coerces numbers, so `ctzed=10`, `10.0` and `010` are one value.
@@ -81,7 +81,7 @@ export function secret(on: FieldMessages, options: { pattern?: string; max?: num
   };
 }
 
-/** A new login or transaction password: the shared rule of spec §5. */
+/** A new login or transaction password: the shared rule of docs/product-rules.md#calls-and-answers. */
 export const newPassword = (on: FieldMessages): Field<string> => secret(on, { pattern: PASSWORD_PATTERN });
 
 export const email = (on: FieldMessages): Field<string> => text(on, { max: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, example: 'user@example.com' });
@@ -161,7 +161,7 @@ export function withDefault<T extends string | number>(field: Field<T>, fallback
 /** The most rows one page may ask for. */
 export const MAX_PAGE_LIMIT = 50;
 
-/** `page` (from 1, default 1) and `limit` (1..50, default 10: spec §9's page size) of a list call. */
+/** `page` (from 1, default 1) and `limit` (1..50, default 10: the page size) of a list call. */
 export function paging(on: FieldMessages) {
   return {
     page: withDefault(int(on, { min: 1, max: 1_000_000 }), 1),

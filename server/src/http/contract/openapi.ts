@@ -48,7 +48,7 @@ export async function registerOpenApi(fastify: FastifyInstance, version: string)
         // SPDX's form for a licence outside its list. Name the licence here when it gets one.
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
-          'The calls of the mobile app (spec §7). Bodies are form-encoded; every answer is the envelope {code, msg, data} ' +
+          'The calls of the mobile app (docs/product-rules.md#calls-and-answers). Bodies are form-encoded; every answer is the envelope {code, msg, data} ' +
           '(code 1 ok, 0/201/204 failure with msg to show, 401 log in again), HTTP 200 unless the request never reached a route.',
       },
       // Relative: the paths are served by the server that serves this document, wherever it is deployed.

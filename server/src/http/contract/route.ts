@@ -44,9 +44,9 @@ export interface RequireWhen {
   require: readonly string[];
 }
 
-/** One /api route: its path, caller, fields, answer and handler (DESIGN.md §5). */
+/** One /api route: its path, caller, fields, answer and handler (docs/architecture.md#the-server). */
 export interface RouteDeclaration<F extends Fields, A extends TSchema, M extends AuthMode> {
-  /** Spec §7's method; a call the spec reads both ways (getUserBalanceList) lists both. */
+  /** The method; a call the spec reads both ways (getUserBalanceList) lists both. */
   method: Method | readonly Method[];
   url: string;
   summary: string;
@@ -61,7 +61,7 @@ export interface RouteDeclaration<F extends Fields, A extends TSchema, M extends
   beside?: Record<string, TSchema>;
   /** The per-address limit of abuse-prone calls (login, register, email code). */
   rateLimit?: boolean;
-  /** Refuse an identical call of the same user within the guard's window, with this message (spec §4 posting flag). */
+  /** Refuse an identical call of the same user within the guard's window, with this message (docs/product-rules.md#calls-and-answers posting flag). */
   once?: MessageKey;
   /** The body is not a form (uploads): fields are not read from it; the handler reads the request. */
   body?: { contentType: string; schema: JsonSchema };
@@ -98,7 +98,7 @@ export function inputSchema(fields: Fields, requireWhen: readonly RequireWhen[] 
   };
 }
 
-/** The OpenAPI tag of a path: its first segment, as spec §7 groups the calls (Index, User, Trade ...). */
+/** The OpenAPI tag of a path: its first segment, as docs/product-rules.md#calls-and-answers groups the calls (Index, User, Trade ...). */
 function tagOf(url: string): string {
   const first = url.split('/').find((part) => part !== '') ?? 'api';
   return first.charAt(0).toUpperCase() + first.slice(1);

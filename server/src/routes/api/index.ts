@@ -28,7 +28,7 @@ export interface ApiOptions {
 const API_VERSION = '0.1.0';
 
 /**
- * The app API of spec §7, registered with prefix /api. Every route is declared (http/contract):
+ * The app API of docs/product-rules.md#calls-and-answers, registered with prefix /api. Every route is declared (http/contract):
  * Fastify validates its fields, failures and unknown paths answer the envelope, and the declarations
  * are published at /api/openapi.json. The route modules use what the application plugins of
  * server/src/plugins decorate (context, trading, wallet, earn); app.ts registers those first.

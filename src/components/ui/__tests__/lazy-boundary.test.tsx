@@ -48,7 +48,7 @@ describe('retryableLazy in a LazyBoundary', () => {
     expect(screen.getByText('part a')).toBeTruthy();
   });
 
-  it('a part whose code was preloaded before its first render shows at once: no fallback is committed, which React would keep up 300 ms (issue 14)', async () => {
+  it('a part whose code was preloaded before its first render shows at once: no fallback is committed, which React would keep up 300 ms', async () => {
     const { loads, load } = manualLoads();
     const Lazy = retryableLazy(load);
     const preloaded = Lazy.preload();

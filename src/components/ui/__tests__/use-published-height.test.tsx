@@ -32,7 +32,7 @@ describe('usePublishedHeight', () => {
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const layoutRead = pretendHeight(132);
     const view = render(<Layer property="--screen-bar-h" />);
-    // Nothing is read from layout while React commits: that forced a layout of the whole page (issue 14).
+    // Nothing is read from layout while React commits: that forced a layout of the whole page.
     expect(layoutRead).not.toHaveBeenCalled();
     act(() => report(132));
     expect(published('--screen-bar-h')).toBe('132px');

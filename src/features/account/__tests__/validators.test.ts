@@ -16,7 +16,7 @@ const emailForm = {
   invite: '',
 };
 
-describe('account rules (spec §5)', () => {
+describe('account rules (docs/product-rules.md#account)', () => {
   it('passwords are 6-20 letters or digits only', () => {
     expect(passwordRule('abc123')).toBeNull();
     expect(passwordRule('A'.repeat(20))).toBeNull();
@@ -125,7 +125,7 @@ describe('password changes', () => {
   });
 });
 
-describe('identity status (spec §4)', () => {
+describe('identity status (docs/product-rules.md#account)', () => {
   it('maps 1 to review, 2 to certified and anything else to awaiting', () => {
     expect(identityStatusKey(0)).toBe('awaiting');
     expect(identityStatusKey(3)).toBe('awaiting');

@@ -1,5 +1,5 @@
 /**
- * Account rules of spec §5, shared by the register and password screens. Pure: each returns the
+ * Account rules of docs/product-rules.md#account, shared by the register and password screens. Pure: each returns the
  * i18n key of the broken rule or null. The server checks the same rules again.
  */
 
@@ -15,12 +15,12 @@ export function repeatRule(password: string, repeat: string): string | null {
   return password === repeat ? null : 'account.password.mismatch';
 }
 
-/** Must look like an address; the invalid message is the placeholder text (spec §5). */
+/** Must look like an address; the invalid message is the placeholder text (docs/product-rules.md#account). */
 export function emailRule(email: string): string | null {
   return isEmail(email.trim()) ? null : 'account.register.emailInvalid';
 }
 
-/** Digits only, 6-20 long; the invalid message is the placeholder text (spec §5). */
+/** Digits only, 6-20 long; the invalid message is the placeholder text (docs/product-rules.md#account). */
 export function phoneRule(phone: string): string | null {
   return isPhone(phone.trim()) ? null : 'account.register.phonePlaceholder';
 }

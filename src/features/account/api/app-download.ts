@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../../../lib/site-settings.ts';
 
-/** Where a device can be sent for the app: the two store links of the site config (spec §3). */
+/** Where a device can be sent for the app: the two store links of the site config (docs/product-rules.md#account). */
 export type AppLinks = Pick<SiteSettings, 'ios_url' | 'android_url'>;
 
 /**
@@ -12,7 +12,7 @@ export function isAppleMobile(userAgent: string, maxTouchPoints = 0): boolean {
 }
 
 /**
- * The member panel's app-download link (spec §2): ios_url on Apple mobile devices, android_url on
+ * The member panel's app-download link (docs/product-rules.md#account): ios_url on Apple mobile devices, android_url on
  * every other device, each falling back to the other when only one is configured; null when
  * neither is (the panel then shows the contact-service toast).
  */

@@ -1,12 +1,12 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** The signed-in user (spec §3 User), from POST /api/User/getUserInfo. */
+/** The signed-in user (docs/product-rules.md#profile-and-identity), from POST /api/User/getUserInfo. */
 export interface UserInfo {
   username: string;
   id: number;
   vip: number;
   credit_score: number;
-  /** 0 or 3 awaiting certification, 1 under review, 2 certified (spec §4). */
+  /** 0 or 3 awaiting certification, 1 under review, 2 certified (docs/product-rules.md#account). */
   rzstatus: number;
   /** 1 when a transaction password is set. */
   have_pay: number;

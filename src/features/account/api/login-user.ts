@@ -2,7 +2,7 @@ import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { required } from './account-rules.ts';
 
-/** POST /api/Login/login (spec §7). */
+/** POST /api/Login/login (docs/product-rules.md#log-in-and-sessions). */
 export interface LoginInput {
   username: string;
   password: string;
@@ -14,7 +14,7 @@ export interface LoginOutput {
   userinfo: { token: string; id: number; username: string };
 }
 
-/** Spec §5: username and password required. */
+/** docs/product-rules.md#log-in-and-sessions: username and password required. */
 export function validateLogin(input: Pick<LoginInput, 'username' | 'password'>): FieldErrors<'username' | 'password'> {
   return {
     username: required(input.username, 'account.login.usernameRequired') ?? undefined,

@@ -1,5 +1,5 @@
 /**
- * The public-IP lookup made when login and register open (spec §7). The endpoint comes from the
+ * The public-IP lookup made when login and register open (docs/product-rules.md#account). The endpoint comes from the
  * site settings (`ip_lookup_url`); any ipify-style service answering `{"ip": "..."}` works. It is not
  * an /api envelope call, so it bypasses the api client. Failures give '' (the server then records
  * the connection's address itself).

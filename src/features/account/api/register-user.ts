@@ -2,7 +2,7 @@ import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { emailRule, passwordRule, phoneRule, repeatRule, required } from './account-rules.ts';
 
-/** Registration type as the server expects it: 2 email, 1 phone (spec §7). */
+/** Registration type as the server expects it: 2 email, 1 phone (docs/product-rules.md#register). */
 export type RegisterMethod = 'email' | 'phone';
 
 /** POST /api/Login/register. */
@@ -26,7 +26,7 @@ export interface RegisterOutput {
 export type RegisterField = 'account' | 'password' | 'repassword' | 'code';
 
 /**
- * Spec §5: email must look valid / phone digits 6-20 (message: the placeholder text); password 6-20
+ * docs/product-rules.md#register: email must look valid / phone digits 6-20 (message: the placeholder text); password 6-20
  * letters or digits; repeat equal; the email code is required when `verifyEmailCode` is on and the
  * method is email. The invite code is optional.
  */

@@ -12,7 +12,7 @@ export interface ResetLoginPasswordInput {
 export type ResetLoginPasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
 /**
- * Spec §5: old, new and confirm required; confirm equals new. The new password must also follow the
+ * docs/product-rules.md#log-in-and-sessions: old, new and confirm required; confirm equals new. The new password must also follow the
  * registration rule (6-20 letters or digits), which the server enforces for every login password.
  */
 export function validateResetLoginPassword(input: ResetLoginPasswordInput): FieldErrors<ResetLoginPasswordField> {

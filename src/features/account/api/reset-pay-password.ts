@@ -12,7 +12,7 @@ export interface ResetPayPasswordInput {
 export type ResetPayPasswordField = 'loginPassword' | 'newPassword' | 'confirmPassword';
 
 /**
- * Spec §5: login password, new and confirm required; confirm equals new. The new transaction password
+ * docs/product-rules.md#passwords: login password, new and confirm required; confirm equals new. The new transaction password
  * follows the same 6-20 letters-or-digits rule as login passwords (the server checks it too).
  */
 export function validateResetPayPassword(input: ResetPayPasswordInput): FieldErrors<ResetPayPasswordField> {

@@ -6,7 +6,7 @@ export interface SendEmailCodeInput {
   email: string;
 }
 
-/** Spec §5: the address must look valid before a code is sent. Returns an i18n key or null. */
+/** docs/product-rules.md#register: the address must look valid before a code is sent. Returns an i18n key or null. */
 export function validateSendEmailCode(input: SendEmailCodeInput): string | null {
   return emailRule(input.email);
 }

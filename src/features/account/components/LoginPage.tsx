@@ -18,7 +18,7 @@ import { usePublicIp } from '../hooks/use-public-ip.ts';
 import { BrandHeading } from './BrandHeading.tsx';
 import styles from './account.module.css';
 
-/** Login (spec §2): username, password, remember credentials, register link, forgot password. */
+/** Login (docs/product-rules.md#log-in-and-sessions): username, password, remember credentials, register link, forgot password. */
 export function LoginPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();

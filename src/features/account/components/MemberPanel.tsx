@@ -41,7 +41,7 @@ const IDENTITY_STATUS_KEY = {
 } as const;
 
 /**
- * The member side panel (spec §2): username, UID, VIP, credit score, then the entries. Entries
+ * The member side panel (docs/product-rules.md#account): username, UID, VIP, credit score, then the entries. Entries
  * tied to a feature switch (identity, address, bank, about us) show only when it is on; invite
  * always shows (invit_qrcode_switch hides only its QR code, not the code and link);
  * identity is tappable only while certification is awaited (rzstatus 0, 3 or unknown). App

@@ -10,7 +10,7 @@ const inputs: readonly PasswordInputSpec<ResetLoginPasswordField>[] = [
   { field: 'confirmPassword', name: 'confirmpassword', labelKey: 'account.modifyPwd.confirm', placeholderKey: 'account.modifyPwd.confirmPlaceholder', autoComplete: 'new-password' },
 ];
 
-/** Change the login password (spec §4): on success the session is cleared and the page reloads on /login. */
+/** Change the login password (docs/product-rules.md#passwords): on success the session is cleared and the page reloads on /login. */
 export function ModifyPasswordPage() {
   return (
     <PasswordChangeForm

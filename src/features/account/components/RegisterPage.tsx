@@ -21,11 +21,11 @@ import { usePublicIp } from '../hooks/use-public-ip.ts';
 import { BrandHeading } from './BrandHeading.tsx';
 import styles from './account.module.css';
 
-/** The email-code resend wait (spec §9). */
+/** The email-code resend wait (docs/product-rules.md#register). */
 export const EMAIL_CODE_WAIT_S = 60;
 
 /**
- * Register (spec §2, §5): email and phone tabs per switch, code countdown, and the invite code
+ * Register (docs/product-rules.md#register): email and phone tabs per switch, code countdown, and the invite code
  * (prefilled from ?invite=) only while invie_code_switch is 1: the server ignores it otherwise.
  */
 export function RegisterPage() {

@@ -9,7 +9,7 @@ const inputs: readonly PasswordInputSpec<ResetPayPasswordField>[] = [
   { field: 'confirmPassword', name: 'confirmpaypassword', labelKey: 'account.resetPay.confirm', placeholderKey: 'account.resetPay.confirmPlaceholder', autoComplete: 'new-password' },
 ];
 
-/** Set or change the transaction password (spec §5); back to the security centre on success. */
+/** Set or change the transaction password (docs/product-rules.md#passwords); back to the security centre on success. */
 export function ResetPayPasswordPage() {
   return (
     <PasswordChangeForm

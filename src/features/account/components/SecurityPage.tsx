@@ -12,7 +12,7 @@ import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
 /**
- * Security centre (spec §2): login and transaction password entries, the latter marked set / not
+ * Security centre (docs/product-rules.md#passwords): login and transaction password entries, the latter marked set / not
  * set. When getUserInfo fails the mark is left out and "failed to load" with a retry shows below
  * (a button cannot sit inside the entry's link).
  */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A per-second countdown (the email-code resend wait, spec §9: 60 s). Counts against the wall clock,
+ * A per-second countdown (the email-code resend wait, docs/product-rules.md#account: 60 s). Counts against the wall clock,
  * so a throttled background tab still ends on time.
  */
 export function useCountdown(): { remaining: number; start(seconds: number): void } {

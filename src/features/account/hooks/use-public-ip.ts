@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { lookupIp } from '../api/lookup-ip.ts';
 
-/** Looks the public IP up once the lookup URL is known (login and register, spec §7). */
+/** Looks the public IP up once the lookup URL is known (login and register, docs/product-rules.md#account). */
 export function usePublicIp(url: string | undefined): string {
   const [ip, setIp] = useState('');
   useEffect(() => {

@@ -22,7 +22,7 @@ export async function loadUser(): Promise<void> {
   }
 }
 
-/** Identity status text key (spec §4): 1 under review, 2 certified, anything else awaiting. */
+/** Identity status text key (docs/product-rules.md#account): 1 under review, 2 certified, anything else awaiting. */
 export function identityStatusKey(rzstatus: number): 'awaiting' | 'review' | 'certified' {
   if (rzstatus === 1) return 'review';
   if (rzstatus === 2) return 'certified';

@@ -1,5 +1,5 @@
 /**
- * The price alert form's rules (issue 15), pure: a level is a positive decimal with at most 8
+ * The price alert form's rules, pure: a level is a positive decimal with at most 8
  * decimals, and an alert is set on the far side of the last price (rises to a level above it, falls
  * to one below it), so it can only fire by the price crossing the level. Returns i18n keys.
  */

@@ -74,7 +74,7 @@ function AlertRow({ alert, onEdit }: { alert: StoredAlert; onEdit(): void }) {
 }
 
 /**
- * Price alerts (issue 15): set an alert on any pair (rises to / falls to a level, once or every
+ * Price alerts: set an alert on any pair (rises to / falls to a level, once or every
  * time), list, edit and delete them, allow system notifications, and read plainly what happens
  * when the app is closed. Opened with `?symbol=` from a pair's screen; works logged out.
  */

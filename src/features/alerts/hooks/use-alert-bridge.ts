@@ -17,7 +17,7 @@ async function notifySystem(title: string, body: string, tag: string): Promise<v
 }
 
 /**
- * The shell's side of price alerts (issue 15): loads the stored alerts, hands the market worker the
+ * The shell's side of price alerts: loads the stored alerts, hands the market worker the
  * active ones on every change, and when one fires updates the list and says so: a toast with the
  * pair and price, and a system notification when allowed. Mounted once by the app shell.
  */

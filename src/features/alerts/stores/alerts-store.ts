@@ -1,5 +1,5 @@
 /**
- * Price alerts (issue 15), kept on this device in local storage so they survive reloads; the market
+ * Price alerts, kept on this device in local storage so they survive reloads; the market
  * worker watches the active ones (hooks/use-alert-bridge.ts sends it the list on every change). A
  * one-time alert that fired stays listed as triggered until edited (which re-arms it) or deleted.
  */

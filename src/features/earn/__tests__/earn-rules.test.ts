@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountTextRefusal, earlyRedemption, isWholeNumber, stepInteger, stepperStep, withinBounds } from '../api/earn-rules.ts';
 
-describe('earn rules: whole numbers and the integer stepper (spec §5)', () => {
+describe('earn rules: whole numbers and the integer stepper (docs/product-rules.md#earn)', () => {
   it('accepts digits only as whole numbers', () => {
     expect(['100', ' 7 ', '0'].map(isWholeNumber)).toEqual([true, true, true]);
     expect(['1.5', '-1', '1e3', '', '１２'].map(isWholeNumber)).toEqual([false, false, false, false, false]);

@@ -3,7 +3,7 @@ import { canCancel, canRepay, checkLoanApplication, loanCost } from '../api/loan
 
 const complete = { amount: '500', min: '100', max: '5000', frontCard: '/uploads/a.jpg', laterCard: '/uploads/b.jpg', handheldCard: '/uploads/c.jpg' };
 
-describe('loan application rules (spec §5)', () => {
+describe('loan application rules (docs/product-rules.md#loans)', () => {
   it('checks the amount first, naming min and max', () => {
     expect(checkLoanApplication({ ...complete, amount: '99', frontCard: null })).toEqual({ key: 'earn.loans.amountRange', vars: { min: '100', max: '5000' } });
     expect(checkLoanApplication({ ...complete, amount: '5001' })?.key).toBe('earn.loans.amountRange');
@@ -28,7 +28,7 @@ describe('loan application rules (spec §5)', () => {
     expect(loanCost('600.5', '0.1', 7)).toBeNull();
   });
 
-  it('offers repay on an approved unpaid loan and cancel on a pending application only (spec §4)', () => {
+  it('offers repay on an approved unpaid loan and cancel on a pending application only (docs/product-rules.md#loans)', () => {
     expect([1, 2, 3, 4].map((status) => canRepay({ status, is_repayment: 0 }))).toEqual([false, true, false, false]);
     expect(canRepay({ status: 2, is_repayment: 1 })).toBe(false);
     expect([1, 2, 3, 4].map((status) => canCancel({ status }))).toEqual([true, false, false, false]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkMiningPurchase, lastEntry, miningEstimate, miningTerms } from '../api/mining-rules.ts';
 
 describe('lock mining rules', () => {
-  it('pairs the comma lists of cycles and rates, and shows their last entries on the card (spec §2)', () => {
+  it('pairs the comma lists of cycles and rates, and shows their last entries on the card (docs/product-rules.md#lock-mining)', () => {
     const product = { cycle: '7,15,30', interest_rate: '0.3, 0.4,0.5' };
     expect(miningTerms(product)).toEqual([
       { days: 7, rate: '0.3' },
@@ -13,7 +13,7 @@ describe('lock mining rules', () => {
     expect(miningTerms({ cycle: '7,x,30', interest_rate: '0.3,0.4' })).toEqual([{ days: 7, rate: '0.3' }]);
   });
 
-  it('estimates amount × rate × days / 100 exactly (spec §9)', () => {
+  it('estimates amount × rate × days / 100 exactly (docs/product-rules.md#lock-mining)', () => {
     expect(miningEstimate('1001', '0.3333', 7)!.toFixed(8)).toBe('23.35433100');
     expect(miningEstimate('100', '0.5', 30)!.toFixed(8)).toBe('15.00000000');
     expect(miningEstimate('', '0.5', 30)).toBeNull();

@@ -50,7 +50,7 @@ beforeEach(() => {
   toasts.items = [];
 });
 
-describe('a staking project card (spec §2, §5)', () => {
+describe('a staking project card (docs/product-rules.md#staking)', () => {
   it('shows the chosen period\'s rate and minimum, and its estimate as the amount changes', () => {
     render(<Card />);
     expect(screen.getByText('8%')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 
-describe('staking rules (spec §5)', () => {
+describe('staking rules (docs/product-rules.md#staking)', () => {
   const base = { amount: '500', min: '100', balance: '1000', passwordRequired: true, password: 'pay12345' };
 
   it('checks in order: required, the field\'s own problem, the minimum with {num}, the balance, the password', () => {

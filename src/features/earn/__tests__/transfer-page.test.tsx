@@ -47,7 +47,7 @@ async function findAndConfirm() {
   await screen.findByTestId('transfer-form');
 }
 
-describe('the internal transfer screen (spec §2 Transfer)', () => {
+describe('the internal transfer screen (docs/product-rules.md#internal-transfers)', () => {
   it('shows the form only after the found account is tapped to confirm, then fee, arrival and what arrives', async () => {
     render(<TransferPage />);
     await findAndConfirm();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
 
 describe('internal transfer rules', () => {
-  it('takes the fee as the server does: amount × rate, rounded down to 1e-8; the receiver gets the rest (spec §5)', () => {
+  it('takes the fee as the server does: amount × rate, rounded down to 1e-8; the receiver gets the rest (docs/product-rules.md#internal-transfers)', () => {
     expect(transferFee('200.5', '0.0025')!.toFixed(8)).toBe('0.50125000');
     expect(arrivalAmount('200.5', '0.0025')!.toFixed(8)).toBe('199.99875000');
     expect(transferFee('0.00000003', '0.5')!.toFixed(8)).toBe('0.00000001');
@@ -11,7 +11,7 @@ describe('internal transfer rules', () => {
     expect(arrivalAmount('', '0.01')).toBeNull();
   });
 
-  it('shows the fee as rate × 100 percent, or the no-fee text at 0 (spec §9)', () => {
+  it('shows the fee as rate × 100 percent, or the no-fee text at 0 (docs/product-rules.md#internal-transfers)', () => {
     expect(feePercent('0.001')).toBe('0.1');
     expect(feePercent('0.0025')).toBe('0.25');
     expect(feePercent('0')).toBeNull();

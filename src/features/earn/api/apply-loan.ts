@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { LoanOrder } from './get-loan-records.ts';
 
-/** spec §3 Loan application: the product, the amount and the three uploaded images' URLs. */
+/** docs/product-rules.md#loans: the product, the amount and the three uploaded images' URLs. */
 export interface LoanApplicationInput {
   id: number;
   amount: string;

@@ -3,7 +3,7 @@ import { Big, toBig } from '../../../lib/money.ts';
 import type { SubmitProblem } from '../../../lib/use-submit.ts';
 
 /**
- * Rules every earn screen shares (spec §5): the integer stepper of loans and mining, whole-number
+ * Rules every earn screen shares (docs/product-rules.md#earn): the integer stepper of loans and mining, whole-number
  * amounts, and the checks that name the first broken rule as an i18n key with its values.
  */
 
@@ -13,7 +13,7 @@ export type Problem = SubmitProblem;
 /** The rule of a missing transaction password: its screen shows it beneath the password field. */
 export const PASSWORD_REQUIRED = 'earn.payPasswordRequired';
 
-/** True for digits only (spec §5 staking "digits only"; the steppers take integers). */
+/** True for digits only (docs/product-rules.md#earn staking "digits only"; the steppers take integers). */
 export function isWholeNumber(text: string): boolean {
   return /^\d+$/.test(text.trim());
 }

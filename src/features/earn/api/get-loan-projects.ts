@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A loan product (spec §3 Loan project). */
+/** A loan product (docs/product-rules.md#loans). */
 export interface LoanProject {
   id: number;
   title: string;

@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { PAGE_SIZE } from '../../../lib/use-paged-list.ts';
 
-/** A mining order (spec §3). */
+/** A mining order (docs/product-rules.md#lock-mining). */
 export interface MiningOrder {
   id: number;
   title: string;
@@ -18,7 +18,7 @@ export interface MiningOrder {
   total_revenue: string;
   /** Interest of the whole period. */
   estimated_revenue: string;
-  /** 0 running, 1 ended, 2 redeemed (spec §4). */
+  /** 0 running, 1 ended, 2 redeemed (docs/product-rules.md#lock-mining). */
   status: 0 | 1 | 2;
   type: number;
   redeem_fee_rate: string;

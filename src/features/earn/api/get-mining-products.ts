@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A mining product (spec §3) with the caller's balance of its coin. */
+/** A mining product (docs/product-rules.md#lock-mining) with the caller's balance of its coin. */
 export interface MiningProduct {
   id: number;
   title: string;

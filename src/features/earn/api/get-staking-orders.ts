@@ -1,12 +1,12 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { PAGE_SIZE } from '../../../lib/use-paged-list.ts';
 
-/** A staking order (spec §3). */
+/** A staking order (docs/product-rules.md#staking). */
 export interface StakingOrder {
   id: number;
   order_num: string;
   title: string;
-  /** 0 staking, 1 ended, 2 redeemed (spec §4). */
+  /** 0 staking, 1 ended, 2 redeemed (docs/product-rules.md#staking). */
   status: 0 | 1 | 2;
   type: number;
   start_time_ms: number;

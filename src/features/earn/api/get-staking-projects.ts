@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A staking period (spec §3 staking_info). */
+/** A staking period (docs/product-rules.md#staking). */
 export interface StakingPeriod {
   /** s_id of submitStaking. */
   id: number;
@@ -10,7 +10,7 @@ export interface StakingPeriod {
   min_price: string;
 }
 
-/** A staking project (spec §3) with the caller's balance of its coin. */
+/** A staking project (docs/product-rules.md#staking) with the caller's balance of its coin. */
 export interface StakingProject {
   id: number;
   title: string;

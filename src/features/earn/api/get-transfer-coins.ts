@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A coin that can be sent (spec §3 Transfer coin). */
+/** A coin that can be sent (docs/product-rules.md#internal-transfers). */
 export interface TransferCoin {
   id: number;
   title: string;

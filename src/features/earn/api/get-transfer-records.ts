@@ -1,11 +1,11 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { PAGE_SIZE } from '../../../lib/use-paged-list.ts';
 
-/** An internal transfer record (spec §3), as its sender or its receiver sees it. */
+/** An internal transfer record (docs/product-rules.md#internal-transfers), as its sender or its receiver sees it. */
 export interface TransferRecord {
   id: number;
   order_num: string;
-  /** 1 in transfer, 2 finished, 3 cancelled (spec §4). */
+  /** 1 in transfer, 2 finished, 3 cancelled (docs/product-rules.md#internal-transfers). */
   status: 1 | 2 | 3;
   direction: 'out' | 'in';
   addtime_ms: number;
@@ -19,7 +19,7 @@ export interface TransferRecord {
   reason: string;
 }
 
-/** The list's tabs (spec §2): all 0, in transfer 1, finished 2, cancelled 3. */
+/** The list's tabs (docs/product-rules.md#internal-transfers): all 0, in transfer 1, finished 2, cancelled 3. */
 export type TransferFilter = 0 | 1 | 2 | 3;
 
 /** POST /api/Balance/getInternalTransferList: one page, newest first. */

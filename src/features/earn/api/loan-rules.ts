@@ -1,7 +1,7 @@
 import { Big, toBig } from '../../../lib/money.ts';
 import { amountTextRefusal, isWholeNumber, withinBounds, type Problem } from './earn-rules.ts';
 
-/** What the application screen checks before sending (spec §5 Loan application), in this order. */
+/** What the application screen checks before sending (docs/product-rules.md#loans), in this order. */
 export interface LoanApplicationCheck {
   amount: string;
   min: string;
@@ -39,6 +39,6 @@ export function loanCost(amount: string, dailyRatePercent: string, cycleDays: nu
   return { interest, total: principal.plus(interest) };
 }
 
-/** Whether a loan can be repaid now (spec §4: approved and not yet repaid), or cancelled (under review). */
+/** Whether a loan can be repaid now (docs/product-rules.md#loans: approved and not yet repaid), or cancelled (under review). */
 export const canRepay = (order: { status: number; is_repayment: number }): boolean => order.status === 2 && order.is_repayment !== 1;
 export const canCancel = (order: { status: number }): boolean => order.status === 1;

@@ -7,7 +7,7 @@ export interface MiningTerm {
   rate: string;
 }
 
-/** The periods of a product from its comma lists (spec §3), paired in order; unreadable entries are left out. */
+/** The periods of a product from its comma lists (docs/product-rules.md#lock-mining), paired in order; unreadable entries are left out. */
 export function miningTerms(product: { cycle: string; interest_rate: string }): MiningTerm[] {
   const days = product.cycle.split(',').map((day) => day.trim());
   const rates = product.interest_rate.split(',').map((rate) => rate.trim());
@@ -17,7 +17,7 @@ export function miningTerms(product: { cycle: string; interest_rate: string }): 
   });
 }
 
-/** The last entry of a comma list (spec §2: the product card shows the last rate and cycle). */
+/** The last entry of a comma list (docs/product-rules.md#lock-mining: the product card shows the last rate and cycle). */
 export function lastEntry(list: string): string {
   return list.split(',').at(-1)?.trim() ?? '';
 }

@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { TransferRecord } from './get-transfer-records.ts';
 
-/** spec §3 Balance transfer payload. */
+/** docs/product-rules.md#internal-transfers. */
 export interface TransferInput {
   toUid: number;
   coinId: number;

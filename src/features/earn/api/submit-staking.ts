@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { StakingOrder } from './get-staking-orders.ts';
 
-/** spec §3 Staking submit payload. */
+/** docs/product-rules.md#staking. */
 export interface StakingInput {
   projectId: number;
   periodId: number;

@@ -10,14 +10,14 @@ export function transferFee(amount: string, rate: string): Big | null {
   return value.times(fraction).round(8, Big.roundDown);
 }
 
-/** spec §5: real amount = amount − amount × fee rate. */
+/** docs/product-rules.md#internal-transfers: real amount = amount − amount × fee rate. */
 export function arrivalAmount(amount: string, rate: string): Big | null {
   const fee = transferFee(amount, rate);
   const value = toBig(amount);
   return fee && value ? value.minus(fee) : null;
 }
 
-/** spec §9: the fee shown is the rate × 100 as a percent ("0.001" → "0.1"); null at 0 (the no-fee text). */
+/** docs/product-rules.md#internal-transfers: the fee shown is the rate × 100 as a percent ("0.001" → "0.1"); null at 0 (the no-fee text). */
 export function feePercent(rate: string): string | null {
   const fraction = toBig(rate);
   if (!fraction || fraction.eq(0)) return null;
@@ -25,7 +25,7 @@ export function feePercent(rate: string): string | null {
 }
 
 /**
- * The transfer form's first broken rule (spec §5): the receiver confirmed, a coin, the amount
+ * The transfer form's first broken rule (docs/product-rules.md#internal-transfers): the receiver confirmed, a coin, the amount
  * (the field's own problem first, named as the field names it; then a number above 0 with at most the coin's decimals, within the balance), then the transaction
  * password while it is required.
  */

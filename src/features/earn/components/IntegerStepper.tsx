@@ -25,7 +25,7 @@ export interface IntegerStepperProps {
 }
 
 /**
- * The amount stepper of loans and lock mining (spec §5): whole numbers only, − and + move by a step
+ * The amount stepper of loans and lock mining (docs/product-rules.md#earn): whole numbers only, − and + move by a step
  * that suits the range and stay within min..max; the number can also be typed. A decimal part typed
  * or pasted is kept as it is and refused with a message (lib/amount-input.ts), never joined to the
  * whole part: 150.5 must not become 1505. An amount above `available` is flagged with AmountField's

@@ -15,7 +15,7 @@ import { ApplicationShell } from './ApplicationShell.tsx';
 import { IntegerStepper } from './IntegerStepper.tsx';
 import styles from './earn.module.css';
 
-/** The loan application (spec §2, §5): /loans-application?id= with the amount stepper, three images and the footer. */
+/** The loan application (docs/product-rules.md#loans): /loans-application?id= with the amount stepper, three images and the footer. */
 export function LoanApplicationPage() {
   const { t } = useTranslation();
   return (

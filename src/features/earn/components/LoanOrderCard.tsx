@@ -18,7 +18,7 @@ export interface LoanOrderCardProps {
   onCancel(order: LoanOrder): void;
 }
 
-/** One loan or application (spec §2 Loans, my orders): its terms, its state, and repay or cancel where the state allows (spec §4). */
+/** One loan or application (docs/product-rules.md#loans, my orders): its terms, its state, and repay or cancel where the state allows (docs/product-rules.md#loans). */
 export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardProps) {
   const { t } = useTranslation();
   const format = useFormats();

@@ -6,7 +6,7 @@ import type { LoanProject } from '../api/get-loan-projects.ts';
 import button from '../../../components/ui/button.module.css';
 import styles from './earn.module.css';
 
-/** A loan product (spec §2 Loans): institution, amount range, daily interest, period, and Apply. */
+/** A loan product (docs/product-rules.md#loans): institution, amount range, daily interest, period, and Apply. */
 export function LoanProductCard({ project }: { project: LoanProject }) {
   const { t } = useTranslation();
   const format = useFormats();

@@ -28,7 +28,7 @@ import styles from './earn.module.css';
 
 type Tab = 'products' | 'orders';
 
-/** Loans (spec §2): the products with Apply, and my orders with their status filter, repay and cancel. */
+/** Loans (docs/product-rules.md#loans): the products with Apply, and my orders with their status filter, repay and cancel. */
 export function LoansPage() {
   const { t } = useTranslation();
   const search = useSearch();

@@ -25,7 +25,7 @@ import styles from './earn.module.css';
 
 type Tab = 'products' | 'orders';
 
-/** Lock mining (spec §2): the products with Lock, and my orders with redeem. */
+/** Lock mining (docs/product-rules.md#lock-mining): the products with Lock, and my orders with redeem. */
 export function LockMiningPage() {
   const { t } = useTranslation();
   const search = useSearch();

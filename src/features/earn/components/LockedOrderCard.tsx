@@ -19,7 +19,7 @@ const PRODUCT = {
 type LockedOrder = MiningOrder | StakingOrder;
 
 /**
- * An order of the locked-earnings products (spec §2, §4), lock mining (daily rate, product image)
+ * An order of the locked-earnings products (docs/product-rules.md#earn), lock mining (daily rate, product image)
  * or staking (yearly rate): its terms, the earnings so far, what a redemption returned, and redeem
  * for a running order of type 1.
  */

@@ -7,7 +7,7 @@ import { lastEntry } from '../api/mining-rules.ts';
 import button from '../../../components/ui/button.module.css';
 import styles from './earn.module.css';
 
-/** A mining product (spec §2 Lock mining): image, amount range, coin, daily rate and cycle (the last entries of the lists), and Lock. */
+/** A mining product (docs/product-rules.md#lock-mining): image, amount range, coin, daily rate and cycle (the last entries of the lists), and Lock. */
 export function MiningProductCard({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
   const format = useFormats();

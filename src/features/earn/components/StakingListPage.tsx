@@ -21,7 +21,7 @@ const FILTER_LABELS: Record<string, string> = {
   2: 'earn.staking.filterRedeemed',
 };
 
-/** The staking orders (spec §2 staking-list): filtered by status, with redeem after a confirmation. */
+/** The staking orders (docs/product-rules.md#staking staking-list): filtered by status, with redeem after a confirmation. */
 export function StakingListPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<StakingFilter>('all');

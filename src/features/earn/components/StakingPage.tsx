@@ -13,7 +13,7 @@ import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import { StakingProjectCard } from './StakingProjectCard.tsx';
 import styles from './earn.module.css';
 
-/** Staking (spec §2): the projects, each with its own form; the orders are one tap away. */
+/** Staking (docs/product-rules.md#staking): the projects, each with its own form; the orders are one tap away. */
 export function StakingPage() {
   const { t } = useTranslation();
   const texts = useListTexts();

@@ -7,7 +7,7 @@ export interface StatusFilterProps<K extends string | number> {
   onChange(key: K): void;
 }
 
-/** A record list's status filter (spec §2): a row of chips, one pressed, that scrolls sideways on narrow screens. */
+/** A record list's status filter (docs/product-rules.md#earn): a row of chips, one pressed, that scrolls sideways on narrow screens. */
 export function StatusFilter<K extends string | number>({ label, options, value, onChange }: StatusFilterProps<K>) {
   return (
     <div className={styles.chips} role="group" aria-label={label}>

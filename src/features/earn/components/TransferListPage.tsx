@@ -16,7 +16,7 @@ import styles from './earn.module.css';
 
 type TabKey = '0' | '1' | '2' | '3';
 
-/** The transfer records (spec §2): tabs all 0, in transfer 1, finished 2, cancelled 3; cancel after a confirmation. */
+/** The transfer records (docs/product-rules.md#internal-transfers): tabs all 0, in transfer 1, finished 2, cancelled 3; cancel after a confirmation. */
 export function TransferListPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabKey>('0');

@@ -28,7 +28,7 @@ import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './earn.module.css';
 
 /**
- * Internal transfer (spec §2 Transfer): search an account by its name, tap it to confirm the
+ * Internal transfer (docs/product-rules.md#internal-transfers): search an account by its name, tap it to confirm the
  * receiver, and only then the form: coin, amount, trade password when required, the fee, the
  * arrival time and the amount that arrives. Transfer opens the confirm step that states them all
  * again; its confirm sends, and the user lands on the records, newest first.
@@ -167,7 +167,7 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         value={coin?.id ?? null}
         onChange={(id) => {
           setCoinId(id);
-          // Spec §4: changing the coin resets the amount.
+          // docs/product-rules.md#internal-transfers: changing the coin resets the amount.
           setAmount('');
         }}
         placeholder={t('earn.transfer.chooseCoin')}

@@ -10,7 +10,7 @@ const BADGE: Record<TransferRecord['status'], string> = { 1: styles.badgeActive 
 /** The status in the app's language (the server's status_text is in English or Chinese only). */
 const STATUS: Record<TransferRecord['status'], string> = { 1: 'earn.transfer.tabPending', 2: 'earn.transfer.tabFinished', 3: 'earn.transfer.tabCancelled' };
 
-/** One internal transfer as its sender or receiver sees it (spec §3); the sender may cancel it while it is in transfer (spec §4). */
+/** One internal transfer as its sender or receiver sees it (docs/product-rules.md#internal-transfers); the sender may cancel it while it is in transfer (docs/product-rules.md#internal-transfers). */
 export function TransferRecordCard({ record, busy, onCancel }: { record: TransferRecord; busy: boolean; onCancel(record: TransferRecord): void }) {
   const { t } = useTranslation();
   const format = useFormats();

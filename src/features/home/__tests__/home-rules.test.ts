@@ -25,7 +25,7 @@ describe('home rules', () => {
     expect(keys).toEqual(['exchangeb', 'loans']);
   });
 
-  it('sends recharge/withdrawal to their route, to customer service, or to a toast (spec §6)', () => {
+  it('sends recharge/withdrawal to their route, to customer service, or to a toast (docs/product-rules.md#routes-and-access)', () => {
     expect(gatedTileAction(settings({ recharge_status: 1 }), 'recharge_status')).toBe('route');
     expect(gatedTileAction(settings({ recharge_status: 0, custom_service: 'https://help.example' }), 'recharge_status')).toBe('service');
     expect(gatedTileAction(settings({ withdrawal_status: 0 }), 'withdrawal_status')).toBe('toast');

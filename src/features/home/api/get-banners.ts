@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A home banner (spec §3). */
+/** A home banner (docs/product-rules.md#home). */
 export interface Banner {
   id?: number;
   img: string;

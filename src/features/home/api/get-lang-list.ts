@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A language of GET /api/index/getLangList (spec §3). */
+/** A language of GET /api/index/getLangList (docs/product-rules.md#languages-and-themes). */
 export interface Language {
   language_name: string;
   file_name: string;

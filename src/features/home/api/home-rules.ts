@@ -2,7 +2,7 @@ import type { MarketItem } from '../../../../common/protocol.ts';
 import { isOn, type SiteSettings, type SwitchName } from '../../../lib/site-settings.ts';
 import { toBig } from '../../../lib/money.ts';
 
-/** The optional menu tiles (spec §2 Home) and the switch that shows each. */
+/** The optional menu tiles (docs/product-rules.md#home) and the switch that shows each. */
 export const OPTIONAL_TILES: readonly { key: string; href: string; labelKey: string; switchName: SwitchName }[] = [
   { key: 'exchangeb', href: '/exchangeb', labelKey: 'home.menu.exchangeb', switchName: 'flash_exchange_status' },
   { key: 'loans', href: '/loans', labelKey: 'home.menu.loans', switchName: 'loan_switch' },

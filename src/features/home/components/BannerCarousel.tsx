@@ -5,7 +5,7 @@ import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { arrivedBanners, takeBanners, type Banner } from '../api/get-banners.ts';
 import styles from './home-content.module.css';
 
-/** Banner autoplay interval (spec §9). */
+/** Banner autoplay interval (docs/product-rules.md#home). */
 export const BANNER_AUTOPLAY_MS = 3000;
 /** The banner box's height: its skeleton and the images take the same, so nothing moves when they arrive. */
 /** The intrinsic size a banner image is laid out at before it loads (the box keeps its 5:2 shape, home-content.module.css). */

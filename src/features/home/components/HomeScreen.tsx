@@ -32,7 +32,7 @@ export interface HomeScreenProps {
 }
 
 /**
- * The home screen (spec §2 Home): the header with the logo (member panel when signed in, /login
+ * The home screen (docs/product-rules.md#home): the header with the logo (member panel when signed in, /login
  * otherwise) and the language picker, banners, the market carousel, the menu grid, the rising and
  * falling ranking (the market list refreshed every 10 s by the engine), the up-colour setting and
  * the bulletin popup.

@@ -20,7 +20,7 @@ const TILE_ICONS: Readonly<Record<string, ComponentType<IconProps>>> = {
 
 const ICON_SIZE = 24;
 
-/** The menu grid (spec §2 Home): the large options tile, recharge and withdrawal, and the switched tiles, each with its icon. */
+/** The menu grid (docs/product-rules.md#home): the large options tile, recharge and withdrawal, and the switched tiles, each with its icon. */
 export const MenuGrid = memo(function MenuGrid({ settings }: { settings: SiteSettings | null }) {
   const { t } = useTranslation();
   const gated = (status: GatedStatus, href: string) => () => openGatedEntry(settings, status, href, t('home.menu.contactService'));

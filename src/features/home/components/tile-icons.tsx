@@ -1,4 +1,4 @@
-/** The menu grid's tile icons (DESIGN.md §9: inline SVG), one per tile of spec §2 Home. */
+/** The menu grid's tile icons (docs/product-rules.md#look-and-feel: inline SVG), one per tile of docs/product-rules.md#home. */
 import { Svg, type IconProps } from '../../../components/ui/icons.tsx';
 
 export const IconRecharge = (p: IconProps) => (

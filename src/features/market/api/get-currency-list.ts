@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** A currency tab (spec §3): a group with its child tabs. */
+/** A currency tab (docs/product-rules.md#market-lists): a group with its child tabs. */
 export interface CurrencyTab {
   id: number;
   currency_name: string;

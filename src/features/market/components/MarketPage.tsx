@@ -19,7 +19,7 @@ import { ALL_TAB, childTabs, getCurrencyList, type CurrencyTab } from '../api/ge
 import styles from './market.module.css';
 
 const ROW_HEIGHT = 56;
-/** The key of the Favourites tab (the watchlist, issue 15); group tabs use their numeric ids. */
+/** The key of the Favourites tab (the watchlist); group tabs use their numeric ids. */
 const FAVOURITES = 'fav';
 
 function Row({ item }: { item: MarketItem }) {
@@ -73,7 +73,7 @@ function PairList({ fid, eid, favourites = false }: { fid: number; eid: number; 
 }
 
 /**
- * The market screen (spec §2 Market): currency group tabs, child tabs (each level with All), and the
+ * The market screen (docs/product-rules.md#market-lists): currency group tabs, child tabs (each level with All), and the
  * pair list. With starred pairs a Favourites tab comes first, and the screen opens on it.
  */
 export function MarketPage() {

@@ -3,7 +3,7 @@ import { api, type ApiResult } from '../../../lib/api-client.ts';
 
 export type { Notice };
 
-/** Page size of every list (spec §9). */
+/** Page size of every list (docs/product-rules.md#notices). */
 export const NOTICE_PAGE_SIZE = 10;
 
 /** POST /api/User/getNoticeList, list variant: page and limit 10, newest first. */

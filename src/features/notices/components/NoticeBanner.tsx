@@ -11,14 +11,14 @@ import { dismissBanner, noticesStore, shouldShowBanner } from '../stores/notices
 const NoticeBannerCard = retryableLazy(() => import('./NoticeBannerCard.tsx'));
 
 export interface NoticeBannerProps {
-  /** Poll only with a token (spec §6) ... */
+  /** Poll only with a token (docs/product-rules.md#routes-and-access) ... */
   signedIn: boolean;
   /** ... and when the site's unread_notice_switch is 1. */
   unreadSwitch: boolean;
 }
 
 /**
- * The shell's pop-up notice banner (spec §2, §4). While no banner is shown the poller is mounted
+ * The shell's pop-up notice banner (docs/product-rules.md#notices). While no banner is shown the poller is mounted
  * and the worker polls every 10 s; once the newest notice is unread the poller unmounts (the
  * stream is unsubscribed, so polling stops) and the banner shows; closing it mounts the poller
  * again, which restarts the poll after the next paint.
@@ -51,7 +51,7 @@ interface PollerProps {
 
 /**
  * The poll starts once the frame after the mount has painted: restarting it is no part of the close
- * tap's answer, and subscribing posts to the worker inside the tap (DESIGN.md §8 tap budget).
+ * tap's answer, and subscribing posts to the worker inside the tap (docs/performance.md#tap-latency tap budget).
  */
 function NoticePoller(props: PollerProps) {
   return usePaintedSinceMount() ? <LatestNoticeWatch {...props} /> : null;

@@ -11,7 +11,7 @@ export interface NoticeBannerCardProps {
 }
 
 /**
- * The banner itself, in the page's flow above the screen (issue 14): the page makes room for it, so
+ * The banner itself, in the page's flow above the screen: the page makes room for it, so
  * it covers nothing the user needs, and scrolls away with the page. A chunk of its own: it brings
  * the HTML sanitizer, which the first screen of a visitor without notices never needs.
  */

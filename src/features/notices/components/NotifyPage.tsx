@@ -14,7 +14,7 @@ import { isNoticeRead, loadMoreNotices, markNoticeRead, noticesStore, resetNotic
 import { NoticeDialog } from './NoticeDialog.tsx';
 import styles from './notices.module.css';
 
-/** System notices (spec §2 Notify): infinite list; unread rows carry a distinct icon colour. */
+/** System notices (docs/product-rules.md#notices): infinite list; unread rows carry a distinct icon colour. */
 export function NotifyPage() {
   const { t } = useTranslation();
   const formats = useFormats();

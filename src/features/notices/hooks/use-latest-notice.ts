@@ -4,7 +4,7 @@ import { useObservable } from '../../../lib/use-observable.ts';
 import type { Notice } from '../api/get-notice-list.ts';
 
 /**
- * The newest notice from the worker's 10 s poll (spec §7: page 1, limit 1, only with a token and
+ * The newest notice from the worker's 10 s poll (docs/product-rules.md#notices: page 1, limit 1, only with a token and
  * the unread switch on). Subscribing starts the poll; unmounting the caller stops it.
  */
 export function useLatestNotice(unreadSwitch: boolean): Notice | null {

@@ -7,7 +7,7 @@ const READ_KEY = 'notice_read_ids';
 const DISMISSED_KEY = 'notice_banner_dismissed_ids';
 
 /**
- * Notices: the paged list of /notify, the ids read locally (spec §4: status 1 becomes 2 after
+ * Notices: the paged list of /notify, the ids read locally (docs/product-rules.md#notices: status 1 becomes 2 after
  * opening, persisted in local storage) and the ids whose shell banner was closed.
  */
 export const noticesStore = proxy({
@@ -58,7 +58,7 @@ let loading = false;
 /** Bumped by resetNotices so an answer to a request made before the reset is dropped. */
 let generation = 0;
 
-/** Loads the next page; the list ends when a page brings fewer than 10 rows (spec §8). */
+/** Loads the next page; the list ends when a page brings fewer than 10 rows (docs/product-rules.md#calls-and-answers). */
 export async function loadMoreNotices(): Promise<void> {
   if (loading || noticesStore.state === 'end' || noticesStore.state === 'empty') return;
   loading = true;

@@ -4,7 +4,7 @@ import { countdownElapsedMs, maxStake, optionFee, payoutIfWin, quantityChoices, 
 import { movingAverage } from '../api/chart-intervals.ts';
 import { Big } from '../../../lib/money.ts';
 
-describe('options quantity rules (spec §5)', () => {
+describe('options quantity rules (docs/product-rules.md#options)', () => {
   it('offers the multipliers, or multiplier × minimum with 2 decimals when hy_price_type is 2', () => {
     expect(quantityChoices(['1', '3', '5', '10'], 1, '10')).toEqual(['1', '3', '5', '10']);
     expect(quantityChoices(['1', '3', '5', '10'], 2, '10')).toEqual(['10.00', '30.00', '50.00', '100.00']);

@@ -1,6 +1,6 @@
 import type { CandlePeriod } from '../../../../common/protocol.ts';
 
-/** Chart resolutions of spec §9 and the feed periods they map to; the default is 1D. */
+/** Chart resolutions of docs/product-rules.md#options and the feed periods they map to; the default is 1D. */
 export const CHART_INTERVALS: readonly { label: string; period: CandlePeriod }[] = [
   { label: '1', period: '1min' },
   { label: '5', period: '5min' },
@@ -16,8 +16,8 @@ export const CHART_INTERVALS: readonly { label: string; period: CandlePeriod }[]
 export const DEFAULT_PERIOD: CandlePeriod = '1day';
 
 /**
- * The interval the chart opens on: spec §9's default 1D on a first visit, afterwards the one the
- * user chose last (issue 14: a 30-second product should not reopen on daily candles every time).
+ * The interval the chart opens on: the default 1D on a first visit, afterwards the one the
+ * user chose last (a 30-second product should not reopen on daily candles every time).
  * A stored value that is not one of the intervals counts as no choice.
  */
 export function openingPeriod(stored: string | null): CandlePeriod {
@@ -25,7 +25,7 @@ export function openingPeriod(stored: string | null): CandlePeriod {
 }
 export const DEFAULT_SYMBOL = 'btcusdt';
 
-/** Moving-average windows of spec §9. */
+/** Moving-average windows of docs/product-rules.md#options. */
 export const MA_WINDOWS = [5, 10, 20, 30] as const;
 
 /** Simple moving average of the closes ending at each index from `window - 1` on (display only). */

@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** POST /api/Contrade/creatorder (spec §7): buytype 1 up, 2 down; ctime one of hytime; ctzed the stake. */
+/** POST /api/Contrade/creatorder (docs/product-rules.md#options): buytype 1 up, 2 down; ctime one of hytime; ctzed the stake. */
 export interface CreateOptionOrderInput {
   mId: number;
   ctime: number;

@@ -8,7 +8,7 @@ export interface OptionDuration {
   min: string;
 }
 
-/** POST /api/Contrade/getHyConfig (spec §3 "Options config"). */
+/** POST /api/Contrade/getHyConfig (docs/product-rules.md#options-orders). */
 export interface HyConfig {
   /** Quantity multipliers, comma separated (default "1,3,5,10"). */
   hy_numcolstmp: string;
@@ -26,7 +26,7 @@ export interface HyConfig {
   amount_precision?: number;
 }
 
-/** The spec's default multipliers (spec §9). */
+/** The spec's default multipliers (docs/product-rules.md#options). */
 export const DEFAULT_MULTIPLIERS = ['1', '3', '5', '10'] as const;
 
 const list = (text: string | undefined): string[] =>

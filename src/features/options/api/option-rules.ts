@@ -2,7 +2,7 @@ import { Big, toBig } from '../../../lib/money.ts';
 import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
 
 /**
- * The quantity choices of the picker (spec §5): with hy_price_type 2 each is multiplier × the chosen
+ * The quantity choices of the picker (docs/product-rules.md#options): with hy_price_type 2 each is multiplier × the chosen
  * duration's minimum, shown with 2 decimals; otherwise the multipliers themselves.
  */
 export function quantityChoices(multipliers: readonly string[], priceType: number, minimum: string | undefined): string[] {
@@ -34,7 +34,7 @@ export function optionFee(stake: string | Big, feeRate: string | undefined): Big
 }
 
 /**
- * What All fills (spec §5): the largest stake with at most `decimals` places whose stake + fee fits
+ * What All fills (docs/product-rules.md#options): the largest stake with at most `decimals` places whose stake + fee fits
  * the balance; "0" rendered with those decimals when nothing fits.
  */
 export function maxStake(balance: string, feeRate: string | undefined, decimals: number): string {
@@ -83,7 +83,7 @@ export function validateOptionQuantity({ quantity, minimum, balance, feeRate, de
 }
 
 /**
- * What settlement pays (spec, issue 5): a win pays stake × (1 + percent / 100), rounded down to
+ * What settlement pays (docs/product-rules.md): a win pays stake × (1 + percent / 100), rounded down to
  * 1e-8 as the server pays it; a loss pays nothing.
  */
 export function payoutIfWin(stake: string, percent: string): string | null {
@@ -95,7 +95,7 @@ export function payoutIfWin(stake: string, percent: string): string | null {
 
 /**
  * How far along a contract of `total` seconds ending at `endsAt` is at `now` (ms), clamped to the
- * contract: the confirmation circle (spec §4, remaining over total) drains from there.
+ * contract: the confirmation circle (docs/product-rules.md#options, remaining over total) drains from there.
  */
 export function countdownElapsedMs(total: number, endsAt: number, now: number): number {
   if (!(total > 0)) return 0;

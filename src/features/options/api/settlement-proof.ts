@@ -1,5 +1,5 @@
 /**
- * Verifiable settlement (issue 15): the market trades that set a settled order's prices, and the
+ * Verifiable settlement: the market trades that set a settled order's prices, and the
  * check the Verify view makes against the feed's one-minute bar of each.
  */
 import Big from 'big.js';

@@ -28,8 +28,8 @@ export interface ConfirmOrderDialogProps {
 
 /**
  * Confirms quantity and duration, with the fee debited alongside the stake when there is one and
- * what the order pays if its direction wins (issue 5). Only the chosen direction's payout is shown:
- * the other direction's row could only ever read 0 (issue 14).
+ * what the order pays if its direction wins. Only the chosen direction's payout is shown:
+ * the other direction's row could only ever read 0.
  */
 export function ConfirmOrderDialog({ open, prerender = false, busy, onConfirm, onClose, ...order }: ConfirmOrderDialogProps) {
   const { t } = useTranslation();
@@ -47,7 +47,7 @@ type OrderDetailsProps = Omit<ConfirmOrderDialogProps, 'open' | 'prerender' | 'b
 
 /**
  * What is ordered. Memoised apart from the dialog: the Buy tap only opens the prerendered dialog,
- * and a dozen translations redone inside that tap held back the paint that shows it (DESIGN.md §8
+ * and a dozen translations redone inside that tap held back the paint that shows it (docs/performance.md#budgets
  * tap budget).
  */
 const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, duration, rate, feeRate, coin }: OrderDetailsProps) {

@@ -17,7 +17,7 @@ export interface CountdownRingProps {
  * whose end runs back to twelve as time passes. Two half rings turn by CSS animations that start
  * as far along as the contract already is, so the compositor animates them by itself; a transition
  * of an SVG stroke, set again every second, repainted the dialog on the main thread every frame of
- * the contract (DESIGN.md §8).
+ * the contract (docs/performance.md#budgets).
  */
 export function CountdownRing({ total, endsAt, remaining, label }: CountdownRingProps) {
   // How far along the contract was when the ring appeared; the animation runs from there on its own.

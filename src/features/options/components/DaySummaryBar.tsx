@@ -23,14 +23,14 @@ export interface DrawnClose {
 
 export interface DaySummaryBarProps {
   symbol: string;
-  /** The pair's price decimals (money.ts shownDecimals: spec §9's 6 at most). */
+  /** The pair's price decimals (money.ts shownDecimals: the 6 at most). */
   decimals: number;
-  /** The close the chart has drawn last; while there is one, the header shows it (issue 14: one price on the screen). */
+  /** The close the chart has drawn last; while there is one, the header shows it (one price on the screen). */
   drawnClose: Observable<DrawnClose | null>;
 }
 
 /**
- * Day summary (spec §2 Options), polled every 5 s by the engine: close at the pair's decimals (6 at
+ * Day summary (docs/product-rules.md#options), polled every 5 s by the engine: close at the pair's decimals (6 at
  * most), change vs open, high/low 2 dp, volume 8 dp (compact when large). The close is the chart's
  * last drawn price once it has one, so header and chart label agree at every moment; the day's high
  * and low stretch to include it.

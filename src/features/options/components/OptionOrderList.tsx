@@ -30,7 +30,7 @@ function Direction({ hyzd, text }: { hyzd: number; text: string }) {
   );
 }
 
-/** An in-progress row: waiting to finish with its countdown, then finishing with the 5 s poll (spec §4). */
+/** An in-progress row: waiting to finish with its countdown, then finishing with the 5 s poll (docs/product-rules.md#options). */
 function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }) {
   const { t } = useTranslation();
   const remaining = useSecondsLeft(endsAt);
@@ -67,7 +67,7 @@ function OpenRow({ order, endsAt }: { order: OptionOrderRecord; endsAt: number }
   );
 }
 
-/** The order-list view (spec §2): in progress and settled tabs; settled rows open a detail popup. */
+/** The order-list view (docs/product-rules.md#options): in progress and settled tabs; settled rows open a detail popup. */
 export function OptionOrderList() {
   const { t } = useTranslation();
   const formats = useFormats();

@@ -42,7 +42,7 @@ function pickerDone(selection: OptionSelection): void {
 
 /**
  * The chart view: day summary, intervals and chart. Memoized, so a tap that only opens a dialog
- * re-renders none of it (DESIGN.md §8: tap latency during a busy feed).
+ * re-renders none of it (docs/performance.md#tap-latency: tap latency during a busy feed).
  */
 const ChartView = memo(function ChartView({
   symbol,
@@ -114,7 +114,7 @@ function SelectionButton({ coin }: { coin: string }) {
   );
 }
 
-/** The options (second contract) screen of spec §2: header, pairs popup, chart view and order-list view. */
+/** The options (second contract) screen of docs/product-rules.md#options: header, pairs popup, chart view and order-list view. */
 export function OptionsPage() {
   const { t } = useTranslation();
   const params = new URLSearchParams(useSearch());
@@ -133,7 +133,7 @@ export function OptionsPage() {
   const chartFit = useMemo<FitTarget>(() => ({ page: pageRef, bar: actionBarRef }), []);
   const [pairsOpen, setPairsOpen] = useState(false);
   const { loaded, reload } = useHyConfig();
-  // The selection is not read here: choosing one re-renders its button, not the page (DESIGN.md §8 tap budget).
+  // The selection is not read here: choosing one re-renders its button, not the page (docs/performance.md#tap-latency tap budget).
   const { active } = useSnapshot(optionsStore);
   const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
   const entryTitle = t('options.running.entry');

@@ -26,7 +26,7 @@ export interface OrderConfirmationProps {
 /**
  * The selection the confirmation shows and orders. A new one comes with the picker's Confirm tap,
  * whose answer is the sheet closing and the order bar's new label; rendering the hidden confirmation
- * for it inside that tap held back the paint of that answer (DESIGN.md §8 tap budget). So while
+ * for it inside that tap held back the paint of that answer (docs/performance.md#tap-latency tap budget). So while
  * closed the confirmation catches up a frame later, and once open it reads the store itself: what it
  * shows is always what is ordered, even when it opens within that frame.
  */
@@ -47,9 +47,9 @@ function useShownSelection(open: boolean): OptionSelection {
 }
 
 /**
- * The order confirmation of spec §5, shown while the options store's `confirmOpen` is set
+ * The order confirmation of docs/product-rules.md#options, shown while the options store's `confirmOpen` is set
  * (openConfirmation, closeConfirmation), and the order it places. Rendered ahead, so the Buy tap
- * only shows it (DESIGN.md §8 tap budget). Memoised: the page renders for its own state (the pairs
+ * only shows it (docs/performance.md#tap-latency tap budget). Memoised: the page renders for its own state (the pairs
  * popup, the view), and the confirmation's props do not change with it.
  */
 export const OrderConfirmation = memo(function OrderConfirmation({ pairId, symbol, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {

@@ -28,7 +28,7 @@ export interface OrderPickerProps {
 }
 
 /**
- * The bottom sheet that picks the stake and the duration (spec §2, §5): the multipliers (× the
+ * The bottom sheet that picks the stake and the duration (docs/product-rules.md#options): the multipliers (× the
  * duration's minimum when hy_price_type is 2), a numeric field, and All, which fills the largest
  * stake that the balance covers together with its fee. Memoised: the page renders for its own state
  * (the pairs popup, the view, a config reload, the header's pair), none of which changes the picker.
@@ -40,7 +40,7 @@ export const OrderPicker = memo(function OrderPicker({ onClose, ...form }: Order
   // The open state outlives the picker in the store: a page that leaves with it open (a session
   // time-out) must not greet the next visit with the sheet up.
   useEffect(() => closePicker, []);
-  // Rendered ahead and only shown on the tap (DESIGN.md §8: tap latency during a busy feed).
+  // Rendered ahead and only shown on the tap (docs/performance.md#tap-latency: tap latency during a busy feed).
   return (
     <Dialog open={pickerOpen} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker" prerender>
       <PickerForm {...form} opening={pickerOpenings} />

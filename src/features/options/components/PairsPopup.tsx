@@ -11,7 +11,7 @@ export interface PairsPopupProps {
 }
 
 /**
- * The side popup of all pairs (spec §2 Options): BASE/QUOTE, latest close, change; the list
+ * The side popup of all pairs (docs/product-rules.md#options): BASE/QUOTE, latest close, change; the list
  * refreshes every 2.5 s through the engine. It reads the list itself, so a poll renders the popup,
  * not the screen.
  */

@@ -27,7 +27,7 @@ function TradeRef({ trade }: { trade: ProofTrade | null }) {
 }
 
 /**
- * The trades behind a settled order's two prices (verifiable settlement, issue 15), as the order
+ * The trades behind a settled order's two prices (verifiable settlement), as the order
  * names them, and the button to the Verify view. Shown in the settled order's detail.
  */
 export function SettlementProof({ order, onVerify }: { order: OrderTrades; onVerify(): void }) {

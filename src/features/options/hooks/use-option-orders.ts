@@ -14,7 +14,7 @@ const NO_ROWS: OptionOrderRecord[] = [];
 
 /**
  * Pages of getHyOrderList for one status (page size 10). The list ends when a page brings fewer
- * than 10 rows (spec §8). `version` reloads from page 1 (after a new order or a settlement).
+ * than 10 rows (docs/product-rules.md#calls-and-answers). `version` reloads from page 1 (after a new order or a settlement).
  * Only the latest request's answer lands: a load started while another is in flight supersedes it
  * (as in the spot order pages), and rows are only ever shown under the status they were loaded for.
  */

@@ -6,7 +6,7 @@ import { useObservable } from '../../../lib/use-observable.ts';
 const IDLE = NEVER as Observable<OptionsOrder | null>;
 
 /**
- * Once an order's countdown has ended ("finishing", spec §4) the engine polls getHyOrderInfo every
+ * Once an order's countdown has ended ("finishing", docs/product-rules.md#options) the engine polls getHyOrderInfo every
  * 5 s; this returns the latest answer, or null before the first one or while `polling` is false.
  */
 export function useSettlingOrder(orderId: number, polling: boolean): OptionsOrder | null {

@@ -3,14 +3,14 @@ import type { CandlePeriod } from '../../../../common/protocol.ts';
 import { loadChartPeriod, saveChartPeriod } from '../../../lib/client-storage.ts';
 import { openingPeriod } from '../api/chart-intervals.ts';
 
-/** The stake and duration chosen in the picker (spec §2 Options: the buttons show them). */
+/** The stake and duration chosen in the picker (docs/product-rules.md#options: the buttons show them). */
 export interface OptionSelection {
   quantity: string;
   /** Duration in seconds, or null before one is chosen. */
   duration: number | null;
 }
 
-/** The order whose confirmation countdown is showing (spec §4). */
+/** The order whose confirmation countdown is showing (docs/product-rules.md#options). */
 export interface ActiveOrder {
   orderId: number;
   /** Duration in seconds (the circle's total). */
@@ -43,7 +43,7 @@ export const optionsStore = proxy<{
   active: null,
   listVersion: 0,
   // The dialogs' open states live here rather than in the page's state, so a tap that opens or closes
-  // one re-renders that dialog alone (DESIGN.md §8 tap budget).
+  // one re-renders that dialog alone (docs/performance.md#tap-latency tap budget).
   pickerOpen: false,
   pickerOpenings: 0,
   confirmOpen: false,
@@ -75,7 +75,7 @@ export function setSelection(selection: OptionSelection): void {
   optionsStore.selection = { quantity: selection.quantity.trim(), duration: selection.duration };
 }
 
-/** True when both a quantity and a duration are chosen (else buying opens the picker, spec §5). */
+/** True when both a quantity and a duration are chosen (else buying opens the picker, docs/product-rules.md#options). */
 export function hasSelection(selection: OptionSelection): boolean {
   return selection.quantity !== '' && selection.duration !== null;
 }

@@ -22,7 +22,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('address rules (spec §5): currency, then address, then the network\'s shape and checksum', () => {
+describe('address rules (docs/product-rules.md#withdrawal-addresses): currency, then address, then the network\'s shape and checksum', () => {
   it.each([
     [{ coinId: null, address: '' }, 'TRC20', { field: 'coin', key: 'profile.address.coinRequired' }],
     [{ coinId: null, address: TRON }, 'TRC20', { field: 'coin', key: 'profile.address.coinRequired' }],
@@ -65,7 +65,7 @@ describe('address screen', () => {
     const sent = calls.find((c) => c.path === '/User/setUserWidthAddress')!;
     expect({ c_id: sent.fields.get('c_id'), address: sent.fields.get('address') }).toEqual({ c_id: '1', address: TRON });
     expect((await screen.findByTestId('bound-address')).textContent).toContain(TRON);
-    // Bound now and can_edit_address is 0: no submit any more (spec §5).
+    // Bound now and can_edit_address is 0: no submit any more (docs/product-rules.md#withdrawal-addresses).
     await waitFor(() => expect(screen.getByTestId('address-locked')).toBeTruthy());
     expect(screen.queryByRole('button', { name: en.profile.address.save })).toBeNull();
   });

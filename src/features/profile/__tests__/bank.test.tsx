@@ -16,7 +16,7 @@ afterEach(() => {
   toasts.items = [];
 });
 
-describe('bank form rules (spec §5): bank name, cardholder, card number', () => {
+describe('bank form rules (docs/product-rules.md#bank-cards): bank name, cardholder, card number', () => {
   it('marks each missing field with its message, and the number\'s length rule', () => {
     expect(validateBankCard({ id: null, bankName: ' ', cardName: '', cardNumber: '' })).toEqual({
       bankName: 'profile.bank.bankNameError',
@@ -51,7 +51,7 @@ describe('bank screen', () => {
   });
 
   it.each([
-    ['no card, can_edit_bank 0: add shows (spec §6)', [], 0, true, false],
+    ['no card, can_edit_bank 0: add shows (docs/product-rules.md#bank-cards)', [], 0, true, false],
     ['a card, can_edit_bank 1: add and edit show', [card], 1, true, true],
     ['a card, can_edit_bank 0: neither shows', [card], 0, false, false],
   ])('%s', async (_case, cards, canEdit, addShown, editShown) => {

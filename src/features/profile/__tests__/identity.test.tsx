@@ -16,7 +16,7 @@ afterEach(() => {
   toasts.items = [];
 });
 
-describe('identity rules (spec §5): the first broken rule, in the spec order', () => {
+describe('identity rules (docs/product-rules.md#identity-verification): the first broken rule, in the spec order', () => {
   const front = '/uploads/aa.jpg';
   const back = '/uploads/bb.jpg';
   it.each([
@@ -39,7 +39,7 @@ describe('identity rules (spec §5): the first broken rule, in the spec order', 
     expect(en.profile.identity.backTip).toBe('Please upload the back of your ID');
   });
 
-  it('reads rzstatus as spec §4 does: 1 review, 2 certified, 3 rejected (awaiting), anything else awaiting', () => {
+  it('reads rzstatus as docs/product-rules.md#identity-verification does: 1 review, 2 certified, 3 rejected (awaiting), anything else awaiting', () => {
     expect([0, 1, 2, 3, 4, -1].map(identityStatus)).toEqual(['awaiting', 'review', 'certified', 'rejected', 'awaiting', 'awaiting']);
   });
 });

@@ -2,7 +2,7 @@ import { isCardNumber } from '../../../../common/profile-rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 
-/** spec §3 Bank card. `card_number` may come masked (`**** 7890`) while bank_swan_type is 1. */
+/** docs/product-rules.md#bank-cards. `card_number` may come masked (`**** 7890`) while bank_swan_type is 1. */
 export interface BankCard {
   id: number;
   bank_name: string;
@@ -10,7 +10,7 @@ export interface BankCard {
   card_name: string;
 }
 
-/** POST /api/User/getUserBankList: `data` is the list itself (spec §7 "data list"). */
+/** POST /api/User/getUserBankList: `data` is the list itself (docs/product-rules.md#bank-cards "data list"). */
 export async function getBankCards(): Promise<ApiResult<BankCard[]>> {
   const result = await api.post<BankCard[] | { list?: BankCard[] } | null>('/User/getUserBankList', undefined, { quiet: true });
   if (!result.ok) return result;
@@ -29,7 +29,7 @@ export interface BankCardInput {
 export type BankCardField = 'bankName' | 'cardName' | 'cardNumber';
 
 /**
- * Spec §5 Bank form: bank name, cardholder name and card number each required (bank.bankNameError,
+ * docs/product-rules.md#bank-cards form: bank name, cardholder name and card number each required (bank.bankNameError,
  * bank.usrNameError), and the number 12 to 19 digits with spaces ignored (the server's rule too).
  * No verification code: the reading this app takes (README "Bank cards").
  */

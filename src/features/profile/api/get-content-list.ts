@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** spec §3 Content entry: an about-us page; `content` is HTML, shown sanitized. */
+/** docs/product-rules.md#about-us: an about-us page; `content` is HTML, shown sanitized. */
 export interface ContentEntry {
   id?: number;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The link a friend opens to register with the user's code (spec §2 Invite): the site's `invit_url`
+ * The link a friend opens to register with the user's code (docs/product-rules.md#invite): the site's `invit_url`
  * with the `invite` parameter set to the code. A relative `invit_url` (the default `/register`) is
  * taken from this page's origin, an empty one means this app's /register; a hash route
  * (`https://site/#/register`) gets the parameter inside its hash, where that router reads it.

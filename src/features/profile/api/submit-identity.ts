@@ -11,7 +11,7 @@ export interface IdentityInput {
 export type IdentityField = 'realName' | 'front' | 'back';
 
 /**
- * Spec §5 Identity, in its order: the real name (required, then letters as on the ID, the server's
+ * docs/product-rules.md#identity-verification, in its order: the real name (required, then letters as on the ID, the server's
  * rule too), then the front image, then the back; a missing image's message is its upload tip.
  * Returns the first broken rule, or null.
  */

@@ -52,7 +52,7 @@ export function networkHintKey(network: string): string | null {
 }
 
 /**
- * Spec §5 Address binding: currency, then address required; then the address must have the shape
+ * docs/product-rules.md#withdrawal-addresses: currency, then address required; then the address must have the shape
  * and the checksum of the coin's network (the server's rule, common/withdraw-address.ts).
  * Returns the first broken rule, or null.
  */

@@ -21,7 +21,7 @@ import styles from './profile.module.css';
 const PATH = '/bindMentionAddress';
 
 /**
- * Bind a withdrawal address (spec §2, §5 Address binding): a coin picker, the address with paste and
+ * Bind a withdrawal address (docs/product-rules.md#withdrawal-addresses): a coin picker, the address with paste and
  * a hint of its network's shape, checked like the server checks it, and the addresses bound so far
  * (tap one to edit it: `?id=`). Submit shows only while can_edit_address is 1 or the chosen coin
  * has no address yet. Closed while address_switch is off.

@@ -18,8 +18,8 @@ import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 
 /**
- * Bank cards (spec §2 Bank, §5 Bank form, §6): the saved cards, each number shown by its last 4
- * digits while bank_swan_type is 1, and the add / modify form. Spec §6: with no card the add button
+ * Bank cards (docs/product-rules.md#bank-cards): the saved cards, each number shown by its last 4
+ * digits while bank_swan_type is 1, and the add / modify form. docs/product-rules.md#bank-cards: with no card the add button
  * always shows; once there is one, add and edit show only while can_edit_bank is 1. Closed while
  * bank_switch is off.
  */
@@ -109,7 +109,7 @@ interface BankCardFormProps {
 }
 
 /**
- * The bank form (spec §5): bank name, cardholder name and card number, each required, checked in
+ * The bank form (docs/product-rules.md#bank-cards): bank name, cardholder name and card number, each required, checked in
  * that order. A card whose number came masked starts with the number empty: it must be typed again
  * in full (the hint names its last 4 digits).
  */

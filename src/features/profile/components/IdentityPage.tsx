@@ -19,7 +19,7 @@ import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 
 /**
- * Identity verification (spec §2 Identity, §4 rzstatus, §5): the current status, and while the user
+ * Identity verification (docs/product-rules.md#identity-verification): the current status, and while the user
  * awaits certification (rzstatus 0 or 3) the form: real name and the front and back of the ID, one
  * image each. A rejection shows its reason above the form. Submitting moves the status to under
  * review; "check again" reloads it. Closed while certification_switch is off.

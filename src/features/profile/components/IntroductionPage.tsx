@@ -16,7 +16,7 @@ import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
 
 /**
- * About us (spec §2 Introduction): the content entries of getContentList; tapping one opens a popup
+ * About us (docs/product-rules.md#about-us): the content entries of getContentList; tapping one opens a popup
  * with its title, image and HTML content, sanitized as notices are. Closed while introduce_switch
  * is off (the member panel hides the entry then too).
  */

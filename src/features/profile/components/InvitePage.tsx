@@ -17,7 +17,7 @@ import { InviteQr, QR_SIZE } from './InviteQr.tsx';
 import styles from './profile.module.css';
 
 /**
- * Invite friends (spec §2 Invite, query `code`): a 172×172 QR of the invite link while
+ * Invite friends (docs/product-rules.md#invite, query `code`): a 172×172 QR of the invite link while
  * invit_qrcode_switch is 1, the promotion code and the link, each with a copy button, and the
  * system share sheet where the browser has one. The code is the account's own (getUserInfo); the
  * query's code shows until it has loaded.

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
 
-/** The QR's side in CSS pixels (spec §2 Invite: 172×172). */
+/** The QR's side in CSS pixels (docs/product-rules.md#invite: 172×172). */
 export const QR_SIZE = 172;
 /** Quiet zone around the code, in modules. */
 export const QR_MARGIN = 2;

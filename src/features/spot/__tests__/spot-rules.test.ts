@@ -6,7 +6,7 @@ const UNKNOWN: PairPrecision = {};
 const BTC: PairPrecision = { price: 2, amount: 6 };
 const base: SpotFormInput = { side: 1, mode: 1, price: '100', quantity: '1', amount: '', quoteAvailable: '1000', baseAvailable: '2', precision: BTC };
 
-describe('spot order rules (spec §5)', () => {
+describe('spot order rules (docs/product-rules.md#spot-orders)', () => {
   it('accepts an affordable limit buy and a covered sell', () => {
     expect(validateSpotOrder(base)).toEqual({ ok: true });
     expect(validateSpotOrder({ ...base, side: 2, quantity: '2' })).toEqual({ ok: true });

@@ -1,5 +1,5 @@
 /**
- * The spot screen's book (issue 15): 150 levels a side on step 0 (the depth chart wants the whole
+ * The spot screen's book: 150 levels a side on step 0 (the depth chart wants the whole
  * visible book; the order book shows its first rows), and the price groupings depth.step1-5 serve.
  */
 export const SPOT_BOOK_LEVELS = 150;

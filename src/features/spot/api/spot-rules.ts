@@ -56,9 +56,9 @@ export type SpotFormField = 'price' | 'quantity' | 'amount' | 'trigger';
  */
 export type SpotFormCheck = { ok: true } | { ok: false; key: string; params?: Record<string, string | number>; field: SpotFormField; clear: boolean };
 
-/** Price step of spec §5 and §9. */
+/** Price step of docs/product-rules.md#spot-orders. */
 export const PRICE_STEP = '0.01';
-/** Quick-fill percentages of spec §9. */
+/** Quick-fill percentages of docs/product-rules.md#spot-orders. */
 export const QUICK_FILL = [25, 50, 75, 100] as const;
 /** Most decimals any amount may carry: the server keeps units of 1e-8. The check's limit while a precision is unknown. */
 export const MAX_DECIMALS = 8;
@@ -133,7 +133,7 @@ const tooSmall = (minimum: PairMinimum | undefined, field: SpotFormField): SpotF
 };
 
 /**
- * Spec §5 spot order rules, in the order the server checks them. Stop-limit: the trigger (enter
+ * docs/product-rules.md#spot-orders spot order rules, in the order the server checks them. Stop-limit: the trigger (enter
  * it, at most the pair's price decimals, not the last price, which sets no direction), then as a
  * limit order. Limit: price (enter order price,
  * then at most the pair's price decimals) and quantity (enter order quantity, then at most the
@@ -222,7 +222,7 @@ export function stepPrice(price: string, steps: number, precision: PairPrecision
 }
 
 /**
- * Quick-fill (spec §5): `percent` of what the side can use, rounded DOWN to what the server accepts
+ * Quick-fill (docs/product-rules.md#spot-orders): `percent` of what the side can use, rounded DOWN to what the server accepts
  * so it never exceeds the balance. Limit buy: quantity = percent of the USDT ÷ price, to the pair's
  * quantity decimals; sell: quantity = percent of the coin, likewise; market buy: value = percent of
  * the USDT, to the quote coin's decimals. Null when a limit buy has no usable price.

@@ -90,7 +90,7 @@ function paint(canvas: HTMLCanvasElement, depth: DepthSeries, palette: Palette, 
 }
 
 /**
- * The spot screen's depth chart (issue 15): cumulative bids (up colour) and asks (down colour)
+ * The spot screen's depth chart: cumulative bids (up colour) and asks (down colour)
  * around the mid price, drawn on a canvas from the worker's book arrays. It reads the same book
  * subscription as the order book (useBook shares it), so it adds no socket traffic and no copy in
  * the worker; a new book is painted at the next animation frame, at most once a frame.

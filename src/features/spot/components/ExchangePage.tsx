@@ -19,7 +19,7 @@ import styles from './spot.module.css';
 
 const DEFAULT_SYMBOL = 'btcusdt';
 /**
- * The spot exchange screen (spec §2): symbol drawer, order book, buy/sell form, trades and my orders.
+ * The spot exchange screen (docs/product-rules.md#spot-orders): symbol drawer, order book, buy/sell form, trades and my orders.
  * It renders for its own state and when its pair or balance change; prices and lists reach the parts
  * that show them (the book its last price, the drawer its list), not through here.
  */

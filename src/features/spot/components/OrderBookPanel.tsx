@@ -94,7 +94,7 @@ export interface OrderBookPanelProps {
   symbol: string;
   decimals: BookDecimals;
   onPickPrice(price: string): void;
-  /** Price grouping: 0 the pair's tick, N buckets of 10^N ticks (depth.stepN, issue 15). */
+  /** Price grouping: 0 the pair's tick, N buckets of 10^N ticks (depth.stepN). */
   step: number;
   onStep(step: number): void;
   /** The pair's price decimals, to name the groupings; undefined names them by step. */
@@ -112,7 +112,7 @@ const BookHead = memo(function BookHead() {
   );
 });
 
-/** The price grouping picker (issue 15). */
+/** The price grouping picker. */
 const BookGrouping = memo(function BookGrouping({ step, onStep, pricePrecision }: Pick<OrderBookPanelProps, 'step' | 'onStep' | 'pricePrecision'>) {
   const { t } = useTranslation();
   return (
@@ -147,8 +147,8 @@ const LayoutButtons = memo(function LayoutButtons({ layout, onLayout }: { layout
 });
 
 /**
- * The live order book (spec §9): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
- * row takes its price. Prices can be grouped (issue 15); the depth chart reads this same book subscription.
+ * The live order book (docs/product-rules.md#spot-orders): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
+ * row takes its price. Prices can be grouped; the depth chart reads this same book subscription.
  * A book push (up to 10 a second) renders the rows; the head and controls are memoised apart.
  */
 export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {

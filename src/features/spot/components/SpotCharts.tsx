@@ -21,7 +21,7 @@ const PERIODS: readonly { label: string; period: CandlePeriod }[] = [
 ];
 
 /**
- * The spot screen's charts (issue 15), closed until asked for: the depth chart of the book (on the
+ * The spot screen's charts, closed until asked for: the depth chart of the book (on the
  * book's own subscription and grouping) and the candlestick chart with its indicators.
  */
 export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: number; decimals: number }) {

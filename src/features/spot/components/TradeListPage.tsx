@@ -14,7 +14,7 @@ import styles from './spot.module.css';
 
 type StatusKey = '1' | '2' | '3';
 
-/** The spot order list (spec §2 Trade list): status tabs 1/2/3, type picker, pull-to-refresh, infinite list. */
+/** The spot order list (docs/product-rules.md#order-list): status tabs 1/2/3, type picker, pull-to-refresh, infinite list. */
 export function TradeListPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusKey>('1');

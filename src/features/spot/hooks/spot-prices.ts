@@ -1,6 +1,6 @@
 /**
  * The spot screen's prices and balance as streams, each passing on only what its view shows, so a
- * ticker push or a poll renders the view that changed and not the whole screen (DESIGN.md §8: tap
+ * ticker push or a poll renders the view that changed and not the whole screen (docs/performance.md#tap-latency: tap
  * latency while busy). Pure functions of their sources, wired to the engine in use-spot-prices.ts.
  */
 import { combineLatest, distinctUntilChanged, filter, map, startWith, take, type Observable } from 'rxjs';

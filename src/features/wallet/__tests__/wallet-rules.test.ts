@@ -17,7 +17,7 @@ const percent: WithdrawLimits = { balance: '500', txminnum: '10', txmaxnum: '100
 const fixed: WithdrawLimits = { balance: '1', txminnum: '0.0001', txmaxnum: '10', sxftype: 2, txsxf: '0', txsxf_n: '0.0005', decimals: 8 };
 const text = (value: Big) => value.toFixed();
 
-describe('withdrawal fee and what arrives (spec §5)', () => {
+describe('withdrawal fee and what arrives (docs/product-rules.md#wallet)', () => {
   it('takes the percent fee rounded up to the coin\'s decimals', () => {
     expect([withdrawalFee(new Big('100'), percent)].map(({ fee, received }) => [text(fee), text(received)])).toEqual([['1', '99']]);
     // 1 % of 55.55555555 is 0.5555555555: 0.55555556 at 8 decimals, 0.56 at 2.

@@ -2,7 +2,7 @@ import { isPassword } from '../../../../common/rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { checkAmount, type Problem } from './wallet-rules.ts';
 
-/** spec §3 Exchangeable coin, with its decimals. */
+/** docs/product-rules.md#flash-exchange, with its decimals. */
 export interface ExchangeCoin {
   id: number;
   title: string;
@@ -45,7 +45,7 @@ export function getExchangeQuote(input: Omit<ExchangeInput, 'payPassword'>): Pro
   return api.post<ExchangeQuote>('/Balance/exchangeQuote', { type: input.accountType, from_coin_id: input.fromCoinId, to_coin_id: input.toCoinId, amount: input.amount.trim() });
 }
 
-/** The form's problem before sending (spec §5: amount required; trader password while the switch is on), or null. */
+/** The form's problem before sending (docs/product-rules.md#flash-exchange: amount required; trader password while the switch is on), or null. */
 export function validateExchange(input: ExchangeInput, from: ExchangeCoin): Problem | null {
   if (input.fromCoinId === input.toCoinId) return { key: 'wallet.exchange.sameCoin' };
   const checked = checkAmount(input.amount, { requiredKey: 'wallet.exchange.amountRequired', decimals: from.decimals, available: from.balance });

@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
-/** One coin of one account (spec §3 Balance list). Amounts are decimal strings. */
+/** One coin of one account (docs/product-rules.md#assets). Amounts are decimal strings. */
 export interface BalanceInfo {
   coinId: number;
   coinName: string;

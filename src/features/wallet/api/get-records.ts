@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { PAGE_SIZE } from '../../../lib/use-paged-list.ts';
 
-/** spec §3 Bill: st 1 money in (+), otherwise out (-). */
+/** docs/product-rules.md#account-records: st 1 money in (+), otherwise out (-). */
 export interface BillRecord {
   id: number;
   st: number;
@@ -10,7 +10,7 @@ export interface BillRecord {
   addtime: string;
 }
 
-/** spec §3 Withdraw record, with the fee, what arrives and where it went. */
+/** docs/product-rules.md#account-records, with the fee, what arrives and where it went. */
 export interface WithdrawRecord {
   id: number;
   mum: string;
@@ -24,7 +24,7 @@ export interface WithdrawRecord {
   updatetime: string;
 }
 
-/** spec §3 Recharge record. */
+/** docs/product-rules.md#account-records. */
 export interface RechargeRecord {
   id: number;
   num: string;
@@ -36,7 +36,7 @@ export interface RechargeRecord {
   updatetime: string;
 }
 
-/** spec §3 Transfer record: `msg` is what a tap shows. */
+/** docs/product-rules.md#account-records: `msg` is what a tap shows. */
 export interface TransferRecord {
   id: number;
   num: string;
@@ -51,7 +51,7 @@ export interface TransferRecord {
 
 type Page<T> = ApiResult<{ list: T[] }>;
 
-/** The record lists of spec §7 (c_id, type, page, limit 10), each one user's rows of one coin and account type, newest first. */
+/** The record lists of docs/product-rules.md#account-records (c_id, type, page, limit 10), each one user's rows of one coin and account type, newest first. */
 const list = <T>(path: string) => (coinId: number, accountType: number, page: number): Promise<Page<T>> =>
   api.post<{ list: T[] }>(path, { c_id: coinId, type: accountType, page, limit: PAGE_SIZE }, { quiet: true });
 

@@ -3,7 +3,7 @@ import { isolatedLtr } from '../../../lib/format.ts';
 import { toBig } from '../../../lib/money.ts';
 import { checkAmount, type Problem } from './wallet-rules.ts';
 
-/** A way to deposit a coin (spec §3 Recharge coin networkList); pay type 3 is bank wire with its details. */
+/** A way to deposit a coin (docs/product-rules.md#deposits networkList); pay type 3 is bank wire with its details. */
 export interface RechargeNetwork {
   id: number;
   pay_type: number;
@@ -51,7 +51,7 @@ export function validateRecharge(input: RechargeInput, network: { min: string; c
   return null;
 }
 
-/** POST /api/User/recharge (spec §3 Recharge: c_id, num, payimg, a_id, type 1); the posting flag `recharge`. */
+/** POST /api/User/recharge (docs/product-rules.md#deposits: c_id, num, payimg, a_id, type 1); the posting flag `recharge`. */
 export function submitRecharge(input: RechargeInput): Promise<ApiResult<{ id: number }>> {
   return api.post<{ id: number }>(
     '/User/recharge',

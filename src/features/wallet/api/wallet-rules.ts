@@ -32,7 +32,7 @@ export function checkAmount(text: string, options: { requiredKey: string; decima
   return { ok: true, amount };
 }
 
-/** A coin's withdrawal fee as getUserCoinBalance answers it (spec §3). */
+/** A coin's withdrawal fee as getUserCoinBalance answers it (docs/product-rules.md#wallet). */
 export interface FeeRule {
   /** 1: `txsxf` percent of the amount; otherwise the fixed `txsxf_n`. */
   sxftype: number;
@@ -43,7 +43,7 @@ export interface FeeRule {
 }
 
 /**
- * The fee of withdrawing `amount` and what arrives (spec §5): a percent fee rounded UP to the coin's
+ * The fee of withdrawing `amount` and what arrives (docs/product-rules.md#wallet): a percent fee rounded UP to the coin's
  * decimals, or the fixed fee; what arrives is the amount less the fee, never below zero.
  */
 export function withdrawalFee(amount: Big, rule: FeeRule): { fee: Big; received: Big } {
@@ -51,7 +51,7 @@ export function withdrawalFee(amount: Big, rule: FeeRule): { fee: Big; received:
   return fee.gte(amount) ? { fee: amount, received: new Big(0) } : { fee, received: amount.minus(fee) };
 }
 
-/** What the withdrawal form needs to check an amount (spec §3 Withdrawal coin balance info). */
+/** What the withdrawal form needs to check an amount (docs/product-rules.md#withdrawals). */
 export interface WithdrawLimits extends FeeRule {
   balance: string;
   txminnum: string;
@@ -59,7 +59,7 @@ export interface WithdrawLimits extends FeeRule {
 }
 
 /**
- * The withdrawal amount's problem (spec §5): required, a number above 0 within the coin's decimals,
+ * The withdrawal amount's problem (docs/product-rules.md#wallet): required, a number above 0 within the coin's decimals,
  * between txminnum and txmaxnum inclusive (the range prompt), within the balance, and more than the
  * fee (else nothing would arrive). Null when it may be sent.
  */
@@ -81,7 +81,7 @@ export function withdrawAll(limits: Pick<WithdrawLimits, 'balance' | 'txmaxnum'>
 }
 
 /**
- * What exchanging `amount` would receive at these USDT prices (spec §2 /exchangeb estimate, the
+ * What exchanging `amount` would receive at these USDT prices (docs/product-rules.md#wallet /exchangeb estimate, the
  * server's rule): amount × from / to rounded down to the coin's decimals, less the fee rounded up.
  * Null while a price is unknown.
  */
@@ -101,7 +101,7 @@ export function usdValue(amount: string, frozen: string, price: string | null): 
   return total && at ? total.times(at) : null;
 }
 
-/** Where to go after a deposit or withdrawal succeeds (spec §4): 1 home, 2 back, anything else stay. */
+/** Where to go after a deposit or withdrawal succeeds (docs/product-rules.md#wallet): 1 home, 2 back, anything else stay. */
 export function afterSuccess(setting: number | undefined): 'home' | 'back' | 'stay' {
   return setting === 1 ? 'home' : setting === 2 ? 'back' : 'stay';
 }
@@ -120,7 +120,7 @@ export interface ValuedCoin<C> {
 }
 
 /**
- * Dollar values that move with the market (spec §2 Assets): each held coin at its live price from
+ * Dollar values that move with the market (docs/product-rules.md#assets): each held coin at its live price from
  * `prices` (lower-case coin name → USDT), else at the price the server valued it at; totals are the
  * exact sums of their coins. A coin nobody could price adds nothing to a total.
  */

@@ -7,7 +7,7 @@ export function getWithdrawCoins(): Promise<ApiResult<{ list: { id: number; titl
   return api.get<{ list: { id: number; title: string; logo: string }[] }>('/Index/getCanWithdrawCoin', undefined, { quiet: true });
 }
 
-/** spec §3 Withdrawal coin balance info, with the coin's decimals. */
+/** docs/product-rules.md#withdrawals, with the coin's decimals. */
 export interface WithdrawInfo extends WithdrawLimits {
   coin: string;
   address_list: { id: number; address: string; coin_net: string }[];
@@ -18,7 +18,7 @@ export function getWithdrawInfo(coinId: number): Promise<ApiResult<WithdrawInfo>
   return api.post<WithdrawInfo>('/User/getUserCoinBalance', { c_id: coinId }, { quiet: true });
 }
 
-/** A bound bank card (spec §3 Bank card); the number may come masked. */
+/** A bound bank card (docs/product-rules.md#bank-cards); the number may come masked. */
 export interface BankCard {
   id: number;
   bank_name: string;
@@ -34,7 +34,7 @@ export function getBankCards(): Promise<ApiResult<BankCard[]>> {
 export interface WithdrawInput {
   coinId: number;
   amount: string;
-  /** 1 to a wallet address, 2 to a bank card (spec §9). */
+  /** 1 to a wallet address, 2 to a bank card (docs/product-rules.md#withdrawals). */
   withdrawType: 1 | 2;
   addressId: number | null;
   cardId: number | null;
@@ -43,7 +43,7 @@ export interface WithdrawInput {
 }
 
 /**
- * The form's problem before sending (spec §5): a destination, the amount (range, balance, fee),
+ * The form's problem before sending (docs/product-rules.md#withdrawals): a destination, the amount (range, balance, fee),
  * then the trader password when the switch asks for it. Null when it may be sent.
  */
 export function validateWithdrawal(input: WithdrawInput, limits: WithdrawLimits): Problem | null {
@@ -55,7 +55,7 @@ export function validateWithdrawal(input: WithdrawInput, limits: WithdrawLimits)
   return null;
 }
 
-/** POST /api/User/withdraw (spec §3 Withdraw: c_id, num, type 1, paypwd, bank_id, withdraw_type); the posting flag `withdraw`. */
+/** POST /api/User/withdraw (docs/product-rules.md#withdrawals: c_id, num, type 1, paypwd, bank_id, withdraw_type); the posting flag `withdraw`. */
 export function submitWithdrawal(input: WithdrawInput): Promise<ApiResult<{ id: number }>> {
   return api.post<{ id: number }>(
     '/User/withdraw',

@@ -5,7 +5,7 @@ import styles from './wallet.module.css';
 
 export interface AmountTextProps {
   value: string | Big | null | undefined;
-  /** Decimals shown (spec §9: balances 8, dollar values 2), rounded down. */
+  /** Decimals shown (docs/product-rules.md#wallet: balances 8, dollar values 2), rounded down. */
   dp: number;
   /** Shows **** instead (the assets screens' eye). */
   hidden?: boolean;

@@ -24,14 +24,14 @@ import styles from './wallet.module.css';
 
 const OVERVIEW = 'all';
 
-/** The record screen of one coin in one account (spec §2: query id, name, type, usd, conversion). */
+/** The record screen of one coin in one account (docs/product-rules.md#assets: query id, name, type, usd, conversion). */
 function tradeAccountHref(type: number, { coin, value, price }: ValuedCoin<BalanceInfo>): string {
   const query = new URLSearchParams({ id: String(coin.coinId), name: coin.coinName, type: String(type), usd: value?.toFixed(2) ?? '', conversion: price ?? '' });
   return `/trade-account?${query.toString()}`;
 }
 
 /**
- * Assets (spec §2): the total of every account, then an overview tab listing each account type with
+ * Assets (docs/product-rules.md#assets): the total of every account, then an overview tab listing each account type with
  * its total and one tab per account type with its coins (available with 8 decimals, frozen, dollar
  * value with 2) and an arrow to their records. Dollar values follow the market from the worker's
  * tickers (useUsdPrices, at most once a second); the eye hides every amount as ****.

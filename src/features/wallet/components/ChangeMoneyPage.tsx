@@ -21,9 +21,9 @@ import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './wallet.module.css';
 
 /**
- * Change-money (spec §2): a transfer between two of the user's own accounts. From and to pickers
+ * Change-money (docs/product-rules.md#transfers-between-own-accounts): a transfer between two of the user's own accounts. From and to pickers
  * (type 3 only while quantize_switch is 1), a swap of the direction, a coin picker, the amount with
- * All and the available balance. Changing the coin or an account resets the amount (spec §4).
+ * All and the available balance. Changing the coin or an account resets the amount (docs/product-rules.md#transfers-between-own-accounts).
  * Opened from a trade-account screen, it starts on that coin and account (query id, type).
  */
 export function ChangeMoneyPage() {

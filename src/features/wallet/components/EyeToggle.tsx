@@ -3,7 +3,7 @@ import { IconEye, IconEyeOff } from '../../../components/ui/icons.tsx';
 import { toggleHideAmounts, useHideAmounts } from '../stores/wallet-store.ts';
 import styles from './wallet.module.css';
 
-/** The eye of the assets screens: hides every amount as **** and remembers it (spec §2 Assets). */
+/** The eye of the assets screens: hides every amount as **** and remembers it (docs/product-rules.md#assets). */
 export function EyeToggle() {
   const { t } = useTranslation();
   const hidden = useHideAmounts();

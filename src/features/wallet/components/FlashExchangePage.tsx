@@ -36,7 +36,7 @@ export function defaultPair(list: readonly ExchangeCoin[]): { from: ExchangeCoin
 }
 
 /**
- * Flash exchange (spec §2 /exchangeb): the account type, from and to coins with a swap, the balance,
+ * Flash exchange (docs/product-rules.md#flash-exchange /exchangeb): the account type, from and to coins with a swap, the balance,
  * the amount with All, the trade password while traders_password_switch is 1, an estimate of what
  * arrives from the live prices (the worker's tickers) and the fee. Submit asks the server for a
  * binding quote and shows it in a confirm sheet with its countdown: confirming in time fills at

@@ -28,7 +28,7 @@ import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
 /**
- * Recharge (spec §2): a coin picker and its network tabs; a chain network shows the QR code and the
+ * Recharge (docs/product-rules.md#deposits): a coin picker and its network tabs; a chain network shows the QR code and the
  * address with a copy button and a warning to send only that coin on that network, the bank tab
  * (pay type 3) its detail rows; the network's minimum; then one proof upload, the amount, submit and
  * a link to the coin's deposit records; partner logos below. While recharge_certificate (or recharge_status) is not 1
@@ -160,7 +160,7 @@ function hasMinimum(network: RechargeNetwork): boolean {
   return (toBig(network.min)?.gt(0)) ?? false;
 }
 
-/** A value with a copy button; "copy success" on success (spec §8). */
+/** A value with a copy button; "copy success" on success (docs/product-rules.md#calls-and-answers). */
 function CopyRow({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
   const copy = async () => showToast(t((await copyText(value)) ? 'wallet.form.copied' : 'wallet.form.copyFailed'), 'info');
@@ -193,7 +193,7 @@ function AddressBox({ network, coin }: { network: RechargeNetwork; coin: string 
   );
 }
 
-/** The bank tab's detail rows (spec §2): bank name, card number, recipient, bank address, transfer code, company address. */
+/** The bank tab's detail rows (docs/product-rules.md#deposits): bank name, card number, recipient, bank address, transfer code, company address. */
 function BankDetails({ network }: { network: RechargeNetwork }) {
   const { t } = useTranslation();
   const rows: [string, string | undefined][] = [
@@ -220,7 +220,7 @@ function BankDetails({ network }: { network: RechargeNetwork }) {
   );
 }
 
-/** The partner logos below the form (spec §2), each a link. */
+/** The partner logos below the form (docs/product-rules.md#deposits), each a link. */
 function Partners() {
   const { t } = useTranslation();
   const partners = useLoaded(getPartners, []);

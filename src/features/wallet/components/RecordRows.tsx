@@ -20,7 +20,7 @@ function Time({ value }: { value: string }) {
   return <bdi dir="ltr">{formats.serverTime(value)}</bdi>;
 }
 
-/** A bill row (spec §2): the amount signed (+ when st is 1, else -) and coloured with its sign, remark, time. */
+/** A bill row (docs/product-rules.md#account-records): the amount signed (+ when st is 1, else -) and coloured with its sign, remark, time. */
 export function BillRow({ row, hidden }: { row: BillRecord; hidden: boolean }) {
   const income = row.st === 1;
   return (
@@ -41,7 +41,7 @@ export function BillRow({ row, hidden }: { row: BillRecord; hidden: boolean }) {
   );
 }
 
-/** A withdrawal row (spec §2): amount, status, remark (the reason when not passed), update time; and where it went and what arrives. */
+/** A withdrawal row (docs/product-rules.md#account-records): amount, status, remark (the reason when not passed), update time; and where it went and what arrives. */
 export function WithdrawRow({ row, hidden }: { row: WithdrawRecord; hidden: boolean }) {
   const { t } = useTranslation();
   return (
@@ -65,7 +65,7 @@ export function WithdrawRow({ row, hidden }: { row: WithdrawRecord; hidden: bool
   );
 }
 
-/** A deposit row (spec §2): amount, status, address, update time; and the reason when not passed. */
+/** A deposit row (docs/product-rules.md#account-records): amount, status, address, update time; and the reason when not passed. */
 export function RechargeRow({ row, hidden }: { row: RechargeRecord; hidden: boolean }) {
   return (
     <div className={styles.record} data-testid="recharge-row">
@@ -85,7 +85,7 @@ export function RechargeRow({ row, hidden }: { row: RechargeRecord; hidden: bool
   );
 }
 
-/** A transfer row (spec §2): amount, status, time, from account (coin) to account; a tap shows its message as a toast. */
+/** A transfer row (docs/product-rules.md#account-records): amount, status, time, from account (coin) to account; a tap shows its message as a toast. */
 export function TransferRow({ row, hidden }: { row: TransferRecord; hidden: boolean }) {
   const { t } = useTranslation();
   const name = (type: number) => {

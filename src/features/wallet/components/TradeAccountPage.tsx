@@ -25,7 +25,7 @@ import { BillRow, RechargeRow, TransferRow, WithdrawRow } from './RecordRows.tsx
 import type { RecordTab } from './records-path.ts';
 import styles from './wallet.module.css';
 
-/** The record tabs of an account type (spec §2): bill, withdrawals, recharges for types 1 and 2; bill and transfers for type 3. */
+/** The record tabs of an account type (docs/product-rules.md#account-records): bill, withdrawals, recharges for types 1 and 2; bill and transfers for type 3. */
 export function recordTabs(type: AccountType): RecordTab[] {
   return type === 3 ? ['bill', 'transfer'] : ['bill', 'withdraw', 'recharge'];
 }
@@ -38,7 +38,7 @@ const TAB_KEYS: Record<RecordTab, string> = {
 };
 
 /**
- * Trade-account (spec §2): the records of one coin in one account type (query id, name, type, usd,
+ * Trade-account (docs/product-rules.md#account-records): the records of one coin in one account type (query id, name, type, usd,
  * conversion, and the tab to open), titled by the account; the coin's available, frozen and dollar value; record tabs,
  * each an infinite list with pull-to-refresh; and a footer to transfer, deposit and withdraw (the
  * last two gated by their status switch: customer service when closed).

@@ -6,7 +6,7 @@ import styles from './wallet.module.css';
 
 /**
  * The money entries under the assets total: deposit and withdraw (their route while the status
- * switch is 1, else customer service: spec §6), transfer between accounts and flash exchange (shown
+ * switch is 1, else customer service: docs/product-rules.md#routes-and-access), transfer between accounts and flash exchange (shown
  * while their switch is on).
  */
 export function WalletActions() {

@@ -28,7 +28,7 @@ import styles from './wallet.module.css';
 
 type Method = 'wallet' | 'bank';
 
-/** The withdrawal tabs the switches open (spec §2): to a wallet while address_switch is 1, to a bank while bank_switch is 1. */
+/** The withdrawal tabs the switches open (docs/product-rules.md#withdrawals): to a wallet while address_switch is 1, to a bank while bank_switch is 1. */
 export function withdrawMethods(settings: SiteSettings | null): Method[] {
   return [...(isOn(settings, 'address_switch') ? (['wallet'] as const) : []), ...(isOn(settings, 'bank_switch') ? (['bank'] as const) : [])];
 }

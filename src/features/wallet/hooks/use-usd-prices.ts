@@ -3,7 +3,7 @@ import { auditTime, combineLatest, map, type Observable, of, startWith } from 'r
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 
-/** Live dollar values change at most this often (issue 12: about once a second). */
+/** Live dollar values change at most this often (about once a second). */
 export const USD_PRICE_EVERY_MS = 1000;
 
 /** USDT per whole coin, by lower-case coin name; a coin without a live price yet is absent. */

@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { loadHideAmounts, saveHideAmounts } from '../../../lib/client-storage.ts';
 
-/** Whether amounts on the assets screens show as **** (spec §2 Assets), remembered between visits. */
+/** Whether amounts on the assets screens show as **** (docs/product-rules.md#assets), remembered between visits. */
 export const walletStore = proxy<{ hideAmounts: boolean }>({ hideAmounts: loadHideAmounts() });
 
 export function toggleHideAmounts(): void {

@@ -114,7 +114,7 @@ export class FakeFetch {
   }
 }
 
-/** An envelope answer (spec §8). */
+/** An envelope answer (docs/product-rules.md#calls-and-answers). */
 export function envelope(code: number, data: unknown, msg = ''): Response {
   return new Response(JSON.stringify({ code, msg, data }), { headers: { 'Content-Type': 'application/json' } });
 }

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNT } from '../../../db/seed.ts';
 import { login, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
 /**
- * The declared API contract (DESIGN.md §5), checked from the outside: what /api/openapi.json
+ * The declared API contract (docs/architecture.md#the-server), checked from the outside: what /api/openapi.json
  * publishes is what the routes validate, a refused field answers the envelope with a translated
  * message and changes nothing, and no answer under /api leaves the envelope.
  */
@@ -187,7 +187,7 @@ describe('the declared API contract', () => {
   });
 
   it('checks the rules in the spec order: the first broken field is the one reported', async () => {
-    // Email before password (spec §5), whatever order the validator found them in.
+    // Email before password (docs/product-rules.md#calls-and-answers), whatever order the validator found them in.
     expect((await call('post', '/api/Login/register', { type: '2', email: 'nope', password: 'x', repassword: 'y' })).body.msg).toBe('Please enter a valid email address');
     expect((await call('post', '/api/Login/register', { type: '2', email: 'a@example.com', password: 'x', repassword: 'y' })).body.msg).toBe('Password must be 6-20 letters or numbers');
     // Limit order: price before quantity.

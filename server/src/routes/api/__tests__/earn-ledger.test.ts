@@ -13,7 +13,7 @@ const SEED = 1313;
 const STEPS = 160;
 
 /**
- * The ledger property of the wallet issue, over the earn products: random loans (applied,
+ * The ledger property of the wallet, over the earn products: random loans (applied,
  * approved, rejected, cancelled, repaid), mining and staking orders (bought, run to their end,
  * redeemed), internal transfers (sent, arrived, cancelled) among four users while the clock moves and
  * the jobs run. After every step: every balance is the sum of its bills, none is negative, and each

@@ -30,7 +30,7 @@ describe('api/index', () => {
   });
   afterEach(async () => t.close());
 
-  it('getLangList answers the 26 languages of spec §1, English the default', async () => {
+  it('getLangList answers the 26 languages of docs/product-rules.md#languages-and-themes, English the default', async () => {
     const answer = await t.get<{ list: Language[] }>('index/getLangList');
     expect(answer.code).toBe(1);
     const list = answer.data.list;
@@ -57,7 +57,7 @@ describe('api/index', () => {
     expect(stored).toBe('de');
   });
 
-  it('getSetting answers every switch of spec §3 as 0/1, the text fields, the popup and ip_lookup_url', async () => {
+  it('getSetting answers every switch of docs/product-rules.md#site-configuration as 0/1, the text fields, the popup and ip_lookup_url', async () => {
     const answer = await t.get<Record<string, unknown>>('index/getSetting');
     expect(answer.code).toBe(1);
     const data = answer.data;

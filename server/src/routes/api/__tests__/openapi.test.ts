@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../db/seed.ts';
 import { login, startTestApp, type TestApp } from '../../../__tests__/harness/index.ts';
 
-/** Every call of spec §7 with its method (POST unless the spec says GET), as the spec writes its path. */
+/** Every call of docs/product-rules.md#calls-and-answers with its method (POST unless the spec says GET), as the spec writes its path. */
 const SPEC_CALLS: readonly [method: 'GET' | 'POST', path: string][] = [
   ['GET', 'api/index/setLang'],
   ['GET', 'api/index/getLangList'],
@@ -85,7 +85,7 @@ describe('/api/openapi.json', () => {
   /** The document's entry for a spec path (paths compare without case, as the router does). */
   const documented = (path: string) => Object.entries(paths).find(([key]) => key.toLowerCase() === `/${path}`.toLowerCase())?.[1];
 
-  it('lists every call of spec §7 the server implements, with the spec method', async () => {
+  it('lists every call of docs/product-rules.md#calls-and-answers the server implements, with the spec method', async () => {
     const implemented: string[] = [];
     for (const [method, path] of SPEC_CALLS) {
       const response = await t.app.inject({ method, url: `/${path}`, headers: { token } });
@@ -94,7 +94,7 @@ describe('/api/openapi.json', () => {
       expect(documented(path), `${method} ${path} is served but not documented`).toBeDefined();
       expect(Object.keys(documented(path) ?? {}), path).toContain(method.toLowerCase());
     }
-    // The calls the server had before the platform issues (spot, options, account, notices, lists).
+    // The calls the server had before the platform features (spot, options, account, notices, lists).
     expect(implemented.length).toBeGreaterThanOrEqual(25);
   });
 

@@ -17,7 +17,7 @@ describe('api/User', () => {
 
   const auth = () => ({ Token: token });
 
-  it('getUserInfo answers the user fields of spec §3', async () => {
+  it('getUserInfo answers the user fields of docs/product-rules.md#calls-and-answers', async () => {
     const answer = await t.post<UserInfo>('User/getUserInfo', {}, auth());
     expect(answer.code).toBe(1);
     expect(answer.data).toEqual({

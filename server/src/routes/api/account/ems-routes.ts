@@ -5,7 +5,7 @@ import { email, messages } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
-/** POST /api/Ems/send (spec §7). */
+/** POST /api/Ems/send (docs/product-rules.md#register). */
 export const emsRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);

@@ -13,7 +13,7 @@ export const UserInfoToken = Type.Object({
 /** The client's public IP as it reports it (kept as login / register IP); at most 64 characters are kept. */
 export const clientIp = optional(text(messages('common.badRequest'), { max: 200 }));
 
-/** POST /api/Login/login and /api/Login/logout (spec §7). */
+/** POST /api/Login/login and /api/Login/logout (docs/product-rules.md#log-in-and-sessions). */
 export const loginRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);

@@ -5,7 +5,7 @@ import { messages, newPassword, secret } from '../../../http/contract/fields.ts'
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
-/** POST /api/User/resetpwd and /api/User/resetPay (spec §7); both need Token. */
+/** POST /api/User/resetpwd and /api/User/resetPay (docs/product-rules.md#passwords); both need Token. */
 export const passwordRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
@@ -14,7 +14,7 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/User/resetpwd',
     summary: 'Changes the login password',
-    description: 'On success every session of the user, the caller\'s included, is revoked: the client logs in again (spec §4 Session).',
+    description: 'On success every session of the user, the caller\'s included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions).',
     auth: 'required',
     fields: {
       oldpassword: secret(messages('password.oldRequired')),

@@ -11,7 +11,7 @@ import { clientIp, UserInfoToken } from './login-routes.ts';
 const REGISTER_PHONE = 1;
 const REGISTER_EMAIL = 2;
 
-/** The fields of register in the order spec §5 checks them. */
+/** The fields of register in the order docs/product-rules.md#register checks them. */
 const registerFields = {
   type: choice([REGISTER_PHONE, REGISTER_EMAIL], messages('register.typeInvalid')),
   email: optional(email(messages('validate.emailInvalid'))),
@@ -69,7 +69,7 @@ function checkRegistration(ctx: ApiContext, fields: FieldValues<typeof registerF
   return { byEmail, account, inviterId, codeId };
 }
 
-/** POST /api/Login/register (spec §7). */
+/** POST /api/Login/register (docs/product-rules.md#register). */
 export const registerRoute: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);

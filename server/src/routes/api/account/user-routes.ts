@@ -6,7 +6,7 @@ import { id, messages, optional, paging } from '../../../http/contract/fields.ts
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
-/** spec §3 User. */
+/** docs/product-rules.md#profile-and-identity. */
 const UserInfo = Type.Object({
   username: Type.String(),
   id: Type.Integer({ description: 'UID' }),
@@ -19,7 +19,7 @@ const UserInfo = Type.Object({
   rz_reason: Type.String({ description: 'Why identity verification was rejected, while rzstatus is 3; empty otherwise' }),
 });
 
-/** spec §3 Notice: status 1 unread, 2 read (for this user). */
+/** docs/product-rules.md#notices: status 1 unread, 2 read (for this user). */
 const Notice = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -29,7 +29,7 @@ const Notice = Type.Object({
   content: Type.String({ description: 'HTML' }),
 });
 
-/** POST /api/User/getUserInfo and /api/User/getNoticeList (spec §7); both need Token. getUserInfo adds rz_reason to spec §3 User. */
+/** POST /api/User/getUserInfo and /api/User/getNoticeList (docs/product-rules.md#account); both need Token. getUserInfo adds rz_reason to docs/product-rules.md#profile-and-identity. */
 export const userRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);

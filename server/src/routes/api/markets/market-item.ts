@@ -5,7 +5,7 @@ import type { MarketTicker, PairInfo } from '../../../domain/market-port.ts';
 import { decimalToUnits, formatTrimmed, formatUnits, percentChange, stepUnits, UNIT_DECIMALS } from '../../../domain/money.ts';
 
 /**
- * A market item (spec §3) from the pair's row and the feed's live 24 h ticker: close with the
+ * A market item (docs/product-rules.md#market-lists) from the pair's row and the feed's live 24 h ticker: close with the
  * pair's price decimals, change = signed percent from the 24 h open with 2 decimals ("+1.23",
  * "-0.50"), hamount = 24 h base volume with the pair's amount decimals, coinname = base coin,
  * trade_coin = quote coin (upper case), logo = the base coin's image URL.

@@ -18,13 +18,13 @@ function items(trading: Trading, rows: readonly MarketRow[]): MarketItemView[] {
   return list;
 }
 
-/** A currency tab (spec §3): two levels, as the market screen shows them: a group and its children (which have none). */
+/** A currency tab (docs/product-rules.md#market-lists): two levels, as the market screen shows them: a group and its children (which have none). */
 const tab = (child: TSchema) => Type.Object({ id: Type.Integer(), currency_name: Type.String(), child: Type.Array(child) });
 const CurrencyTabSchema = tab(tab(Type.Never()));
 
 const tabId = withDefault(int(messages('common.badRequest'), { min: 0, max: Number.MAX_SAFE_INTEGER }), 0);
 
-/** Public market lists of spec §7 (POST, no token), built from the feed's pairs and live 24 h tickers. */
+/** Public market lists of docs/product-rules.md#market-lists (POST, no token), built from the feed's pairs and live 24 h tickers. */
 export const marketListRoutes: TradingPlugin = async (fastify) => {
   const { apiContext: ctx, trading } = fastify;
   const route = declareRoutes(fastify, ctx);

@@ -30,7 +30,7 @@ const HyConfig = Type.Object({
   durations: Type.Array(Type.Object({ time: Type.Integer(), ykbl: Type.String(), min: Type.String() })),
 });
 
-/** Second-contract calls of spec §7 (POST). Refusals answer code 0 with the message. */
+/** Second-contract calls of docs/product-rules.md#options (POST). Refusals answer code 0 with the message. */
 export const contradeRoutes: TradingPlugin = async (fastify) => {
   const { apiContext: ctx, trading } = fastify;
   const route = declareRoutes(fastify, ctx);

@@ -7,7 +7,7 @@ import { optionProfit } from '../../../domain/settlement.ts';
 import { t } from '../../../i18n/index.ts';
 
 /**
- * An options order (spec §3) as api/Contrade answers it.
+ * An options order (docs/product-rules.md#options) as api/Contrade answers it.
  * - status 1 open / 2 settled; is_win 0 open, 1 win, 2 lose, 3 tie (stake refunded), 4 void (the
  *   feed had no price at expiry: stake and fee refunded).
  * - ploss: signed profit of a settled order (`+8.00000000`, `-10.00000000`, `0.00000000` for a tie);

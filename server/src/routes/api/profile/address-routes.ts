@@ -19,7 +19,7 @@ const BoundAddress = Type.Object({
 
 const view = (row: WithdrawAddressRow) => ({ id: row.id, c_id: row.coin_id, coin: row.coin, network: row.network, address: row.address });
 
-/** GET /api/User/getUserWidthAddress and POST /api/User/setUserWidthAddress (spec §7), Token required. */
+/** GET /api/User/getUserWidthAddress and POST /api/User/setUserWidthAddress (docs/product-rules.md#withdrawal-addresses), Token required. */
 export const addressRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);

@@ -14,7 +14,7 @@ import { id, messages, optional, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
-/** spec §3 Bank card. */
+/** docs/product-rules.md#bank-cards. */
 const BankCard = Type.Object({
   id: Type.Integer(),
   bank_name: Type.String(),
@@ -27,7 +27,7 @@ function view(row: BankCardRow, site: SiteConfig) {
   return { id: row.id, bank_name: row.bank_name, card_number: site.bank_swan_type === 1 ? maskCardNumber(row.card_number) : row.card_number, card_name: row.card_name };
 }
 
-/** POST /api/User/getUserBankList and /api/User/setBank (spec §7), Token required. */
+/** POST /api/User/getUserBankList and /api/User/setBank (docs/product-rules.md#bank-cards), Token required. */
 export const bankRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
@@ -50,9 +50,9 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
     url: '/User/setBank',
     summary: 'Adds a bank card, or with id changes one of the caller\'s cards',
     description:
-      'Checked in the order bank name, cardholder name, card number (spec §5); no verification code is asked (README "Bank cards"). ' +
+      'Checked in the order bank name, cardholder name, card number (docs/product-rules.md#bank-cards); no verification code is asked (README "Bank cards"). ' +
       'The card number is 12 to 19 digits, spaces ignored. Refused while bank_switch is not 1; once the caller has a card, adding and ' +
-      'changing need can_edit_bank 1 (spec §6). At most 10 cards, each number once.',
+      'changing need can_edit_bank 1 (docs/product-rules.md#bank-cards). At most 10 cards, each number once.',
     auth: 'required',
     once: 'common.duplicate',
     fields: {

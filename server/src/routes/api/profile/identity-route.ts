@@ -12,7 +12,7 @@ import { declareRoutes, type ApiPlugin } from '../context.ts';
 const uploadRef = (required: 'identity.frontRequired' | 'identity.backRequired') =>
   text({ required, invalid: required }, { max: 300, example: '/uploads/0123456789abcdef0123456789abcdef.jpg', description: 'The url (or fullurl) the upload call answered' });
 
-/** POST /api/User/usersetReal (spec §7): identity verification, decided in the review queue. */
+/** POST /api/User/usersetReal (docs/product-rules.md#identity-verification): identity verification, decided in the review queue. */
 export const identityRoute: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);

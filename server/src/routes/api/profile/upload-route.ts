@@ -40,11 +40,11 @@ const MESSAGES: Record<UploadRefusalReason | RequestProblem, MessageKey> = {
 const EXTRA_PART_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT', 'FST_PROTO_VIOLATION']);
 
 /**
- * POST /api/api/common/upload (spec §7 Upload; the spec's path really repeats `api`). Token
+ * POST /api/api/common/upload (docs/product-rules.md#uploads; the spec's path really repeats `api`). Token
  * required. A multipart form with exactly one part: the file, in the field `file`. JPEG, PNG or
  * WebP, decided by the bytes; at most UPLOAD_MAX_MB; see uploads/upload-store.ts for every check.
  *
- * data = {url, fullurl, data: {url, fullurl}}: the URL in each reading of spec §7 (`data.data.url`,
+ * data = {url, fullurl, data: {url, fullurl}}: the URL in each reading of docs/product-rules.md#uploads (`data.data.url`,
  * `data.url`, `data.fullurl`). `url` is relative (`/uploads/<name>`), the value a record sends
  * back and stores; `fullurl` is the same with this request's origin. Any refusal answers code 0 with
  * its message in the caller's Lang and stores nothing.

@@ -12,7 +12,7 @@ const Language = Type.Object({
   is_default: Type.Union([Type.Literal(0), Type.Literal(1)]),
 });
 
-/** GET /api/index/getLangList and GET /api/index/setLang (spec §7). */
+/** GET /api/index/getLangList and GET /api/index/setLang (docs/product-rules.md#languages-and-themes). */
 export const languageRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
@@ -20,7 +20,7 @@ export const languageRoutes: ApiPlugin = async (fastify) => {
   route({
     method: 'GET',
     url: '/index/getLangList',
-    summary: 'The 26 languages of spec §1',
+    summary: 'The 26 languages of docs/product-rules.md#languages-and-themes',
     auth: 'none',
     answer: Type.Object({ list: Type.Array(Language) }),
     handler: () => ok({ list: [...LANGUAGES] }),

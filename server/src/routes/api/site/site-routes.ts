@@ -14,7 +14,7 @@ const SiteSettings = Type.Object({
 
 const Item = (fields: Parameters<typeof Type.Object>[0]) => Type.Object({ id: Type.Integer(), ...fields });
 
-/** Public site data: settings, the IP echo, banners, about-us entries, partners (spec §7). */
+/** Public site data: settings, the IP echo, banners, about-us entries, partners (docs/product-rules.md#site-configuration). */
 export const siteRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
@@ -22,7 +22,7 @@ export const siteRoutes: ApiPlugin = async (fastify) => {
   route({
     method: 'GET',
     url: '/index/getSetting',
-    summary: 'The site configuration of spec §3: every switch (0/1), texts, the home popup',
+    summary: 'The site configuration of docs/product-rules.md#site-configuration: every switch (0/1), texts, the home popup',
     auth: 'none',
     answer: SiteSettings,
     handler: () => ok({ ...ctx.siteConfig.get(), ip_lookup_url: ctx.config.ipLookupUrl }),

@@ -12,7 +12,7 @@ export interface PairPrecision {
 }
 
 /**
- * A spot order record (spec §3) as api/Trade answers it. Amounts are decimal strings; times are
+ * A spot order record (docs/product-rules.md#spot-orders) as api/Trade answers it. Amounts are decimal strings; times are
  * "YYYY-MM-DD HH:mm:ss" UTC.
  * - `price`: the average fill price once completed, else the limit price; `xjprice`: the limit
  *   price ('' for a market order).

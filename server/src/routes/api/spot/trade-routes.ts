@@ -26,7 +26,7 @@ const amountMessages = (field: 'price' | 'num' | 'amount' | 'trigger'): FieldMes
 
 const listInvalid = messages('trade.listInvalid');
 
-/** Spot trading calls of spec §7 (POST, Token required). Refusals answer code 0 with the message. */
+/** Spot trading calls of docs/product-rules.md#spot-orders (POST, Token required). Refusals answer code 0 with the message. */
 export const tradeRoutes: TradingPlugin = async (fastify) => {
   const { apiContext: ctx, trading } = fastify;
   const route = declareRoutes(fastify, ctx);

@@ -9,7 +9,7 @@ import { accountName, coinField, type WalletPlugin } from './wallet-context.ts';
 
 const AccountType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 option (the main account), 2 funds, 3 quantitative' });
 
-/** spec §3 Balance list, one coin of one account. */
+/** docs/product-rules.md#assets, one coin of one account. */
 const BalanceInfo = Type.Object({
   coinId: Type.Integer(),
   coinName: Type.String({ description: 'Shown name, e.g. BTC' }),
@@ -32,7 +32,7 @@ const BalanceList = Type.Object({
   ),
 });
 
-/** getUserBalanceList and getCoinBalance (spec §7), Token required. */
+/** getUserBalanceList and getCoinBalance (docs/product-rules.md#wallet), Token required. */
 export const balanceRoutes: WalletPlugin = async (fastify) => {
   const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);

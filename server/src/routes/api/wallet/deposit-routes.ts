@@ -7,7 +7,7 @@ import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
 import { amountField, coinField, type WalletPlugin } from './wallet-context.ts';
 
-/** spec §3 Recharge coin: networkList[] {id, pay_type, coin_net, pay_img, address}, plus the bank-wire details of pay type 3. */
+/** docs/product-rules.md#deposits: networkList[] {id, pay_type, coin_net, pay_img, address}, plus the bank-wire details of pay type 3. */
 const Network = Type.Object({
   id: Type.Integer({ description: 'a_id of recharge' }),
   pay_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 and 2 a chain (TRC20, ERC20 …), 3 bank wire' }),
@@ -43,7 +43,7 @@ async function networkView(network: DepositNetwork) {
   return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image || (await qrCode(network.address)), address: network.address, min };
 }
 
-/** getRechargeCoinList and recharge (spec §7). */
+/** getRechargeCoinList and recharge (docs/product-rules.md#deposits). */
 export const depositRoutes: WalletPlugin = async (fastify) => {
   const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);

@@ -14,7 +14,7 @@ import { internalTransferView, InternalTransferView, TransferCoinView } from './
 const listInvalid = messages('earn.listInvalid');
 
 /**
- * Internal transfers (spec §7 api/Balance/*, Token required; README "How the reference server runs
+ * Internal transfers (api/Balance/* of docs/product-rules.md#internal-transfers, Token required; README "How the reference server runs
  * the earn products"). With Internal_transfer_status off, searching, the coin list and sending are
  * refused; records and cancelling stay open.
  */
@@ -45,7 +45,7 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
     url: '/Balance/getTransferCoin',
     summary: 'The coins that can be sent, with their fee rate, arrival days and the caller\'s balance',
     auth: 'required',
-    fields: { username: optional(text(messages('transfer.usernameRequired'), { max: 64, description: 'Accepted (spec §7), not used: the terms are the same for every receiver' })) },
+    fields: { username: optional(text(messages('transfer.usernameRequired'), { max: 64, description: 'Accepted (docs/product-rules.md#internal-transfers), not used: the terms are the same for every receiver' })) },
     answer: Type.Object({ list: Type.Array(TransferCoinView) }),
     handler: ({ user }) => {
       open();

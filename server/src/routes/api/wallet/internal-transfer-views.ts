@@ -4,7 +4,7 @@ import { formatUnits } from '../../../domain/money.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { timeText } from '../earn/earn-context.ts';
 
-/** A coin users may send to each other (spec §3 Transfer coin), with the caller's balance. */
+/** A coin users may send to each other (docs/product-rules.md#internal-transfers), with the caller's balance. */
 export const TransferCoinView = Type.Object({
   id: Type.Integer({ description: 'c_id of transfer' }),
   title: Type.String(),
@@ -15,7 +15,7 @@ export const TransferCoinView = Type.Object({
 });
 export type TransferCoinView = Static<typeof TransferCoinView>;
 
-/** An internal transfer record (spec §3), as the sender or the receiver sees it. */
+/** An internal transfer record (docs/product-rules.md#internal-transfers), as the sender or the receiver sees it. */
 export const InternalTransferView = Type.Object({
   id: Type.Integer(),
   order_num: Type.String(),

@@ -15,7 +15,7 @@ import { accountName, recordListFields, recordTime, statusText, type WalletPlugi
 const Status = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 pending review, 2 completed, 3 not passed' });
 const Time = Type.String({ description: 'YYYY-MM-DD HH:mm:ss, UTC' });
 
-/** spec §3 Bill. */
+/** docs/product-rules.md#account-records. */
 const Bill = Type.Object({
   id: Type.Integer(),
   st: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 money in (+), 2 money out (-)' }),
@@ -24,7 +24,7 @@ const Bill = Type.Object({
   addtime: Time,
 });
 
-/** spec §3 Withdraw record. */
+/** docs/product-rules.md#account-records. */
 const Withdrawal = Type.Object({
   id: Type.Integer(),
   mum: Type.String({ description: 'The amount withdrawn (frozen, then taken), 8 decimals' }),
@@ -40,7 +40,7 @@ const Withdrawal = Type.Object({
   updatetime: Time,
 });
 
-/** spec §3 Recharge record. */
+/** docs/product-rules.md#account-records. */
 const Deposit = Type.Object({
   id: Type.Integer(),
   num: Type.String(),
@@ -53,7 +53,7 @@ const Deposit = Type.Object({
   updatetime: Time,
 });
 
-/** spec §3 Transfer record. */
+/** docs/product-rules.md#account-records. */
 const Transfer = Type.Object({
   id: Type.Integer(),
   num: Type.String(),
@@ -66,7 +66,7 @@ const Transfer = Type.Object({
   updatetime: Time,
 });
 
-/** getBillList, getWithdrawList, getRechargeList, getTransferList (spec §7): one user's own rows, newest first. */
+/** getBillList, getWithdrawList, getRechargeList, getTransferList (docs/product-rules.md#account-records): one user's own rows, newest first. */
 export const recordRoutes: WalletPlugin = async (fastify) => {
   const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);

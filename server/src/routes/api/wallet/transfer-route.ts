@@ -4,7 +4,7 @@ import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
 import { accountField, amountField, coinField, type WalletPlugin } from './wallet-context.ts';
 
-/** POST /api/User/transfer (spec §7): between two of the caller's own account types. */
+/** POST /api/User/transfer (docs/product-rules.md#transfers-between-own-accounts): between two of the caller's own account types. */
 export const transferRoute: WalletPlugin = async (fastify) => {
   const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);

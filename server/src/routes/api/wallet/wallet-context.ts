@@ -14,16 +14,16 @@ export type WalletPlugin = FastifyPluginAsync;
 
 export const coinField = id(messages('wallet.coinRequired'));
 
-/** An account type of spec §1 (1, 2, 3); whether it is open is the domain's check. */
+/** An account type of docs/product-rules.md#account-types (1, 2, 3); whether it is open is the domain's check. */
 export const accountField = choice([1, 2, 3], messages('wallet.accountInvalid'));
 
-/** An amount with its "please enter" message (spec §8 client messages) and the shared ones. */
+/** An amount with its "please enter" message (docs/product-rules.md#calls-and-answers client messages) and the shared ones. */
 export function amountField(required: MessageKey) {
   const on: FieldMessages = { required, invalid: 'wallet.amountInvalid', zero: 'wallet.amountInvalid', tooLarge: 'wallet.tooLarge' };
   return amount(on);
 }
 
-/** c_id, type (the account type), page, limit: the fields of the four record lists (spec §7). */
+/** c_id, type (the account type), page, limit: the fields of the four record lists (docs/product-rules.md#wallet). */
 export const recordListFields = {
   c_id: id(messages('wallet.listInvalid')),
   type: accountField,
@@ -32,7 +32,7 @@ export const recordListFields = {
 
 const STATUS_KEYS: Record<RecordStatus, MessageKey> = { 1: 'wallet.statusPending', 2: 'wallet.statusDone', 3: 'wallet.statusRejected' };
 
-/** The text of a record status (spec §4: pending review, completed, not passed) in the caller's language. */
+/** The text of a record status (docs/product-rules.md#wallet: pending review, completed, not passed) in the caller's language. */
 export function statusText(lang: string, status: RecordStatus): string {
   return t(lang, STATUS_KEYS[status]);
 }

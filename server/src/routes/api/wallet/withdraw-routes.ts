@@ -5,7 +5,7 @@ import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
 import { amountField, coinField, type WalletPlugin } from './wallet-context.ts';
 
-/** spec §3 Withdrawal coin balance info, plus the coin's decimals. */
+/** docs/product-rules.md#withdrawals, plus the coin's decimals. */
 const WithdrawalInfo = Type.Object({
   coin: Type.String(),
   decimals: Type.Integer(),
@@ -18,7 +18,7 @@ const WithdrawalInfo = Type.Object({
   address_list: Type.Array(Type.Object({ id: Type.Integer(), address: Type.String(), coin_net: Type.String() }), { description: "The caller's bound addresses of this coin" }),
 });
 
-/** getCanWithdrawCoin, getUserCoinBalance and withdraw (spec §7). */
+/** getCanWithdrawCoin, getUserCoinBalance and withdraw (docs/product-rules.md#withdrawals). */
 export const withdrawRoutes: WalletPlugin = async (fastify) => {
   const { apiContext: ctx, wallet } = fastify;
   const route = declareRoutes(fastify, ctx);

@@ -16,7 +16,7 @@ const listInvalid = messages('earn.listInvalid');
 const imageField = (required: MessageKey) => text(messages(required), { max: 300, example: '/uploads/0123456789abcdef0123456789abcdef.jpg' });
 
 /**
- * Loans (spec §7 api/Loan/*, Token required; README "How the reference server runs the earn
+ * Loans (api/Loan/* of docs/product-rules.md#loans, Token required; README "How the reference server runs the earn
  * products"). With loan_switch off, products and applying are refused; records, repaying and
  * cancelling stay open.
  */

@@ -5,7 +5,7 @@ import { formatTrimmed, formatUnits } from '../../../../domain/money.ts';
 import { t, type MessageKey } from '../../../../i18n/index.ts';
 import { timeText } from '../earn-context.ts';
 
-/** A loan product (spec §3 Loan project) as api/Loan answers it. */
+/** A loan product (docs/product-rules.md#loans) as api/Loan answers it. */
 export const LoanProjectView = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -19,7 +19,7 @@ export const LoanProjectView = Type.Object({
 });
 export type LoanProjectView = Static<typeof LoanProjectView>;
 
-/** A loan application or loan (spec §3 Loan order). */
+/** A loan application or loan (docs/product-rules.md#loans). */
 export const LoanOrderView = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

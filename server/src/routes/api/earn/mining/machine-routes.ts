@@ -10,7 +10,7 @@ import { miningOrderView, MiningOrderView, miningProductView, MiningProductView 
 const listInvalid = messages('earn.listInvalid');
 
 /**
- * Lock mining (spec §7 api/Machine/*, Token required; README "How the reference server runs the
+ * Lock mining (api/Machine/* of docs/product-rules.md#lock-mining, Token required; README "How the reference server runs the
  * earn products"). With machine_switch off, products and buying are refused; orders and redeeming
  * stay open.
  */
@@ -40,7 +40,7 @@ export const machineRoutes: EarnPlugin = async (fastify) => {
     url: '/Machine/buyMiningMachine',
     summary: 'Locks an amount in a mining product for one of its periods',
     description:
-      'amount: a whole number within the product\'s min_price..max_price (spec §5 names minprice/maxprice, which mining products do not carry). ' +
+      'amount: a whole number within the product\'s min_price..max_price (docs/product-rules.md#lock-mining names minprice/maxprice, which mining products do not carry). ' +
       'day: one of the product\'s cycle list. interest_rate: the daily rate the screen showed for that day; the server uses its own rate and ' +
       'refuses the purchase when they differ. Then the transaction password (paypassword) when traders_password_switch is 1, with the ' +
       'same rules as staking and withdrawals (five wrong in a row lock it for 30 minutes). The amount moves from available to frozen ' +

@@ -6,7 +6,7 @@ import { formatTrimmed, formatUnits } from '../../../../domain/money.ts';
 import type { MessageKey } from '../../../../i18n/index.ts';
 import { lockedOrderSchema, lockedOrderView } from '../locked-order-view.ts';
 
-/** A mining product (spec §3) as api/Machine answers it, with the caller's balance of its coin. */
+/** A mining product (docs/product-rules.md#lock-mining) as api/Machine answers it, with the caller's balance of its coin. */
 export const MiningProductView = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -10,7 +10,7 @@ import { stakingOrderView, StakingOrderView, stakingProjectView, StakingProjectV
 const listInvalid = messages('earn.listInvalid');
 
 /**
- * Staking (spec §7 api/Balance/*Staking*, Token required; README "How the reference server runs the
+ * Staking (api/Balance/*Staking* of docs/product-rules.md#staking, Token required; README "How the reference server runs the
  * earn products"). With staking_switch off, projects and staking are refused; orders and redeeming
  * stay open. The flash-exchange calls of api/Balance live in the wallet's own module.
  */

@@ -6,7 +6,7 @@ import { formatTrimmed, formatUnits } from '../../../../domain/money.ts';
 import type { MessageKey } from '../../../../i18n/index.ts';
 import { lockedOrderSchema, lockedOrderView } from '../locked-order-view.ts';
 
-/** A staking project (spec §3) with its periods and the caller's balance of its coin. */
+/** A staking project (docs/product-rules.md#staking) with its periods and the caller's balance of its coin. */
 export const StakingProjectView = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

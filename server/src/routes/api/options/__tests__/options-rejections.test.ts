@@ -52,7 +52,7 @@ describe('api/Contrade creatorder refusals change nothing', () => {
     h.db.prepare('UPDATE markets SET option_enabled = 1 WHERE id = ?').run(btc);
   });
 
-  it('asks for the position size in Chinese too (spec §8 client messages)', async () => {
+  it('asks for the position size in Chinese too (docs/product-rules.md#calls-and-answers client messages)', async () => {
     const before = snapshot();
     const response = await h.app.inject({
       method: 'POST',

@@ -11,7 +11,7 @@ import { startTradingHarness, type TradingHarness } from '../../spot/__tests__/t
 import type { OptionOrderView } from '../option-order-view.ts';
 
 /**
- * Verifiable settlement (issue 15): every settled second contract names the market trades that set
+ * Verifiable settlement: every settled second contract names the market trades that set
  * its buy and settlement prices, by tradeId and ts as the public feed published them. The checks
  * read the feed only through its public market REST, as anyone verifying an order would.
  */

@@ -41,13 +41,13 @@ describe('api/User/getUserBankList and setBank', () => {
     expect((await list(auth))[0]!.card_number).toBe('6222021234567890');
   });
 
-  it('needs no verification code: the reading of spec §5 chosen (README "Bank cards"); a code sent is ignored', async () => {
+  it('needs no verification code: the reading of docs/product-rules.md#bank-cards chosen (README "Bank cards"); a code sent is ignored', async () => {
     const auth = await registerByPhone(t);
     expect((await t.post('User/setBank', card(), auth)).code).toBe(1);
     expect((await t.post('User/setBank', card({ card_number: '6222021234567891', code: 'whatever' }), auth)).code).toBe(1);
   });
 
-  it('refuses in the order of spec §5: bank name, cardholder name, card number; then the length rule', async () => {
+  it('refuses in the order of docs/product-rules.md#bank-cards: bank name, cardholder name, card number; then the length rule', async () => {
     const auth = await registerByPhone(t);
     await expectRefused(auth, {}, 'Please enter the bank name');
     await expectRefused(auth, { card_number: '6222021234567890' }, 'Please enter the bank name');
@@ -70,7 +70,7 @@ describe('api/User/getUserBankList and setBank', () => {
     expect(await list(auth)).toEqual([edited.data]);
   });
 
-  it('spec §6: the first card can always be added; with a card, adding and editing need can_edit_bank 1', async () => {
+  it('docs/product-rules.md#bank-cards: the first card can always be added; with a card, adding and editing need can_edit_bank 1', async () => {
     const auth = await registerByPhone(t);
     editSiteConfig(t.dataDir, { can_edit_bank: 0 });
     const { data } = await t.post<Card>('User/setBank', card(), auth);

@@ -77,7 +77,7 @@ describe('POST /api/api/common/upload', () => {
     ['a lossy WebP', fixture('lossy.webp'), 'webp'],
     ['a lossless WebP in the simple layout', simpleWebp(fixture('lossless.webp')), 'webp'],
   ];
-  it.each(accepted)('stores %s under a random name and answers its URL in every reading of spec §7', async (_kind, bytes, extension) => {
+  it.each(accepted)('stores %s under a random name and answers its URL in every reading of docs/product-rules.md#uploads', async (_kind, bytes, extension) => {
     const answer = await upload(t, fileForm(bytes, 'my passport.gif', 'application/octet-stream'), { Token: token });
     expect(answer).toMatchObject({ code: 1, msg: 'Upload successful' });
     const { url, fullurl, data } = answer.data!;

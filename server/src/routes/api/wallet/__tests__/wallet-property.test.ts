@@ -21,7 +21,7 @@ type Coin = (typeof COINS)[number];
 const TYPES = [1, 2] as const;
 
 /**
- * The property of the wallet (issue 12), over random transfers, deposits, withdrawals (approved and
+ * The property of the wallet, over random transfers, deposits, withdrawals (approved and
  * rejected) and exchanges by several users, checked after every step against a model the test keeps
  * itself from what the API answered and what was decided:
  * - every balance is what the model says (so a refused call moved nothing), none is negative;

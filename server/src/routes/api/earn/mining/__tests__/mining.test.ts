@@ -11,7 +11,7 @@ interface Page<T> {
   total: number;
 }
 
-/** The documented interest (spec §9): amount × daily rate % × days / 100, rounded down to 1e-8, in units. */
+/** The documented interest (docs/product-rules.md#lock-mining): amount × daily rate % × days / 100, rounded down to 1e-8, in units. */
 const documented = (amount: string, ratePercent: string, days: number): bigint => units(new Big(amount).times(ratePercent).times(days).div(100).round(8, Big.roundDown).toFixed(8));
 
 /** The transaction password every buyer here has set (traders_password_switch is 1 in the harness). */
