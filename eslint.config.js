@@ -20,24 +20,50 @@ const root = dirname(fileURLToPath(import.meta.url));
 const local = { rules: { 'no-cross-feature': noCrossFeature(root), 'no-import-cycle': noImportCycle(root) } };
 
 const restrict = (patterns, { allowTypeImports = false } = {}) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) },
+  ],
 });
 
-const noApp = { group: ['**/app/*', '**/app'], message: 'Only app/ may import app/ (docs/architecture.md#who-imports-whom).' };
-const noFeatures = { group: ['**/features/**'], message: 'lib and components/ui must not import features (docs/architecture.md#who-imports-whom).' };
+const noApp = {
+  group: ['**/app/*', '**/app'],
+  message: 'Only app/ may import app/ (docs/architecture.md#who-imports-whom).',
+};
+const noFeatures = {
+  group: ['**/features/**'],
+  message: 'lib and components/ui must not import features (docs/architecture.md#who-imports-whom).',
+};
 // The market engine is created only in lib/engine-worker.ts. What app, worker and server share (types,
 // stream reducers, the input rules) lives in common/, whose values anyone may import.
 const workerValues = {
   regex: '(^|/)workers/',
-  message: 'src imports only types from workers/; the Worker is created in lib/engine-worker.ts (docs/architecture.md).',
+  message:
+    'src imports only types from workers/; the Worker is created in lib/engine-worker.ts (docs/architecture.md).',
 };
 
 // common/ runs in the page, the worker and the server alike: no DOM, no Node.
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const commonMessage = 'common/ is shared by app, worker and server: it imports nothing from src/, workers/ or server/, and uses no DOM or Node API (docs/architecture.md).';
+const commonMessage =
+  'common/ is shared by app, worker and server: it imports nothing from src/, workers/ or server/, and uses no DOM or Node API (docs/architecture.md).';
 const browserAndNodeGlobals = [
-  'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'self', 'postMessage',
-  'process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate',
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'self',
+  'postMessage',
+  'process',
+  'Buffer',
+  'require',
+  'module',
+  '__dirname',
+  '__filename',
+  'global',
+  'setImmediate',
 ].map((name) => ({ name, message: commonMessage }));
 
 const comlinkMessage = 'Only workers/market/bridge/ and src/lib/engine-worker.ts use Comlink (docs/architecture.md).';
@@ -46,7 +72,8 @@ const comlinkPattern = { group: ['comlink/*'], message: comlinkMessage };
 const reactLazyPath = {
   name: 'react',
   importNames: ['lazy'],
-  message: 'Use retryableLazy (src/lib/retryable-lazy.ts) in a LazyBoundary: a React.lazy that failed to load once stays broken.',
+  message:
+    'Use retryableLazy (src/lib/retryable-lazy.ts) in a LazyBoundary: a React.lazy that failed to load once stays broken.',
 };
 
 export default tseslint.config(
@@ -86,13 +113,19 @@ export default tseslint.config(
   {
     files: ['workers/**/*.ts'],
     rules: restrict([
-      { group: ['**/src/**', 'react', 'react-dom', 'react/*'], message: 'workers/ never imports src/ or React (docs/architecture.md#who-imports-whom).' },
+      {
+        group: ['**/src/**', 'react', 'react-dom', 'react/*'],
+        message: 'workers/ never imports src/ or React (docs/architecture.md#who-imports-whom).',
+      },
     ]),
   },
   {
     files: ['server/**/*.ts'],
     rules: restrict([
-      { group: ['**/src/**', '**/workers/**', 'react'], message: 'server/ shares code with the app only through common/ (docs/architecture.md).' },
+      {
+        group: ['**/src/**', '**/workers/**', 'react'],
+        message: 'server/ shares code with the app only through common/ (docs/architecture.md).',
+      },
     ]),
   },
   // Comlink is the worker boundary: only the bridge the worker's entry and the page share, and the one
@@ -100,7 +133,13 @@ export default tseslint.config(
   // React.lazy whose chunk failed to load once stays broken until a reload.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['workers/market/bridge/**', 'src/lib/engine-worker.ts', 'src/lib/retryable-lazy.ts', '**/__tests__/**', 'tests/**'],
+    ignores: [
+      'workers/market/bridge/**',
+      'src/lib/engine-worker.ts',
+      'src/lib/retryable-lazy.ts',
+      '**/__tests__/**',
+      'tests/**',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: [comlinkPath, reactLazyPath], patterns: [comlinkPattern] }] },
   },
   {
@@ -112,10 +151,18 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     ignores: ['common/**/__tests__/**'],
     rules: {
-      ...restrict([{ group: ['**/src/**', '**/workers/**', '**/server/**', 'react', 'react-dom', 'react/*'], message: commonMessage }]),
+      ...restrict([
+        {
+          group: ['**/src/**', '**/workers/**', '**/server/**', 'react', 'react-dom', 'react/*'],
+          message: commonMessage,
+        },
+      ]),
       'no-restricted-imports': [
         'error',
-        { paths: [comlinkPath, reactLazyPath, ...nodeModules.map((name) => ({ name, message: commonMessage }))], patterns: [comlinkPattern, { group: ['node:*'], message: commonMessage }] },
+        {
+          paths: [comlinkPath, reactLazyPath, ...nodeModules.map((name) => ({ name, message: commonMessage }))],
+          patterns: [comlinkPattern, { group: ['node:*'], message: commonMessage }],
+        },
       ],
       'no-restricted-globals': ['error', ...browserAndNodeGlobals],
     },

@@ -24,7 +24,8 @@ function recordMarketEndpoints(): Plugin {
     configResolved(config) {
       tags = endpointMetaTags(config.env);
     },
-    transformIndexHtml: () => tags.map(({ name, content }) => ({ tag: 'meta', attrs: { name, content }, injectTo: 'head' as const })),
+    transformIndexHtml: () =>
+      tags.map(({ name, content }) => ({ tag: 'meta', attrs: { name, content }, injectTo: 'head' as const })),
   };
 }
 
@@ -70,7 +71,8 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * and makes those copies again.
  */
 function eagerCompile(): Plugin {
-  const eager = (chunk: Rolldown.OutputChunk) => chunk.isEntry || chunk.moduleIds.some((id) => id.includes('/node_modules/lightweight-charts/'));
+  const eager = (chunk: Rolldown.OutputChunk) =>
+    chunk.isEntry || chunk.moduleIds.some((id) => id.includes('/node_modules/lightweight-charts/'));
   return {
     name: 'eager-compile',
     generateBundle: {
@@ -143,7 +145,10 @@ function offlineShell(): { plugin: Plugin; transform: ManifestTransform } {
       }
     },
   };
-  const transform: ManifestTransform = (entries) => ({ manifest: entries.filter((entry) => !graphFiles.has(entry.url) || kept.has(entry.url)), warnings: [] });
+  const transform: ManifestTransform = (entries) => ({
+    manifest: entries.filter((entry) => !graphFiles.has(entry.url) || kept.has(entry.url)),
+    warnings: [],
+  });
   return { plugin, transform };
 }
 
@@ -228,7 +233,11 @@ export default defineConfig({
     recordMarketEndpoints(),
     eagerCompile(),
     installableApp(),
-    compression({ algorithms: [defineAlgorithm('brotliCompress', BROTLI_OPTIONS), defineAlgorithm('gzip', GZIP_OPTIONS)], threshold: 1024, logLevel: 'silent' }),
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', BROTLI_OPTIONS), defineAlgorithm('gzip', GZIP_OPTIONS)],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
   ],
   worker: { format: 'es' },
   build: {
@@ -280,7 +289,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'workers', environment: 'node', include: ['workers/**/__tests__/**/*.test.ts', 'common/**/__tests__/**/*.test.ts'] },
+        test: {
+          name: 'workers',
+          environment: 'node',
+          include: ['workers/**/__tests__/**/*.test.ts', 'common/**/__tests__/**/*.test.ts'],
+        },
       },
       {
         extends: true,
@@ -290,7 +303,13 @@ export default defineConfig({
         extends: true,
         // The repository's own lint rules, on snippets (RuleTester, and Linter with eslint.config.js).
         // One worker for its few files, so ESLint and the TypeScript parser load once.
-        test: { name: 'tooling', environment: 'node', include: ['eslint-rules/**/__tests__/**/*.test.ts'], isolate: false, fileParallelism: false },
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['eslint-rules/**/__tests__/**/*.test.ts'],
+          isolate: false,
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

@@ -53,18 +53,31 @@ export function budgetRows(figures: Readonly<Record<string, FigureValue>>): Budg
   return Object.entries(figures).map(([figure, value]): BudgetRow => {
     const budget = BUDGETS[figure];
     if (!budget) return { figure, value, target: '-', status: '-' };
-    if (typeof value !== 'number' || !Number.isFinite(value)) return { figure, value, target: budget.target, status: 'n/a' };
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return { figure, value, target: budget.target, status: 'n/a' };
     return { figure, value, target: budget.target, status: budget.met(value) ? 'ok' : (budget.missed ?? 'MISS') };
   });
 }
 
 /** The rows as aligned text columns; no line has the `name: value` shape, so parsers skip them. */
 export function formatBudgetTable(rows: readonly BudgetRow[]): string {
-  const header: BudgetRow = { figure: 'figure', value: 'value', target: 'target (docs/performance.md#budgets)', status: 'status' };
+  const header: BudgetRow = {
+    figure: 'figure',
+    value: 'value',
+    target: 'target (docs/performance.md#budgets)',
+    status: 'status',
+  };
   const all = [header, ...rows];
   const width = (key: keyof BudgetRow): number => Math.max(...all.map((row) => String(row[key]).length));
   const widths = { figure: width('figure'), value: width('value'), target: width('target') };
   return all
-    .map((row) => [String(row.figure).padEnd(widths.figure), String(row.value).padStart(widths.value), String(row.target).padEnd(widths.target), row.status].join('  '))
+    .map((row) =>
+      [
+        String(row.figure).padEnd(widths.figure),
+        String(row.value).padStart(widths.value),
+        String(row.target).padEnd(widths.target),
+        row.status,
+      ].join('  '),
+    )
     .join('\n');
 }

@@ -12,7 +12,11 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 
 export type BenchPage = 'index' | 'reference';
 
-export async function buildBenchPages(outDir: string, pages: readonly BenchPage[] = ['index', 'reference'], emptyOutDir = true): Promise<void> {
+export async function buildBenchPages(
+  outDir: string,
+  pages: readonly BenchPage[] = ['index', 'reference'],
+  emptyOutDir = true,
+): Promise<void> {
   const root = resolve(repo, 'bench/pages');
   process.env.BENCH_PAGES_BUILD = '1';
   try {

@@ -30,17 +30,30 @@ try {
   if (!staticDir) {
     log('building the app');
     staticDir = join(work, 'app');
-    await build({ configFile: join(repo, 'vite.config.ts'), root: repo, logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true } });
+    await build({
+      configFile: join(repo, 'vite.config.ts'),
+      root: repo,
+      logLevel: 'warn',
+      build: { outDir: staticDir, emptyOutDir: true },
+    });
   }
-  log(`soaking ${args.minutes} min: ${args.drops} drops, ${args.stalls} stalls, seed ${args.seed}${args.replay ? `, replaying ${args.replay}` : ''}`);
+  log(
+    `soaking ${args.minutes} min: ${args.drops} drops, ${args.stalls} stalls, seed ${args.seed}${args.replay ? `, replaying ${args.replay}` : ''}`,
+  );
   const result = await runFaultSoak({ ...args, staticDir, replayFile: args.replay, log });
   const cpu = cpus();
-  const lines = [`host: ${cpu.length} x ${cpu[0]?.model ?? 'unknown'}`, ...Object.entries(result.figures).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `host: ${cpu.length} x ${cpu[0]?.model ?? 'unknown'}`,
+    ...Object.entries(result.figures).map(([name, value]) => `${name}: ${value}`),
+  ];
   for (const line of lines) console.log(line);
   const name = `fault-soak-${args.replay ? 'replay' : 'simulate'}-seed-${args.seed}`;
   mkdirSync(join(repo, 'bench/results'), { recursive: true });
   writeFileSync(join(repo, `bench/results/${name}.txt`), `${lines.join('\n')}\n`);
-  writeFileSync(join(repo, `bench/results/${name}.json`), `${JSON.stringify({ date: new Date().toISOString(), args, figures: result.figures, ...result.details }, null, 2)}\n`);
+  writeFileSync(
+    join(repo, `bench/results/${name}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), args, figures: result.figures, ...result.details }, null, 2)}\n`,
+  );
   log(`wrote bench/results/${name}.txt and .json`);
   exitCode = result.pass ? 0 : 1;
 } finally {

@@ -39,7 +39,14 @@ async function serve(): Promise<void> {
   const { loadConfig } = await import('../server/src/config.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'feed-bench-'));
   // Every bench client connects from loopback, so the per-address socket limit is off here.
-  const env = { ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TEST_ROUTES: '0', FEED_MAX_SOCKETS_PER_IP: '0' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    LOG_LEVEL: 'silent',
+    TEST_ROUTES: '0',
+    FEED_MAX_SOCKETS_PER_IP: '0',
+  };
   const app = await buildApp({ config: loadConfig(env) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -75,7 +82,10 @@ async function main(): Promise<void> {
   const clients = arg('clients', 200);
   const seconds = arg('seconds', 20);
   const warmup = arg('warmup', 5);
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await ask(child, '', (m) => ('port' in m ? m.port : undefined));
   const { SYMBOLS } = await import('../server/src/feed/symbols.ts');
 
@@ -134,7 +144,10 @@ async function main(): Promise<void> {
   for (const [name, value] of Object.entries(results)) console.log(`${name}: ${value}`);
   const dir = join(dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'feed-load.json'), `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'feed-load.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`,
+  );
 
   for (const socket of sockets) socket.terminate();
   child.send({ cmd: 'stop' });

@@ -60,15 +60,31 @@ interface Bar {
 /** The session as NDJSON lines `{dir, t, opcode, frame}`. */
 /** A 150-level book a side around `price`, sizes from `random` (the bench's depth pushes). */
 function depthTick(price: number, random: () => number, t: number) {
-  const side = (sign: 1 | -1) => Array.from({ length: 150 }, (_, i) => [round(price + sign * (0.01 + i * 0.37), 2), round(random() * 3 + 0.001, 6)]);
+  const side = (sign: 1 | -1) =>
+    Array.from({ length: 150 }, (_, i) => [round(price + sign * (0.01 + i * 0.37), 2), round(random() * 3 + 0.001, 6)]);
   return { bids: side(-1), asks: side(1), version: Math.round(t * 1000), ts: Math.round(t * 1000) };
 }
 
-export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, seed = 7, feed = 'kline' }: SessionOptions): string {
+export function benchSession({
+  symbol,
+  seconds,
+  rate = 50,
+  historyBars = 200,
+  seed = 7,
+  feed = 'kline',
+}: SessionOptions): string {
   const random = prng(seed);
   const pushes: { t: number; line: string }[] = [];
   const push = (t: number, ch: string, tick: object): void => {
-    pushes.push({ t, line: JSON.stringify({ dir: 'server->client', t, opcode: 'binary(gzip)', frame: JSON.stringify({ ch, ts: Math.round(t * 1000), tick }) }) });
+    pushes.push({
+      t,
+      line: JSON.stringify({
+        dir: 'server->client',
+        t,
+        opcode: 'binary(gzip)',
+        frame: JSON.stringify({ ch, ts: Math.round(t * 1000), tick }),
+      }),
+    });
   };
   const kline = `market.${symbol}.kline.1day`;
 
@@ -78,7 +94,16 @@ export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, se
     price = round(price * (1 + (random() - 0.5) * 0.06), 2);
     const high = round(Math.max(open, price) * (1 + random() * 0.02), 2);
     const low = round(Math.min(open, price) * (1 - random() * 0.02), 2);
-    push(START, kline, { id: TODAY - day * DAY_S, open, high, low, close: price, amount: 12_000.5, vol: 3.6e8, count: 250_000 });
+    push(START, kline, {
+      id: TODAY - day * DAY_S,
+      open,
+      high,
+      low,
+      close: price,
+      amount: 12_000.5,
+      vol: 3.6e8,
+      count: 250_000,
+    });
   }
 
   const bar: Bar = { id: TODAY, open: price, high: price, low: price, close: price, amount: 0, vol: 0, count: 0 };
@@ -110,10 +135,25 @@ export function benchSession({ symbol, seconds, rate = 50, historyBars = 200, se
       version: second,
       count: bar.count,
     });
-    push(t, `market.${symbol}.bbo`, { seqId: second, ask: round(price + 0.01, 2), askSize: 1.25, bid: price, bidSize: 0.75, quoteTime: Math.round(t * 1000), symbol });
+    push(t, `market.${symbol}.bbo`, {
+      seqId: second,
+      ask: round(price + 0.01, 2),
+      askSize: 1.25,
+      bid: price,
+      bidSize: 0.75,
+      quoteTime: Math.round(t * 1000),
+      symbol,
+    });
     for (const half of [0, 0.5]) {
       tradeId++;
-      const trade = { id: Number(`${tradeId}0000000000000`), ts: Math.round((t + half) * 1000), tradeId, amount: 0.01, price, direction: half ? 'sell' : 'buy' };
+      const trade = {
+        id: Number(`${tradeId}0000000000000`),
+        ts: Math.round((t + half) * 1000),
+        tradeId,
+        amount: 0.01,
+        price,
+        direction: half ? 'sell' : 'buy',
+      };
       push(t + half, `market.${symbol}.trade.detail`, { id: tradeId, ts: trade.ts, data: [trade] });
     }
   }

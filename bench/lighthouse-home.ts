@@ -34,7 +34,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -46,7 +48,8 @@ function freePort(): Promise<number> {
  */
 const MAX_FAILED_RUNS = 3;
 
-const numeric = (audits: Record<string, { numericValue?: number }>, id: string): number => audits[id]?.numericValue ?? Number.NaN;
+const numeric = (audits: Record<string, { numericValue?: number }>, id: string): number =>
+  audits[id]?.numericValue ?? Number.NaN;
 
 /** Runs Lighthouse `runs` times on `url` and returns the median run's LCP, TBT, CLS and benchmark index. */
 export async function lighthouseHome(url: string, runs: number): Promise<LighthouseFigures> {
@@ -56,14 +59,25 @@ export async function lighthouseHome(url: string, runs: number): Promise<Lightho
   while (all.length < runs) {
     // A fresh browser a run: Lighthouse clears storage itself, but not the HTTP cache of other tabs.
     const port = await freePort();
-    const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), `--remote-debugging-port=${port}`] });
+    const browser = await chromium.launch({
+      ...launchOptions,
+      args: [...(launchOptions.args ?? []), `--remote-debugging-port=${port}`],
+    });
     try {
-      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
       if (lhr.runtimeError) {
         failed.push(lhr.runtimeError.code);
-        if (failed.length > MAX_FAILED_RUNS) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (runs failed: ${failed.join(', ')})`);
+        if (failed.length > MAX_FAILED_RUNS)
+          throw new Error(
+            `Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (runs failed: ${failed.join(', ')})`,
+          );
         console.log(`[bench] Lighthouse could not record the run (${lhr.runtimeError.code}); running it again`);
         continue;
       }

@@ -79,7 +79,12 @@ export async function tapWhenShown(page: Page, selector: string, timeoutMs: numb
 }
 
 /** Opens `target` throttled `cpuThrottle` times, with `probes` (strings: tsx helpers do not exist in the page) run first. The caller closes `context`. */
-export async function openBenchPage(browser: Browser, target: BenchPage, cpuThrottle: number, probes: readonly string[]): Promise<OpenedPage> {
+export async function openBenchPage(
+  browser: Browser,
+  target: BenchPage,
+  cpuThrottle: number,
+  probes: readonly string[],
+): Promise<OpenedPage> {
   const { url } = target;
   const context = await browser.newContext(mobileContext);
   try {
@@ -92,7 +97,9 @@ export async function openBenchPage(browser: Browser, target: BenchPage, cpuThro
     await cdp.send('Performance.enable');
     await page.goto(url);
     if (!(await pollUntil(page, target.ready, READY_TIMEOUT_MS))) {
-      throw new Error(`${url}: its widgets never showed data within ${READY_TIMEOUT_MS} ms (${errors.join('; ') || target.ready.trim()})`);
+      throw new Error(
+        `${url}: its widgets never showed data within ${READY_TIMEOUT_MS} ms (${errors.join('; ') || target.ready.trim()})`,
+      );
     }
     const renderedAt = await page.evaluate(() => performance.now());
     await target.prepare?.(page);

@@ -39,7 +39,8 @@ export function storedSession(token: string): string {
 export async function closeNoticeBanner(page: Page): Promise<void> {
   const banner = '[data-testid="notice-banner"]';
   if (!(await tapWhenShown(page, `${banner} button[aria-label="Close notice"]`, 5000))) return;
-  if (!(await pollUntil(page, `!document.querySelector('${banner}')`, 15_000))) throw new Error('the notice banner did not close');
+  if (!(await pollUntil(page, `!document.querySelector('${banner}')`, 15_000)))
+    throw new Error('the notice banner did not close');
 }
 
 /** The options screen's chart view: the chart holds its bars (no spinner) and the day summary shows. */

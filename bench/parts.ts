@@ -14,6 +14,7 @@ export function benchParts(only: string | undefined): ReadonlySet<BenchPart> {
     .filter(Boolean);
   if (names.length === 0) return new Set(BENCH_PARTS);
   const unknown = names.filter((name) => !(BENCH_PARTS as readonly string[]).includes(name));
-  if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; the parts are ${BENCH_PARTS.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; the parts are ${BENCH_PARTS.join(', ')}`);
   return new Set(names as BenchPart[]);
 }

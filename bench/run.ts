@@ -41,7 +41,8 @@ const options: MeasureOptions = {
 /** docs/performance.md#budgets asks for 10 minutes; the default keeps a whole `npm run bench` under 5 minutes on a 2-core host. */
 const SOAK_DEFAULT_MIN = 2;
 const soakMinutes = Number(process.env.BENCH_SOAK_MIN ?? SOAK_DEFAULT_MIN);
-if (!(soakMinutes > 0)) throw new Error(`BENCH_SOAK_MIN must be a positive number of minutes, got ${process.env.BENCH_SOAK_MIN}`);
+if (!(soakMinutes > 0))
+  throw new Error(`BENCH_SOAK_MIN must be a positive number of minutes, got ${process.env.BENCH_SOAK_MIN}`);
 const tapOptions: TapOptions = {
   cpuThrottle: options.cpuThrottle,
   warmupMs: options.warmupMs,
@@ -51,7 +52,8 @@ const tapOptions: TapOptions = {
 };
 const parts = benchParts(process.env.BENCH_ONLY);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-if (!(lighthouseRuns >= 1)) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be at least 1, got ${process.env.BENCH_LIGHTHOUSE_RUNS}`);
+if (!(lighthouseRuns >= 1))
+  throw new Error(`BENCH_LIGHTHOUSE_RUNS must be at least 1, got ${process.env.BENCH_LIGHTHOUSE_RUNS}`);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 /** A figure rounded, or `n/a` when there is no number (e.g. a heap ratio from a one-minute soak). */
 const figure = (value: number, digits = 2): FigureValue => (Number.isFinite(value) ? round(value, digits) : 'n/a');
@@ -59,7 +61,12 @@ const log = (message: string): void => console.error(`[bench] ${message}`);
 
 /** Builds the app (what the options screen is measured on) and reads its bundle sizes before the reference page joins it. */
 async function buildApp(outDir: string): Promise<BundleSizes | { error: string }> {
-  await build({ configFile: join(repo, 'vite.config.ts'), root: repo, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: join(repo, 'vite.config.ts'),
+    root: repo,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   try {
     return bundleSizes(outDir);
   } catch (error) {
@@ -111,7 +118,10 @@ writeFileSync(sessionFile, session);
 writeFileSync(depthSessionFile, benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE, feed: 'depth' }));
 // The taps (at speed 5) and the soak (at speed 1) run longer than 48 s: the same market, long enough
 // that neither replay loops back to its history bars while measured (15 min of feed = 3 min at speed 5).
-writeFileSync(longSessionFile, benchSession({ symbol: SYMBOL, seconds: Math.max(900, soakMinutes * 60 + 180), rate: RATE }));
+writeFileSync(
+  longSessionFile,
+  benchSession({ symbol: SYMBOL, seconds: Math.max(900, soakMinutes * 60 + 180), rate: RATE }),
+);
 const settings: Record<string, unknown> = {
   ...options,
   parts: [...parts],
@@ -125,7 +135,10 @@ const settings: Record<string, unknown> = {
   symbol: SYMBOL,
 };
 // The soak's flag only exposes gc() to pages; the other parts never call it.
-const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...SOAK_BROWSER_ARGS] });
+const browser = await chromium.launch({
+  ...launchOptions,
+  args: [...(launchOptions.args ?? []), ...SOAK_BROWSER_ARGS],
+});
 let results: Record<string, unknown>;
 try {
   const pages: Record<string, unknown> = {};
@@ -159,10 +172,15 @@ try {
   }
   if (parts.has('spot')) {
     const measureSpot = (depthChart: boolean) =>
-      onServer(5, depthSessionFile, (url, token) => spotScreen(url, token, SYMBOL, depthChart), (page) => {
-        log(`measuring ${page.url} at ${5 * RATE} msg/s of books, depth chart ${depthChart ? 'open' : 'closed'}`);
-        return measurePage(browser, page, options);
-      });
+      onServer(
+        5,
+        depthSessionFile,
+        (url, token) => spotScreen(url, token, SYMBOL, depthChart),
+        (page) => {
+          log(`measuring ${page.url} at ${5 * RATE} msg/s of books, depth chart ${depthChart ? 'open' : 'closed'}`);
+          return measurePage(browser, page, options);
+        },
+      );
     const bookAlone250 = await measureSpot(false);
     const bookDepth250 = await measureSpot(true);
     Object.assign(pages, { bookAlone250, bookDepth250 });
@@ -178,7 +196,10 @@ try {
     log('timing decode in Node');
     // Without the recorded fixtures, the first 2 MB of the generated session, cut at a line's end (a cut line is no transcript line).
     const generated = session.slice(0, session.lastIndexOf('\n', 2_000_000) + 1);
-    const decode = await decodeBench(join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'), generated);
+    const decode = await decodeBench(
+      join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'),
+      generated,
+    );
     settings.decodeFrames = decode.frames;
     settings.decodeSource = decode.source;
     Object.assign(figures, {
@@ -189,10 +210,15 @@ try {
     });
   }
   if (parts.has('taps')) {
-    const taps = await onServer(5, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
-      log(`tapping the order form of ${page.url} at ${5 * RATE} msg/s`);
-      return measureTaps(browser, page, tapOptions);
-    });
+    const taps = await onServer(
+      5,
+      longSessionFile,
+      (url, token) => optionsScreen(url, token, SYMBOL),
+      (page) => {
+        log(`tapping the order form of ${page.url} at ${5 * RATE} msg/s`);
+        return measureTaps(browser, page, tapOptions);
+      },
+    );
     pages.taps = taps;
     Object.assign(figures, {
       tap_p98_ms_250: figure(taps.p98Ms, 1),
@@ -202,10 +228,15 @@ try {
     });
   }
   if (parts.has('soak')) {
-    const soak = await onServer(1, longSessionFile, (url, token) => optionsScreen(url, token, SYMBOL), (page) => {
-      log(`soaking ${page.url} at ${RATE} msg/s for ${soakMinutes} min`);
-      return soakPage(browser, page, { cpuThrottle: options.cpuThrottle, minutes: soakMinutes });
-    });
+    const soak = await onServer(
+      1,
+      longSessionFile,
+      (url, token) => optionsScreen(url, token, SYMBOL),
+      (page) => {
+        log(`soaking ${page.url} at ${RATE} msg/s for ${soakMinutes} min`);
+        return soakPage(browser, page, { cpuThrottle: options.cpuThrottle, minutes: soakMinutes });
+      },
+    );
     pages.soak = soak;
     Object.assign(figures, {
       soak_minutes: soakMinutes,
@@ -216,10 +247,15 @@ try {
     });
   }
   if (parts.has('lighthouse')) {
-    const home = await onServer(1, sessionFile, (url) => ({ url: `${url}/`, ready: 'true' }), (page) => {
-      log(`running Lighthouse (mobile defaults) ${lighthouseRuns}x on ${page.url}`);
-      return lighthouseHome(page.url, lighthouseRuns);
-    });
+    const home = await onServer(
+      1,
+      sessionFile,
+      (url) => ({ url: `${url}/`, ready: 'true' }),
+      (page) => {
+        log(`running Lighthouse (mobile defaults) ${lighthouseRuns}x on ${page.url}`);
+        return lighthouseHome(page.url, lighthouseRuns);
+      },
+    );
     pages.home = home;
     settings.lighthouseVersion = home.lighthouseVersion;
     Object.assign(figures, {
@@ -250,8 +286,12 @@ try {
     chromium: browser.version(),
   };
   // Absolute times drift between hosts: each run says where and how it was measured (docs/performance.md#budgets).
-  console.log(`host: ${host.cores} x ${host.cpu}, ${host.memoryGiB} GiB, ${host.platform}, node ${host.node}, chromium ${host.chromium}`);
-  console.log(`settings: cpu throttle ${options.cpuThrottle}x, warm-up ${options.warmupMs} ms, window ${options.windowMs} ms, ${String(settings.screen)}, parts ${[...parts].join(',')} (BENCH_ONLY)`);
+  console.log(
+    `host: ${host.cores} x ${host.cpu}, ${host.memoryGiB} GiB, ${host.platform}, node ${host.node}, chromium ${host.chromium}`,
+  );
+  console.log(
+    `settings: cpu throttle ${options.cpuThrottle}x, warm-up ${options.warmupMs} ms, window ${options.windowMs} ms, ${String(settings.screen)}, parts ${[...parts].join(',')} (BENCH_ONLY)`,
+  );
   console.log(
     `settings_taps_soak: taps ${tapOptions.rounds * 6} (BENCH_TAP_ROUNDS ${tapOptions.rounds} x 6, ${tapOptions.gapMs} ms apart), soak ${soakMinutes} min at ${RATE} msg/s (BENCH_SOAK_MIN, default ${SOAK_DEFAULT_MIN}; docs/performance.md#budgets asks for 10)`,
   );

@@ -18,7 +18,9 @@ const gzipKiB = (file: string): number => gzipSync(readFileSync(file)).length / 
 
 export function bundleSizes(distDir: string): BundleSizes {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+  const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map(
+    (m) => m[1] as string,
+  );
   const initialJsGzipKiB = initial.reduce((sum, file) => sum + gzipKiB(join(distDir, file)), 0);
   const assets = join(distDir, 'assets');
   const worker = readdirSync(assets).find((name) => /^market\.worker-.*\.js$/.test(name));
@@ -27,5 +29,10 @@ export function bundleSizes(distDir: string): BundleSizes {
   const feed = /market-feed-[\w-]+\.js/.exec(workerSource)?.[0];
   const workerEntryGzipKiB = gzipKiB(join(assets, worker));
   const workerFeedGzipKiB = feed ? gzipKiB(join(assets, feed)) : 0;
-  return { initialJsGzipKiB, workerEntryGzipKiB, workerFeedGzipKiB, workerJsGzipKiB: workerEntryGzipKiB + workerFeedGzipKiB };
+  return {
+    initialJsGzipKiB,
+    workerEntryGzipKiB,
+    workerFeedGzipKiB,
+    workerJsGzipKiB: workerEntryGzipKiB + workerFeedGzipKiB,
+  };
 }

@@ -76,7 +76,10 @@ const SOAK_PROBE = `
 const overlaps = (a: Span, spans: readonly Span[]): boolean => spans.some((b) => a.start < b.end && b.start < a.end);
 
 /** Frame intervals (ms) between consecutive rAF timestamps, leaving out those that overlap `excluded`. */
-export function frameIntervals(timestamps: readonly number[], excluded: readonly Span[]): { intervals: number[]; dropped: number } {
+export function frameIntervals(
+  timestamps: readonly number[],
+  excluded: readonly Span[],
+): { intervals: number[]; dropped: number } {
   const intervals: number[] = [];
   let dropped = 0;
   for (let i = 1; i < timestamps.length; i++) {
@@ -99,7 +102,8 @@ async function drain(page: Page): Promise<{ frames: number[]; longTasks: [number
 /** In the page: a full collection, or a clear error when Chromium was started without SOAK_BROWSER_ARGS. */
 function fullGc(): void {
   const { gc } = globalThis as { gc?: () => void };
-  if (typeof gc !== 'function') throw new Error('the soak needs Chromium started with --js-flags=--expose-gc (SOAK_BROWSER_ARGS)');
+  if (typeof gc !== 'function')
+    throw new Error('the soak needs Chromium started with --js-flags=--expose-gc (SOAK_BROWSER_ARGS)');
   gc();
 }
 
@@ -110,7 +114,10 @@ async function sampleAfterGc(page: Page, cdp: CDPSession, minute: number): Promi
   const heap = await cdp.send('Runtime.getHeapUsage');
   const dom = await cdp.send('Memory.getDOMCounters');
   const end = await page.evaluate(() => performance.now());
-  return { sample: { minute, heapUsedBytes: heap.usedSize, domNodes: dom.nodes, jsEventListeners: dom.jsEventListeners }, gc: { start, end } };
+  return {
+    sample: { minute, heapUsedBytes: heap.usedSize, domNodes: dom.nodes, jsEventListeners: dom.jsEventListeners },
+    gc: { start, end },
+  };
 }
 
 export async function soakPage(browser: Browser, target: BenchPage, options: SoakOptions): Promise<SoakFigures> {
@@ -151,7 +158,10 @@ export async function soakPage(browser: Browser, target: BenchPage, options: Soa
       url,
       minutes: options.minutes,
       longTasks: counted.length,
-      longTaskList: counted.map(([start, duration]) => ({ atS: Number(((start - renderedAt) / 1000).toFixed(2)), ms: duration })),
+      longTaskList: counted.map(([start, duration]) => ({
+        atS: Number(((start - renderedAt) / 1000).toFixed(2)),
+        ms: duration,
+      })),
       frameP95Ms: percentile(intervals, 95),
       frames: timestamps.length,
       samples,

@@ -20,10 +20,14 @@ export function spotScreen(baseUrl: string, token: string, symbol: string, depth
       await closeNoticeBanner(page);
       if (!depthChart) return;
       await page.getByTestId('spot-charts-toggle').click();
-      await page.waitForFunction(() => {
-        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="depth-chart"] canvas');
-        return !!canvas && canvas.width > 0;
-      }, null, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => {
+          const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="depth-chart"] canvas');
+          return !!canvas && canvas.width > 0;
+        },
+        null,
+        { timeout: 30_000 },
+      );
     },
   };
 }

@@ -93,7 +93,8 @@ interface TapStep {
 
 const byTestId = (id: string): ElementExpression => `document.querySelector('[data-testid="${id}"]')`;
 /** The `index`-th (modulo their count) of the elements matching `selector`. */
-const nthOf = (selector: string, index: number): ElementExpression => `((all) => all[${index} % all.length] ?? null)(document.querySelectorAll('${selector}'))`;
+const nthOf = (selector: string, index: number): ElementExpression =>
+  `((all) => all[${index} % all.length] ?? null)(document.querySelectorAll('${selector}'))`;
 const shown = (element: ElementExpression): string =>
   `((el) => !!el && el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility !== 'hidden')(${element})`;
 const pressed = (element: ElementExpression): string => `(${element})?.getAttribute('aria-pressed') === 'true'`;
@@ -110,7 +111,10 @@ function roundSteps(round: number): TapStep[] {
     { target: quantity, done: pressed(quantity) },
     { target: byTestId('picker-confirm'), done: `!${shown(picker)}` },
     { target: byTestId('buy-up'), done: shown(confirm) },
-    { target: `document.querySelector('[data-testid="option-confirm"] button[aria-label="Close"]')`, done: `!${shown(confirm)}` },
+    {
+      target: `document.querySelector('[data-testid="option-confirm"] button[aria-label="Close"]')`,
+      done: `!${shown(confirm)}`,
+    },
   ];
 }
 
@@ -126,7 +130,10 @@ export function tapLatencies(
   const slowest = tapStarts.map((start, index) => {
     const end = tapStarts[index + 1] ?? Number.POSITIVE_INFINITY;
     const own = entries.filter((entry) => entry.start >= start && entry.start < end);
-    return own.reduce<EventEntry | null>((worst, entry) => (worst && worst.duration >= entry.duration ? worst : entry), null);
+    return own.reduce<EventEntry | null>(
+      (worst, entry) => (worst && worst.duration >= entry.duration ? worst : entry),
+      null,
+    );
   });
   return {
     samples: slowest.map((entry) => entry?.duration ?? EVENT_THRESHOLD_MS),
@@ -161,7 +168,8 @@ export async function measureTaps(browser: Browser, target: BenchPage, options: 
         const point = await centreOf(page, step.target);
         tapStarts.push(await page.evaluate(() => performance.now()));
         await page.touchscreen.tap(point.x, point.y);
-        if (!(await pollUntil(page, step.done, STEP_TIMEOUT_MS))) throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${step.done}`);
+        if (!(await pollUntil(page, step.done, STEP_TIMEOUT_MS)))
+          throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${step.done}`);
         await page.waitForTimeout(options.gapMs);
       }
     }
@@ -173,7 +181,8 @@ export async function measureTaps(browser: Browser, target: BenchPage, options: 
     assertNoPageErrors(opened, url);
     const { samples, unreported, details } = tapLatencies(tapStarts, entries);
     const entryNames: Record<string, number> = {};
-    for (const entry of entries) if (entry.start >= (tapStarts[0] ?? 0)) entryNames[entry.name] = (entryNames[entry.name] ?? 0) + 1;
+    for (const entry of entries)
+      if (entry.start >= (tapStarts[0] ?? 0)) entryNames[entry.name] = (entryNames[entry.name] ?? 0) + 1;
     return {
       url,
       taps: samples.length,

@@ -26,16 +26,7 @@ export interface Notice {
 
 /** Kline periods of the HTX feed (protocol §6). */
 export type CandlePeriod =
-  | '1min'
-  | '5min'
-  | '15min'
-  | '30min'
-  | '60min'
-  | '4hour'
-  | '1day'
-  | '1week'
-  | '1mon'
-  | '1year';
+  '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week' | '1mon' | '1year';
 
 /** One candlestick. `time` is the bar's open time in epoch SECONDS (HTX `id`, lightweight-charts `time`). */
 export interface Candle {
@@ -313,11 +304,11 @@ export type StreamValue<K extends StreamKey> = K extends { kind: 'notices' }
                   ? CandleSeries
                   : K extends { kind: 'studies' }
                     ? StudySeries
-                  : K extends { kind: 'trades' }
-                    ? readonly Trade[]
-                    : K extends { kind: 'feedStatus' }
-                      ? FeedStatus
-                      : never;
+                    : K extends { kind: 'trades' }
+                      ? readonly Trade[]
+                      : K extends { kind: 'feedStatus' }
+                        ? FeedStatus
+                        : never;
 
 /**
  * What one batch carries for one stream (the worker→UI wire). Candles and trades send only what
@@ -327,10 +318,10 @@ export type StreamValue<K extends StreamKey> = K extends { kind: 'notices' }
 export type StreamWire<K extends StreamKey> = K extends { kind: 'candles' }
   ? { reset: boolean; bars: Candle[] }
   : K extends { kind: 'studies' }
-  ? { reset: boolean; points: StudyPoint[] }
-  : K extends { kind: 'trades' }
-    ? { reset: boolean; trades: Trade[] }
-    : StreamValue<K>;
+    ? { reset: boolean; points: StudyPoint[] }
+    : K extends { kind: 'trades' }
+      ? { reset: boolean; trades: Trade[] }
+      : StreamValue<K>;
 
 /** One entry of a batch: the subscription id chosen by the UI and its wire value. */
 export interface BatchItem {

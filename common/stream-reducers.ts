@@ -18,7 +18,11 @@ import {
 type CandleKey = Extract<StreamKey, { kind: 'candles' }>;
 
 /** Applies a candle batch: a reset replaces the series (new resetId), otherwise the tail is replaced from the batch's first bar. */
-export function reduceCandles(key: CandleKey, previous: CandleSeries | undefined, wire: StreamWire<CandleKey>): CandleSeries {
+export function reduceCandles(
+  key: CandleKey,
+  previous: CandleSeries | undefined,
+  wire: StreamWire<CandleKey>,
+): CandleSeries {
   if (wire.reset || !previous) {
     return {
       symbol: key.symbol,
@@ -38,9 +42,18 @@ export function reduceCandles(key: CandleKey, previous: CandleSeries | undefined
 type StudyKey = Extract<StreamKey, { kind: 'studies' }>;
 
 /** Applies an indicator batch like a candle batch: a reset replaces, otherwise the tail from the first point. */
-export function reduceStudies(key: StudyKey, previous: StudySeries | undefined, wire: { reset: boolean; points: StudyPoint[] }): StudySeries {
+export function reduceStudies(
+  key: StudyKey,
+  previous: StudySeries | undefined,
+  wire: { reset: boolean; points: StudyPoint[] },
+): StudySeries {
   if (wire.reset || !previous) {
-    return { symbol: key.symbol, period: key.period, points: wire.points.slice(-CANDLE_HISTORY_CAP), resetId: (previous?.resetId ?? 0) + 1 };
+    return {
+      symbol: key.symbol,
+      period: key.period,
+      points: wire.points.slice(-CANDLE_HISTORY_CAP),
+      resetId: (previous?.resetId ?? 0) + 1,
+    };
   }
   const first = wire.points[0];
   if (!first) return previous;
@@ -51,21 +64,35 @@ export function reduceStudies(key: StudyKey, previous: StudySeries | undefined, 
 }
 
 /** Applies a trade batch: a reset replaces the tape, otherwise the new trades go on top. */
-export function reduceTrades(previous: readonly Trade[] | undefined, wire: { reset: boolean; trades: Trade[] }): readonly Trade[] {
+export function reduceTrades(
+  previous: readonly Trade[] | undefined,
+  wire: { reset: boolean; trades: Trade[] },
+): readonly Trade[] {
   if (wire.reset || !previous) return wire.trades.slice(0, TRADE_TAPE_SIZE);
   return wire.trades.concat(previous).slice(0, TRADE_TAPE_SIZE);
 }
 
 /** The UI value after one wire value of stream `key`. */
-export function reduceWire<K extends StreamKey>(key: K, previous: StreamValue<K> | undefined, wire: StreamWire<K>): StreamValue<K> {
+export function reduceWire<K extends StreamKey>(
+  key: K,
+  previous: StreamValue<K> | undefined,
+  wire: StreamWire<K>,
+): StreamValue<K> {
   if (key.kind === 'candles') {
     return reduceCandles(key, previous as CandleSeries | undefined, wire as StreamWire<CandleKey>) as StreamValue<K>;
   }
   if (key.kind === 'studies') {
-    return reduceStudies(key, previous as StudySeries | undefined, wire as { reset: boolean; points: StudyPoint[] }) as StreamValue<K>;
+    return reduceStudies(
+      key,
+      previous as StudySeries | undefined,
+      wire as { reset: boolean; points: StudyPoint[] },
+    ) as StreamValue<K>;
   }
   if (key.kind === 'trades') {
-    return reduceTrades(previous as readonly Trade[] | undefined, wire as { reset: boolean; trades: Trade[] }) as StreamValue<K>;
+    return reduceTrades(
+      previous as readonly Trade[] | undefined,
+      wire as { reset: boolean; trades: Trade[] },
+    ) as StreamValue<K>;
   }
   return wire as StreamValue<K>;
 }

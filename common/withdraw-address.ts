@@ -78,7 +78,10 @@ function checkSegwit(text: string): AddressCheck {
   const [version, ...words] = found.words;
   const program = bech32.fromWordsUnsafe(words);
   if (version === undefined || !program) return { ok: false, problem: 'shape' };
-  const fits = version === 0 ? decoded !== null && (program.length === 20 || program.length === 32) : version <= 16 && decodedM !== null && program.length >= 2 && program.length <= 40;
+  const fits =
+    version === 0
+      ? decoded !== null && (program.length === 20 || program.length === 32)
+      : version <= 16 && decodedM !== null && program.length >= 2 && program.length <= 40;
   return fits ? { ok: true, address: lower } : { ok: false, problem: 'checksum' };
 }
 

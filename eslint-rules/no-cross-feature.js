@@ -23,7 +23,10 @@ export function noCrossFeature(root) {
     meta: {
       type: 'problem',
       schema: [],
-      messages: { cross: 'Features do not import each other: {{from}} imports {{to}} (docs/architecture.md). Move what both need to lib/ or components/ui/.' },
+      messages: {
+        cross:
+          'Features do not import each other: {{from}} imports {{to}} (docs/architecture.md). Move what both need to lib/ or components/ui/.',
+      },
     },
     create(context) {
       const own = featureOf(context.filename);
@@ -34,10 +37,18 @@ export function noCrossFeature(root) {
         if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
         const spec = source.value;
         if (!spec.startsWith('.') && !spec.startsWith('/')) return;
-        const target = featureOf(spec.startsWith('/') ? resolve(root, `.${spec}`) : resolve(dirname(context.filename), spec));
-        if (target !== null && target !== own) context.report({ node: source, messageId: 'cross', data: { from: own, to: target } });
+        const target = featureOf(
+          spec.startsWith('/') ? resolve(root, `.${spec}`) : resolve(dirname(context.filename), spec),
+        );
+        if (target !== null && target !== own)
+          context.report({ node: source, messageId: 'cross', data: { from: own, to: target } });
       };
-      return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
     },
   };
 }

@@ -100,7 +100,8 @@ function chain(from, to, component, root) {
     }
   }
   const path = [];
-  for (let file = to; file !== null && file !== undefined; file = previous.get(file)) path.unshift(relative(root, file));
+  for (let file = to; file !== null && file !== undefined; file = previous.get(file))
+    path.unshift(relative(root, file));
   return path.join(' → ');
 }
 
@@ -114,7 +115,9 @@ export function noImportCycle(root) {
     meta: {
       type: 'problem',
       schema: [],
-      messages: { cycle: 'Import cycle: {{chain}}. Move what both sides need into a third module that imports neither.' },
+      messages: {
+        cycle: 'Import cycle: {{chain}}. Move what both sides need into a third module that imports neither.',
+      },
     },
     create(context) {
       const file = context.physicalFilename;
@@ -130,9 +133,18 @@ export function noImportCycle(root) {
         if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
         const target = resolveSpecifier(source.value, file, root);
         if (target === null || !component.has(target)) return;
-        context.report({ node: source, messageId: 'cycle', data: { chain: `${relative(root, file)} → ${chain(target, file, component, root)}` } });
+        context.report({
+          node: source,
+          messageId: 'cycle',
+          data: { chain: `${relative(root, file)} → ${chain(target, file, component, root)}` },
+        });
       };
-      return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
     },
   };
 }

@@ -41,5 +41,6 @@ const worker = async (): Promise<void> => {
 };
 await Promise.all(Array.from({ length: Math.min(2, availableParallelism()) }, worker));
 
-for (const { project, ok, seconds } of results) console.log(`  ${project.padEnd(30)} ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(1).padStart(6)} s`);
+for (const { project, ok, seconds } of results)
+  console.log(`  ${project.padEnd(30)} ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(1).padStart(6)} s`);
 if (results.some((result) => !result.ok)) process.exit(1);

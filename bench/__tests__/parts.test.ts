@@ -12,6 +12,8 @@ describe('BENCH_ONLY', () => {
   });
 
   it('refuses a part that does not exist, naming the ones that do', () => {
-    expect(() => benchParts('soak,tap')).toThrow(/unknown part tap; the parts are screens, spot, taps, soak, lighthouse, decode/);
+    expect(() => benchParts('soak,tap')).toThrow(
+      /unknown part tap; the parts are screens, spot, taps, soak, lighthouse, decode/,
+    );
   });
 });

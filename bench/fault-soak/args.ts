@@ -19,7 +19,14 @@ export const USAGE =
   'usage: npm run soak:faults -- [--minutes N] [--drops N] [--stalls N] [--seed S] [--replay FILE] [--periods 1min,5min] [--symbol btcusdt] [--static DIR]';
 
 /** The run: 10 minutes, 100 drops, 10 stalls; 1- and 5-minute charts of btcusdt. */
-export const DEFAULTS: SoakArgs = { minutes: 10, drops: 100, stalls: 10, seed: 1, periods: ['1min', '5min'], symbol: 'btcusdt' };
+export const DEFAULTS: SoakArgs = {
+  minutes: 10,
+  drops: 100,
+  stalls: 10,
+  seed: 1,
+  periods: ['1min', '5min'],
+  symbol: 'btcusdt',
+};
 
 const PERIODS: readonly CandlePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'];
 
@@ -62,7 +69,8 @@ export function parseSoakArgs(argv: readonly string[]): SoakArgs {
         args.staticDir = value;
         break;
       case '--symbol':
-        if (!/^[a-z0-9]+$/.test(value as string)) fail(`--symbol must be a lowercase pair such as btcusdt, got ${value}`);
+        if (!/^[a-z0-9]+$/.test(value as string))
+          fail(`--symbol must be a lowercase pair such as btcusdt, got ${value}`);
         args.symbol = value as string;
         break;
       case '--periods': {

@@ -55,7 +55,8 @@ export function compareBars(ui: readonly ComparableBar[], server: readonly Compa
     if (fields.length > 0) result.differing.push({ time: bar.time, fields });
   }
   for (const bar of ui) {
-    if (bar.time >= from && bar.time < open.time && !known.has(bar.time)) result.differing.push({ time: bar.time, fields: ['not on the server'] });
+    if (bar.time >= from && bar.time < open.time && !known.has(bar.time))
+      result.differing.push({ time: bar.time, fields: ['not on the server'] });
   }
   result.differing.sort((a, b) => a.time - b.time);
   return result;
@@ -95,7 +96,11 @@ export interface BookEvent {
  * at the fault's start if no empty book came between the start and the first fresh book (or the
  * end of the events, when none came); 0 otherwise. Depends on order only, not on how fast.
  */
-export function persistedLevels(events: readonly BookEvent[], startAt: number, isFresh: (event: BookEvent) => boolean): number {
+export function persistedLevels(
+  events: readonly BookEvent[],
+  startAt: number,
+  isFresh: (event: BookEvent) => boolean,
+): number {
   let showing: BookEvent | undefined;
   for (const event of events) {
     if (event.at >= startAt) {
@@ -121,7 +126,9 @@ export interface CandleEvent {
  */
 export function candlesCaughtUp(event: CandleEvent, reference: { time: number; count: number }): boolean {
   if (event.lastTime === null) return false;
-  return event.lastTime > reference.time || (event.lastTime === reference.time && (event.lastCount ?? -1) >= reference.count);
+  return (
+    event.lastTime > reference.time || (event.lastTime === reference.time && (event.lastCount ?? -1) >= reference.count)
+  );
 }
 
 /**
@@ -129,7 +136,12 @@ export function candlesCaughtUp(event: CandleEvent, reference: { time: number; c
  * fresh, counted only if no later event before `until` went back to stale (a book cleared by a
  * watchdog that fired just after the feed came back). Undefined when it never settled.
  */
-export function freshSince<E extends { at: number }>(events: readonly E[], from: number, until: number, isFresh: (event: E) => boolean): number | undefined {
+export function freshSince<E extends { at: number }>(
+  events: readonly E[],
+  from: number,
+  until: number,
+  isFresh: (event: E) => boolean,
+): number | undefined {
   let freshAt: number | undefined;
   for (const event of events) {
     if (event.at < from || event.at > until) continue;

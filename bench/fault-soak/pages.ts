@@ -62,7 +62,9 @@ export async function openSoakPage(
   const name = encodeURIComponent(`${symbol.replace(/usdt$/, '').toUpperCase()}/USDT`);
   const path = screen.kind === 'spot' ? 'exchange' : 'options';
   await page.goto(`${baseUrl}/${path}?currentSymbol=${symbol}&name=${name}`);
-  await page.waitForFunction(() => !!(window as unknown as QaWindow).__marketEngine, null, { timeout: SETUP_TIMEOUT_MS });
+  await page.waitForFunction(() => !!(window as unknown as QaWindow).__marketEngine, null, {
+    timeout: SETUP_TIMEOUT_MS,
+  });
   await page.evaluate(async () => {
     await (window as unknown as QaWindow).__marketEngine?.observe();
   });
@@ -73,7 +75,8 @@ export async function openSoakPage(
     const button = page.locator('main [role="group"] button').filter({ hasText: new RegExp(`^${label}$`) });
     await button.click({ timeout: SETUP_TIMEOUT_MS });
     const until = Date.now() + SETUP_TIMEOUT_MS;
-    const hasChart = (): boolean => soakPage.events.some((event) => event.kind === 'candles' && event.period === screen.period && event.bars > 0);
+    const hasChart = (): boolean =>
+      soakPage.events.some((event) => event.kind === 'candles' && event.period === screen.period && event.bars > 0);
     while (!hasChart()) {
       if (Date.now() > until) throw new Error(`${soakPage.name}: the chart never received its bars`);
       await page.waitForTimeout(200);
@@ -103,5 +106,7 @@ export function snapshotOf(soakPage: SoakPage): Promise<ObservedSnapshot> {
 
 /** Sockets the screen's engine has opened so far. */
 export function socketConnects(soakPage: SoakPage): Promise<number> {
-  return soakPage.page.evaluate(async () => (await (window as unknown as QaWindow).__marketEngine?.stats())?.connects ?? 0);
+  return soakPage.page.evaluate(
+    async () => (await (window as unknown as QaWindow).__marketEngine?.stats())?.connects ?? 0,
+  );
 }

@@ -56,7 +56,9 @@ export function planFaults(options: PlanOptions): PlannedFault[] {
     const j = Math.floor(random() * (i + 1));
     [faults[i], faults[j]] = [faults[j] as Fault, faults[i] as Fault];
   }
-  const busy = faults.map((fault) => (fault.kind === 'drop' ? DROP_BUSY_MS : fault.seconds * 1000 + STALL_EXTRA_BUSY_MS));
+  const busy = faults.map((fault) =>
+    fault.kind === 'drop' ? DROP_BUSY_MS : fault.seconds * 1000 + STALL_EXTRA_BUSY_MS,
+  );
   const slack = Math.max(0, options.windowMs - busy.reduce((sum, ms) => sum + ms, 0));
   const weights = faults.map(() => random());
   const totalWeight = weights.reduce((sum, w) => sum + w, 0) || 1;

@@ -11,7 +11,15 @@ import type { CandlePeriod } from '../../common/protocol.ts';
 import type { ObservedEvent } from '../../src/lib/stream-observer.ts';
 import { launchOptions } from '../../playwright.config.ts';
 import { demoToken } from '../options-screen.ts';
-import { type BookEvent, type ComparableBar, candlesCaughtUp, compareBars, freshSince, ghostLevels, persistedLevels } from './compare.ts';
+import {
+  type BookEvent,
+  type ComparableBar,
+  candlesCaughtUp,
+  compareBars,
+  freshSince,
+  ghostLevels,
+  persistedLevels,
+} from './compare.ts';
 import { type FaultRecord, type SoakTally, soakFigures, type Figures } from './figures.ts';
 import { drainEvents, openSoakPage, snapshotOf, socketConnects, type SoakPage } from './pages.ts';
 import { planFaults, type PlannedFault } from './plan.ts';
@@ -56,7 +64,6 @@ const BAR_MS = 60_000;
 /** A book comparison waits at most this long for a book the witness also received. */
 const BOOK_MATCH_TRIES = 15;
 
-
 type ServerBar = { [K in keyof ComparableBar]: number } & { count: number };
 
 /** A stream a screen shows, and when its data was fresh again after a fault (see freshSince). */
@@ -69,8 +76,14 @@ function watched<E extends { at: number }>(events: readonly E[], isFresh: (event
 }
 
 /** The events of one kind a screen received. */
-function eventsOf<K extends ObservedEvent['kind']>(page: SoakPage, kind: K, symbol: string): Extract<ObservedEvent, { kind: K }>[] {
-  return page.events.filter((event): event is Extract<ObservedEvent, { kind: K }> => event.kind === kind && event.symbol === symbol);
+function eventsOf<K extends ObservedEvent['kind']>(
+  page: SoakPage,
+  kind: K,
+  symbol: string,
+): Extract<ObservedEvent, { kind: K }>[] {
+  return page.events.filter(
+    (event): event is Extract<ObservedEvent, { kind: K }> => event.kind === kind && event.symbol === symbol,
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,7 +143,12 @@ class Soak {
 
   async run(): Promise<FaultSoakResult> {
     const { options } = this;
-    const plan = planFaults({ seed: options.seed, windowMs: options.minutes * 60_000 - WARMUP_MS, drops: options.drops, stalls: options.stalls });
+    const plan = planFaults({
+      seed: options.seed,
+      windowMs: options.minutes * 60_000 - WARMUP_MS,
+      drops: options.drops,
+      stalls: options.stalls,
+    });
     const startedAt = Date.now();
     this.checksAllowedAt = startedAt + WARMUP_MS;
     await this.idleUntil(startedAt + WARMUP_MS);
@@ -140,7 +158,8 @@ class Soak {
       const record = await this.inject(planned);
       await this.awaitRecovery(record);
       await this.checkBook(`after ${record.kind} ${this.faults.length}`);
-      if (this.faults.length % 10 === 0) this.log(`${this.faults.length}/${plan.length} faults, ${((Date.now() - faultsFrom) / 60_000).toFixed(1)} min`);
+      if (this.faults.length % 10 === 0)
+        this.log(`${this.faults.length}/${plan.length} faults, ${((Date.now() - faultsFrom) / 60_000).toFixed(1)} min`);
     }
     const faultMinutes = (Date.now() - startedAt) / 60_000;
     // The last comparison: at the next moment away from a close, after the last recovery.
@@ -186,9 +205,19 @@ class Soak {
       await this.server.control<{ dropped: number }>('/__test/feed/drop');
       record = { kind: 'drop', plannedAtMs: planned.atMs, start, end: Date.now(), connectsBefore, persistedLevels: 0 };
     } else {
-      const { stalledUntil } = await this.server.control<{ stalledUntil: number }>(`/__test/feed/stall?seconds=${planned.seconds}`);
+      const { stalledUntil } = await this.server.control<{ stalledUntil: number }>(
+        `/__test/feed/stall?seconds=${planned.seconds}`,
+      );
       const start = stalledUntil - planned.seconds * 1000;
-      record = { kind: 'stall', seconds: planned.seconds, plannedAtMs: planned.atMs, start, end: stalledUntil, connectsBefore, persistedLevels: 0 };
+      record = {
+        kind: 'stall',
+        seconds: planned.seconds,
+        plannedAtMs: planned.atMs,
+        start,
+        end: stalledUntil,
+        connectsBefore,
+        persistedLevels: 0,
+      };
       while (Date.now() < record.end) await this.pollFor(Math.min(POLL_MS, record.end - Date.now()));
     }
     this.faults.push(record);
@@ -205,7 +234,9 @@ class Soak {
   /** The server's newest `size` bars of `period`, oldest first, as its REST answers them (JSON numbers). */
   private async history(period: CandlePeriod, size: number): Promise<ServerBar[]> {
     const query = new URLSearchParams({ symbol: this.options.symbol, period, size: String(size) });
-    const answer = (await (await fetch(`${this.server.url}/market/history/kline?${query}`)).json()) as { data: (Omit<ServerBar, 'time'> & { id: number })[] };
+    const answer = (await (await fetch(`${this.server.url}/market/history/kline?${query}`)).json()) as {
+      data: (Omit<ServerBar, 'time'> & { id: number })[];
+    };
     return answer.data.map((bar) => ({ ...bar, time: bar.id })).sort((a, b) => a.time - b.time);
   }
 
@@ -220,13 +251,20 @@ class Soak {
   }
 
   /** Every stream a screen shows from the feed, with how to tell its data is from after `end`. */
-  private watchedStreams(page: SoakPage, end: number, references: Map<string, { time: number; count: number }>): WatchedStream[] {
+  private watchedStreams(
+    page: SoakPage,
+    end: number,
+    references: Map<string, { time: number; count: number }>,
+  ): WatchedStream[] {
     const { witness } = this;
     const symbol = this.options.symbol;
     if (page.kind === 'spot') {
       const book = this.spotBook(end);
       const ticker = eventsOf(page, 'ticker', symbol);
-      return [watched(book.events, book.isFresh), watched(ticker, (event) => event.ts > end || witness.pushedSince('detail', event.ts, end))];
+      return [
+        watched(book.events, book.isFresh),
+        watched(ticker, (event) => event.ts > end || witness.pushedSince('detail', event.ts, end)),
+      ];
     }
     const reference = references.get(page.name) as { time: number; count: number };
     const candles = eventsOf(page, 'candles', symbol).filter((event) => event.period === page.period);
@@ -252,7 +290,9 @@ class Soak {
         break;
       }
       if (now - record.end > RESUME_TIMEOUT_MS) {
-        this.log(`${record.kind} at ${new Date(record.start).toISOString()}: the screens did not recover within ${RESUME_TIMEOUT_MS} ms`);
+        this.log(
+          `${record.kind} at ${new Date(record.start).toISOString()}: the screens did not recover within ${RESUME_TIMEOUT_MS} ms`,
+        );
         break;
       }
     }
@@ -263,7 +303,9 @@ class Soak {
       record.persistedLevels = persisted;
       if (persisted > 0) {
         this.ghosts += persisted;
-        const around = book.events.filter((event) => event.at >= record.start - 2_000 && event.at <= record.end + 6_000);
+        const around = book.events.filter(
+          (event) => event.at >= record.start - 2_000 && event.at <= record.end + 6_000,
+        );
         this.ghostDetails.push({
           fault: record.kind,
           start: new Date(record.start).toISOString(),
@@ -317,7 +359,12 @@ class Soak {
       for (const { time, fields } of comparison.differing) {
         const key = `${page.period} ${new Date(time * 1000).toISOString()}`;
         this.differingBars.add(key);
-        this.badBars.set(`differing ${key}`, { fields, ui: uiByTime.get(time), server: serverByTime.get(time), seenAt: new Date().toISOString() });
+        this.badBars.set(`differing ${key}`, {
+          fields,
+          ui: uiByTime.get(time),
+          server: serverByTime.get(time),
+          seenAt: new Date().toISOString(),
+        });
       }
     }
   }
@@ -326,7 +373,9 @@ class Soak {
     const { options } = this;
     const consoleErrors = this.pages.flatMap((page) => page.errors);
     const tally: SoakTally = {
-      source: options.replayFile ? `replay ${options.replayFile.split(/[\\/]/).pop()}` : `simulate (FEED_SEED ${options.seed})`,
+      source: options.replayFile
+        ? `replay ${options.replayFile.split(/[\\/]/).pop()}`
+        : `simulate (FEED_SEED ${options.seed})`,
       screens: this.pages.map((page) => page.name),
       seed: options.seed,
       minutes: options.minutes,
@@ -362,7 +411,8 @@ class Soak {
     let gap = Number.NaN;
     for (const page of this.pages) {
       const times = eventsOf(page, 'daySummary', this.options.symbol).map((event) => event.at);
-      for (let i = 1; i < times.length; i++) gap = Math.max(Number.isNaN(gap) ? 0 : gap, (times[i] as number) - (times[i - 1] as number));
+      for (let i = 1; i < times.length; i++)
+        gap = Math.max(Number.isNaN(gap) ? 0 : gap, (times[i] as number) - (times[i - 1] as number));
     }
     return gap;
   }

@@ -16,7 +16,11 @@ export interface SoakServer {
   stop(): Promise<void>;
 }
 
-export async function startSoakServer(staticDir: string, seed: number, replayFile: string | undefined): Promise<SoakServer> {
+export async function startSoakServer(
+  staticDir: string,
+  seed: number,
+  replayFile: string | undefined,
+): Promise<SoakServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fault-soak-data-'));
   const feed: Record<string, string> = replayFile
     ? { FEED_SOURCE: 'replay', FEED_REPLAY_FILE: resolve(replayFile), FEED_REPLAY_SPEED: '1', FEED_REPLAY_LOOP: '0' }

@@ -95,7 +95,13 @@ export class FeedWitness {
 
   private receive(socket: WebSocket, raw: RawData): void {
     const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
-    const message = JSON.parse(gunzipSync(bytes).toString('utf8')) as { ping?: number; subbed?: string; ch?: string; ts?: number; tick?: Record<string, unknown> };
+    const message = JSON.parse(gunzipSync(bytes).toString('utf8')) as {
+      ping?: number;
+      subbed?: string;
+      ch?: string;
+      ts?: number;
+      tick?: Record<string, unknown>;
+    };
     const acked = this.ackedTopic;
     this.ackedTopic = message.subbed;
     if (message.ping !== undefined) {

@@ -16,7 +16,12 @@ const symbol = new URLSearchParams(location.search).get('symbol') ?? 'btcusdt';
 
 function CandleChart({ series }: { series: CandleSeries | null }) {
   const box = useRef<HTMLDivElement>(null);
-  const drawn = useRef<{ chart: IChartApi; candles: ISeriesApi<'Candlestick'>; resetId: number; lastTime: number } | null>(null);
+  const drawn = useRef<{
+    chart: IChartApi;
+    candles: ISeriesApi<'Candlestick'>;
+    resetId: number;
+    lastTime: number;
+  } | null>(null);
 
   useEffect(() => {
     if (!box.current) return;
@@ -39,7 +44,8 @@ function CandleChart({ series }: { series: CandleSeries | null }) {
     } else {
       let first = series.bars.length;
       while (first > 0 && (series.bars[first - 1] as { time: number }).time >= target.lastTime) first--;
-      for (let i = first; i < series.bars.length; i++) target.candles.update(chartBar(series.bars[i] as CandleSeries['bars'][number]));
+      for (let i = first; i < series.bars.length; i++)
+        target.candles.update(chartBar(series.bars[i] as CandleSeries['bars'][number]));
     }
     target.lastTime = series.bars.at(-1)?.time ?? target.lastTime;
   }, [series]);
@@ -83,7 +89,7 @@ function BenchScreen() {
   return (
     <main className="screen">
       <header className="ticker">
-        {symbol} <strong>{ticker?.close ?? "…"}</strong>
+        {symbol} <strong>{ticker?.close ?? '…'}</strong>
       </header>
       <CandleChart series={candles} />
       <section className="book">

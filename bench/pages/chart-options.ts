@@ -12,12 +12,24 @@ export function createCandleChart(box: HTMLElement): { chart: IChartApi; series:
     handleScroll: { vertTouchDrag: false },
     timeScale: { timeVisible: true },
   });
-  const series = chart.addSeries(CandlestickSeries, { upColor: '#48b451', downColor: '#db000c', wickUpColor: '#48b451', wickDownColor: '#db000c', borderVisible: false });
+  const series = chart.addSeries(CandlestickSeries, {
+    upColor: '#48b451',
+    downColor: '#db000c',
+    wickUpColor: '#48b451',
+    wickDownColor: '#db000c',
+    borderVisible: false,
+  });
   return { chart, series };
 }
 
 export function chartBar(bar: Candle) {
-  return { time: bar.time as UTCTimestamp, open: Number(bar.open), high: Number(bar.high), low: Number(bar.low), close: Number(bar.close) };
+  return {
+    time: bar.time as UTCTimestamp,
+    open: Number(bar.open),
+    high: Number(bar.high),
+    low: Number(bar.low),
+    close: Number(bar.close),
+  };
 }
 
 /** Rows shown per book side and in the tape. */

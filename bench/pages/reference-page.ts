@@ -32,7 +32,13 @@ const candles = chart.addSeries(CandlestickSeries, {
 });
 const MA_COLOURS = ['#f5a623', '#2f6bff', '#a855f7', '#14b8a6'];
 const averages: ISeriesApi<'Line'>[] = MA_WINDOWS.map((_, i) =>
-  chart.addSeries(LineSeries, { color: MA_COLOURS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+  chart.addSeries(LineSeries, {
+    color: MA_COLOURS[i],
+    lineWidth: 1,
+    priceLineVisible: false,
+    lastValueVisible: false,
+    crosshairMarkerVisible: false,
+  }),
 );
 
 /** Every close the chart holds, oldest first, for the moving averages. */
@@ -55,7 +61,8 @@ function setHistory(history: Bar[]): void {
   }
   MA_WINDOWS.forEach((window, w) => {
     const line = [];
-    for (let i = window - 1; i < closes.length; i++) line.push({ time: times[i] as UTCTimestamp, value: mean(i, window) });
+    for (let i = window - 1; i < closes.length; i++)
+      line.push({ time: times[i] as UTCTimestamp, value: mean(i, window) });
     averages[w]?.setData(line);
   });
 }

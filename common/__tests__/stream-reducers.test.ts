@@ -3,7 +3,16 @@ import { CANDLE_HISTORY_CAP, TRADE_TAPE_SIZE, type Candle, type Trade } from '..
 import { reduceCandles, reduceTrades, reduceWire } from '../stream-reducers.ts';
 
 const key = { kind: 'candles', symbol: 'btcusdt', period: '1min' } as const;
-const bar = (time: number, close = '1'): Candle => ({ time, open: '1', high: '1', low: '1', close, amount: '1', vol: '1', count: 1 });
+const bar = (time: number, close = '1'): Candle => ({
+  time,
+  open: '1',
+  high: '1',
+  low: '1',
+  close,
+  amount: '1',
+  vol: '1',
+  count: 1,
+});
 const trade = (id: number): Trade => ({ tradeId: String(id), ts: id, price: '1', amount: '1', direction: 'buy' });
 
 describe('stream reducers', () => {
@@ -35,7 +44,10 @@ describe('stream reducers', () => {
     const tape = reduceTrades(undefined, { reset: true, trades: [trade(2), trade(1)] });
     const next = reduceTrades(tape, { reset: false, trades: [trade(4), trade(3)] });
     expect(next.map((t) => t.tradeId)).toEqual(['4', '3', '2', '1']);
-    const full = reduceTrades(next, { reset: false, trades: Array.from({ length: TRADE_TAPE_SIZE }, (_, i) => trade(1000 - i)) });
+    const full = reduceTrades(next, {
+      reset: false,
+      trades: Array.from({ length: TRADE_TAPE_SIZE }, (_, i) => trade(1000 - i)),
+    });
     expect(full).toHaveLength(TRADE_TAPE_SIZE);
     expect(reduceTrades(full, { reset: true, trades: [trade(9)] })).toEqual([trade(9)]);
   });

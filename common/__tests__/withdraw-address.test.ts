@@ -20,9 +20,18 @@ describe('withdrawal addresses by network', () => {
   });
 
   it('stores bech32 in lower case and ERC20 in its EIP-55 form, whichever single case was sent', () => {
-    expect(checkWithdrawAddress('BTC', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toEqual({ ok: true, address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' });
-    expect(checkWithdrawAddress('ERC20', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toEqual({ ok: true, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
-    expect(checkWithdrawAddress('ERC20', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED')).toEqual({ ok: true, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+    expect(checkWithdrawAddress('BTC', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toEqual({
+      ok: true,
+      address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    });
+    expect(checkWithdrawAddress('ERC20', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toEqual({
+      ok: true,
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    expect(checkWithdrawAddress('ERC20', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED')).toEqual({
+      ok: true,
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
     expect(eip55('0x52908400098527886e0f7030069857d2e4169ee7')).toBe('0x52908400098527886E0F7030069857D2E4169EE7');
   });
 
@@ -42,9 +51,18 @@ describe('withdrawal addresses by network', () => {
 
   it('BIP 350: witness version 0 must be bech32 and later versions bech32m, with the allowed program lengths', () => {
     const program = Uint8Array.from({ length: 20 }, (_, i) => i + 1);
-    expect(checkWithdrawAddress('BTC', bech32m.encode('bc', [0, ...bech32m.toWords(program)]))).toEqual({ ok: false, problem: 'checksum' });
-    expect(checkWithdrawAddress('BTC', bech32.encode('bc', [1, ...bech32.toWords(new Uint8Array(32))]))).toEqual({ ok: false, problem: 'checksum' });
-    expect(checkWithdrawAddress('BTC', bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(25))]))).toEqual({ ok: false, problem: 'checksum' });
+    expect(checkWithdrawAddress('BTC', bech32m.encode('bc', [0, ...bech32m.toWords(program)]))).toEqual({
+      ok: false,
+      problem: 'checksum',
+    });
+    expect(checkWithdrawAddress('BTC', bech32.encode('bc', [1, ...bech32.toWords(new Uint8Array(32))]))).toEqual({
+      ok: false,
+      problem: 'checksum',
+    });
+    expect(checkWithdrawAddress('BTC', bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(25))]))).toEqual({
+      ok: false,
+      problem: 'checksum',
+    });
     const testnet = bech32.encode('tb', [0, ...bech32.toWords(program)]);
     expect(checkWithdrawAddress('BTC', testnet)).toEqual({ ok: false, problem: 'shape' });
   });

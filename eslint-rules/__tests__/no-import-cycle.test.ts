@@ -29,7 +29,9 @@ function graph(files: Record<string, string>): { filename: string; code: string 
   return { filename: join(root, first[0]), code: first[1] };
 }
 
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },
+});
 
 tester.run('no-import-cycle', noImportCycle(root), {
   valid: [
@@ -41,19 +43,25 @@ tester.run('no-import-cycle', noImportCycle(root), {
     }),
     // Two modules sharing a third (the shape the uploads readers now have).
     graph({
-      'shared/format.ts': "import { readSize, type Size } from './reader.ts';\nimport { other } from './other.ts';\nexport const f = (s: Size) => [readSize, other, s];\n",
+      'shared/format.ts':
+        "import { readSize, type Size } from './reader.ts';\nimport { other } from './other.ts';\nexport const f = (s: Size) => [readSize, other, s];\n",
       'shared/reader.ts': 'export interface Size { width: number }\nexport const readSize = 1;\n',
       'shared/other.ts': "import type { Size } from './reader.ts';\nexport const other = (s: Size) => s;\n",
     }),
     // Packages are not followed.
-    graph({ 'pkg/a.ts': "import { readFileSync } from 'node:fs';\nimport { wrap } from 'comlink';\nexport const a = [readFileSync, wrap];\n" }),
+    graph({
+      'pkg/a.ts':
+        "import { readFileSync } from 'node:fs';\nimport { wrap } from 'comlink';\nexport const a = [readFileSync, wrap];\n",
+    }),
   ],
   invalid: [
     {
       // Type-only imports still make a cycle: the one server/src/uploads had (format → jpeg → format).
       ...graph({
-        'types/format.ts': "import { readJpeg } from './jpeg.ts';\nexport interface Size { width: number }\nexport const formats = [readJpeg];\n",
-        'types/jpeg.ts': "import type { Size } from './format.ts';\nexport const readJpeg = (): Size => ({ width: 1 });\n",
+        'types/format.ts':
+          "import { readJpeg } from './jpeg.ts';\nexport interface Size { width: number }\nexport const formats = [readJpeg];\n",
+        'types/jpeg.ts':
+          "import type { Size } from './format.ts';\nexport const readJpeg = (): Size => ({ width: 1 });\n",
       }),
       errors: [{ messageId: 'cycle', data: { chain: 'types/format.ts → types/jpeg.ts → types/format.ts' } }],
     },
@@ -68,7 +76,10 @@ tester.run('no-import-cycle', noImportCycle(root), {
     },
     {
       // The code being linted decides (an editor's buffer), not what is on disk.
-      ...graph({ 'buffer/a.ts': 'export const a = 1;\n', 'buffer/b.ts': "import { a } from './a.ts';\nexport const b = a;\n" }),
+      ...graph({
+        'buffer/a.ts': 'export const a = 1;\n',
+        'buffer/b.ts': "import { a } from './a.ts';\nexport const b = a;\n",
+      }),
       code: "import { b } from './b.ts';\nexport const a = b;\n",
       errors: [{ messageId: 'cycle', data: { chain: 'buffer/a.ts → buffer/b.ts → buffer/a.ts' } }],
     },

@@ -9,7 +9,13 @@ import { UserRepository } from './db/repositories/user-repository.ts';
 import { WithdrawAddressRepository } from './db/repositories/withdraw-address-repository.ts';
 import { formatTrimmed } from './domain/money.ts';
 import { REVIEW_KINDS } from './domain/review-kinds.ts';
-import { createReviews, ReviewDecisionError, type ReviewKindFactory, type ReviewRow, type Reviews } from './domain/reviews.ts';
+import {
+  createReviews,
+  ReviewDecisionError,
+  type ReviewKindFactory,
+  type ReviewRow,
+  type Reviews,
+} from './domain/reviews.ts';
 import { loadDefaultSiteConfig, siteConfigFile, SiteConfigStore } from './domain/site-config.ts';
 import { isWithdrawNetwork, WITHDRAW_NETWORKS } from '../../common/withdraw-address.ts';
 
@@ -42,7 +48,12 @@ const USAGE = [
 function noticeAdd(args: string[], config: ServerConfig, io: AdminIo): number {
   const { values } = parseArgs({
     args,
-    options: { title: { type: 'string' }, content: { type: 'string' }, img: { type: 'string' }, user: { type: 'string' } },
+    options: {
+      title: { type: 'string' },
+      content: { type: 'string' },
+      img: { type: 'string' },
+      user: { type: 'string' },
+    },
   });
   if (!values.title?.trim() || !values.content?.trim()) {
     io.err('notice:add needs --title and --content');
@@ -59,7 +70,13 @@ function noticeAdd(args: string[], config: ServerConfig, io: AdminIo): number {
       }
       userId = user.id;
     }
-    const id = new NoticeRepository(db).add({ title: values.title.trim(), content: values.content, imgs: values.img ?? '', userId, createdAt: Date.now() });
+    const id = new NoticeRepository(db).add({
+      title: values.title.trim(),
+      content: values.content,
+      imgs: values.img ?? '',
+      userId,
+      createdAt: Date.now(),
+    });
     io.out(`notice ${id} added ${userId === null ? 'for everyone' : `for ${values.user}`}`);
     return 0;
   } finally {
@@ -74,7 +91,19 @@ function userList(config: ServerConfig, io: AdminIo): number {
     io.out(['id', 'username', 'email', 'phone', 'vip', 'credit', 'rzstatus', 'have_pay', 'created'].join('\t'));
     for (const u of users) {
       const created = new Date(u.created_at).toISOString();
-      io.out([u.id, u.username, u.email ?? '-', u.phone ?? '-', u.vip, u.credit_score, u.rzstatus, u.pay_password_hash ? 1 : 0, created].join('\t'));
+      io.out(
+        [
+          u.id,
+          u.username,
+          u.email ?? '-',
+          u.phone ?? '-',
+          u.vip,
+          u.credit_score,
+          u.rzstatus,
+          u.pay_password_hash ? 1 : 0,
+          created,
+        ].join('\t'),
+      );
     }
     io.out(`${users.length} user(s)`);
     return 0;
@@ -115,7 +144,9 @@ function configShow(config: ServerConfig, io: AdminIo): number {
   const file = siteConfigFile(config.dataDir);
   const defaults = loadDefaultSiteConfig();
   if (!existsSync(file)) io.err(`${file} does not exist yet (created on the first server start); showing the defaults`);
-  const site = existsSync(file) ? new SiteConfigStore(file, defaults, { error: (message) => io.err(message) }).get() : defaults;
+  const site = existsSync(file)
+    ? new SiteConfigStore(file, defaults, { error: (message) => io.err(message) }).get()
+    : defaults;
   io.out(JSON.stringify({ ...site, ip_lookup_url: config.ipLookupUrl }, null, 2));
   return 0;
 }
@@ -138,11 +169,16 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const cell = (text: string): string => text.replace(/[\t\r\n]+/g, ' ') || '-';
 
 function holdText(review: ReviewRow): string {
-  return review.hold ? `${formatTrimmed(review.hold.amount)} ${review.hold_coin ?? `coin ${review.hold.coinId}`} (account ${review.hold.accountType})` : '-';
+  return review.hold
+    ? `${formatTrimmed(review.hold.amount)} ${review.hold_coin ?? `coin ${review.hold.coinId}`} (account ${review.hold.accountType})`
+    : '-';
 }
 
 function reviewList(args: string[], config: ServerConfig, io: AdminIo, options: AdminOptions): number {
-  const { values } = parseArgs({ args, options: { kind: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { kind: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' } },
+  });
   const limit = values.limit === undefined ? REVIEW_LIST_DEFAULT_LIMIT : Number(values.limit);
   if (!Number.isSafeInteger(limit) || limit < 1) {
     io.err(`--limit must be a whole number from 1, got "${values.limit}"`);
@@ -151,9 +187,11 @@ function reviewList(args: string[], config: ServerConfig, io: AdminIo, options: 
   const kind = values.kind?.trim() || undefined;
   const pendingOnly = !values.all;
   return withReviews(config, options, (reviews) => {
-    if (kind !== undefined && !reviews.kindNames().includes(kind)) io.err(`note: no review kind "${kind}" is registered (known: ${reviews.kindNames().join(', ') || 'none'})`);
+    if (kind !== undefined && !reviews.kindNames().includes(kind))
+      io.err(`note: no review kind "${kind}" is registered (known: ${reviews.kindNames().join(', ') || 'none'})`);
     const { rows, total } = reviews.list({ kind, pendingOnly, limit });
-    const what = (count: number): string => `${pendingOnly ? 'pending ' : ''}review${count === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}`;
+    const what = (count: number): string =>
+      `${pendingOnly ? 'pending ' : ''}review${count === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}`;
     if (total === 0) {
       io.out(`no ${what(0)}`);
       return 0;
@@ -161,10 +199,25 @@ function reviewList(args: string[], config: ServerConfig, io: AdminIo, options: 
     io.out(['id', 'kind', 'user', 'ref', 'hold', 'status', 'created', 'decided', 'summary', 'reason'].join('\t'));
     for (const r of rows) {
       const decided = r.decided_at === null ? '-' : `${r.decided_by} ${iso(r.decided_at)}`;
-      io.out([r.id, r.kind, r.username, r.ref_id, holdText(r), r.status, iso(r.created_at), decided, cell(r.summary), cell(r.reason)].join('\t'));
+      io.out(
+        [
+          r.id,
+          r.kind,
+          r.username,
+          r.ref_id,
+          holdText(r),
+          r.status,
+          iso(r.created_at),
+          decided,
+          cell(r.summary),
+          cell(r.reason),
+        ].join('\t'),
+      );
     }
     const order = pendingOnly ? 'oldest' : 'newest';
-    io.out(`${total} ${what(total)}, ${order} first${rows.length < total ? ` (the ${order} ${rows.length} shown)` : ''}`);
+    io.out(
+      `${total} ${what(total)}, ${order} first${rows.length < total ? ` (the ${order} ${rows.length} shown)` : ''}`,
+    );
     return 0;
   });
 }
@@ -174,13 +227,21 @@ function reviewId(command: string, positionals: string[], io: AdminIo): number |
   const [text, ...extra] = positionals;
   const id = Number(text);
   if (text === undefined || extra.length > 0 || !/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) {
-    io.err(`${command} needs one review id (a whole number from 1), got ${positionals.length ? `"${positionals.join(' ')}"` : 'none'}`);
+    io.err(
+      `${command} needs one review id (a whole number from 1), got ${positionals.length ? `"${positionals.join(' ')}"` : 'none'}`,
+    );
     return null;
   }
   return id;
 }
 
-function reviewDecide(command: 'review:approve' | 'review:reject', args: string[], config: ServerConfig, io: AdminIo, options: AdminOptions): number {
+function reviewDecide(
+  command: 'review:approve' | 'review:reject',
+  args: string[],
+  config: ServerConfig,
+  io: AdminIo,
+  options: AdminOptions,
+): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } } });
   const id = reviewId(command, positionals, io);
   if (id === null) return 1;
@@ -228,10 +289,18 @@ function coinNetwork(args: string[], config: ServerConfig, io: AdminIo): number 
         io.err(`no coin named "${values.coin}"`);
         return 1;
       }
-      io.out(network ? `${values.coin} is withdrawn on ${network}` : `${values.coin} can no longer be withdrawn to an address (bound addresses are kept)`);
+      io.out(
+        network
+          ? `${values.coin} is withdrawn on ${network}`
+          : `${values.coin} can no longer be withdrawn to an address (bound addresses are kept)`,
+      );
       return 0;
     }
-    const coins = db.prepare('SELECT name, title, withdraw_network FROM coins ORDER BY sort, id').all() as { name: string; title: string; withdraw_network: string | null }[];
+    const coins = db.prepare('SELECT name, title, withdraw_network FROM coins ORDER BY sort, id').all() as {
+      name: string;
+      title: string;
+      withdraw_network: string | null;
+    }[];
     io.out(['coin', 'title', 'network'].join('\t'));
     for (const coin of coins) io.out([coin.name, coin.title, coin.withdraw_network ?? '-'].join('\t'));
     return 0;

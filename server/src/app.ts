@@ -44,7 +44,10 @@ export interface AppOptions {
 }
 
 /** The whole reference server as one Fastify plugin (docs/architecture.md#the-server). `server.ts` only listens. */
-const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: givenDb, checkAnswers = false, clock }) => {
+const appPlugin: FastifyPluginAsync<AppOptions> = async (
+  fastify,
+  { config, db: givenDb, checkAnswers = false, clock },
+) => {
   const db = givenDb ?? openDatabase(config.dataDir);
   fastify.decorate('config', config);
   fastify.decorate('db', db);
@@ -99,7 +102,10 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { config, db: 
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        reply.header('Cache-Control', /^assets[\\/]/.test(relative(config.staticDir, path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          /^assets[\\/]/.test(relative(config.staticDir, path)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     // History-mode routes (docs/product-rules.md#routes-and-access): any unknown GET that is not an API path gets the app shell.
@@ -128,8 +134,14 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   if (!socket.writable) return;
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = JSON.stringify({ code: CODE.fail, msg: tooLarge ? 'The request is too large' : 'Invalid request', data: null });
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    code: CODE.fail,
+    msg: tooLarge ? 'The request is too large' : 'Invalid request',
+    data: null,
+  });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Builds a ready Fastify instance around the plugin. */

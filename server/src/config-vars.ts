@@ -54,7 +54,9 @@ function describeRange(kind: string, { min, above, max }: Range): string {
 }
 
 function inRange(value: number, { min, above, max }: Range): boolean {
-  return (min === undefined || value >= min) && (above === undefined || value > above) && (max === undefined || value <= max);
+  return (
+    (min === undefined || value >= min) && (above === undefined || value > above) && (max === undefined || value <= max)
+  );
 }
 
 /** `10.0.0.1`, `10.0.0.0/8`, `2001:db8::/32` or a named range. */
@@ -81,7 +83,11 @@ export function configVars(env: NodeJS.ProcessEnv): ConfigVars {
     if (value === undefined) return fallback;
     // Plain decimal digits only: 0x1F90 or 1e3 is no way to write a port or an interval.
     const parsed = Number(value.trim());
-    const ok = (whole ? WHOLE : DECIMAL).test(value.trim()) && Number.isFinite(parsed) && (!whole || Number.isSafeInteger(parsed)) && inRange(parsed, range);
+    const ok =
+      (whole ? WHOLE : DECIMAL).test(value.trim()) &&
+      Number.isFinite(parsed) &&
+      (!whole || Number.isSafeInteger(parsed)) &&
+      inRange(parsed, range);
     return ok ? parsed : fail(name, describeRange(whole ? 'a whole number' : 'a number', range), value);
   };
 
@@ -113,7 +119,9 @@ export function configVars(env: NodeJS.ProcessEnv): ConfigVars {
       } catch {
         // Neither a path nor a URL: reported below.
       }
-      return protocol === 'http:' || protocol === 'https:' ? value : fail(name, 'a path starting with / or an http(s):// URL', value);
+      return protocol === 'http:' || protocol === 'https:'
+        ? value
+        : fail(name, 'a path starting with / or an http(s):// URL', value);
     },
     trustProxy(name) {
       const value = raw(name)?.trim();
@@ -124,11 +132,20 @@ export function configVars(env: NodeJS.ProcessEnv): ConfigVars {
       }
       if (value.toLowerCase() === 'true') {
         // Fastify's `true` believes any X-Forwarded-For, which is what this setting exists to prevent.
-        return fail(name, 'the number of proxies in front of the server (e.g. 1) or their addresses, not true (that would trust any client)', value);
+        return fail(
+          name,
+          'the number of proxies in front of the server (e.g. 1) or their addresses, not true (that would trust any client)',
+          value,
+        );
       }
       const items = value.split(',').map((item) => item.trim());
       const bad = items.find((item) => !isProxyAddress(item));
-      if (bad !== undefined) fail(name, `a number of proxies or a comma-separated list of addresses, CIDR ranges or ${NAMED_RANGES.join('/')} (bad item: "${bad}")`, value);
+      if (bad !== undefined)
+        fail(
+          name,
+          `a number of proxies or a comma-separated list of addresses, CIDR ranges or ${NAMED_RANGES.join('/')} (bad item: "${bad}")`,
+          value,
+        );
       return items;
     },
   };

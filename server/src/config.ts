@@ -75,7 +75,8 @@ export const DEFAULT_MAX_SOCKETS_PER_IP = 100;
 const epochMs = (value: string | undefined, name: string): number | undefined => {
   if (value === undefined || value === '') return undefined;
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 0 || Number.isNaN(new Date(parsed).getTime())) throw new ConfigError(`${name} must be a time in epoch milliseconds (a whole number), got "${value}"`);
+  if (!Number.isSafeInteger(parsed) || parsed < 0 || Number.isNaN(new Date(parsed).getTime()))
+    throw new ConfigError(`${name} must be a time in epoch milliseconds (a whole number), got "${value}"`);
   return parsed;
 };
 
@@ -84,7 +85,10 @@ function staticDir(env: NodeJS.ProcessEnv): string {
   if (env.STATIC_DIR === '') return '';
   if (env.STATIC_DIR === undefined) return resolve('dist');
   const dir = resolve(env.STATIC_DIR);
-  if (!existsSync(dir)) throw new ConfigError(`STATIC_DIR must be a folder holding the built client (or empty to serve none), got "${env.STATIC_DIR}", which does not exist`);
+  if (!existsSync(dir))
+    throw new ConfigError(
+      `STATIC_DIR must be a folder holding the built client (or empty to serve none), got "${env.STATIC_DIR}", which does not exist`,
+    );
   return dir;
 }
 
@@ -93,7 +97,8 @@ function replayFile(env: NodeJS.ProcessEnv, source: FeedConfig['source']): strin
   const file = env.FEED_REPLAY_FILE ?? '';
   if (source !== 'replay') return file;
   if (!file) throw new ConfigError('FEED_REPLAY_FILE is required when FEED_SOURCE=replay');
-  if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`FEED_REPLAY_FILE must be a recorded session file, got "${file}", which does not exist`);
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new ConfigError(`FEED_REPLAY_FILE must be a recorded session file, got "${file}", which does not exist`);
   return file;
 }
 

@@ -91,7 +91,13 @@ export function IdleGuard() {
   };
 
   return (
-    <Dialog open={deadline !== null} onClose={stay} title={t('idle.title')} closeLabel={t('common.close')} testId="idle-dialog">
+    <Dialog
+      open={deadline !== null}
+      onClose={stay}
+      title={t('idle.title')}
+      closeLabel={t('common.close')}
+      testId="idle-dialog"
+    >
       <p className={styles.body} data-testid="idle-countdown">
         {t('idle.body', { count: seconds })}
       </p>

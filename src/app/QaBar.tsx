@@ -4,7 +4,9 @@ import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { withAllStrings } from './i18n.ts';
 
 // Its code is loaded only on a page that shows it: almost no visitor's.
-const QaStrip = retryableLazy(() => withAllStrings(() => import('./QaStrip.tsx')).then((m) => ({ default: m.QaStrip })));
+const QaStrip = retryableLazy(() =>
+  withAllStrings(() => import('./QaStrip.tsx')).then((m) => ({ default: m.QaStrip })),
+);
 
 /**
  * Shown only when the page runs with a developer or QA flag (`?record=1`, `?replay=`, `?engine=main`),

@@ -12,7 +12,10 @@ import { AppFailed } from './pages/AppFailed.tsx';
 export function ShellBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <ErrorBoundary resetKeys={[location]} fallbackRender={({ resetErrorBoundary }) => <AppFailed onRetry={resetErrorBoundary} />}>
+    <ErrorBoundary
+      resetKeys={[location]}
+      fallbackRender={({ resetErrorBoundary }) => <AppFailed onRetry={resetErrorBoundary} />}
+    >
       {children}
     </ErrorBoundary>
   );

@@ -13,7 +13,12 @@ export function UpdatePrompt({ aboveTabBar }: { aboveTabBar: boolean }) {
   const { waiting, dismissed } = useSnapshot(appUpdate);
   if (!waiting || dismissed) return null;
   return (
-    <aside className={`${styles.prompt} ${aboveTabBar ? styles.aboveTabBar : ''}`} role="status" aria-label={t('update.label')} data-testid="update-prompt">
+    <aside
+      className={`${styles.prompt} ${aboveTabBar ? styles.aboveTabBar : ''}`}
+      role="status"
+      aria-label={t('update.label')}
+      data-testid="update-prompt"
+    >
       <p className={styles.text}>{t('update.ready')}</p>
       <div className={styles.actions}>
         <Button variant="ghost" onClick={dismissAppUpdate}>

@@ -61,8 +61,14 @@ function FooterTabs({ active }: { active: TabKey }) {
 // Parts of the shell with nothing to show at first, loaded once the first screen has painted and
 // the browser is idle (with them, every string of the language, so the next screen need not wait);
 // the service worker registers then too, so neither its chunk nor its requests delay that screen.
-const AlertBridge = retryableLazy(() => withAllStrings(() => import('../features/alerts/components/AlertBridge.tsx')).then((m) => ({ default: m.AlertBridge })));
-const IdleGuard = retryableLazy(() => withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })));
+const AlertBridge = retryableLazy(() =>
+  withAllStrings(() => import('../features/alerts/components/AlertBridge.tsx')).then((m) => ({
+    default: m.AlertBridge,
+  })),
+);
+const IdleGuard = retryableLazy(() =>
+  withAllStrings(() => import('./IdleGuard.tsx')).then((m) => ({ default: m.IdleGuard })),
+);
 
 function Shell() {
   useEngineBridge();

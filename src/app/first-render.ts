@@ -12,7 +12,12 @@ import type { Root } from 'react-dom/client';
  * painted its first screen up to 300 ms late. The skeleton is rendered only if all is not in by
  * the next task.
  */
-export function renderWhenReady(root: Root, app: ReactNode, waiting: ReactNode, needs: readonly Promise<unknown>[]): void {
+export function renderWhenReady(
+  root: Root,
+  app: ReactNode,
+  waiting: ReactNode,
+  needs: readonly Promise<unknown>[],
+): void {
   let appRendered = false;
   void Promise.allSettled(needs).then(() => {
     appRendered = true;

@@ -18,7 +18,10 @@ const loaders = import.meta.glob<LocaleModule>('../../locales/*.json');
 
 /** file_name → loader; i18next canonicalises codes (zh-cn → zh-CN), so lookups ignore case. */
 const byCode = new Map(
-  Object.entries(loaders).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.json'.length).toLowerCase(), load]),
+  Object.entries(loaders).map(([path, load]) => [
+    path.slice(path.lastIndexOf('/') + 1, -'.json'.length).toLowerCase(),
+    load,
+  ]),
 );
 
 const lazyLocales: BackendModule = {
@@ -64,7 +67,8 @@ function loadAllEnglish(): Promise<void> {
 
 /** Every string of the language shown: for English, the strings beyond the first screen's; other languages are loaded whole. */
 export function loadAllStrings(): Promise<void> {
-  if (i18next.resolvedLanguage?.toLowerCase() !== 'en' && i18next.language?.toLowerCase() !== 'en') return Promise.resolve();
+  if (i18next.resolvedLanguage?.toLowerCase() !== 'en' && i18next.language?.toLowerCase() !== 'en')
+    return Promise.resolve();
   return loadAllEnglish();
 }
 
@@ -102,6 +106,8 @@ export function initI18n(lang: string): Promise<unknown> {
   // language is loaded whole by the switch itself (lazyLocales). A failed load (offline, nothing
   // cached) does not stop the switch: the first screen's English is at hand, and a later screen asks
   // for the rest again (withAllStrings).
-  loadStringsWith((language) => (language.toLowerCase() === 'en' ? loadAllEnglish().catch(() => undefined) : Promise.resolve()));
+  loadStringsWith((language) =>
+    language.toLowerCase() === 'en' ? loadAllEnglish().catch(() => undefined) : Promise.resolve(),
+  );
   return started;
 }

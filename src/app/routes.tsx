@@ -54,40 +54,96 @@ function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): R
 }
 
 const home = eagerPage(HomePage);
-const login = lazyPage(() => import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
-const register = lazyPage(() => import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
-const security = lazyPage(() => import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));
+const login = lazyPage(() =>
+  import('../features/account/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const register = lazyPage(() =>
+  import('../features/account/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const security = lazyPage(() =>
+  import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })),
+);
 const modifyPwd = lazyPage(() =>
   import('../features/account/components/ModifyPasswordPage.tsx').then((m) => ({ default: m.ModifyPasswordPage })),
 );
 const resetLegalPwd = lazyPage(() =>
   import('../features/account/components/ResetPayPasswordPage.tsx').then((m) => ({ default: m.ResetPayPasswordPage })),
 );
-const options = lazyPage(() => import('../features/options/components/OptionsPage.tsx').then((m) => ({ default: m.OptionsPage })));
-const exchange = lazyPage(() => import('../features/spot/components/ExchangePage.tsx').then((m) => ({ default: m.ExchangePage })));
-const tradeList = lazyPage(() => import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })));
-const market = lazyPage(() => import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })));
-const identity = lazyPage(() => import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })));
-const bindAddress = lazyPage(() => import('../features/profile/components/AddressPage.tsx').then((m) => ({ default: m.AddressPage })));
-const bank = lazyPage(() => import('../features/profile/components/BankPage.tsx').then((m) => ({ default: m.BankPage })));
-const invite = lazyPage(() => import('../features/profile/components/InvitePage.tsx').then((m) => ({ default: m.InvitePage })));
-const introduction = lazyPage(() => import('../features/profile/components/IntroductionPage.tsx').then((m) => ({ default: m.IntroductionPage })));
-const assets = lazyPage(() => import('../features/wallet/components/AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })));
-const tradeAccount = lazyPage(() => import('../features/wallet/components/TradeAccountPage.tsx').then((m) => ({ default: m.TradeAccountPage })));
-const changeMoney = lazyPage(() => import('../features/wallet/components/ChangeMoneyPage.tsx').then((m) => ({ default: m.ChangeMoneyPage })));
-const recharge = lazyPage(() => import('../features/wallet/components/RechargePage.tsx').then((m) => ({ default: m.RechargePage })));
-const withdrawal = lazyPage(() => import('../features/wallet/components/WithdrawalPage.tsx').then((m) => ({ default: m.WithdrawalPage })));
-const flashExchange = lazyPage(() => import('../features/wallet/components/FlashExchangePage.tsx').then((m) => ({ default: m.FlashExchangePage })));
-const notify = lazyPage(() => import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })));
-const loans = lazyPage(() => import('../features/earn/components/LoansPage.tsx').then((m) => ({ default: m.LoansPage })));
-const loanApplication = lazyPage(() => import('../features/earn/components/LoanApplicationPage.tsx').then((m) => ({ default: m.LoanApplicationPage })));
-const lockMining = lazyPage(() => import('../features/earn/components/LockMiningPage.tsx').then((m) => ({ default: m.LockMiningPage })));
-const miningApplication = lazyPage(() => import('../features/earn/components/MiningApplicationPage.tsx').then((m) => ({ default: m.MiningApplicationPage })));
-const transfer = lazyPage(() => import('../features/earn/components/TransferPage.tsx').then((m) => ({ default: m.TransferPage })));
-const transferList = lazyPage(() => import('../features/earn/components/TransferListPage.tsx').then((m) => ({ default: m.TransferListPage })));
-const staking = lazyPage(() => import('../features/earn/components/StakingPage.tsx').then((m) => ({ default: m.StakingPage })));
-const stakingList = lazyPage(() => import('../features/earn/components/StakingListPage.tsx').then((m) => ({ default: m.StakingListPage })));
-const alerts = lazyPage(() => import('../features/alerts/components/AlertsPage.tsx').then((m) => ({ default: m.AlertsPage })));
+const options = lazyPage(() =>
+  import('../features/options/components/OptionsPage.tsx').then((m) => ({ default: m.OptionsPage })),
+);
+const exchange = lazyPage(() =>
+  import('../features/spot/components/ExchangePage.tsx').then((m) => ({ default: m.ExchangePage })),
+);
+const tradeList = lazyPage(() =>
+  import('../features/spot/components/TradeListPage.tsx').then((m) => ({ default: m.TradeListPage })),
+);
+const market = lazyPage(() =>
+  import('../features/market/components/MarketPage.tsx').then((m) => ({ default: m.MarketPage })),
+);
+const identity = lazyPage(() =>
+  import('../features/profile/components/IdentityPage.tsx').then((m) => ({ default: m.IdentityPage })),
+);
+const bindAddress = lazyPage(() =>
+  import('../features/profile/components/AddressPage.tsx').then((m) => ({ default: m.AddressPage })),
+);
+const bank = lazyPage(() =>
+  import('../features/profile/components/BankPage.tsx').then((m) => ({ default: m.BankPage })),
+);
+const invite = lazyPage(() =>
+  import('../features/profile/components/InvitePage.tsx').then((m) => ({ default: m.InvitePage })),
+);
+const introduction = lazyPage(() =>
+  import('../features/profile/components/IntroductionPage.tsx').then((m) => ({ default: m.IntroductionPage })),
+);
+const assets = lazyPage(() =>
+  import('../features/wallet/components/AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })),
+);
+const tradeAccount = lazyPage(() =>
+  import('../features/wallet/components/TradeAccountPage.tsx').then((m) => ({ default: m.TradeAccountPage })),
+);
+const changeMoney = lazyPage(() =>
+  import('../features/wallet/components/ChangeMoneyPage.tsx').then((m) => ({ default: m.ChangeMoneyPage })),
+);
+const recharge = lazyPage(() =>
+  import('../features/wallet/components/RechargePage.tsx').then((m) => ({ default: m.RechargePage })),
+);
+const withdrawal = lazyPage(() =>
+  import('../features/wallet/components/WithdrawalPage.tsx').then((m) => ({ default: m.WithdrawalPage })),
+);
+const flashExchange = lazyPage(() =>
+  import('../features/wallet/components/FlashExchangePage.tsx').then((m) => ({ default: m.FlashExchangePage })),
+);
+const notify = lazyPage(() =>
+  import('../features/notices/components/NotifyPage.tsx').then((m) => ({ default: m.NotifyPage })),
+);
+const loans = lazyPage(() =>
+  import('../features/earn/components/LoansPage.tsx').then((m) => ({ default: m.LoansPage })),
+);
+const loanApplication = lazyPage(() =>
+  import('../features/earn/components/LoanApplicationPage.tsx').then((m) => ({ default: m.LoanApplicationPage })),
+);
+const lockMining = lazyPage(() =>
+  import('../features/earn/components/LockMiningPage.tsx').then((m) => ({ default: m.LockMiningPage })),
+);
+const miningApplication = lazyPage(() =>
+  import('../features/earn/components/MiningApplicationPage.tsx').then((m) => ({ default: m.MiningApplicationPage })),
+);
+const transfer = lazyPage(() =>
+  import('../features/earn/components/TransferPage.tsx').then((m) => ({ default: m.TransferPage })),
+);
+const transferList = lazyPage(() =>
+  import('../features/earn/components/TransferListPage.tsx').then((m) => ({ default: m.TransferListPage })),
+);
+const staking = lazyPage(() =>
+  import('../features/earn/components/StakingPage.tsx').then((m) => ({ default: m.StakingPage })),
+);
+const stakingList = lazyPage(() =>
+  import('../features/earn/components/StakingListPage.tsx').then((m) => ({ default: m.StakingListPage })),
+);
+const alerts = lazyPage(() =>
+  import('../features/alerts/components/AlertsPage.tsx').then((m) => ({ default: m.AlertsPage })),
+);
 
 export const routes: readonly AppRoute[] = [
   { path: '/', name: 'home', titleKey: 'route.home', auth: false, page: home, tab: 'home' },
@@ -124,7 +180,12 @@ export const routes: readonly AppRoute[] = [
   { path: '/alerts', name: 'alerts', titleKey: 'route.alerts', auth: false, page: alerts },
 ];
 
-const notFound: AppRoute = { path: '*', titleKey: 'route.notFound', auth: false, page: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))) };
+const notFound: AppRoute = {
+  path: '*',
+  titleKey: 'route.notFound',
+  auth: false,
+  page: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))),
+};
 
 /** The path of a named route (docs/product-rules.md#routes-and-access names), e.g. routePath('trade-lst') → '/trade-lst'. */
 export function routePath(name: string): string {
@@ -168,7 +229,12 @@ function RouteView({ route }: { route: AppRoute }) {
   if (redirect) return <Redirect to={redirect} replace />;
   const Page = route.page;
   return (
-    <LazyBoundary fallback={<PageSkeleton />} failed={(retry) => <PageLoadFailed title={t(route.titleKey)} withBack={route.tab === undefined} onRetry={retry} />}>
+    <LazyBoundary
+      fallback={<PageSkeleton />}
+      failed={(retry) => (
+        <PageLoadFailed title={t(route.titleKey)} withBack={route.tab === undefined} onRetry={retry} />
+      )}
+    >
       <Page route={route} />
     </LazyBoundary>
   );

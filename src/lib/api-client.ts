@@ -25,9 +25,7 @@ import { session, signOut } from './session.ts';
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 15_000;
 
-export type ApiResult<T> =
-  | { ok: true; data: T; msg: string }
-  | { ok: false; code: number | 'busy'; msg: string };
+export type ApiResult<T> = { ok: true; data: T; msg: string } | { ok: false; code: number | 'busy'; msg: string };
 
 export type ApiParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -111,7 +109,12 @@ function encode(params: ApiParams | undefined): URLSearchParams {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const posting = new Set<string>();
 
-  async function send(path: string, params: ApiParams | undefined, method: 'GET' | 'POST', sent?: Promise<Response>): Promise<Envelope> {
+  async function send(
+    path: string,
+    params: ApiParams | undefined,
+    method: 'GET' | 'POST',
+    sent?: Promise<Response>,
+  ): Promise<Envelope> {
     const form = encode(params);
     const query = method === 'GET' && [...form.keys()].length > 0 ? `?${form.toString()}` : '';
     const url = `${deps.baseUrl}${path.startsWith('/') ? path : `/${path}`}${query}`;
@@ -129,7 +132,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       let response: Response;
       try {
         response = await (sent
-          ? Promise.race([sent, new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted'))))])
+          ? Promise.race([
+              sent,
+              new Promise<never>((_, reject) =>
+                controller.signal.addEventListener('abort', () => reject(new Error('aborted'))),
+              ),
+            ])
           : deps.fetch(url, {
               method,
               headers,
@@ -148,7 +156,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       } catch (cause) {
         throw timedOut
           ? new ApiRequestError('timeout', path, `${path} timed out after ${deps.timeoutMs} ms`, { cause })
-          : new ApiRequestError(response.ok ? 'parse' : 'http', path, `${path} answered HTTP ${response.status} without an envelope`, { cause });
+          : new ApiRequestError(
+              response.ok ? 'parse' : 'http',
+              path,
+              `${path} answered HTTP ${response.status} without an envelope`,
+              { cause },
+            );
       }
       const envelope = toEnvelope(body);
       if (!envelope) throw new ApiRequestError('parse', path, `${path} answered without an envelope`);
@@ -170,7 +183,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         envelope = await send(path, params, method, sent);
       } catch (error) {
         const failure =
-          error instanceof ApiRequestError ? error : new ApiRequestError('network', path, String(error), { cause: error });
+          error instanceof ApiRequestError
+            ? error
+            : new ApiRequestError('network', path, String(error), { cause: error });
         deps.log(failure);
         deps.onRequestError(failure, quiet);
         throw failure;

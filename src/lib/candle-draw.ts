@@ -19,7 +19,8 @@ export interface DrawnCandles {
  * replaced (a closed bar refreshed from the server: `update(bar, true)`), and `live`, the
  * bars from the last one drawn on (`update(bar)`).
  */
-export type CandleDrawPlan = { kind: 'reload' } | { kind: 'update'; history: readonly Candle[]; live: readonly Candle[] };
+export type CandleDrawPlan =
+  { kind: 'reload' } | { kind: 'update'; history: readonly Candle[]; live: readonly Candle[] };
 
 /**
  * The plan for drawing `next`. The engine's series keeps every unchanged bar as the same object

@@ -15,7 +15,9 @@ function load(): Record<StudyName, boolean> {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null');
     if (parsed && typeof parsed === 'object') {
       const stored = parsed as Partial<Record<StudyName, unknown>>;
-      return Object.fromEntries(STUDY_NAMES.map((name) => [name, typeof stored[name] === 'boolean' ? stored[name] : DEFAULTS[name]])) as Record<StudyName, boolean>;
+      return Object.fromEntries(
+        STUDY_NAMES.map((name) => [name, typeof stored[name] === 'boolean' ? stored[name] : DEFAULTS[name]]),
+      ) as Record<StudyName, boolean>;
     }
   } catch {
     // Unreadable: the defaults.

@@ -9,7 +9,15 @@
  * - qa-global.ts records, and gives QA and the bench a console handle, `globalThis.__marketEngine`.
  */
 export { enginePageFlags, type PageFlags } from './engine-flags.ts';
-export { alertEvents$, engineStats, fetchMinuteBar, notifyEngineOnline, setEngineAlerts, setEngineSession, setEngineVisible } from './engine-connection.ts';
+export {
+  alertEvents$,
+  engineStats,
+  fetchMinuteBar,
+  notifyEngineOnline,
+  setEngineAlerts,
+  setEngineSession,
+  setEngineVisible,
+} from './engine-connection.ts';
 export { engineStream, observeEngineStreams } from './engine-streams.ts';
 export { replayOutcome$, type ReplayOutcome } from './engine-replay.ts';
 export { exportEngineRecording, startEngineRecording } from './qa-global.ts';

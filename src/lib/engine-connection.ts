@@ -5,7 +5,15 @@
  * for it (engine-streams.ts).
  */
 import { Subject, type Observable } from 'rxjs';
-import type { AlertEvent, AlertSink, BatchItem, BatchSink, Candle, PriceAlert, Session } from '../../common/protocol.ts';
+import type {
+  AlertEvent,
+  AlertSink,
+  BatchItem,
+  BatchSink,
+  Candle,
+  PriceAlert,
+  Session,
+} from '../../common/protocol.ts';
 import type { EngineStats } from '../../workers/market/market-api.ts';
 import { enginePageFlags } from './engine-flags.ts';
 import { startReplay } from './engine-replay.ts';

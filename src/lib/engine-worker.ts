@@ -23,7 +23,11 @@ function engineConfig(): EngineConfig {
 }
 
 /** A new engine that hands its batches to `deliver` and its price alert events to `deliverAlerts`. */
-export async function createEngine(mainThread: boolean, deliver: BatchSink, deliverAlerts: AlertSink): Promise<EngineApi> {
+export async function createEngine(
+  mainThread: boolean,
+  deliver: BatchSink,
+  deliverAlerts: AlertSink,
+): Promise<EngineApi> {
   const config = engineConfig();
   if (mainThread || typeof Worker === 'undefined') {
     const { createMarketApi } = await import('../../workers/market/market-api.ts');

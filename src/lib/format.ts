@@ -116,13 +116,20 @@ const shared: Omit<Formats, 'days'> = {
     const value = toBig(change ?? null);
     if (!value) return '--';
     const signDisplay = signed ? 'exceptZero' : 'auto';
-    const format = number(`percent:${dp}:${signDisplay}`, { style: 'percent', signDisplay, minimumFractionDigits: dp, maximumFractionDigits: dp, roundingMode: 'halfExpand' });
+    const format = number(`percent:${dp}:${signDisplay}`, {
+      style: 'percent',
+      signDisplay,
+      minimumFractionDigits: dp,
+      maximumFractionDigits: dp,
+      roundingMode: 'halfExpand',
+    });
     return exact(format, value.div(100));
   },
   volume(value, dp = 2) {
     const big = toBig(value ?? null);
     if (!big) return '--';
-    if (big.abs().gte(COMPACT_FROM)) return exact(number('compact', { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc' }), big);
+    if (big.abs().gte(COMPACT_FROM))
+      return exact(number('compact', { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc' }), big);
     return exact(number(`grouped:${dp}`, { maximumFractionDigits: dp, roundingMode: 'trunc' }), big);
   },
   rate(value) {
@@ -140,7 +147,13 @@ function create(lang: string): Formats {
     // Ungrouped: a language's own grouping (1.000 in German) would break the rule above, and no
     // term is a thousand days long.
     days: (count) =>
-      (days ??= new Intl.NumberFormat(languageTag(lang), { numberingSystem: 'latn', style: 'unit', unit: 'day', unitDisplay: 'long', useGrouping: false })).format(count),
+      (days ??= new Intl.NumberFormat(languageTag(lang), {
+        numberingSystem: 'latn',
+        style: 'unit',
+        unit: 'day',
+        unitDisplay: 'long',
+        useGrouping: false,
+      })).format(count),
   };
 }
 

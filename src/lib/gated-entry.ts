@@ -15,7 +15,12 @@ export function gatedEntryAction(settings: SiteSettings | null, status: GatedSta
 }
 
 /** Does what {@link gatedEntryAction} says: goes to `href`, opens customer service in a new window, or toasts `contactMessage`. */
-export function openGatedEntry(settings: SiteSettings | null, status: GatedStatus, href: string, contactMessage: string): void {
+export function openGatedEntry(
+  settings: SiteSettings | null,
+  status: GatedStatus,
+  href: string,
+  contactMessage: string,
+): void {
   const action = gatedEntryAction(settings, status);
   if (action === 'route') navigate(href);
   else if (action === 'service') window.open(settings?.custom_service, '_blank', 'noopener');

@@ -92,7 +92,8 @@ export class IdleWatch {
   private schedule(): void {
     clearTimeout(this.timer);
     const now = this.now();
-    const due = this.deadline !== null ? Math.min(this.deadline, now + WARN_CHECK_MS) : this.lastInput() + this.options.idleMs;
+    const due =
+      this.deadline !== null ? Math.min(this.deadline, now + WARN_CHECK_MS) : this.lastInput() + this.options.idleMs;
     this.timer = setTimeout(() => this.run(), Math.max(0, due - now));
   }
 

@@ -34,4 +34,5 @@ export const useDaySummary = (symbol: string): DaySummary | null =>
   useObservable<DaySummary | null>(engineStream({ kind: 'daySummary', symbol }), null);
 
 /** The socket's state and counters (connection indicator). */
-export const useFeedStatus = (): FeedStatus | null => useObservable<FeedStatus | null>(engineStream({ kind: 'feedStatus' }), null);
+export const useFeedStatus = (): FeedStatus | null =>
+  useObservable<FeedStatus | null>(engineStream({ kind: 'feedStatus' }), null);

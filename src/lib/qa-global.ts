@@ -17,5 +17,10 @@ export function exportEngineRecording(): Promise<string> {
 }
 
 Object.assign(globalThis, {
-  __marketEngine: { stats: engineStats, startRecording: startEngineRecording, exportRecording: exportEngineRecording, observe: observeEngineStreams },
+  __marketEngine: {
+    stats: engineStats,
+    startRecording: startEngineRecording,
+    exportRecording: exportEngineRecording,
+    observe: observeEngineStreams,
+  },
 });

@@ -6,7 +6,9 @@ import { watchedFetch } from './online.ts';
 type AnyComponent = ComponentType<any>;
 
 /** A component whose code arrives later; `preload` starts fetching it before React asks. */
-export type RetryableLazy<C extends AnyComponent> = ComponentType<ComponentProps<C>> & { preload(): Promise<{ default: C }> };
+export type RetryableLazy<C extends AnyComponent> = ComponentType<ComponentProps<C>> & {
+  preload(): Promise<{ default: C }>;
+};
 
 /** Counts the calls of retryFailedLoads: a load that failed in an earlier round is tried again. */
 let round = 0;
@@ -18,7 +20,11 @@ export const retryHistory = { failedAgain: false, succeededAgain: false };
 export const thisPage = {
   reload: () => location.reload(),
   /** Whether the server answers now, whatever its status: a reload without it would show the browser's own offline page. */
-  serverAnswers: () => watchedFetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(() => true, () => false),
+  serverAnswers: () =>
+    watchedFetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(
+      () => true,
+      () => false,
+    ),
 };
 
 /**

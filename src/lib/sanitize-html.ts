@@ -18,7 +18,8 @@ export function sanitizeHtml(dirty: string): string {
  * quoted, unquoted or no value. Quoted values before it are skipped whole, so `alt="x on=y"` is
  * left alone.
  */
-const INLINE_HANDLER = /(<[a-z][^\s/>]*(?:[^>"']|"[^"]*"|'[^']*')*?)[\s/]+on[a-z-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?(?=[\s/>])/gi;
+const INLINE_HANDLER =
+  /(<[a-z][^\s/>]*(?:[^>"']|"[^"]*"|'[^']*')*?)[\s/]+on[a-z-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?(?=[\s/>])/gi;
 
 /**
  * Drops inline event handler attributes before the HTML is parsed. DOMPurify removes them too, but

@@ -27,13 +27,27 @@ const NO_PAIRS: readonly MarketItem[] = [];
 export const pairList$ = (kind: PairListKind): Observable<readonly MarketItem[]> => engineStream({ kind });
 
 const samePair = (a: ShownPair | undefined, b: ShownPair | undefined): boolean =>
-  a?.id === b?.id && a?.title === b?.title && a?.price_precision === b?.price_precision && a?.amount_precision === b?.amount_precision;
+  a?.id === b?.id &&
+  a?.title === b?.title &&
+  a?.price_precision === b?.price_precision &&
+  a?.amount_precision === b?.amount_precision;
 
 /** `symbol`'s pair in `pairs$`, emitted only when what a screen shows of it changes (undefined while the list lacks it). */
-export function shownPair(pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<ShownPair | undefined> {
+export function shownPair(
+  pairs$: Observable<readonly MarketItem[]>,
+  symbol: string,
+): Observable<ShownPair | undefined> {
   return pairs$.pipe(
     map((pairs) => pairs.find((p) => p.symbol === symbol)),
-    map((pair) => pair && { id: pair.id, title: pair.title, price_precision: pair.price_precision, amount_precision: pair.amount_precision }),
+    map(
+      (pair) =>
+        pair && {
+          id: pair.id,
+          title: pair.title,
+          price_precision: pair.price_precision,
+          amount_precision: pair.amount_precision,
+        },
+    ),
     distinctUntilChanged(samePair),
   );
 }

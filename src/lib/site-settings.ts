@@ -118,7 +118,10 @@ let boot: Promise<void> | null = null;
  * switched menu tiles, the site name and the theme: nothing grows or flips when they arrive
  * (docs/performance.md#lighthouse-on-the-home-page). `onLoaded` runs with the settings once they are in, before that first render.
  */
-export function bootSiteSettings(onLoaded: (settings: SiteSettings) => void, waitMs = SETTINGS_BOOT_WAIT_MS): Promise<void> {
+export function bootSiteSettings(
+  onLoaded: (settings: SiteSettings) => void,
+  waitMs = SETTINGS_BOOT_WAIT_MS,
+): Promise<void> {
   boot ??= new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
     void loadSiteSettings().then((settings) => {

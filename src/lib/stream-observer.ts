@@ -12,7 +12,16 @@ export type ObservedEvent =
   | { kind: 'book'; symbol: string; at: number; ts: number; levels: number }
   | { kind: 'ticker'; symbol: string; at: number; ts: number }
   | { kind: 'daySummary'; symbol: string; at: number; ts: number }
-  | { kind: 'candles'; symbol: string; period: string; at: number; resetId: number; bars: number; lastTime: number | null; lastCount: number | null };
+  | {
+      kind: 'candles';
+      symbol: string;
+      period: string;
+      at: number;
+      resetId: number;
+      bars: number;
+      lastTime: number | null;
+      lastCount: number | null;
+    };
 
 /** A book as plain arrays, best levels first: `[price, size]` pairs. */
 export interface ObservedBook {
@@ -53,7 +62,13 @@ export class StreamObserver {
       case 'book': {
         const book = value as Book;
         this.books.set(key.symbol, { at, book });
-        this.push({ kind: 'book', symbol: key.symbol, at, ts: book.ts, levels: (book.bids.length + book.asks.length) / 2 });
+        this.push({
+          kind: 'book',
+          symbol: key.symbol,
+          at,
+          ts: book.ts,
+          levels: (book.bids.length + book.asks.length) / 2,
+        });
         return;
       }
       case 'ticker':
@@ -94,7 +109,13 @@ export class StreamObserver {
   /** The latest value of every stream, as plain data (it crosses to the soak as JSON). */
   snapshot(): ObservedSnapshot {
     return {
-      books: [...this.books.values()].map(({ at, book }) => ({ symbol: book.symbol, at, ts: book.ts, bids: pairs(book.bids), asks: pairs(book.asks) })),
+      books: [...this.books.values()].map(({ at, book }) => ({
+        symbol: book.symbol,
+        at,
+        ts: book.ts,
+        bids: pairs(book.bids),
+        asks: pairs(book.asks),
+      })),
       candles: [...this.candles.values()].map((series) => ({ ...series, bars: series.bars.slice() })),
       tickers: [...this.tickers.values()],
       daySummaries: [...this.daySummaries.values()],

@@ -38,6 +38,12 @@ export function uploadSlotReducer(state: UploadSlotState, event: UploadSlotEvent
     case 'succeeded':
       return { status: 'done', attempt: state.attempt, preview: state.preview, url: event.url };
     case 'failed':
-      return { status: 'failed', attempt: state.attempt, preview: state.preview, message: event.message, canRetry: event.canRetry };
+      return {
+        status: 'failed',
+        attempt: state.attempt,
+        preview: state.preview,
+        message: event.message,
+        canRetry: event.canRetry,
+      };
   }
 }

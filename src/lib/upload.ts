@@ -70,7 +70,11 @@ export function readUploadAnswer(status: number, body: string): UploadOutcome {
   const message = stringAt(envelope, 'msg') ?? '';
   if (code === 401) return { ok: false, reason: 'unauthorized', message };
   if (code !== 1) return { ok: false, reason: 'refused', message };
-  const url = stringAt(envelope, 'data', 'data', 'url') ?? stringAt(envelope, 'data', 'url') ?? stringAt(envelope, 'data', 'fullurl') ?? stringAt(envelope, 'data', 'data', 'fullurl');
+  const url =
+    stringAt(envelope, 'data', 'data', 'url') ??
+    stringAt(envelope, 'data', 'url') ??
+    stringAt(envelope, 'data', 'fullurl') ??
+    stringAt(envelope, 'data', 'data', 'fullurl');
   return url ? { ok: true, url } : { ok: false, reason: 'badAnswer' };
 }
 
@@ -102,12 +106,17 @@ export interface SendOptions {
 }
 
 /** Sends one image; never rejects: every ending is an UploadOutcome. */
-export function sendUpload(image: Blob, { onProgress, signal }: SendOptions = {}, deps: UploadDeps = appUploadDeps): Promise<UploadOutcome> {
+export function sendUpload(
+  image: Blob,
+  { onProgress, signal }: SendOptions = {},
+  deps: UploadDeps = appUploadDeps,
+): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const request = deps.createRequest();
     const finish = (outcome: UploadOutcome) => {
       if (!outcome.ok && outcome.reason === 'unauthorized') deps.onUnauthorized(outcome.message);
-      else if (!outcome.ok && outcome.reason !== 'refused' && outcome.reason !== 'aborted') deps.log(`upload failed: ${outcome.reason}`);
+      else if (!outcome.ok && outcome.reason !== 'refused' && outcome.reason !== 'aborted')
+        deps.log(`upload failed: ${outcome.reason}`);
       resolve(outcome);
     };
     if (signal?.aborted) return finish({ ok: false, reason: 'aborted' });

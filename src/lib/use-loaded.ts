@@ -17,7 +17,11 @@ export interface Loaded<T> {
  * request lands, so a quick change of coin never shows the previous coin's answer. A `load` that
  * returns null has nothing to ask yet (no coin chosen): the state stays loading and no request is made.
  */
-export function useLoaded<T>(load: () => Promise<ApiResult<T>> | null, deps: readonly unknown[], isEmpty: (data: T) => boolean = () => false): Loaded<T> {
+export function useLoaded<T>(
+  load: () => Promise<ApiResult<T>> | null,
+  deps: readonly unknown[],
+  isEmpty: (data: T) => boolean = () => false,
+): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [state, setState] = useState<Loaded<T>['state']>('loading');
   const latest = useRef(0);

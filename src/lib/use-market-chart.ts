@@ -8,7 +8,10 @@ import { session } from './session.ts';
 import { upColour } from './up-colour.ts';
 
 /** The props of the candlestick chart that come from the market engine and the stores. */
-export type MarketChartWiring = Pick<MarketChartProps, 'feed' | 'studies' | 'onToggleStudy' | 'lang' | 'theme' | 'redUp'>;
+export type MarketChartWiring = Pick<
+  MarketChartProps,
+  'feed' | 'studies' | 'onToggleStudy' | 'lang' | 'theme' | 'redUp'
+>;
 
 /**
  * Wires the candlestick chart (components/ui/MarketChart.tsx) to the engine's candles and
@@ -23,7 +26,16 @@ export function useMarketChart(symbol: string, period: CandlePeriod): MarketChar
   // Every study read here, in this render: the chart reads them in a lazy part of its own, which
   // useSnapshot would not see, so a toggle would not render again.
   const studyKey = STUDY_NAMES.map((name) => (chosen[name] ? '1' : '0')).join('');
-  const studies = useMemo(() => Object.fromEntries(STUDY_NAMES.map((name, k) => [name, studyKey[k] === '1'])) as Record<StudyName, boolean>, [studyKey]);
-  const feed = useMemo(() => ({ candles: engineStream({ kind: 'candles', symbol, period }), studies: engineStream({ kind: 'studies', symbol, period }) }), [symbol, period]);
+  const studies = useMemo(
+    () => Object.fromEntries(STUDY_NAMES.map((name, k) => [name, studyKey[k] === '1'])) as Record<StudyName, boolean>,
+    [studyKey],
+  );
+  const feed = useMemo(
+    () => ({
+      candles: engineStream({ kind: 'candles', symbol, period }),
+      studies: engineStream({ kind: 'studies', symbol, period }),
+    }),
+    [symbol, period],
+  );
   return { feed, studies, onToggleStudy: toggleStudy, lang, theme, redUp };
 }

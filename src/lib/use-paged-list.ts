@@ -28,7 +28,11 @@ export interface PagedList<T> {
  * keyed by `keyOf` so a page that overlaps the last one adds no duplicate. Only the latest request
  * lands: switching a tab while a page is in the air never shows the old tab's rows.
  */
-export function usePagedList<T>(load: PageLoader<T>, deps: readonly unknown[], keyOf: (row: T) => string | number): PagedList<T> {
+export function usePagedList<T>(
+  load: PageLoader<T>,
+  deps: readonly unknown[],
+  keyOf: (row: T) => string | number,
+): PagedList<T> {
   const [rows, setRows] = useState<T[]>([]);
   const [state, setState] = useState<ListState>('loading');
   const pageRef = useRef(0);
@@ -78,6 +82,7 @@ export function usePagedList<T>(load: PageLoader<T>, deps: readonly unknown[], k
     },
     retry: () => void fetchPage(askedRef.current),
     remove: (key) => setRows((previous) => previous.filter((row) => keyRef.current(row) !== key)),
-    replace: (row) => setRows((previous) => previous.map((old) => (keyRef.current(old) === keyRef.current(row) ? row : old))),
+    replace: (row) =>
+      setRows((previous) => previous.map((old) => (keyRef.current(old) === keyRef.current(row) ? row : old))),
   };
 }

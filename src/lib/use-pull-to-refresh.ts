@@ -18,7 +18,8 @@ export function usePullToRefresh(onRefresh: () => void): boolean {
       setPulling((event.touches[0]?.clientY ?? 0) - startRef.current > PULL_THRESHOLD);
     };
     const onEnd = (event: TouchEvent) => {
-      if (startRef.current !== null && (event.changedTouches[0]?.clientY ?? 0) - startRef.current > PULL_THRESHOLD) refreshRef.current();
+      if (startRef.current !== null && (event.changedTouches[0]?.clientY ?? 0) - startRef.current > PULL_THRESHOLD)
+        refreshRef.current();
       startRef.current = null;
       setPulling(false);
     };

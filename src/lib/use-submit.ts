@@ -16,7 +16,12 @@ export interface Submit {
    * Resolves to the server's answer (accepted or refused), or null when nothing was answered: a
    * broken rule, another action in flight, or no connection.
    */
-  run<T>(key: string, call: () => Promise<ApiResult<T>>, onDone?: (data: T) => void, problem?: SubmitProblem): Promise<ApiResult<T> | null>;
+  run<T>(
+    key: string,
+    call: () => Promise<ApiResult<T>>,
+    onDone?: (data: T) => void,
+    problem?: SubmitProblem,
+  ): Promise<ApiResult<T> | null>;
 }
 
 /**
@@ -30,7 +35,12 @@ export function useSubmit(): Submit {
   const [busy, setBusy] = useState<string | null>(null);
   const inFlight = useRef(false);
   const run = useCallback(
-    async <T,>(key: string, call: () => Promise<ApiResult<T>>, onDone?: (data: T) => void, problem?: SubmitProblem): Promise<ApiResult<T> | null> => {
+    async <T>(
+      key: string,
+      call: () => Promise<ApiResult<T>>,
+      onDone?: (data: T) => void,
+      problem?: SubmitProblem,
+    ): Promise<ApiResult<T> | null> => {
       if (problem) {
         showToast(t(problem.key, problem.vars), 'error');
         return null;

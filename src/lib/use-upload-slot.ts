@@ -64,7 +64,11 @@ function showOnly(previews: string[], blob: Blob): string {
  * replaces it at any time, dropping an upload still under way). Previews are object URLs of the
  * chosen and then the compressed image, released when replaced and on unmount.
  */
-export function useUploadSlot({ onChange, compress = compressImage, send = sendUpload }: UseUploadSlotOptions = {}): UploadSlotHandle {
+export function useUploadSlot({
+  onChange,
+  compress = compressImage,
+  send = sendUpload,
+}: UseUploadSlotOptions = {}): UploadSlotHandle {
   const { t, i18n } = useTranslation();
   const [state, dispatch] = useReducer(uploadSlotReducer, EMPTY_SLOT);
   const attempt = useRef(0);
@@ -88,14 +92,18 @@ export function useUploadSlot({ onChange, compress = compressImage, send = sendU
         try {
           current.prepared = await compress(current.file);
         } catch {
-          if (id === attempt.current) dispatch({ type: 'failed', attempt: id, message: t('upload.unreadable'), canRetry: false });
+          if (id === attempt.current)
+            dispatch({ type: 'failed', attempt: id, message: t('upload.unreadable'), canRetry: false });
           return;
         }
         if (id !== attempt.current) return;
         current.preview = showOnly(previews.current, current.prepared);
       }
       dispatch({ type: 'prepared', attempt: id, preview: current.preview });
-      const outcome = await send(current.prepared, { signal: controller.signal, onProgress: (fraction) => dispatch({ type: 'progress', attempt: id, fraction }) });
+      const outcome = await send(current.prepared, {
+        signal: controller.signal,
+        onProgress: (fraction) => dispatch({ type: 'progress', attempt: id, fraction }),
+      });
       if (id !== attempt.current) return;
       if (outcome.ok) {
         dispatch({ type: 'succeeded', attempt: id, url: outcome.url });

@@ -61,7 +61,9 @@ export function initWatchlist(): void {
 export function toggleWatch(symbol: string): void {
   const key = symbol.toLowerCase();
   if (!SYMBOL.test(key)) return;
-  const next = watchlist.symbols.includes(key) ? watchlist.symbols.filter((s) => s !== key) : [...watchlist.symbols, key].slice(-MAX_PAIRS);
+  const next = watchlist.symbols.includes(key)
+    ? watchlist.symbols.filter((s) => s !== key)
+    : [...watchlist.symbols, key].slice(-MAX_PAIRS);
   watchlist.symbols = next;
   save(next);
 }

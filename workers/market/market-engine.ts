@@ -10,7 +10,15 @@
  * without it (transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
-import type { AlertSink, BatchItem, Candle, FeedStatus, PriceAlert, Session, StreamKey } from '../../common/protocol.ts';
+import type {
+  AlertSink,
+  BatchItem,
+  Candle,
+  FeedStatus,
+  PriceAlert,
+  Session,
+  StreamKey,
+} from '../../common/protocol.ts';
 import type { AlertWatcher } from './alerts/alert-watcher.ts';
 import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
 import type { FrameRecorder } from './record/recorder.ts';
@@ -109,7 +117,8 @@ export class MarketEngine {
         return currentSession();
       },
       markDirty: (subs, urgent) => this.markDirty(subs, urgent),
-      sessionExpired: (message) => (this.sources.get('sessionExpired') as SessionExpiredSource | undefined)?.emit(message),
+      sessionExpired: (message) =>
+        (this.sources.get('sessionExpired') as SessionExpiredSource | undefined)?.emit(message),
       subscribeInternal: (key, deliver) => {
         const id = this.nextInternalId--;
         this.internal.set(id, deliver);

@@ -73,7 +73,8 @@ export class MarketFeed {
       onOpen: (reopened) => (reopened ? events.reopened() : events.status()),
       onDown: () => events.down(),
       onStatus: () => events.status(),
-      onSend: (text) => this.recorder?.record({ dir: 'client->server', t: Date.now() / 1000, opcode: CLIENT_OPCODE, frame: text }),
+      onSend: (text) =>
+        this.recorder?.record({ dir: 'client->server', t: Date.now() / 1000, opcode: CLIENT_OPCODE, frame: text }),
       onConnect: (url) => this.recorder?.record({ dir: 'connect', t: Date.now() / 1000, url }),
     });
     const isReplaying = (): boolean => this.replaying;
@@ -203,7 +204,8 @@ export class MarketFeed {
 
   private countBroken(reason: string, error?: unknown): void {
     this.brokenFrames++;
-    if (error !== undefined && !(error instanceof BrokenFrameError)) console.error('[market] frame handler failed:', error);
+    if (error !== undefined && !(error instanceof BrokenFrameError))
+      console.error('[market] frame handler failed:', error);
     // The first few and then every hundredth, so a flood of bad frames cannot flood the console.
     else if (this.brokenFrames <= 5 || this.brokenFrames % 100 === 0) {
       console.warn(`[market] broken frame #${this.brokenFrames} skipped: ${reason}`);

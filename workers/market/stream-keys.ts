@@ -4,7 +4,18 @@
  */
 import type { CandlePeriod, StreamKey } from '../../common/protocol.ts';
 
-const PERIODS: readonly CandlePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon', '1year'];
+const PERIODS: readonly CandlePeriod[] = [
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '60min',
+  '4hour',
+  '1day',
+  '1week',
+  '1mon',
+  '1year',
+];
 const SYMBOL = /^[a-z0-9]{2,32}$/;
 
 /** Thrown for a key the engine cannot serve. */

@@ -8,7 +8,26 @@ describe('fault soak: command line', () => {
   });
 
   it('reads every option', () => {
-    expect(parseSoakArgs(['--minutes', '1', '--drops', '10', '--stalls', '1', '--seed', '42', '--replay', 'a.jsonl', '--periods', '1min', '--symbol', 'ethusdt', '--static', 'dist'])).toEqual({
+    expect(
+      parseSoakArgs([
+        '--minutes',
+        '1',
+        '--drops',
+        '10',
+        '--stalls',
+        '1',
+        '--seed',
+        '42',
+        '--replay',
+        'a.jsonl',
+        '--periods',
+        '1min',
+        '--symbol',
+        'ethusdt',
+        '--static',
+        'dist',
+      ]),
+    ).toEqual({
       minutes: 1,
       drops: 10,
       stalls: 1,

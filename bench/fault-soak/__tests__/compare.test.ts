@@ -1,10 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { candlesCaughtUp, compareBars, freshSince, ghostLevels, persistedLevels, resumeFigures, type BookEvent, type ComparableBar } from '../compare.ts';
+import {
+  candlesCaughtUp,
+  compareBars,
+  freshSince,
+  ghostLevels,
+  persistedLevels,
+  resumeFigures,
+  type BookEvent,
+  type ComparableBar,
+} from '../compare.ts';
 
 /** A UI bar (decimal strings, as the engine delivers them) with the given close. */
-const uiBar = (time: number, close: string): ComparableBar => ({ time, open: '100', high: '110', low: '90', close, amount: '1.5', vol: '150' });
+const uiBar = (time: number, close: string): ComparableBar => ({
+  time,
+  open: '100',
+  high: '110',
+  low: '90',
+  close,
+  amount: '1.5',
+  vol: '150',
+});
 /** The server's bar of the same shape (JSON numbers, as its REST answers). */
-const serverBar = (time: number, close: number): ComparableBar => ({ time, open: 100, high: 110, low: 90, close, amount: 1.5, vol: 150 });
+const serverBar = (time: number, close: number): ComparableBar => ({
+  time,
+  open: 100,
+  high: 110,
+  low: 90,
+  close,
+  amount: 1.5,
+  vol: 150,
+});
 
 describe('fault soak: bars', () => {
   const server = [serverBar(60, 101), serverBar(120, 102), serverBar(180, 103), serverBar(240, 104)];
@@ -31,21 +56,67 @@ describe('fault soak: bars', () => {
 
   it('values compare as numbers: the wire text 2.0E3 and the decimal 2000 are the same', () => {
     const ui = [{ ...uiBar(60, '101'), vol: '2000' }, uiBar(120, '102')];
-    expect(compareBars(ui, [{ ...serverBar(60, 101), vol: Number('2.0E3') }, serverBar(120, 102)])).toEqual({ missing: [], differing: [], compared: 1 });
+    expect(compareBars(ui, [{ ...serverBar(60, 101), vol: Number('2.0E3') }, serverBar(120, 102)])).toEqual({
+      missing: [],
+      differing: [],
+      compared: 1,
+    });
   });
 
   it('a bar the server does not have differs; bars older than the server answer are left alone', () => {
-    const ui = [uiBar(0, '1'), uiBar(60, '101'), uiBar(90, '50'), uiBar(120, '102'), uiBar(180, '103'), uiBar(240, '104')];
+    const ui = [
+      uiBar(0, '1'),
+      uiBar(60, '101'),
+      uiBar(90, '50'),
+      uiBar(120, '102'),
+      uiBar(180, '103'),
+      uiBar(240, '104'),
+    ];
     expect(compareBars(ui, server).differing).toEqual([{ time: 90, fields: ['not on the server'] }]);
   });
 });
 
 describe('fault soak: books', () => {
-  const server = { bids: [[100, 1], [99, 2], [98, 3]] as const, asks: [[101, 1], [102, 2]] as const };
+  const server = {
+    bids: [
+      [100, 1],
+      [99, 2],
+      [98, 3],
+    ] as const,
+    asks: [
+      [101, 1],
+      [102, 2],
+    ] as const,
+  };
 
   it('a ghost level: a price the server book lacks, or the price with another size', () => {
-    expect(ghostLevels({ bids: [[100, 1], [99, 2]], asks: [[101, 1]] }, server)).toBe(0);
-    expect(ghostLevels({ bids: [[100, 1], [97.5, 4]], asks: [[101, 1], [102, 3]] }, server)).toBe(2);
+    expect(
+      ghostLevels(
+        {
+          bids: [
+            [100, 1],
+            [99, 2],
+          ],
+          asks: [[101, 1]],
+        },
+        server,
+      ),
+    ).toBe(0);
+    expect(
+      ghostLevels(
+        {
+          bids: [
+            [100, 1],
+            [97.5, 4],
+          ],
+          asks: [
+            [101, 1],
+            [102, 3],
+          ],
+        },
+        server,
+      ),
+    ).toBe(2);
   });
 
   const book = (at: number, ts: number, levels: number): BookEvent => ({ at, ts, levels });
@@ -62,7 +133,9 @@ describe('fault soak: books', () => {
     // Still on screen, no fresh data yet.
     expect(persistedLevels([book(900, 900, 40)], 1_000, freshAfter(1_000))).toBe(40);
     // A stale push delivered after the drop, then cleared: nothing persisted.
-    expect(persistedLevels([book(900, 900, 40), book(1_020, 990, 38), book(1_030, 0, 0)], 1_000, freshAfter(1_000))).toBe(0);
+    expect(
+      persistedLevels([book(900, 900, 40), book(1_020, 990, 38), book(1_030, 0, 0)], 1_000, freshAfter(1_000)),
+    ).toBe(0);
   });
 });
 

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { soakFigures, type FaultRecord, type SoakTally } from '../figures.ts';
 
-const drop = (resumeMs?: number): FaultRecord => ({ kind: 'drop', plannedAtMs: 0, start: 0, end: 0, resumeMs, connectsBefore: 1, socketDown: true, persistedLevels: 0 });
-const stall = (seconds: number, socketDown: boolean): FaultRecord => ({ ...drop(900), kind: 'stall', seconds, socketDown });
+const drop = (resumeMs?: number): FaultRecord => ({
+  kind: 'drop',
+  plannedAtMs: 0,
+  start: 0,
+  end: 0,
+  resumeMs,
+  connectsBefore: 1,
+  socketDown: true,
+  persistedLevels: 0,
+});
+const stall = (seconds: number, socketDown: boolean): FaultRecord => ({
+  ...drop(900),
+  kind: 'stall',
+  seconds,
+  socketDown,
+});
 const tally = (changes: Partial<SoakTally> = {}): SoakTally => ({
   source: 'simulate (FEED_SEED 1)',
   screens: ['spot', 'options 1min'],

@@ -9,7 +9,12 @@ const send = (socket: WebSocket, message: unknown) => socket.send(gzipSync(JSON.
 const depth = (ts: number) => ({ ch: TOPIC, ts, tick: { bids: [[100, 1]], asks: [[101, 2]], version: ts, ts } });
 
 /** A feed that answers each sub with an ack and its last push again, as the reference server does. */
-async function fakeFeed(): Promise<{ server: WebSocketServer; url: string; clients: WebSocket[]; last: { ts: number } }> {
+async function fakeFeed(): Promise<{
+  server: WebSocketServer;
+  url: string;
+  clients: WebSocket[];
+  last: { ts: number };
+}> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const clients: WebSocket[] = [];
@@ -59,7 +64,12 @@ describe('fault soak: the witness', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const dropAt = Date.now();
     feed.clients[0]?.terminate();
-    await until(() => feed.clients.length === 2 && witness.depthAt(2)?.at !== undefined && (witness.depthAt(2)?.at as number) >= dropAt);
+    await until(
+      () =>
+        feed.clients.length === 2 &&
+        witness.depthAt(2)?.at !== undefined &&
+        (witness.depthAt(2)?.at as number) >= dropAt,
+    );
     expect(witness.pushedSince('depth', 2, dropAt)).toBe(false);
   });
 });

@@ -11,7 +11,17 @@ import { MailRepository } from '../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../db/repositories/notice-repository.ts';
 import { LedgerRepository } from '../db/repositories/ledger-repository.ts';
 import { UserRepository } from '../db/repositories/user-repository.ts';
-import { addFundedUser, createTestTables, NOTE, PAYOUT, payoutRecord, submitNote, submitPayout, TEST_KINDS, USDT } from '../domain/__tests__/review-test-kinds.ts';
+import {
+  addFundedUser,
+  createTestTables,
+  NOTE,
+  PAYOUT,
+  payoutRecord,
+  submitNote,
+  submitPayout,
+  TEST_KINDS,
+  USDT,
+} from '../domain/__tests__/review-test-kinds.ts';
 import { createReviews } from '../domain/reviews.ts';
 import { ManualClock } from '../feed/clock.ts';
 import { freshDataDir } from './harness/index.ts';
@@ -71,7 +81,11 @@ describe('npm run admin', () => {
 
   it('config:show prints the config getSetting answers, from the operator file when it exists', () => {
     expect(run('config:show')).toBe(0);
-    expect(JSON.parse(out.join('\n'))).toMatchObject({ name: 'TradeDesk', quantize_switch: 0, ip_lookup_url: '/api/index/ip' });
+    expect(JSON.parse(out.join('\n'))).toMatchObject({
+      name: 'TradeDesk',
+      quantize_switch: 0,
+      ip_lookup_url: '/api/index/ip',
+    });
     expect(err.join('\n')).toContain('does not exist yet');
 
     writeFileSync(join(dataDir, 'site-config.json'), JSON.stringify({ name: 'Operator Desk' }));
@@ -82,7 +96,15 @@ describe('npm run admin', () => {
 
   describe('mail:list', () => {
     const queue = (to: string, code: string, createdAt: number) =>
-      withDb((db) => new MailRepository(db).addMessage({ to, subject: `Code for ${to}`, body: `Your code is ${code}`, code, created_at: createdAt }));
+      withDb((db) =>
+        new MailRepository(db).addMessage({
+          to,
+          subject: `Code for ${to}`,
+          body: `Your code is ${code}`,
+          code,
+          created_at: createdAt,
+        }),
+      );
     const rows = () => out.slice(1, -1).map((line) => line.split('\t'));
 
     it('prints the outbox newest first with address and code', () => {
@@ -140,9 +162,15 @@ describe('npm run admin', () => {
     let clock: ManualClock;
     let payer: number;
     let payee: number;
-    const decide = (...argv: string[]) => runAdmin(argv, config, io, { now: () => clock.now(), reviewKinds: TEST_KINDS });
+    const decide = (...argv: string[]) =>
+      runAdmin(argv, config, io, { now: () => clock.now(), reviewKinds: TEST_KINDS });
     const arrange = <T>(fn: (db: ReturnType<typeof openDatabase>, reviews: ReturnType<typeof createReviews>) => T): T =>
-      withDb((db) => fn(db, createReviews(db, () => clock.now(), TEST_KINDS)));
+      withDb((db) =>
+        fn(
+          db,
+          createReviews(db, () => clock.now(), TEST_KINDS),
+        ),
+      );
     const rows = () => out.slice(1, -1).map((line) => line.split('\t'));
     const state = () =>
       withDb((db) => ({
@@ -150,7 +178,8 @@ describe('npm run admin', () => {
         bills: db.prepare('SELECT COUNT(*) FROM bills').pluck().get(),
         payouts: db.prepare('SELECT * FROM test_payouts ORDER BY id').all(),
       }));
-    const balance = (userId: number) => withDb((db) => new LedgerRepository(db).balance({ userId, coinId: USDT, accountType: 1 }));
+    const balance = (userId: number) =>
+      withDb((db) => new LedgerRepository(db).balance({ userId, coinId: USDT, accountType: 1 }));
 
     beforeEach(() => {
       clock = new ManualClock(T0);
@@ -168,10 +197,43 @@ describe('npm run admin', () => {
       const note = arrange((db, reviews) => submitNote(db, reviews, payee, 'check\tthis'));
       out = [];
       expect(decide('review:list')).toBe(0);
-      expect(out[0]!.split('\t')).toEqual(['id', 'kind', 'user', 'ref', 'hold', 'status', 'created', 'decided', 'summary', 'reason']);
+      expect(out[0]!.split('\t')).toEqual([
+        'id',
+        'kind',
+        'user',
+        'ref',
+        'hold',
+        'status',
+        'created',
+        'decided',
+        'summary',
+        'reason',
+      ]);
       expect(rows()).toEqual([
-        [String(first.reviewId), PAYOUT, 'payer', String(first.payoutId), '25.5 USDT (account 1)', 'pending', new Date(T0).toISOString(), '-', `pay ${AMOUNT} units to user ${payee}`, '-'],
-        [String(note.reviewId), NOTE, 'payee', String(note.noteId), '-', 'pending', new Date(T0 + 60_000).toISOString(), '-', 'check this', '-'],
+        [
+          String(first.reviewId),
+          PAYOUT,
+          'payer',
+          String(first.payoutId),
+          '25.5 USDT (account 1)',
+          'pending',
+          new Date(T0).toISOString(),
+          '-',
+          `pay ${AMOUNT} units to user ${payee}`,
+          '-',
+        ],
+        [
+          String(note.reviewId),
+          NOTE,
+          'payee',
+          String(note.noteId),
+          '-',
+          'pending',
+          new Date(T0 + 60_000).toISOString(),
+          '-',
+          'check this',
+          '-',
+        ],
       ]);
       expect(out.at(-1)).toBe('2 pending reviews, oldest first');
 
@@ -218,7 +280,9 @@ describe('npm run admin', () => {
       const { payoutId, reviewId } = arrange((db, reviews) => submitPayout(db, reviews, payer, payee, AMOUNT));
       clock.advance(90_000);
       expect(decide('review:approve', String(reviewId))).toBe(0);
-      expect(out).toEqual([`review ${reviewId} approved (${PAYOUT} #${payoutId} of payer): the hold of 25.5 USDT (account 1) was taken`]);
+      expect(out).toEqual([
+        `review ${reviewId} approved (${PAYOUT} #${payoutId} of payer): the hold of 25.5 USDT (account 1) was taken`,
+      ]);
       expect(balance(payer)).toEqual({ available: 100_00000000n - AMOUNT, frozen: 0n });
       expect(balance(payee)).toEqual({ available: AMOUNT, frozen: 0n });
       expect(withDb((db) => payoutRecord(db, payoutId).status)).toBe('approved');
@@ -240,19 +304,28 @@ describe('npm run admin', () => {
       const before = state();
       expect(decide('review:reject', String(reviewId))).toBe(1);
       expect(decide('review:reject', String(reviewId), '--reason', '  ')).toBe(1);
-      expect(err).toEqual(['review:reject needs --reason TEXT (the user is shown it)', 'review:reject needs --reason TEXT (the user is shown it)']);
+      expect(err).toEqual([
+        'review:reject needs --reason TEXT (the user is shown it)',
+        'review:reject needs --reason TEXT (the user is shown it)',
+      ]);
       expect(state()).toEqual(before);
 
       expect(decide('review:reject', String(reviewId), '--reason', 'name does not match')).toBe(0);
-      expect(out).toEqual([`review ${reviewId} rejected (${PAYOUT} #${payoutId} of payer): the hold of 25.5 USDT (account 1) was given back; reason: name does not match`]);
+      expect(out).toEqual([
+        `review ${reviewId} rejected (${PAYOUT} #${payoutId} of payer): the hold of 25.5 USDT (account 1) was given back; reason: name does not match`,
+      ]);
       expect(balance(payer)).toEqual({ available: 100_00000000n, frozen: 0n });
-      expect(withDb((db) => payoutRecord(db, payoutId))).toMatchObject({ status: 'rejected', reason: 'name does not match' });
+      expect(withDb((db) => payoutRecord(db, payoutId))).toMatchObject({
+        status: 'rejected',
+        reason: 'name does not match',
+      });
     });
 
     it('refuses a missing, malformed or unknown id, and an approve with a reason, changing nothing', () => {
       const { reviewId } = arrange((db, reviews) => submitPayout(db, reviews, payer, payee, AMOUNT));
       const before = state();
-      for (const argv of [[], ['abc'], ['0'], ['1.5'], ['-1'], [String(reviewId), String(reviewId)]]) expect(decide('review:approve', ...argv)).toBe(1);
+      for (const argv of [[], ['abc'], ['0'], ['1.5'], ['-1'], [String(reviewId), String(reviewId)]])
+        expect(decide('review:approve', ...argv)).toBe(1);
       expect(decide('review:approve', '999')).toBe(1);
       expect(decide('review:reject', '999', '--reason', 'x')).toBe(1);
       expect(decide('review:approve', String(reviewId), '--reason', 'x')).toBe(1);
@@ -265,7 +338,7 @@ describe('npm run admin', () => {
       expect(out).toEqual([]);
     });
 
-    it('with the server\'s own kinds, a review of a kind it does not know is refused, not decided', () => {
+    it("with the server's own kinds, a review of a kind it does not know is refused, not decided", () => {
       const { reviewId } = arrange((db, reviews) => submitPayout(db, reviews, payer, payee, AMOUNT));
       const before = state();
       expect(run('review:approve', String(reviewId))).toBe(1);
@@ -276,9 +349,17 @@ describe('npm run admin', () => {
     it('runs as its own process on DATA_DIR with the exit codes', async () => {
       const { reviewId } = arrange((db, reviews) => submitPayout(db, reviews, payer, payee, AMOUNT));
       const admin = (...argv: string[]) =>
-        promisify(execFile)(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../admin.ts', import.meta.url)), ...argv], { env: { ...process.env, DATA_DIR: dataDir } }).then(
+        promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', fileURLToPath(new URL('../admin.ts', import.meta.url)), ...argv],
+          { env: { ...process.env, DATA_DIR: dataDir } },
+        ).then(
           ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-          (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => ({
+            code: error.code,
+            stdout: error.stdout,
+            stderr: error.stderr,
+          }),
         );
       const listed = await admin('review:list');
       expect(listed.code).toBe(0);

@@ -47,11 +47,14 @@ describe('serving the built client in history mode', () => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
-  it.each(['/market', '/market?tab=1', '/options?currentSymbol=btcusdt', '/trade-lst'])('answers the app shell for the screen %s', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>shell</title>');
-  });
+  it.each(['/market', '/market?tab=1', '/options?currentSymbol=btcusdt', '/trade-lst'])(
+    'answers the app shell for the screen %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>shell</title>');
+    },
+  );
 
   it('keeps API, market REST and unknown API paths out of the shell', async () => {
     const kline = await t.app.inject({ method: 'GET', url: '/market/history/kline?symbol=btcusdt&period=1min&size=2' });
@@ -63,12 +66,24 @@ describe('serving the built client in history mode', () => {
   });
 
   it('serves the brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-h4sh.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
-    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-h4sh.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-h4sh.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-h4sh.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
   });

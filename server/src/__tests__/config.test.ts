@@ -52,7 +52,14 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ PORT: '', LOG_LEVEL: '', FEED_PING_MS: '', TRUST_PROXY: '', HOST: '', DATA_DIR: '' });
-    expect([config.port, config.logLevel, config.feed.pingMs, config.trustProxy, config.host, config.dataDir]).toEqual([8080, 'info', 5000, false, '127.0.0.1', resolve('data')]);
+    expect([config.port, config.logLevel, config.feed.pingMs, config.trustProxy, config.host, config.dataDir]).toEqual([
+      8080,
+      'info',
+      5000,
+      false,
+      '127.0.0.1',
+      resolve('data'),
+    ]);
   });
 
   it.each([
@@ -66,9 +73,21 @@ describe('loadConfig', () => {
     ['TEST_ROUTES', 'yes', 'TEST_ROUTES must be 1, 0, true or false, got "yes"'],
     ['SEED_DEMO', '2', 'SEED_DEMO must be 1, 0, true or false, got "2"'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
-    ['IP_LOOKUP_URL', 'api.ipify.org', 'IP_LOOKUP_URL must be a path starting with / or an http(s):// URL, got "api.ipify.org"'],
-    ['IP_LOOKUP_URL', '//evil.example/ip', 'IP_LOOKUP_URL must be a path starting with / or an http(s):// URL, got "//evil.example/ip"'],
-    ['IP_LOOKUP_URL', 'javascript:alert(1)', 'IP_LOOKUP_URL must be a path starting with / or an http(s):// URL, got "javascript:alert(1)"'],
+    [
+      'IP_LOOKUP_URL',
+      'api.ipify.org',
+      'IP_LOOKUP_URL must be a path starting with / or an http(s):// URL, got "api.ipify.org"',
+    ],
+    [
+      'IP_LOOKUP_URL',
+      '//evil.example/ip',
+      'IP_LOOKUP_URL must be a path starting with / or an http(s):// URL, got "//evil.example/ip"',
+    ],
+    [
+      'IP_LOOKUP_URL',
+      'javascript:alert(1)',
+      'IP_LOOKUP_URL must be a path starting with / or an http(s):// URL, got "javascript:alert(1)"',
+    ],
     ['AUTH_RATE_LIMIT', '-5', 'AUTH_RATE_LIMIT must be a whole number from 0 to 1000000, got "-5"'],
     ['FEED_SOURCE', 'live', 'FEED_SOURCE must be one of simulate, replay, got "live"'],
     ['FEED_SEED', '-1', 'FEED_SEED must be a whole number from 0 to 4294967295, got "-1"'],
@@ -95,7 +114,12 @@ describe('loadConfig', () => {
     ['TEST_ROUTES', 'TRUE', (c: ReturnType<typeof loadConfig>) => c.testRoutes, true],
     ['SEED_DEMO', '0', (c: ReturnType<typeof loadConfig>) => c.seedDemo, false],
     ['LOG_LEVEL', 'silent', (c: ReturnType<typeof loadConfig>) => c.logLevel, 'silent'],
-    ['IP_LOOKUP_URL', 'https://api.ipify.org?format=json', (c: ReturnType<typeof loadConfig>) => c.ipLookupUrl, 'https://api.ipify.org?format=json'],
+    [
+      'IP_LOOKUP_URL',
+      'https://api.ipify.org?format=json',
+      (c: ReturnType<typeof loadConfig>) => c.ipLookupUrl,
+      'https://api.ipify.org?format=json',
+    ],
     ['AUTH_RATE_LIMIT', '0', (c: ReturnType<typeof loadConfig>) => c.authRateLimit, 0],
     ['FEED_SEED', '4294967295', (c: ReturnType<typeof loadConfig>) => c.feed.seed, 4294967295],
     ['FEED_REPLAY_SPEED', '0.25', (c: ReturnType<typeof loadConfig>) => c.feed.replaySpeed, 0.25],
@@ -108,8 +132,12 @@ describe('loadConfig', () => {
   it('needs an existing replay file only when the feed replays', () => {
     expect(refusal({ FEED_SOURCE: 'replay' })).toBe('FEED_REPLAY_FILE is required when FEED_SOURCE=replay');
     const missing = join(dir, 'nope.jsonl');
-    expect(refusal({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: missing })).toBe(`FEED_REPLAY_FILE must be a recorded session file, got "${missing}", which does not exist`);
-    expect(refusal({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: dir })).toBe(`FEED_REPLAY_FILE must be a recorded session file, got "${dir}", which does not exist`);
+    expect(refusal({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: missing })).toBe(
+      `FEED_REPLAY_FILE must be a recorded session file, got "${missing}", which does not exist`,
+    );
+    expect(refusal({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: dir })).toBe(
+      `FEED_REPLAY_FILE must be a recorded session file, got "${dir}", which does not exist`,
+    );
     expect(loadConfig({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: session }).feed.replayFile).toBe(session);
     expect(refusal({ FEED_REPLAY_FILE: missing })).toBe('');
   });
@@ -118,7 +146,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ STATIC_DIR: '' }).staticDir).toBe('');
     expect(loadConfig({ STATIC_DIR: dir }).staticDir).toBe(dir);
     const missing = join(dir, 'no-build');
-    expect(refusal({ STATIC_DIR: missing })).toBe(`STATIC_DIR must be a folder holding the built client (or empty to serve none), got "${missing}", which does not exist`);
+    expect(refusal({ STATIC_DIR: missing })).toBe(
+      `STATIC_DIR must be a folder holding the built client (or empty to serve none), got "${missing}", which does not exist`,
+    );
   });
 });
 
@@ -166,10 +196,14 @@ describe('configVars, the helpers other settings use', () => {
 
   it('describes each kind of range in its message', () => {
     expect(() => vars({ N: '0' }).int('N', 1, { min: 1 })).toThrow('N must be a whole number of at least 1, got "0"');
-    expect(() => vars({ N: '11' }).int('N', 1, { max: 10 })).toThrow('N must be a whole number of at most 10, got "11"');
+    expect(() => vars({ N: '11' }).int('N', 1, { max: 10 })).toThrow(
+      'N must be a whole number of at most 10, got "11"',
+    );
     expect(() => vars({ N: 'x' }).int('N', 1)).toThrow('N must be a whole number, got "x"');
     expect(() => vars({ N: '0' }).number('N', 1, { above: 0 })).toThrow('N must be a number above 0, got "0"');
-    expect(() => vars({ N: '5' }).number('N', 1, { above: 0, max: 4 })).toThrow('N must be a number above 0 and at most 4, got "5"');
+    expect(() => vars({ N: '5' }).number('N', 1, { above: 0, max: 4 })).toThrow(
+      'N must be a number above 0 and at most 4, got "5"',
+    );
   });
 
   it('keeps the fallback for unset and empty, and refuses blank text as a number', () => {

@@ -11,11 +11,15 @@ const svg = (body: string): string =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${body}</svg>`)}`;
 
 /** A product picture: a rounded tile in `colour` with a simple mark. */
-const tile = (colour: string, mark: string): string => svg(`<rect width="96" height="96" rx="20" fill="${colour}"/>${mark}`);
+const tile = (colour: string, mark: string): string =>
+  svg(`<rect width="96" height="96" rx="20" fill="${colour}"/>${mark}`);
 
-const CHIP = '<rect x="28" y="28" width="40" height="40" rx="6" fill="none" stroke="#fff" stroke-width="5"/><path d="M38 20v8M48 20v8M58 20v8M38 68v8M48 68v8M58 68v8M20 38h8M20 58h8M68 38h8M68 58h8" stroke="#fff" stroke-width="4" stroke-linecap="round"/>';
-const DIAMOND = '<path d="M48 18 74 48 48 78 22 48Z" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><path d="M22 48h52" stroke="#fff" stroke-width="4"/>';
-const STACK = '<g fill="none" stroke="#fff" stroke-width="5"><ellipse cx="48" cy="30" rx="22" ry="8"/><path d="M26 30v12c0 4 10 8 22 8s22-4 22-8V30M26 42v12c0 4 10 8 22 8s22-4 22-8V42M26 54v12c0 4 10 8 22 8s22-4 22-8V54"/></g>';
+const CHIP =
+  '<rect x="28" y="28" width="40" height="40" rx="6" fill="none" stroke="#fff" stroke-width="5"/><path d="M38 20v8M48 20v8M58 20v8M38 68v8M48 68v8M58 68v8M20 38h8M20 58h8M68 38h8M68 58h8" stroke="#fff" stroke-width="4" stroke-linecap="round"/>';
+const DIAMOND =
+  '<path d="M48 18 74 48 48 78 22 48Z" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><path d="M22 48h52" stroke="#fff" stroke-width="4"/>';
+const STACK =
+  '<g fill="none" stroke="#fff" stroke-width="5"><ellipse cx="48" cy="30" rx="22" ry="8"/><path d="M26 30v12c0 4 10 8 22 8s22-4 22-8V30M26 42v12c0 4 10 8 22 8s22-4 22-8V42M26 54v12c0 4 10 8 22 8s22-4 22-8V54"/></g>';
 
 /** Whole coins or a decimal, as units. */
 function units(text: string): bigint {
@@ -43,9 +47,36 @@ export function seedEarnDemo(db: Db): void {
   const btc = coin('btc');
 
   const loans = new LoanRepository(db);
-  loans.addProject({ title: 'Quick cash loan', mechanism: 'Northwind Credit', coin_id: usdt, min_amount: units('100'), max_amount: units('5000'), rate_ppm: 500, cycle_days: 7, sort: 1 });
-  loans.addProject({ title: 'Bridge loan', mechanism: 'Blue Harbor Bank', coin_id: usdt, min_amount: units('500'), max_amount: units('20000'), rate_ppm: 400, cycle_days: 15, sort: 2 });
-  loans.addProject({ title: 'Business loan', mechanism: 'Atlas Finance', coin_id: usdt, min_amount: units('1000'), max_amount: units('50000'), rate_ppm: 300, cycle_days: 30, sort: 3 });
+  loans.addProject({
+    title: 'Quick cash loan',
+    mechanism: 'Northwind Credit',
+    coin_id: usdt,
+    min_amount: units('100'),
+    max_amount: units('5000'),
+    rate_ppm: 500,
+    cycle_days: 7,
+    sort: 1,
+  });
+  loans.addProject({
+    title: 'Bridge loan',
+    mechanism: 'Blue Harbor Bank',
+    coin_id: usdt,
+    min_amount: units('500'),
+    max_amount: units('20000'),
+    rate_ppm: 400,
+    cycle_days: 15,
+    sort: 2,
+  });
+  loans.addProject({
+    title: 'Business loan',
+    mechanism: 'Atlas Finance',
+    coin_id: usdt,
+    min_amount: units('1000'),
+    max_amount: units('50000'),
+    rate_ppm: 300,
+    cycle_days: 30,
+    sort: 3,
+  });
 
   const mining = new MiningRepository(db);
   mining.add({

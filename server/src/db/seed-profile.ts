@@ -7,11 +7,20 @@ import { WithdrawAddressRepository } from './repositories/withdraw-address-repos
  * The demo coins' withdraw networks (README "Withdrawal addresses"): USDT as the TRC20 token, TRX on
  * its own Tron chain (the same address form), ETH on Ethereum (ERC20 addresses), BTC on Bitcoin.
  */
-export const DEMO_WITHDRAW_NETWORKS: Readonly<Record<string, WithdrawNetwork>> = { usdt: 'TRC20', trx: 'TRC20', eth: 'ERC20', btc: 'BTC' };
+export const DEMO_WITHDRAW_NETWORKS: Readonly<Record<string, WithdrawNetwork>> = {
+  usdt: 'TRC20',
+  trx: 'TRC20',
+  eth: 'ERC20',
+  btc: 'BTC',
+};
 
 /** The demo account's bound USDT address (a valid TRC20 address that belongs to no one) and bank card. */
 export const DEMO_USDT_ADDRESS = 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se';
-export const DEMO_BANK_CARD = { bankName: 'Northwind Bank', cardNumber: '6222021234567890', cardName: 'Demo User' } as const;
+export const DEMO_BANK_CARD = {
+  bankName: 'Northwind Bank',
+  cardNumber: '6222021234567890',
+  cardName: 'Demo User',
+} as const;
 
 /**
  * Gives the demo coins their withdraw networks, and the demo account a bound USDT address and a

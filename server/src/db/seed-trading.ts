@@ -22,7 +22,15 @@ export function seedTradingDemo(db: Db, userId: number, now: number): void {
     const parsed = parseAmount(amount);
     const row = markets.coinByName(coin);
     if (!parsed.ok || !row) throw new Error(`demo funds: bad entry ${coin} ${amount}`);
-    return { userId, coinId: row.id, accountType: SPOT_ACCOUNT_TYPE, part: 'available', amount: parsed.units, kind: 'grant', remark: 'Demo funds' };
+    return {
+      userId,
+      coinId: row.id,
+      accountType: SPOT_ACCOUNT_TYPE,
+      part: 'available',
+      amount: parsed.units,
+      kind: 'grant',
+      remark: 'Demo funds',
+    };
   });
   new LedgerRepository(db).apply(changes, null, now);
 }

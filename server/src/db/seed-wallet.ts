@@ -25,13 +25,32 @@ export const DEMO_WALLET_CONFIG = {
         },
       ],
     },
-    { coin: 'btc', networks: [{ id: 4, pay_type: 1, coin_net: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', min: '0.0005' }] },
-    { coin: 'eth', networks: [{ id: 5, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD', min: '0.01' }] },
+    {
+      coin: 'btc',
+      networks: [
+        {
+          id: 4,
+          pay_type: 1,
+          coin_net: 'Bitcoin',
+          address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          min: '0.0005',
+        },
+      ],
+    },
+    {
+      coin: 'eth',
+      networks: [
+        { id: 5, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD', min: '0.01' },
+      ],
+    },
   ],
   withdraw: {
     usdt: { min: '10', max: '50000', fee_type: 1, fee_percent: '1', fee_fixed: '0' },
     btc: { min: '0.001', max: '10', fee_type: 2, fee_percent: '0', fee_fixed: '0.0005' },
     eth: { min: '0.01', max: '100', fee_type: 2, fee_percent: '0', fee_fixed: '0.005' },
   },
-  exchange: { fee_percent: '0.2', coins: ['usdt', 'btc', 'eth', 'bnb', 'sol', 'xrp', 'doge', 'ada', 'trx', 'ltc', 'dot', 'link', 'bch'] },
+  exchange: {
+    fee_percent: '0.2',
+    coins: ['usdt', 'btc', 'eth', 'bnb', 'sol', 'xrp', 'doge', 'ada', 'trx', 'ltc', 'dot', 'link', 'bch'],
+  },
 };

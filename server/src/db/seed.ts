@@ -126,7 +126,8 @@ export async function seedDemo(db: Db, now: number = Date.now()): Promise<boolea
       {
         title: 'Risk disclosure',
         img: '',
-        content: '<p>Crypto assets are volatile. Second contracts can lose the whole stake. Trade only what you can afford to lose.</p>',
+        content:
+          '<p>Crypto assets are volatile. Second contracts can lose the whole stake. Trade only what you can afford to lose.</p>',
       },
       2,
     );
@@ -134,13 +135,20 @@ export async function seedDemo(db: Db, now: number = Date.now()): Promise<boolea
       {
         title: 'Privacy policy',
         img: '',
-        content: '<p>We store your account name, contact address and activity to run the service. We never sell them.</p>',
+        content:
+          '<p>We store your account name, contact address and activity to run the service. We never sell them.</p>',
       },
       3,
     );
 
-    content.addPartner({ title: 'Northwind Custody', url: 'https://example.com/northwind', img: logo('NW', '#2f6bff') }, 1);
-    content.addPartner({ title: 'Blue Harbor Pay', url: 'https://example.com/blue-harbor', img: logo('BH', '#48b451') }, 2);
+    content.addPartner(
+      { title: 'Northwind Custody', url: 'https://example.com/northwind', img: logo('NW', '#2f6bff') },
+      1,
+    );
+    content.addPartner(
+      { title: 'Blue Harbor Pay', url: 'https://example.com/blue-harbor', img: logo('BH', '#48b451') },
+      2,
+    );
     content.addPartner({ title: 'Atlas Ledger', url: 'https://example.com/atlas', img: logo('AL', '#db000c') }, 3);
     content.addPartner({ title: 'Kite Analytics', url: 'https://example.com/kite', img: logo('KA', '#8a94a6') }, 4);
 

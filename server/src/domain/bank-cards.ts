@@ -13,7 +13,14 @@ export const MAX_BANK_CARDS = 10;
  * (bank_switch), `id` is not the user's card, the user has MAX_BANK_CARDS already, or another of
  * their cards has the same number. One transaction, so the count it checks is the count it adds to.
  */
-export function saveBankCard(db: Db, site: SiteConfig, userId: number, id: number | undefined, card: BankCardInput, now: number): { id: number; added: boolean } {
+export function saveBankCard(
+  db: Db,
+  site: SiteConfig,
+  userId: number,
+  id: number | undefined,
+  card: BankCardInput,
+  now: number,
+): { id: number; added: boolean } {
   const cards = new BankCardRepository(db);
   return db
     .transaction(() => {

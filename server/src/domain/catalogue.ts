@@ -9,7 +9,20 @@ export const TAB_ALTCOINS = 3;
 /** Pairs with at least this much typical daily turnover are listed under Main, the rest under Altcoins. */
 const MAIN_TURNOVER = 20_000_000;
 
-const COLOURS = ['#f7931a', '#627eea', '#f3ba2f', '#14f195', '#23292f', '#c2a633', '#0033ad', '#eb0029', '#345d9d', '#e6007a', '#2a5ada', '#8dc351'];
+const COLOURS = [
+  '#f7931a',
+  '#627eea',
+  '#f3ba2f',
+  '#14f195',
+  '#23292f',
+  '#c2a633',
+  '#0033ad',
+  '#eb0029',
+  '#345d9d',
+  '#e6007a',
+  '#2a5ada',
+  '#8dc351',
+];
 
 /** A round coin badge with its letters, as an inline SVG data URL (the demo ships no image files). */
 export function coinLogo(coin: string, index: number): string {
@@ -42,7 +55,13 @@ export function syncCatalogue(markets: MarketRepository, served: readonly PairIn
   const known = new Set(pairs.map((pair) => pair.symbol));
   for (const pair of served) {
     if (known.has(pair.symbol)) continue;
-    pairs.push({ symbol: pair.symbol, base: pair.base, quote: pair.quote, tabId: TAB_ALTCOINS, logo: coinLogo(pair.base, pairs.length) });
+    pairs.push({
+      symbol: pair.symbol,
+      base: pair.base,
+      quote: pair.quote,
+      tabId: TAB_ALTCOINS,
+      logo: coinLogo(pair.base, pairs.length),
+    });
     known.add(pair.symbol);
   }
   markets.ensureCatalogue(pairs);

@@ -41,7 +41,8 @@ export function sendEmailCode(mail: MailRepository, email: string, lang: string,
  */
 export function checkEmailCode(mail: MailRepository, email: string, code: string, now: number): number | null {
   const latest = mail.latestCode(email, REGISTER_PURPOSE);
-  if (!latest || latest.used_at !== null || latest.expires_at <= now || latest.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return null;
+  if (!latest || latest.used_at !== null || latest.expires_at <= now || latest.attempts >= EMAIL_CODE_MAX_ATTEMPTS)
+    return null;
   const matches = timingSafeEqual(Buffer.from(sha256(code), 'hex'), Buffer.from(latest.code_hash, 'hex'));
   if (!matches) {
     mail.countAttempt(latest.id);

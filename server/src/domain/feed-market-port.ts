@@ -1,6 +1,14 @@
 import type { Clock } from '../feed/clock.ts';
 import type { MarketData, Trade, TradeGroup } from '../feed/types.ts';
-import type { BookLevel, MarketPort, MarketTicker, PairInfo, PricePoint, TradeListener, TradePrint } from './market-port.ts';
+import type {
+  BookLevel,
+  MarketPort,
+  MarketTicker,
+  PairInfo,
+  PricePoint,
+  TradeListener,
+  TradePrint,
+} from './market-port.ts';
 import { numberToDecimal } from './money.ts';
 
 /**
@@ -67,7 +75,14 @@ export class FeedMarketPort implements MarketPort {
     this.feed.source.pump();
     const tick = this.feed.data.ticker(symbol, this.feed.clock.now());
     if (!tick) return undefined;
-    return { open: text(tick.open), close: text(tick.close), high: text(tick.high), low: text(tick.low), amount: text(tick.amount), vol: text(tick.vol) };
+    return {
+      open: text(tick.open),
+      close: text(tick.close),
+      high: text(tick.high),
+      low: text(tick.low),
+      amount: text(tick.amount),
+      vol: text(tick.vol),
+    };
   }
 
   onTrade(listener: TradeListener): () => void {

@@ -31,14 +31,32 @@ export interface IdentitySubmission {
  * review in one transaction. Refused (nothing written) unless the user awaits certification
  * (rzstatus 0, 3 or any value but 1 and 2, docs/product-rules.md#identity-verification). Returns the request id.
  */
-export function submitIdentity(db: Db, reviews: Reviews, userId: number, submission: IdentitySubmission, now: number): number {
+export function submitIdentity(
+  db: Db,
+  reviews: Reviews,
+  userId: number,
+  submission: IdentitySubmission,
+  now: number,
+): number {
   const identities = new IdentityRepository(db);
   return db.transaction(() => {
     if (!identities.startReview(userId)) {
       const status = db.prepare('SELECT rzstatus FROM users WHERE id = ?').pluck().get(userId);
-      reject(status === RZ_CERTIFIED ? 'identity.certified' : status === RZ_REVIEW ? 'identity.underReview' : 'common.badRequest');
+      reject(
+        status === RZ_CERTIFIED
+          ? 'identity.certified'
+          : status === RZ_REVIEW
+            ? 'identity.underReview'
+            : 'common.badRequest',
+      );
     }
-    const id = identities.insert({ userId, realName: submission.realName, frontCard: submission.frontCard, backCard: submission.backCard, createdAt: now });
+    const id = identities.insert({
+      userId,
+      realName: submission.realName,
+      frontCard: submission.frontCard,
+      backCard: submission.backCard,
+      createdAt: now,
+    });
     reviews.submit({ kind: IDENTITY_REVIEW_KIND, userId, refId: id, summary: `identity of ${submission.realName}` });
     return id;
   })();

@@ -76,7 +76,13 @@ export function walkSellQuantity(bids: readonly BookLevel[], quantity: bigint, s
  * `step` units, until `quantity` is filled or no level is good enough. Prices beyond 8 decimals are
  * rounded against the trader before they are compared (an ask up, a bid down), as in the walks above.
  */
-export function walkLimit(levels: readonly BookLevel[], side: 1 | 2, quantity: bigint, limit: bigint, step: bigint): Walk {
+export function walkLimit(
+  levels: readonly BookLevel[],
+  side: 1 | 2,
+  quantity: bigint,
+  limit: bigint,
+  step: bigint,
+): Walk {
   const fills: Fill[] = [];
   let left = roundDown(quantity, step);
   let filled = 0n;

@@ -34,13 +34,16 @@ export class SentAmount {
   ) {}
 
   /** Parses decimal text; refuses signs, exponents, spaces, hex, empty text (`invalid`), zero, more than MAX_UNITS. */
-  static parse(text: string): { ok: true; amount: SentAmount } | { ok: false; problem: 'invalid' | 'zero' | 'tooLarge' } {
+  static parse(
+    text: string,
+  ): { ok: true; amount: SentAmount } | { ok: false; problem: 'invalid' | 'zero' | 'tooLarge' } {
     if (text.length > 40 || !isAmountText(text)) return { ok: false, problem: 'invalid' };
     const [whole = '', fraction = ''] = text.split('.');
     const amount = new SentAmount(BigInt(whole), fraction.replace(/0+$/, ''));
     if (amount.whole === 0n && amount.fraction === '') return { ok: false, problem: 'zero' };
     const cap = MAX_UNITS / UNIT;
-    if (amount.whole > cap || (amount.whole === cap && amount.fraction !== '')) return { ok: false, problem: 'tooLarge' };
+    if (amount.whole > cap || (amount.whole === cap && amount.fraction !== ''))
+      return { ok: false, problem: 'tooLarge' };
     return { ok: true, amount };
   }
 

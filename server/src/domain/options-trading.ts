@@ -1,7 +1,12 @@
 import type { Db } from '../db/database.ts';
 import { InsufficientBalanceError, type LedgerRepository } from '../db/repositories/ledger-repository.ts';
 import type { MarketRepository } from '../db/repositories/market-repository.ts';
-import type { OptionDurationRow, OptionOrderRow, OptionRepository, OptionSettingsRow } from '../db/repositories/option-repository.ts';
+import type {
+  OptionDurationRow,
+  OptionOrderRow,
+  OptionRepository,
+  OptionSettingsRow,
+} from '../db/repositories/option-repository.ts';
 import { feeFor } from './fees.ts';
 import type { MarketPort } from './market-port.ts';
 import { formatTrimmed, type SentAmount } from './money.ts';
@@ -65,7 +70,11 @@ export class OptionsTrading {
     const settings = this.deps.options.settings();
     const coin = this.deps.markets.coinById(settings.coin_id);
     if (!coin) throw new Error(`options coin ${settings.coin_id} is missing`);
-    return { settings, coin: { id: coin.id, title: coin.title, decimals: coin.decimals }, durations: this.deps.options.durations() };
+    return {
+      settings,
+      coin: { id: coin.id, title: coin.title, decimals: coin.decimals },
+      durations: this.deps.options.durations(),
+    };
   }
 
   /** Opens an order and returns its id. */
@@ -145,18 +154,37 @@ export class OptionsTrading {
     if (!market) return false;
     const key = { userId: order.user_id, coinId: order.coin_id, accountType: order.account_type };
     // An order bought on an earlier run of the feed (before a restart) has no comparable price now.
-    const point = order.created_at < this.deps.market.liveSince() ? undefined : this.deps.market.lastTradePrice(market.symbol, order.expires_at);
+    const point =
+      order.created_at < this.deps.market.liveSince()
+        ? undefined
+        : this.deps.market.lastTradePrice(market.symbol, order.expires_at);
     if (!point) {
       if (now - order.expires_at < VOID_AFTER_MS && order.created_at >= this.deps.market.liveSince()) return false;
       const refund = order.stake + order.fee;
-      const voided = { settlePrice: null, settlePriceTs: null, settleTradeId: null, settleTradeTs: null, result: 4 as const, payout: refund, at: now };
+      const voided = {
+        settlePrice: null,
+        settlePriceTs: null,
+        settleTradeId: null,
+        settleTradeTs: null,
+        result: 4 as const,
+        payout: refund,
+        at: now,
+      };
       return this.write(order, voided, key, 'option_refund', 'Void');
     }
     const outcome = optionOutcome(order.direction, order.buy_price, point.price);
     const payout = optionPayout(order.stake, order.payout_bp, outcome);
     const result = outcome === 'win' ? 1 : outcome === 'lose' ? 2 : 3;
     const kind = outcome === 'tie' ? 'option_refund' : 'option_payout';
-    const settlement = { settlePrice: point.price, settlePriceTs: point.ts, settleTradeId: point.tradeId, settleTradeTs: point.tradeTs, result, payout, at: now } as const;
+    const settlement = {
+      settlePrice: point.price,
+      settlePriceTs: point.ts,
+      settleTradeId: point.tradeId,
+      settleTradeTs: point.tradeTs,
+      result,
+      payout,
+      at: now,
+    } as const;
     return this.write(order, settlement, key, kind, outcome === 'tie' ? 'Tie' : 'Win');
   }
 
@@ -169,7 +197,11 @@ export class OptionsTrading {
   ): boolean {
     return this.deps.db.transaction(() => {
       if (!this.deps.options.settle(order.id, settlement)) return false;
-      this.deps.ledger.apply([{ ...key, part: 'available', amount: settlement.payout, kind, remark: `${label} option #${order.id}` }], order.id, settlement.at);
+      this.deps.ledger.apply(
+        [{ ...key, part: 'available', amount: settlement.payout, kind, remark: `${label} option #${order.id}` }],
+        order.id,
+        settlement.at,
+      );
       return true;
     })();
   }

@@ -11,7 +11,9 @@ const SCRYPT_OPTIONS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 
 
 function derive(secret: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFKC'), salt, KEY_LENGTH, SCRYPT_OPTIONS, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(secret.normalize('NFKC'), salt, KEY_LENGTH, SCRYPT_OPTIONS, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

@@ -54,7 +54,8 @@ export class PayPasswordCheck {
   }
 
   private attempts(userId: number): AttemptRow | undefined {
-    return this.db.prepare('SELECT failures, locked_until FROM pay_password_attempts WHERE user_id = ?').get(userId) as AttemptRow | undefined;
+    return this.db.prepare('SELECT failures, locked_until FROM pay_password_attempts WHERE user_id = ?').get(userId) as
+      AttemptRow | undefined;
   }
 
   private refuseWhileLocked(userId: number): void {

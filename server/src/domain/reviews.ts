@@ -112,7 +112,11 @@ export class ReviewDecisionError extends Error {
 
 type Verdict = 'approve' | 'reject' | 'cancel';
 
-const STATUS_OF: Record<Verdict, Exclude<ReviewStatus, 'pending'>> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' };
+const STATUS_OF: Record<Verdict, Exclude<ReviewStatus, 'pending'>> = {
+  approve: 'approved',
+  reject: 'rejected',
+  cancel: 'cancelled',
+};
 
 /**
  * The review queue (docs/architecture.md#the-server): one table for everything decided by hand, one registry of kinds
@@ -134,7 +138,8 @@ export class Reviews {
     this.repo = new ReviewRepository(db);
     this.ledger = new LedgerRepository(db);
     for (const kind of kinds) {
-      if (!/^[a-z][a-z0-9_]*$/.test(kind.name)) throw new Error(`review kind "${kind.name}": use lower-case letters, digits and underscores`);
+      if (!/^[a-z][a-z0-9_]*$/.test(kind.name))
+        throw new Error(`review kind "${kind.name}": use lower-case letters, digits and underscores`);
       if (this.kinds.has(kind.name)) throw new Error(`review kind "${kind.name}" is registered twice`);
       this.kinds.set(kind.name, kind);
     }
@@ -162,7 +167,14 @@ export class Reviews {
     if (hold && hold.amount <= 0n) throw new Error(`a review hold must be a positive amount, got ${hold.amount}`);
     const at = this.now();
     return this.db.transaction(() => {
-      const id = this.repo.insert({ kind: request.kind, userId: request.userId, refId: request.refId, summary: request.summary ?? '', hold, createdAt: at });
+      const id = this.repo.insert({
+        kind: request.kind,
+        userId: request.userId,
+        refId: request.refId,
+        summary: request.summary ?? '',
+        hold,
+        createdAt: at,
+      });
       if (hold) this.ledger.apply(this.holdChanges(request.userId, request.kind, request.refId, hold, 'hold'), id, at);
       return id;
     })();
@@ -211,21 +223,44 @@ export class Reviews {
     return this.db
       .transaction(() => {
         const review = this.repo.find(id);
-        if (!review || (userId !== undefined && review.user_id !== userId)) throw new ReviewDecisionError('notFound', `no review ${id}`);
+        if (!review || (userId !== undefined && review.user_id !== userId))
+          throw new ReviewDecisionError('notFound', `no review ${id}`);
         if (review.status !== 'pending') throw decidedError(review);
         const kind = this.kinds.get(review.kind);
-        if (!kind) throw new ReviewDecisionError('unknownKind', `review ${id} is of kind "${review.kind}", which this server does not know (known: ${this.kindNames().join(', ') || 'none'})`);
+        if (!kind)
+          throw new ReviewDecisionError(
+            'unknownKind',
+            `review ${id} is of kind "${review.kind}", which this server does not know (known: ${this.kindNames().join(', ') || 'none'})`,
+          );
         const handler = kind[verdict]?.bind(kind);
         if (!handler) throw new ReviewDecisionError('notCancellable', `a ${review.kind} review cannot be cancelled`);
-        if (!this.repo.close(id, { status: STATUS_OF[verdict], by, reason, at })) throw decidedError(this.repo.find(id) ?? review);
-        if (review.hold) this.ledger.apply(this.holdChanges(review.user_id, review.kind, review.ref_id, review.hold, verdict === 'approve' ? 'take' : 'release'), id, at);
+        if (!this.repo.close(id, { status: STATUS_OF[verdict], by, reason, at }))
+          throw decidedError(this.repo.find(id) ?? review);
+        if (review.hold)
+          this.ledger.apply(
+            this.holdChanges(
+              review.user_id,
+              review.kind,
+              review.ref_id,
+              review.hold,
+              verdict === 'approve' ? 'take' : 'release',
+            ),
+            id,
+            at,
+          );
         handler({ review, reason, by, at });
         return this.repo.find(id) as ReviewRow;
       })
       .immediate();
   }
 
-  private holdChanges(userId: number, kind: string, refId: number, hold: ReviewHold, step: 'hold' | 'take' | 'release'): BalanceChange[] {
+  private holdChanges(
+    userId: number,
+    kind: string,
+    refId: number,
+    hold: ReviewHold,
+    step: 'hold' | 'take' | 'release',
+  ): BalanceChange[] {
     const key = { userId, coinId: hold.coinId, accountType: hold.accountType };
     const remark = `${kind} #${refId}`;
     if (step === 'hold') {
@@ -244,7 +279,10 @@ export class Reviews {
 
 function decidedError(review: ReviewRow): ReviewDecisionError {
   const when = review.decided_at === null ? '' : ` at ${new Date(review.decided_at).toISOString()}`;
-  return new ReviewDecisionError('decided', `review ${review.id} was already ${review.status} by ${review.decided_by ?? 'someone'}${when}; nothing changed`);
+  return new ReviewDecisionError(
+    'decided',
+    `review ${review.id} was already ${review.status} by ${review.decided_by ?? 'someone'}${when}; nothing changed`,
+  );
 }
 
 /** Builds the queue with the kinds `factories` make, all on `db` and `now`. */

@@ -44,7 +44,15 @@ export const SWITCH_KEYS = [
 ] as const;
 
 /** Text fields of docs/product-rules.md#site-configuration (identity). */
-export const TEXT_KEYS = ['logo', 'name', 'custom_script', 'custom_service', 'ios_url', 'android_url', 'invit_url'] as const;
+export const TEXT_KEYS = [
+  'logo',
+  'name',
+  'custom_script',
+  'custom_service',
+  'ios_url',
+  'android_url',
+  'invit_url',
+] as const;
 
 /**
  * Where to go after a recharge / withdrawal succeeds: 1 home, 2 back, anything else stay (docs/product-rules.md#site-configuration).
@@ -54,7 +62,12 @@ export const TEXT_KEYS = ['logo', 'name', 'custom_script', 'custom_service', 'io
  * further than this percent from the last price; 0 turns it off; a number 0..100 (fractions
  * allowed), anything else is the default (5).
  */
-export const NUMBER_KEYS = ['recharge_subover_refre', 'withdrawal_subover_refre', 'idle_timeout_minutes', 'price_confirm_percent'] as const;
+export const NUMBER_KEYS = [
+  'recharge_subover_refre',
+  'withdrawal_subover_refre',
+  'idle_timeout_minutes',
+  'price_confirm_percent',
+] as const;
 
 /** The longest idle time an operator may set: a day. */
 const MAX_IDLE_MINUTES = 1440;
@@ -83,7 +96,8 @@ const toSwitch = (value: unknown): Switch => (value === 1 || value === '1' || va
 export function normalizeSiteConfig(raw: Record<string, unknown>, defaults: SiteConfig): SiteConfig {
   const pick = (key: string): unknown => (key in raw ? raw[key] : defaults[key as keyof SiteConfig]);
   const popupRaw = isObject(raw.popup) ? raw.popup : {};
-  const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
+  const text = (value: unknown, fallback: string): string =>
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback;
   const config = {} as SiteConfig;
   for (const key of TEXT_KEYS) config[key] = text(pick(key), defaults[key]);
   for (const key of SWITCH_KEYS) config[key] = toSwitch(pick(key));
@@ -92,11 +106,19 @@ export function normalizeSiteConfig(raw: Record<string, unknown>, defaults: Site
     config[key] = Number.isFinite(value) ? value : defaults[key];
   }
   const idleRaw = pick('idle_timeout_minutes');
-  const idle = typeof idleRaw === 'number' || (typeof idleRaw === 'string' && idleRaw.trim() !== '') ? Number(idleRaw) : Number.NaN;
-  config.idle_timeout_minutes = Number.isInteger(idle) && idle >= 0 && idle <= MAX_IDLE_MINUTES ? idle : defaults.idle_timeout_minutes;
+  const idle =
+    typeof idleRaw === 'number' || (typeof idleRaw === 'string' && idleRaw.trim() !== '')
+      ? Number(idleRaw)
+      : Number.NaN;
+  config.idle_timeout_minutes =
+    Number.isInteger(idle) && idle >= 0 && idle <= MAX_IDLE_MINUTES ? idle : defaults.idle_timeout_minutes;
   const confirmRaw = pick('price_confirm_percent');
-  const confirm = typeof confirmRaw === 'number' || (typeof confirmRaw === 'string' && confirmRaw.trim() !== '') ? Number(confirmRaw) : Number.NaN;
-  config.price_confirm_percent = Number.isFinite(confirm) && confirm >= 0 && confirm <= 100 ? confirm : defaults.price_confirm_percent;
+  const confirm =
+    typeof confirmRaw === 'number' || (typeof confirmRaw === 'string' && confirmRaw.trim() !== '')
+      ? Number(confirmRaw)
+      : Number.NaN;
+  config.price_confirm_percent =
+    Number.isFinite(confirm) && confirm >= 0 && confirm <= 100 ? confirm : defaults.price_confirm_percent;
   config.popup = {
     title: text(popupRaw.title, defaults.popup.title),
     img: text(popupRaw.img, defaults.popup.img),
@@ -141,7 +163,11 @@ export function siteConfigFile(dataDir: string): string {
  * Opens `<dataDir>/site-config.json`, first creating it from the defaults plus `firstStart`
  * (e.g. the demo popup) when it does not exist yet.
  */
-export function openSiteConfig(dataDir: string, log: ConfigLogger, firstStart: Partial<SiteConfig> = {}): SiteConfigStore {
+export function openSiteConfig(
+  dataDir: string,
+  log: ConfigLogger,
+  firstStart: Partial<SiteConfig> = {},
+): SiteConfigStore {
   const defaults = loadDefaultSiteConfig();
   const file = siteConfigFile(dataDir);
   if (!existsSync(file)) {

@@ -1,11 +1,27 @@
 import type { Db } from '../db/database.ts';
-import { InsufficientBalanceError, type BalanceChange, type BalanceKey, type LedgerRepository } from '../db/repositories/ledger-repository.ts';
+import {
+  InsufficientBalanceError,
+  type BalanceChange,
+  type BalanceKey,
+  type LedgerRepository,
+} from '../db/repositories/ledger-repository.ts';
 import type { MarketRepository, MarketRow } from '../db/repositories/market-repository.ts';
 import type { SpotOrderRepository, SpotOrderRow } from '../db/repositories/spot-order-repository.ts';
 import { MAIN_ACCOUNT } from './accounts.ts';
 import { feeFor } from './fees.ts';
 import type { BookLevel, MarketPort, PairInfo, TradePrint } from './market-port.ts';
-import { averagePrice, cumulativeValue, orderAveragePrice, orderValue, sharePrint, takerValueOf, throughBounds, walkBuyByValue, walkLimit, walkSellQuantity } from './matching.ts';
+import {
+  averagePrice,
+  cumulativeValue,
+  orderAveragePrice,
+  orderValue,
+  sharePrint,
+  takerValueOf,
+  throughBounds,
+  walkBuyByValue,
+  walkLimit,
+  walkSellQuantity,
+} from './matching.ts';
 import { UNIT, UNIT_DECIMALS, decimalToUnits, divide, formatTrimmed, stepUnits, type SentAmount } from './money.ts';
 import { reject, Rejection } from './rejection.ts';
 import type { MessageKey } from '../i18n/index.ts';
@@ -51,8 +67,18 @@ export interface SpotTradingDeps {
 
 type Field = 'price' | 'num' | 'amount' | 'trigger';
 
-const REQUIRED_KEYS: Record<Field, MessageKey> = { price: 'trade.priceRequired', num: 'trade.numRequired', amount: 'trade.amountRequired', trigger: 'trade.triggerRequired' };
-const DECIMALS_KEYS: Record<Field, MessageKey> = { price: 'trade.priceDecimals', num: 'trade.numDecimals', amount: 'trade.amountDecimals', trigger: 'trade.triggerDecimals' };
+const REQUIRED_KEYS: Record<Field, MessageKey> = {
+  price: 'trade.priceRequired',
+  num: 'trade.numRequired',
+  amount: 'trade.amountRequired',
+  trigger: 'trade.triggerRequired',
+};
+const DECIMALS_KEYS: Record<Field, MessageKey> = {
+  price: 'trade.priceDecimals',
+  num: 'trade.numDecimals',
+  amount: 'trade.amountDecimals',
+  trigger: 'trade.triggerDecimals',
+};
 
 /** Whether an order can still be cancelled: open (1) or waiting for its trigger (4). */
 function isCancellable(order: SpotOrderRow): boolean {
@@ -154,7 +180,8 @@ export class SpotTrading {
   /** Refuses an order whose exact quote value (`valueScaled`, 1e-16 of the quote coin) is below the pair's minimum. */
   private atLeastMinTotal(market: MarketRow, valueScaled: bigint): void {
     const minTotal = BigInt(market.min_total);
-    if (valueScaled < minTotal * UNIT) reject('trade.minTotal', { min: formatTrimmed(minTotal), coin: market.quote_title });
+    if (valueScaled < minTotal * UNIT)
+      reject('trade.minTotal', { min: formatTrimmed(minTotal), coin: market.quote_title });
   }
 
   /** Cancels an open or waiting order of this user and unfreezes what it still held; fills it already took are kept. */
@@ -190,7 +217,11 @@ export class SpotTrading {
   private cancelOne(order: SpotOrderRow, at: number): boolean {
     if (!isCancellable(order) || !this.deps.orders.markCancelled(order.id, at)) return false;
     const market = this.deps.markets.marketById(order.market_id) as MarketRow;
-    const key = { userId: order.user_id, coinId: order.side === 1 ? market.quote_coin_id : market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
+    const key = {
+      userId: order.user_id,
+      coinId: order.side === 1 ? market.quote_coin_id : market.base_coin_id,
+      accountType: SPOT_ACCOUNT_TYPE,
+    };
     this.release(key, order.frozen, `Cancel ${market.symbol} #${order.id}`, order.id, at);
     return true;
   }
@@ -236,7 +267,12 @@ export class SpotTrading {
    * print's instant and takes the book at once if it is marketable, in one transaction.
    */
   private fireStops(market: MarketRow, trade: TradePrint, step: bigint): void {
-    const reached = this.deps.orders.triggeredBy(market.id, decimalToUnits(trade.price, 'floor'), decimalToUnits(trade.price, 'ceil'), trade.ts);
+    const reached = this.deps.orders.triggeredBy(
+      market.id,
+      decimalToUnits(trade.price, 'floor'),
+      decimalToUnits(trade.price, 'ceil'),
+      trade.ts,
+    );
     if (reached.length === 0) return;
     for (const order of reached) {
       const levels = this.deps.market.bestLevels(market.symbol, order.side === 1 ? 'ask' : 'bid', MARKET_WALK_LEVELS);
@@ -257,7 +293,15 @@ export class SpotTrading {
    * a print at or above it, a trigger below for a print at or below it; a trigger at the last price
    * says neither, so it is refused.
    */
-  private placeStop(userId: number, market: MarketRow, pair: PairInfo, side: 1 | 2, trigger: bigint, price: bigint, quantity: bigint): SpotOrderRow {
+  private placeStop(
+    userId: number,
+    market: MarketRow,
+    pair: PairInfo,
+    side: 1 | 2,
+    trigger: bigint,
+    price: bigint,
+    quantity: bigint,
+  ): SpotOrderRow {
     const last = this.deps.market.lastTradePrice(market.symbol, this.deps.now());
     if (!last) reject('market.priceUnavailable');
     const lastUnits = decimalToUnits(last.price, 'floor');
@@ -266,7 +310,11 @@ export class SpotTrading {
     }
     const direction = trigger > lastUnits ? 1 : 2;
     const frozen = side === 1 ? cumulativeValue(1, quantity, price) : quantity;
-    const key = { userId, coinId: side === 1 ? market.quote_coin_id : market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE };
+    const key = {
+      userId,
+      coinId: side === 1 ? market.quote_coin_id : market.base_coin_id,
+      accountType: SPOT_ACCOUNT_TYPE,
+    };
     if (this.deps.ledger.balance(key).available < frozen) reject('trade.insufficient');
     const at = this.deps.now();
     const id = this.inTransaction(() => {
@@ -301,7 +349,14 @@ export class SpotTrading {
     return this.deps.markets.coinById(market.quote_coin_id)?.decimals ?? 8;
   }
 
-  private placeLimit(userId: number, market: MarketRow, pair: PairInfo, side: 1 | 2, price: bigint, quantity: bigint): SpotOrderRow {
+  private placeLimit(
+    userId: number,
+    market: MarketRow,
+    pair: PairInfo,
+    side: 1 | 2,
+    price: bigint,
+    quantity: bigint,
+  ): SpotOrderRow {
     // A buy freezes the cumulative value of its whole quantity (rounded up), the most all its fills together can pay.
     const frozen = side === 1 ? cumulativeValue(1, quantity, price) : quantity;
     const coinId = side === 1 ? market.quote_coin_id : market.base_coin_id;
@@ -310,7 +365,18 @@ export class SpotTrading {
     const levels = this.deps.market.bestLevels(market.symbol, side === 1 ? 'ask' : 'bid', MARKET_WALK_LEVELS);
     const at = this.deps.now();
     const id = this.inTransaction(() => {
-      const orderId = this.deps.orders.insert({ userId, marketId: market.id, side, orderType: 1, status: 1, price, quantity, budget: null, frozen, createdAt: at });
+      const orderId = this.deps.orders.insert({
+        userId,
+        marketId: market.id,
+        side,
+        orderType: 1,
+        status: 1,
+        price,
+        quantity,
+        budget: null,
+        frozen,
+        createdAt: at,
+      });
       const remark = `${side === 1 ? 'Buy' : 'Sell'} limit ${market.symbol} #${orderId}`;
       this.deps.ledger.apply(
         [
@@ -320,7 +386,13 @@ export class SpotTrading {
         orderId,
         at,
       );
-      this.takeBook(this.deps.orders.find(orderId) as SpotOrderRow, market, levels, stepUnits(pair.amountPrecision), at);
+      this.takeBook(
+        this.deps.orders.find(orderId) as SpotOrderRow,
+        market,
+        levels,
+        stepUnits(pair.amountPrecision),
+        at,
+      );
       return orderId;
     });
     return this.deps.orders.find(id) as SpotOrderRow;
@@ -334,7 +406,13 @@ export class SpotTrading {
    * `orderValue`); a buy's saving against its limit is unfrozen now. The fee is on what the trader
    * receives, as for every fill. Nothing happens when no level is good enough.
    */
-  private takeBook(order: SpotOrderRow, market: MarketRow, levels: readonly BookLevel[], step: bigint, at: number): void {
+  private takeBook(
+    order: SpotOrderRow,
+    market: MarketRow,
+    levels: readonly BookLevel[],
+    step: bigint,
+    at: number,
+  ): void {
     const price = order.price as bigint;
     const quantity = order.quantity as bigint;
     const walk = walkLimit(levels, order.side, quantity, price, step);
@@ -451,13 +529,43 @@ export class SpotTrading {
     side: 1 | 2,
     budget: bigint | null,
     quantity: bigint | null,
-    fill: { quantity: bigint; value: bigint; avgPrice: bigint; fee: bigint; feeCoinId: number; changes: (remark: string) => BalanceChange[] },
+    fill: {
+      quantity: bigint;
+      value: bigint;
+      avgPrice: bigint;
+      fee: bigint;
+      feeCoinId: number;
+      changes: (remark: string) => BalanceChange[];
+    },
   ): SpotOrderRow {
     const at = this.deps.now();
     const id = this.inTransaction(() => {
-      const orderId = this.deps.orders.insert({ userId, marketId: market.id, side, orderType: 2, status: 1, price: null, quantity, budget, frozen: 0n, createdAt: at });
-      this.deps.orders.markFilled(orderId, { filledQty: fill.quantity, filledValue: fill.value, avgPrice: fill.avgPrice, fee: fill.fee, feeCoinId: fill.feeCoinId, at, tradeTs: null });
-      this.deps.ledger.apply(fill.changes(`${side === 1 ? 'Buy' : 'Sell'} market ${market.symbol} #${orderId}`), orderId, at);
+      const orderId = this.deps.orders.insert({
+        userId,
+        marketId: market.id,
+        side,
+        orderType: 2,
+        status: 1,
+        price: null,
+        quantity,
+        budget,
+        frozen: 0n,
+        createdAt: at,
+      });
+      this.deps.orders.markFilled(orderId, {
+        filledQty: fill.quantity,
+        filledValue: fill.value,
+        avgPrice: fill.avgPrice,
+        fee: fill.fee,
+        feeCoinId: fill.feeCoinId,
+        at,
+        tradeTs: null,
+      });
+      this.deps.ledger.apply(
+        fill.changes(`${side === 1 ? 'Buy' : 'Sell'} market ${market.symbol} #${orderId}`),
+        orderId,
+        at,
+      );
       return orderId;
     });
     return this.deps.orders.find(id) as SpotOrderRow;
@@ -477,7 +585,8 @@ export class SpotTrading {
     const buy = order.side === 1;
     // A buy pays with quote it froze; a sell delivers base it froze.
     const consumed = buy ? value : quantity;
-    if (after > (order.quantity as bigint) || consumed > order.frozen) throw new Error(`a fill of ${quantity} exceeds what order ${order.id} holds`);
+    if (after > (order.quantity as bigint) || consumed > order.frozen)
+      throw new Error(`a fill of ${quantity} exceeds what order ${order.id} holds`);
     // The fee is on what the trader receives, taken on the running total so the fills add up to a whole fill's fee.
     const feeBefore = feeFor(buy ? before : valueBefore, market.base_fee_ppm);
     const feeAfter = feeFor(buy ? after : valueAfter, market.base_fee_ppm);

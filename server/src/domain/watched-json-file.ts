@@ -36,7 +36,10 @@ export class WatchedJsonFile<T> {
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch (error) {
       stamp = 'missing';
-      if (this.seenStamp !== stamp) this.log.error(`${this.what} ${this.file} cannot be read (${(error as Error).message}); keeping the last good config`);
+      if (this.seenStamp !== stamp)
+        this.log.error(
+          `${this.what} ${this.file} cannot be read (${(error as Error).message}); keeping the last good config`,
+        );
       this.seenStamp = stamp;
       return this.current;
     }
@@ -45,7 +48,9 @@ export class WatchedJsonFile<T> {
     try {
       this.current = this.read(JSON.parse(readFileSync(this.file, 'utf8')) as unknown);
     } catch (error) {
-      this.log.error(`${this.what} ${this.file} is invalid (${(error as Error).message}); keeping the last good config`);
+      this.log.error(
+        `${this.what} ${this.file} is invalid (${(error as Error).message}); keeping the last good config`,
+      );
     }
     return this.current;
   }

@@ -29,7 +29,8 @@ export function bindWithdrawAddress(
   const coin = addresses.withdrawableCoin(request.coinId) ?? reject('address.coinNotWithdrawable');
   if (addresses.forCoin(userId, coin.id) && site.can_edit_address !== 1) reject('address.editClosed');
   const checked = checkWithdrawAddress(coin.network, request.address);
-  if (!checked.ok) reject(checked.problem === 'checksum' ? 'address.checksum' : SHAPE_MESSAGE[coin.network], { coin: coin.title });
+  if (!checked.ok)
+    reject(checked.problem === 'checksum' ? 'address.checksum' : SHAPE_MESSAGE[coin.network], { coin: coin.title });
   const id = addresses.bind(userId, coin, checked.address, now);
   return addresses.ownedBy(userId, id) as WithdrawAddressRow;
 }

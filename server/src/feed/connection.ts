@@ -92,7 +92,11 @@ export class FeedConnection {
 
   /** Client messages are JSON text; a client that sends them in binary frames is read the same way. */
   private receive(raw: RawData): void {
-    const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
+    const text = Buffer.isBuffer(raw)
+      ? raw.toString('utf8')
+      : Array.isArray(raw)
+        ? Buffer.concat(raw).toString('utf8')
+        : Buffer.from(raw).toString('utf8');
     let message: unknown;
     try {
       message = JSON.parse(text);
@@ -115,7 +119,8 @@ export class FeedConnection {
   }
 
   private pong(value: unknown): void {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (this.pings.includes(n)) this.missed = 0;
   }
 

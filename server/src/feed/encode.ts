@@ -1,5 +1,16 @@
 import { javaDouble as d, javaLong as n } from './java-number.ts';
-import type { Bar, BboTick, DepthTick, DetailTick, Level, MbpIncrement, MbpSnapshot, TickerTick, Trade, TradeGroup } from './types.ts';
+import type {
+  Bar,
+  BboTick,
+  DepthTick,
+  DetailTick,
+  Level,
+  MbpIncrement,
+  MbpSnapshot,
+  TickerTick,
+  Trade,
+  TradeGroup,
+} from './types.ts';
 
 /*
  * Hand-written JSON encoders for every market payload: keys in the real server's order, doubles in
@@ -64,14 +75,17 @@ export const encodeMbpSnapshot = (t: MbpSnapshot): string =>
   `{"seqNum":${n(t.seqNum)},"bids":${encodeLevels(t.bids)},"asks":${encodeLevels(t.asks)}}`;
 
 /** A push: `{"ch","ts","tick"}` in that order. */
-export const encodePush = (topic: string, ts: number, tick: string): string => `{"ch":${s(topic)},"ts":${n(ts)},"tick":${tick}}`;
+export const encodePush = (topic: string, ts: number, tick: string): string =>
+  `{"ch":${s(topic)},"ts":${n(ts)},"tick":${tick}}`;
 
 /** The id member (with its trailing comma) echoed with the client's own JSON type; empty when absent. */
 const idMember = (id: unknown): string => (id === undefined ? '' : `"id":${s(id)},`);
 
-export const encodeSubAck = (id: unknown, topic: string, ts: number): string => `{${idMember(id)}"status":"ok","subbed":${s(topic)},"ts":${n(ts)}}`;
+export const encodeSubAck = (id: unknown, topic: string, ts: number): string =>
+  `{${idMember(id)}"status":"ok","subbed":${s(topic)},"ts":${n(ts)}}`;
 
-export const encodeUnsubAck = (id: unknown, topic: string, ts: number): string => `{${idMember(id)}"status":"ok","unsubbed":${s(topic)},"ts":${n(ts)}}`;
+export const encodeUnsubAck = (id: unknown, topic: string, ts: number): string =>
+  `{${idMember(id)}"status":"ok","unsubbed":${s(topic)},"ts":${n(ts)}}`;
 
 /** A `req` answer: `{"id","rep","status","ts","data"}`. */
 export const encodeRep = (id: unknown, topic: string, ts: number, data: string): string =>

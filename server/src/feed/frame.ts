@@ -15,7 +15,9 @@ export function gzipFrame(json: string): Buffer {
 
 /** The JSON text inside a server frame (any valid gzip, whatever its header says). */
 export function decodeFrame(payload: Uint8Array | ArrayBuffer | Buffer[]): string {
-  const bytes = Array.isArray(payload) ? Buffer.concat(payload) : Buffer.from(payload instanceof ArrayBuffer ? new Uint8Array(payload) : payload);
+  const bytes = Array.isArray(payload)
+    ? Buffer.concat(payload)
+    : Buffer.from(payload instanceof ArrayBuffer ? new Uint8Array(payload) : payload);
   return gunzipSync(bytes).toString('utf8');
 }
 

@@ -109,7 +109,11 @@ export function createMarketFeed(config: FeedConfig, options: CreateFeedOptions 
   const clock = options.clock ?? systemClock;
   let source: SimFeed | ReplayFeed;
   if (config.source === 'replay') {
-    source = new ReplayFeed(readTranscript(config.replayFile), { speed: config.replaySpeed, loop: config.replayLoop }, clock);
+    source = new ReplayFeed(
+      readTranscript(config.replayFile),
+      { speed: config.replaySpeed, loop: config.replayLoop },
+      clock,
+    );
   } else {
     source = new SimFeed(clock, config.seed, config.startMs);
   }

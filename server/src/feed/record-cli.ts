@@ -7,7 +7,12 @@ import { recordSession } from './replay/recorder.ts';
  * Records an HTX-compatible market session into a transcript that FEED_SOURCE=replay can play.
  * Without --seconds it records until Ctrl-C.
  */
-export const DEFAULT_TOPICS = ['market.btcusdt.kline.1min', 'market.btcusdt.depth.step0', 'market.btcusdt.trade.detail', 'market.btcusdt.detail'];
+export const DEFAULT_TOPICS = [
+  'market.btcusdt.kline.1min',
+  'market.btcusdt.depth.step0',
+  'market.btcusdt.trade.detail',
+  'market.btcusdt.detail',
+];
 
 const USAGE = 'usage: npm run record -- <ws-url> <out.jsonl> [--topics a,b] [--seconds N]';
 
@@ -26,7 +31,10 @@ export function parseRecordArgs(argv: readonly string[]): RecordArgs {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--topics') {
-      topics = (argv[++i] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      topics = (argv[++i] ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (topics.length === 0) throw new Error(`--topics needs a comma-separated list\n${USAGE}`);
     } else if (arg === '--seconds') {
       seconds = Number(argv[++i]);
@@ -53,7 +61,9 @@ async function main(): Promise<void> {
   }
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
-  console.log(`recording ${args.topics.join(', ')} from ${args.url} into ${args.out}${args.seconds ? ` for ${args.seconds} s` : ' (Ctrl-C stops)'}`);
+  console.log(
+    `recording ${args.topics.join(', ')} from ${args.url} into ${args.out}${args.seconds ? ` for ${args.seconds} s` : ' (Ctrl-C stops)'}`,
+  );
   try {
     const result = await recordSession({ ...args, signal: abort.signal });
     console.log(`done (${result.reason}): ${result.lines} lines, ${result.pushes} pushes`);

@@ -1,4 +1,12 @@
-import { encodeBar, encodeBbo, encodeDepth, encodeDetail, encodeMbpSnapshot, encodeTicker, encodeTrade } from './encode.ts';
+import {
+  encodeBar,
+  encodeBbo,
+  encodeDepth,
+  encodeDetail,
+  encodeMbpSnapshot,
+  encodeTicker,
+  encodeTrade,
+} from './encode.ts';
 import { depthLevels, type Topic } from './topics.ts';
 import type { Bar, MarketData, Trade } from './types.ts';
 

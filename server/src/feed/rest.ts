@@ -37,14 +37,17 @@ function orderLimits(symbol: MarketSymbol, price: number): { min: number; max: n
 
 export function registerMarketRest(fastify: FastifyInstance, feed: MarketFeed): void {
   const now = (): number => feed.clock.now();
-  const known = (symbol: string | undefined): symbol is string => symbol !== undefined && feed.data.marketSymbols().some((s) => s.symbol === symbol);
+  const known = (symbol: string | undefined): symbol is string =>
+    symbol !== undefined && feed.data.marketSymbols().some((s) => s.symbol === symbol);
   const requireSymbol = (request: FastifyRequest): string => {
     const symbol = param(request, 'symbol');
     if (!known(symbol)) throw new RestError('invalid symbol');
     return symbol;
   };
-  const send = (reply: FastifyReply, json: string): FastifyReply => reply.code(200).type('application/json; charset=utf-8').send(json);
-  const ok = (ch: string, key: 'data' | 'tick', payload: string): string => `{"ch":${JSON.stringify(ch)},"status":"ok","ts":${now()},"${key}":${payload}}`;
+  const send = (reply: FastifyReply, json: string): FastifyReply =>
+    reply.code(200).type('application/json; charset=utf-8').send(json);
+  const ok = (ch: string, key: 'data' | 'tick', payload: string): string =>
+    `{"ch":${JSON.stringify(ch)},"status":"ok","ts":${now()},"${key}":${payload}}`;
 
   /** Wraps a handler: a RestError becomes the real error body. */
   const route = (path: string, handler: (request: FastifyRequest) => string): void => {
@@ -53,7 +56,10 @@ export function registerMarketRest(fastify: FastifyInstance, feed: MarketFeed): 
         return send(reply, handler(request));
       } catch (error) {
         if (!(error instanceof RestError)) throw error;
-        return send(reply, `{"ts":${now()},"status":"error","err-code":"invalid-parameter","err-msg":${JSON.stringify(error.message)}}`);
+        return send(
+          reply,
+          `{"ts":${now()},"status":"error","err-code":"invalid-parameter","err-msg":${JSON.stringify(error.message)}}`,
+        );
       }
     });
   };
@@ -89,7 +95,8 @@ export function registerMarketRest(fastify: FastifyInstance, feed: MarketFeed): 
     const size = sizeParam(request, 1);
     const groups = feed.data.tradeGroups(symbol, now());
     const out: string[] = [];
-    for (let i = groups.length - 1; i >= 0 && out.length < size; i--) out.push(encodeTradeGroup(groups[i] as TradeGroup, 'trade-id'));
+    for (let i = groups.length - 1; i >= 0 && out.length < size; i--)
+      out.push(encodeTradeGroup(groups[i] as TradeGroup, 'trade-id'));
     return ok(`market.${symbol}.trade.detail`, 'data', `[${out.join(',')}]`);
   });
 

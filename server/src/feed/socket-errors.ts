@@ -12,7 +12,10 @@ const isProtocolError = (error: Error): boolean => /^WS_ERR_/.test(String((error
  */
 export function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
   if (isProtocolError(error)) {
-    request.log.info({ reason: error.message, code: (error as { code?: string }).code }, 'socket closed: the client broke the WebSocket protocol');
+    request.log.info(
+      { reason: error.message, code: (error as { code?: string }).code },
+      'socket closed: the client broke the WebSocket protocol',
+    );
     return;
   }
   request.log.error(error);

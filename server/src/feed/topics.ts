@@ -12,7 +12,8 @@ export type Topic =
 
 export const MBP_LEVELS = [5, 20, 150] as const;
 
-const TOPIC = /^market\.([a-z0-9]+)\.(kline\.([a-z0-9]+)|depth\.step([0-5])|mbp\.(\d+)|trade\.detail|detail|bbo|ticker)$/;
+const TOPIC =
+  /^market\.([a-z0-9]+)\.(kline\.([a-z0-9]+)|depth\.step([0-5])|mbp\.(\d+)|trade\.detail|detail|bbo|ticker)$/;
 
 /** Parses a topic's syntax (symbols are checked by the source); undefined when it is not one. */
 export function parseTopic(topic: string): Topic | undefined {

@@ -31,7 +31,12 @@ function tokenOf(request: FastifyRequest): string {
 }
 
 /** Token sessions with a fixed lifetime of `ttlHours` from login (no sliding renewal). */
-export function createAuth(users: UserRepository, sessions: SessionRepository, ttlHours: number, now: () => number = Date.now): Auth {
+export function createAuth(
+  users: UserRepository,
+  sessions: SessionRepository,
+  ttlHours: number,
+  now: () => number = Date.now,
+): Auth {
   const resolve = (token: string): Authed | null => {
     if (!token) return null;
     const session = sessions.findActive(sha256(token), now());

@@ -43,10 +43,14 @@ export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1] as string;
   if (isIP(ip) !== 6) return ip;
-  const groupsOf = (part: string): string[] => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const groupsOf = (part: string): string[] =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
   const [head = '', tail] = ip.split('::');
   const front = groupsOf(head);
-  const groups = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)];
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array<string>(8 - front.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)];
   return `${groups
     .slice(0, 4)
     .map((group) => parseInt(group, 16).toString(16))

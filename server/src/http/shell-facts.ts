@@ -27,7 +27,9 @@ export function endpointMetaTags(env: Record<string, string | undefined>): MetaT
     const value = env[variable];
     if (!value) continue;
     if (!schemes.some((scheme) => parsedUrl(value)?.protocol === scheme)) {
-      throw new Error(`${variable} must be an absolute ${schemes.map((s) => `${s}//`).join(' or ')} URL, got "${value}"`);
+      throw new Error(
+        `${variable} must be an absolute ${schemes.map((s) => `${s}//`).join(' or ')} URL, got "${value}"`,
+      );
     }
     tags.push({ name: meta, content: value });
   }

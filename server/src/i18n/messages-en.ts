@@ -36,7 +36,8 @@ export const messagesEn = {
   'ems.wait': 'Please wait {seconds} s before requesting another code',
   'ems.sent': 'Verification code sent, please check your email',
   'ems.subject': 'Your verification code',
-  'ems.body': 'Your verification code is {code}. It expires in {minutes} minutes. If you did not request it, ignore this message.',
+  'ems.body':
+    'Your verification code is {code}. It expires in {minutes} minutes. If you did not request it, ignore this message.',
   'notice.pageInvalid': 'Page and limit must be whole numbers (limit 1-50)',
   'notice.notFound': 'This notice does not exist',
   'password.oldRequired': 'Please enter your current password',

@@ -44,7 +44,8 @@ export class JobRunner {
 
   /** Adds a job; from the next run on it is run like the others. Names are unique. */
   register(job: Job): void {
-    if (this.jobs.some((known) => known.name === job.name)) throw new Error(`a job named "${job.name}" is already registered`);
+    if (this.jobs.some((known) => known.name === job.name))
+      throw new Error(`a job named "${job.name}" is already registered`);
     this.jobs.push(job);
   }
 
@@ -120,7 +121,8 @@ export class JobRunner {
       report.error = (error as Error).message;
       this.log.error(`job ${job.name} failed: ${report.error}`);
     }
-    if (report.done > 0) this.log.info(`job ${job.name}: ${report.done} unit(s) done${report.failed ? `, ${report.failed} failed` : ''}`);
+    if (report.done > 0)
+      this.log.info(`job ${job.name}: ${report.done} unit(s) done${report.failed ? `, ${report.failed} failed` : ''}`);
     return report;
   }
 
@@ -132,7 +134,8 @@ export class JobRunner {
           if (!this.units.markDone(job, key, at)) return false;
           const result: unknown = work();
           // The transaction commits when `work` returns: an async body would write outside it.
-          if (result instanceof Promise) throw new Error('the work of a unit must be synchronous (it runs inside one transaction)');
+          if (result instanceof Promise)
+            throw new Error('the work of a unit must be synchronous (it runs inside one transaction)');
           return true;
         })
         .immediate();
@@ -141,7 +144,8 @@ export class JobRunner {
     } catch (error) {
       const message = (error as Error).message;
       // A unit that keeps failing is retried at every run; its failure is logged again only when it changes.
-      if (this.failing.get(id) !== message) this.log.error(`job ${job}, unit "${key}" failed (it will be tried again): ${message}`);
+      if (this.failing.get(id) !== message)
+        this.log.error(`job ${job}, unit "${key}" failed (it will be tried again): ${message}`);
       this.failing.set(id, message);
       return 'failed';
     }

@@ -10,11 +10,18 @@ declare module 'fastify' {
 }
 
 const apiContext: FastifyPluginAsync = async (fastify) => {
-  fastify.decorate('apiContext', createApiContext(fastify.db, fastify.config, fastify.siteConfig, () => fastify.clock.now()));
+  fastify.decorate(
+    'apiContext',
+    createApiContext(fastify.db, fastify.config, fastify.siteConfig, () => fastify.clock.now()),
+  );
 };
 
 /** Decorates `apiContext`: the repositories, auth, duplicate guard and pay password check of the API. */
-export const apiContextPlugin = fastifyPlugin(apiContext, { name: 'api-context', fastify: '5.x', dependencies: ['site-setup'] });
+export const apiContextPlugin = fastifyPlugin(apiContext, {
+  name: 'api-context',
+  fastify: '5.x',
+  dependencies: ['site-setup'],
+});
 
 /**
  * The 'api-context' plugin over a context built elsewhere, for test harnesses that run the route

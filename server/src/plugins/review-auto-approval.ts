@@ -8,4 +8,8 @@ const reviewAutoApproval: FastifyPluginAsync = async (fastify) => {
   if (autoSeconds > 0) fastify.jobs.register(reviewAutoApprovalJob(fastify.apiContext.reviews, autoSeconds));
 };
 
-export const reviewAutoApprovalPlugin = fastifyPlugin(reviewAutoApproval, { name: 'review-auto-approval', fastify: '5.x', dependencies: ['api-context', 'jobs'] });
+export const reviewAutoApprovalPlugin = fastifyPlugin(reviewAutoApproval, {
+  name: 'review-auto-approval',
+  fastify: '5.x',
+  dependencies: ['api-context', 'jobs'],
+});

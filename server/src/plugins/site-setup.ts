@@ -18,7 +18,11 @@ declare module 'fastify' {
 const siteSetup: FastifyPluginAsync = async (fastify) => {
   const { config, db } = fastify;
   if (config.seedDemo) await seedDemo(db);
-  const siteConfig = openSiteConfig(config.dataDir, { error: (message) => fastify.log.error(message) }, config.seedDemo ? DEMO_SITE_CONFIG : {});
+  const siteConfig = openSiteConfig(
+    config.dataDir,
+    { error: (message) => fastify.log.error(message) },
+    config.seedDemo ? DEMO_SITE_CONFIG : {},
+  );
   fastify.decorate('siteConfig', siteConfig);
 };
 

@@ -38,7 +38,12 @@ const trading: FastifyPluginAsync<TradingPluginOptions> = async (fastify, { mark
     return built;
   });
   fastify.addHook('onReady', async () => {
-    built = createTrading({ db: ctx.db, market: market ?? appMarketPort(fastify), now: ctx.now, log: (message) => fastify.log.error(message) });
+    built = createTrading({
+      db: ctx.db,
+      market: market ?? appMarketPort(fastify),
+      now: ctx.now,
+      log: (message) => fastify.log.error(message),
+    });
     if (background) built.start();
     onTrading?.(built);
   });

@@ -25,7 +25,8 @@ export interface WalletPluginOptions {
 
 /** The last trade prices of the app's running feed, which the feed plugin decorates on the root instance. */
 function appPrices(fastify: FastifyInstance): PriceSource {
-  if (!fastify.hasDecorator('marketPrice')) throw new Error('the market feed is not registered: the wallet needs its prices');
+  if (!fastify.hasDecorator('marketPrice'))
+    throw new Error('the market feed is not registered: the wallet needs its prices');
   return (symbol, atMs) => fastify.marketPrice(symbol, atMs);
 }
 
@@ -44,7 +45,12 @@ const wallet: FastifyPluginAsync<WalletPluginOptions> = async (fastify, { prices
     const markets = new MarketRepository(ctx.db);
     // The coins the configuration names must exist before it is read (trading syncs them too; either may be first).
     syncCatalogue(markets);
-    const config = openWalletConfig(ctx.config.dataDir, { error: (message) => fastify.log.error(message) }, (name) => markets.coinByName(name) !== null, ctx.config.seedDemo ? DEMO_WALLET_CONFIG : undefined);
+    const config = openWalletConfig(
+      ctx.config.dataDir,
+      { error: (message) => fastify.log.error(message) },
+      (name) => markets.coinByName(name) !== null,
+      ctx.config.seedDemo ? DEMO_WALLET_CONFIG : undefined,
+    );
     built = createWallet({
       db: ctx.db,
       reviews: ctx.reviews,

@@ -53,7 +53,8 @@ export class ByteReader {
 
   /** Moves on by `count` bytes without reading them. */
   skip(count: number): void {
-    if (count < 0 || count > this.remaining) throw new MalformedImage(`a length of ${count} at byte ${this.pos} runs past the end`);
+    if (count < 0 || count > this.remaining)
+      throw new MalformedImage(`a length of ${count} at byte ${this.pos} runs past the end`);
     this.pos += count;
   }
 

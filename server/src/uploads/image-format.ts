@@ -21,16 +21,28 @@ export interface ImageFormat {
 /** How many leading bytes decide the format (WebP's RIFF header is the longest). */
 export const SNIFF_BYTES = 12;
 
-const startsWith = (head: Buffer, bytes: readonly number[]): boolean => head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte);
+const startsWith = (head: Buffer, bytes: readonly number[]): boolean =>
+  head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte);
 
 /** JPEG, PNG and WebP, decided by their bytes alone (never by the file name or the declared type). */
 export const IMAGE_FORMATS: readonly ImageFormat[] = [
-  { mimeType: 'image/jpeg', extension: 'jpg', matches: (head) => startsWith(head, [0xff, 0xd8, 0xff]), readSize: readJpegSize },
-  { mimeType: 'image/png', extension: 'png', matches: (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), readSize: readPngSize },
+  {
+    mimeType: 'image/jpeg',
+    extension: 'jpg',
+    matches: (head) => startsWith(head, [0xff, 0xd8, 0xff]),
+    readSize: readJpegSize,
+  },
+  {
+    mimeType: 'image/png',
+    extension: 'png',
+    matches: (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    readSize: readPngSize,
+  },
   {
     mimeType: 'image/webp',
     extension: 'webp',
-    matches: (head) => head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP',
+    matches: (head) =>
+      head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP',
     readSize: readWebpSize,
   },
 ];

@@ -6,7 +6,8 @@ const SOS = 0xda;
 const TEM = 0x01;
 
 /** Frame headers (baseline, extended, progressive, lossless, arithmetic); C4 DHT, C8 JPG and CC DAC are not. */
-const isFrameHeader = (marker: number): boolean => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isFrameHeader = (marker: number): boolean =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 const isRestart = (marker: number): boolean => marker >= 0xd0 && marker <= 0xd7;
 
 /**
@@ -23,7 +24,8 @@ export async function readJpegSize(reader: ByteReader): Promise<ImageSize> {
     const marker = await nextMarker(reader);
     if (marker === EOI) break;
     if (marker === TEM) continue;
-    if (marker === SOI || marker === 0x00 || isRestart(marker)) throw new MalformedImage(`marker ${marker.toString(16)} out of place`);
+    if (marker === SOI || marker === 0x00 || isRestart(marker))
+      throw new MalformedImage(`marker ${marker.toString(16)} out of place`);
     const length = (await reader.bytes(2)).readUInt16BE(0);
     if (length < 2) throw new MalformedImage(`segment length ${length}`);
     if (isFrameHeader(marker)) {
@@ -48,7 +50,8 @@ function frameSize(frame: Buffer): ImageSize {
   const height = frame.readUInt16BE(1);
   const width = frame.readUInt16BE(3);
   const components = frame[5]!;
-  if (components < 1 || components > 4 || frame.length < 6 + 3 * components) throw new MalformedImage(`frame header with ${components} components`);
+  if (components < 1 || components > 4 || frame.length < 6 + 3 * components)
+    throw new MalformedImage(`frame header with ${components} components`);
   if (width === 0 || height === 0) throw new MalformedImage(`frame size ${width}x${height}`);
   return { width, height };
 }

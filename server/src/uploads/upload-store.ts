@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadRepository, UploadRow } from '../db/repositories/upload-repository.ts';
-import { checkImageFile, isMalformed, sniffFormat, SNIFF_BYTES, type ImageFormat, type ImageSize } from './image-format.ts';
+import {
+  checkImageFile,
+  isMalformed,
+  sniffFormat,
+  SNIFF_BYTES,
+  type ImageFormat,
+  type ImageSize,
+} from './image-format.ts';
 import { MarkupScanner } from './markup-scan.ts';
 
 /** Why an upload was refused; the route turns each into a message in the caller's language. */
@@ -76,7 +83,8 @@ export class UploadStore {
 
   /** Reads `source` to its end (or to the first refusal) and checks it; throws UploadRefused. */
   async receive(userId: number, source: Readable): Promise<ReceivedImage> {
-    if (this.uploads.countSince(userId, this.options.now() - HOUR_MS) >= this.options.maxPerHour) throw new UploadRefused('quota');
+    if (this.uploads.countSince(userId, this.options.now() - HOUR_MS) >= this.options.maxPerHour)
+      throw new UploadRefused('quota');
     const partial = join(this.incoming, `${randomBytes(16).toString('hex')}.part`);
     const inspector = new UploadInspector(this.options.maxBytes);
     try {
@@ -99,7 +107,14 @@ export class UploadStore {
     const stored = this.pathOf(name);
     try {
       await rename(image.partial, stored);
-      return this.uploads.add({ user_id: image.userId, name, mime_type: image.format.mimeType, size: image.bytes, ...image.size, created_at: this.options.now() });
+      return this.uploads.add({
+        user_id: image.userId,
+        name,
+        mime_type: image.format.mimeType,
+        size: image.bytes,
+        ...image.size,
+        created_at: this.options.now(),
+      });
     } catch (error) {
       await Promise.all([rm(image.partial, { force: true }), rm(stored, { force: true })]);
       throw error;

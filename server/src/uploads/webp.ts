@@ -13,7 +13,8 @@ const ANIMATION_FLAG = 0x02;
  */
 export async function readWebpSize(reader: ByteReader): Promise<ImageSize> {
   const riff = await reader.bytes(12);
-  if (riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WEBP') throw new MalformedImage('no RIFF WEBP header');
+  if (riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WEBP')
+    throw new MalformedImage('no RIFF WEBP header');
   if (riff.readUInt32LE(4) !== reader.size - 8) throw new MalformedImage('the RIFF size does not match the file');
   let canvas: ImageSize | null = null;
   let image: ImageSize | null = null;
@@ -37,7 +38,8 @@ export async function readWebpSize(reader: ByteReader): Promise<ImageSize> {
     if (length % 2 === 1) reader.skip(1);
   }
   if (!image) throw new MalformedImage('no image chunk');
-  if (canvas && (canvas.width !== image.width || canvas.height !== image.height)) throw new MalformedImage('the canvas and the image differ in size');
+  if (canvas && (canvas.width !== image.width || canvas.height !== image.height))
+    throw new MalformedImage('the canvas and the image differ in size');
   return image;
 }
 

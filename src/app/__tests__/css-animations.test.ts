@@ -39,7 +39,8 @@ function keyframeProperties(css: string): Map<string, Set<string>> {
 
 describe('css animations', () => {
   it('reads the properties of each keyframes block', () => {
-    const css = '@keyframes a { from { opacity: 0; } 50% { transform: scale(2); } } .x { color: red; } @keyframes b { to { inset-inline-start: 10%; } }';
+    const css =
+      '@keyframes a { from { opacity: 0; } 50% { transform: scale(2); } } .x { color: red; } @keyframes b { to { inset-inline-start: 10%; } }';
     expect(keyframeProperties(css)).toEqual(
       new Map([
         ['a', new Set(['opacity', 'transform'])],
@@ -54,7 +55,8 @@ describe('css animations', () => {
     for (const file of cssFiles(SRC)) {
       for (const [name, properties] of keyframeProperties(readFileSync(file, 'utf8'))) {
         blocks += 1;
-        for (const property of properties) if (!COMPOSITED.has(property)) offenders.push(`${relative(SRC, file)} @keyframes ${name}: ${property}`);
+        for (const property of properties)
+          if (!COMPOSITED.has(property)) offenders.push(`${relative(SRC, file)} @keyframes ${name}: ${property}`);
       }
     }
     expect(blocks).toBeGreaterThan(5);

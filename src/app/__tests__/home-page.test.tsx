@@ -8,7 +8,10 @@ vi.mock('../../lib/engine-client.ts', async () => {
   const { NEVER } = await import('rxjs');
   return { engineStream: () => NEVER };
 });
-vi.mock('../../features/home/api/get-banners.ts', () => ({ arrivedBanners: () => [], takeBanners: () => new Promise(() => undefined) }));
+vi.mock('../../features/home/api/get-banners.ts', () => ({
+  arrivedBanners: () => [],
+  takeBanners: () => new Promise(() => undefined),
+}));
 // The page is idle from its first render: what waits for idle is mounted at once.
 vi.mock('../../lib/use-when-idle.ts', () => ({ useWhenIdle: () => true, whenIdle: () => () => undefined }));
 

@@ -20,7 +20,9 @@ function has(tree: Tree, path: string): boolean {
 
 describe('i18n keys used in the source', () => {
   it('are static and all present in en', () => {
-    const namespaces = Object.keys(en).filter((k) => k !== '_meta').join('|');
+    const namespaces = Object.keys(en)
+      .filter((k) => k !== '_meta')
+      .join('|');
     const literal = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z0-9.]+)['"\`]`, 'g');
     const used = new Set<string>();
     for (const text of Object.values(sources)) for (const match of text.matchAll(literal)) used.add(match[1]!);
@@ -29,7 +31,9 @@ describe('i18n keys used in the source', () => {
   });
 
   it('never builds a key from a template', () => {
-    const dynamic = Object.entries(sources).filter(([, text]) => /\bt\(\s*`/.test(text)).map(([path]) => path);
+    const dynamic = Object.entries(sources)
+      .filter(([, text]) => /\bt\(\s*`/.test(text))
+      .map(([path]) => path);
     expect(dynamic).toEqual([]);
   });
 });

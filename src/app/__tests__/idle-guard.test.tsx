@@ -9,7 +9,10 @@ describe('the idle session guard', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: 5_000_000 });
     // The logout call fails here (no server); the token must be forgotten all the same.
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     site.settings = { idle_timeout_minutes: 2 } as SiteSettings;
     session.token = 'tok';
   });

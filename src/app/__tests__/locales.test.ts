@@ -9,7 +9,9 @@ const byCode = new Map(Object.entries(files).map(([path, tree]) => [path.slice(p
 /** Every leaf key path, e.g. `account.login.submit`; `_meta.untranslated` is one like any other. */
 function keyPaths(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' || typeof value !== 'object' || value === null ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`),
+    typeof value === 'string' || typeof value !== 'object' || value === null
+      ? [`${prefix}${key}`]
+      : keyPaths(value, `${prefix}${key}.`),
   );
 }
 
@@ -38,7 +40,8 @@ describe('locale files', () => {
 
   it('marks a language translated only when it is one: at most 10% of its strings equal en', () => {
     const strings = keyPaths(en).filter((path) => path !== '_meta.untranslated');
-    const get = (tree: Tree, path: string) => path.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);
+    const get = (tree: Tree, path: string) =>
+      path.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);
     for (const [code, tree] of byCode) {
       if (code === 'en' || (tree._meta as unknown as { untranslated: boolean }).untranslated) continue;
       // Loanwords (Staking, Email, VIP {{level}}) may stay; a copy of en may not pass as a translation.

@@ -13,7 +13,8 @@ describe('guardRedirect', () => {
   });
 
   it('lets a visitor without a token see open routes', () => {
-    for (const path of ['/', '/login', '/register', '/market']) expect(guardRedirect({ path, auth: false }, false)).toBeNull();
+    for (const path of ['/', '/login', '/register', '/market'])
+      expect(guardRedirect({ path, auth: false }, false)).toBeNull();
   });
 
   it('sends a signed-in visitor from login and register home', () => {
@@ -31,10 +32,32 @@ describe('route table', () => {
   // '/alerts' is ours: price alerts work logged out, like the market screens.
   const open = ['/', '/register', '/login', '/market', '/alerts'];
   const protectedPaths = [
-    '/real_authentication', '/bindMentionAddress', '/security', '/modifyPwd', '/resetLegalPwd', '/exchange', '/assets',
-    '/trade-account', '/changemoney', '/recharge', '/withdrawal', '/exchangeb', '/options', '/invite', '/trade-lst', '/notify',
-    '/loans', '/loans-application', '/lockming', '/lockming-application', '/transfer', '/transfer-list', '/staking',
-    '/staking-list', '/introduction', '/bank',
+    '/real_authentication',
+    '/bindMentionAddress',
+    '/security',
+    '/modifyPwd',
+    '/resetLegalPwd',
+    '/exchange',
+    '/assets',
+    '/trade-account',
+    '/changemoney',
+    '/recharge',
+    '/withdrawal',
+    '/exchangeb',
+    '/options',
+    '/invite',
+    '/trade-lst',
+    '/notify',
+    '/loans',
+    '/loans-application',
+    '/lockming',
+    '/lockming-application',
+    '/transfer',
+    '/transfer-list',
+    '/staking',
+    '/staking-list',
+    '/introduction',
+    '/bank',
   ];
 
   it('fetches a page chunk once, whether it is preloaded at start-up or asked for by React first', async () => {
@@ -71,7 +94,25 @@ describe('AppRoutes with the guard', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: '', data: { username: 'amy', id: 1, vip: 0, credit_score: 100, rzstatus: 0, have_pay: 0, has_unread: 0, invit: 'X' } }))),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              code: 1,
+              msg: '',
+              data: {
+                username: 'amy',
+                id: 1,
+                vip: 0,
+                credit_score: 100,
+                rzstatus: 0,
+                have_pay: 0,
+                has_unread: 0,
+                invit: 'X',
+              },
+            }),
+          ),
+      ),
     );
     site.settings = { name: 'Acme' } as SiteSettings;
   });

@@ -10,7 +10,9 @@ import { withAllStrings } from '../i18n.ts';
 // Off the first download: loaded once home has painted (so it opens at once), or when opened before
 // that. Only for a signed-in user: signed out, the logo leads to /login and the panel never opens.
 const MemberPanel = retryableLazy(() =>
-  withAllStrings(() => import('../../features/account/components/MemberPanel.tsx')).then((m) => ({ default: m.MemberPanel })),
+  withAllStrings(() => import('../../features/account/components/MemberPanel.tsx')).then((m) => ({
+    default: m.MemberPanel,
+  })),
 );
 
 /** Home: the home feature's screen with the account feature's member panel (composed here, in app/). */

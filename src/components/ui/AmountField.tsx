@@ -5,7 +5,10 @@ import { toBig } from '../../lib/money.ts';
 import { TextField, type TextFieldProps } from './TextField.tsx';
 import styles from './amount-field.module.css';
 
-export interface AmountFieldProps extends Omit<TextFieldProps, 'type' | 'inputMode' | 'trailing' | 'onChange' | 'value'> {
+export interface AmountFieldProps extends Omit<
+  TextFieldProps,
+  'type' | 'inputMode' | 'trailing' | 'onChange' | 'value'
+> {
   value: string;
   /** The text the field keeps (lib/amount-input.ts): what was typed, with nothing that changes its value. */
   onChange(text: string): void;
@@ -28,7 +31,18 @@ export interface AmountFieldProps extends Omit<TextFieldProps, 'type' | 'inputMo
  * with it: not a number, a fraction in a whole-number field, more than the available balance. The
  * form's own error (`error`) shows when the text itself is fine.
  */
-export function AmountField({ value, onChange, unit, onAll, allLabel, integer = false, available, end, error, ...field }: AmountFieldProps) {
+export function AmountField({
+  value,
+  onChange,
+  unit,
+  onAll,
+  allLabel,
+  integer = false,
+  available,
+  end,
+  error,
+  ...field
+}: AmountFieldProps) {
   const { t } = useTranslation();
   const problem = amountTextProblem(value, integer);
   const amount = problem ? null : toBig(value);

@@ -8,7 +8,15 @@ import tone from './tone.module.css';
  * written "+0.77%" in every language (docs/numbers-and-dates.md). Isolated left to
  * right inside right-to-left text, so the sign stays before the number, never "0.77%+".
  */
-export function ChangeText({ change, dp = 2, className = '' }: { change: string | null; dp?: number; className?: string }) {
+export function ChangeText({
+  change,
+  dp = 2,
+  className = '',
+}: {
+  change: string | null;
+  dp?: number;
+  className?: string;
+}) {
   const formats = useFormats();
   const dir = direction(change);
   const arrow = dir === 'up' ? '▲' : dir === 'down' ? '▼' : '';

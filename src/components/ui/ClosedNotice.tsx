@@ -9,7 +9,13 @@ import styles from './closed-notice.module.css';
  * server refuses it too): why, and a contact-service button that opens the customer-service link,
  * or says to contact customer service when there is none.
  */
-export function ClosedNotice({ message, inline = false }: { message: string; /** Inside a form: no margin of its own. */ inline?: boolean }) {
+export function ClosedNotice({
+  message,
+  inline = false,
+}: {
+  message: string;
+  /** Inside a form: no margin of its own. */ inline?: boolean;
+}) {
   const { t } = useTranslation();
   const settings = useSiteSettings();
   const contact = () => {

@@ -25,13 +25,30 @@ export interface ConfirmSheetProps {
  * The one confirm step before money leaves or an order goes out (docs/money-input.md): a bottom sheet
  * that states exactly what will happen, and a confirm button that is off while the app is offline.
  */
-export function ConfirmSheet({ open, title, rows, children, confirmLabel, busy, disabled, onConfirm, onClose, testId }: ConfirmSheetProps) {
+export function ConfirmSheet({
+  open,
+  title,
+  rows,
+  children,
+  confirmLabel,
+  busy,
+  disabled,
+  onConfirm,
+  onClose,
+  testId,
+}: ConfirmSheetProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={title} variant="sheet" closeLabel={t('common.close')} testId={testId}>
       {rows && rows.length > 0 && <DetailList rows={rows} />}
       {children && <div className={styles.more}>{children}</div>}
-      <SendButton block busy={busy} disabled={disabled} onClick={onConfirm} data-testid={testId ? `${testId}-confirm` : undefined}>
+      <SendButton
+        block
+        busy={busy}
+        disabled={disabled}
+        onClick={onConfirm}
+        data-testid={testId ? `${testId}-confirm` : undefined}
+      >
         {confirmLabel}
       </SendButton>
     </Dialog>

@@ -14,13 +14,28 @@ export interface DetailRow {
 }
 
 /** The one label-and-value list of the app (confirm sheets, order details, options results). */
-export function DetailList({ rows, className, testId }: { rows: readonly DetailRow[]; className?: string; testId?: string }) {
+export function DetailList({
+  rows,
+  className,
+  testId,
+}: {
+  rows: readonly DetailRow[];
+  className?: string;
+  testId?: string;
+}) {
   return (
     <dl className={[styles.list, className ?? ''].join(' ')} data-testid={testId}>
       {rows.map((row) => (
         <div key={row.label} style={{ display: 'contents' }}>
           <dt className={row.long ? styles.longLabel : undefined}>{row.label}</dt>
-          <dd className={[row.long ? styles.longValue : '', row.strong ? styles.strong : '', row.valueClassName ?? ''].filter(Boolean).join(' ') || undefined} data-testid={row.testId}>
+          <dd
+            className={
+              [row.long ? styles.longValue : '', row.strong ? styles.strong : '', row.valueClassName ?? '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            data-testid={row.testId}
+          >
             {row.value}
           </dd>
         </div>

@@ -30,7 +30,17 @@ export interface DialogProps {
  * Modal dialog: focus is trapped inside; Escape, the backdrop and the back button close it (while
  * open it owns one history entry, see use-back-closes.ts).
  */
-export function Dialog({ open, onClose, title, variant = 'center', closeLabel, children, hideTitle = false, testId, prerender = false }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  variant = 'center',
+  closeLabel,
+  children,
+  hideTitle = false,
+  testId,
+  prerender = false,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(ref, open, onClose);

@@ -35,7 +35,11 @@ export function FlashNumber({ value, text, className, testId }: FlashNumberProps
     return () => clearTimeout(timer);
   }, [value]);
   return (
-    <span className={[styles.number, flash ? styles[flash] : '', className ?? ''].join(' ')} data-flash={flash ?? undefined} data-testid={testId}>
+    <span
+      className={[styles.number, flash ? styles[flash] : '', className ?? ''].join(' ')}
+      data-flash={flash ?? undefined}
+      data-testid={testId}
+    >
       {text}
     </span>
   );

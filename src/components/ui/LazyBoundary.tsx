@@ -23,7 +23,11 @@ export function LazyBoundary({ children, fallback = null, failed }: LazyBoundary
   const online = useOnline();
   const [location] = useLocation();
   return (
-    <ErrorBoundary resetKeys={[online, location]} onReset={retryFailedLoads} fallbackRender={({ resetErrorBoundary }) => failed?.(() => void retryOrReload(resetErrorBoundary)) ?? null}>
+    <ErrorBoundary
+      resetKeys={[online, location]}
+      onReset={retryFailedLoads}
+      fallbackRender={({ resetErrorBoundary }) => failed?.(() => void retryOrReload(resetErrorBoundary)) ?? null}
+    >
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );

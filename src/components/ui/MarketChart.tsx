@@ -133,7 +133,21 @@ export interface ChartPriceLine {
   title: string;
 }
 
-export function MarketChart({ symbol, period, feed, studies: shown, onToggleStudy, lang, theme, redUp, decimals = 2, onDrawn, fitAbove, priceLine = null, testId = 'candle-chart' }: MarketChartProps) {
+export function MarketChart({
+  symbol,
+  period,
+  feed,
+  studies: shown,
+  onToggleStudy,
+  lang,
+  theme,
+  redUp,
+  decimals = 2,
+  onDrawn,
+  fitAbove,
+  priceLine = null,
+  testId = 'candle-chart',
+}: MarketChartProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -144,7 +158,10 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
   // The moving averages and Bollinger bands over the candles (overlay-lines.ts), null with neither shown.
   const overlayRef = useRef<OverlayLines | null>(null);
   const drawnRef = useRef<Drawn | null>(null);
-  const pendingRef = useRef<{ candles: CandleSeries | null; studies: StudySeries | null }>({ candles: null, studies: null });
+  const pendingRef = useRef<{ candles: CandleSeries | null; studies: StudySeries | null }>({
+    candles: null,
+    studies: null,
+  });
   const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tellTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastDrawAt = useRef(0);
@@ -181,8 +198,18 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     const { up, down } = upDownColours();
     const shift = chartTimeShift(nextCandles.period, zoneOffsetRef.current);
     const time = (t: number) => (t + shift) as UTCTimestamp;
-    const toBar = (c: Candle) => ({ time: time(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
-    const volume = (c: Candle) => ({ time: time(c.time), value: Number(c.amount), color: Number(c.close) >= Number(c.open) ? up : down });
+    const toBar = (c: Candle) => ({
+      time: time(c.time),
+      open: Number(c.open),
+      high: Number(c.high),
+      low: Number(c.low),
+      close: Number(c.close),
+    });
+    const volume = (c: Candle) => ({
+      time: time(c.time),
+      value: Number(c.amount),
+      color: Number(c.close) >= Number(c.open) ? up : down,
+    });
     // Before the candles: each candle update recalculates the pane, and with it the lines' place and range.
     if (nextStudies) overlayRef.current?.setPoints(nextStudies.points, shift);
     if (plan.kind === 'reload') {
@@ -199,13 +226,18 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
       }
     }
     if (nextStudies) {
-      const pointsFrom = drawn && plan.kind === 'update' && drawn.studies?.resetId === nextStudies.resetId ? extendsDrawn(drawn.studies.points, nextStudies.points) : null;
+      const pointsFrom =
+        drawn && plan.kind === 'update' && drawn.studies?.resetId === nextStudies.resetId
+          ? extendsDrawn(drawn.studies.points, nextStudies.points)
+          : null;
       const points = pointsFrom === null ? nextStudies.points : nextStudies.points.slice(pointsFrom);
       for (const line of linesRef.current) {
         const data = points.flatMap((p) => {
           const value = line.pick(p);
           if (value === null) return [];
-          return [line.signed ? { time: time(p.time), value, color: value >= 0 ? up : down } : { time: time(p.time), value }];
+          return [
+            line.signed ? { time: time(p.time), value, color: value >= 0 ? up : down } : { time: time(p.time), value },
+          ];
         });
         if (pointsFrom === null) line.series.setData(data);
         else for (const point of data) line.series.update(point);
@@ -235,7 +267,12 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     const chart = createChart(box, {
       autoSize: true,
       // The app draws the attribution (ChartAttribution): the library's own needs an inline <style>.
-      layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false, panes: { separatorColor: grid } },
+      layout: {
+        background: { color: 'transparent' },
+        textColor: text,
+        attributionLogo: false,
+        panes: { separatorColor: grid },
+      },
       grid: { vertLines: { color: grid }, horzLines: { color: grid } },
       handleScroll: { vertTouchDrag: false },
       ...time,
@@ -254,22 +291,39 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     const overlay: OverlayLine[] = [];
     if (on.has('ma')) MA_COLOURS.forEach((colour, k) => overlay.push({ colour, pick: (p) => p.ma[k] ?? null }));
     if (on.has('boll')) {
-      overlay.push({ colour: BOLL_COLOUR, pick: (p) => p.bollUpper }, { colour: BOLL_COLOUR, pick: (p) => p.bollMid }, { colour: BOLL_COLOUR, pick: (p) => p.bollLower });
+      overlay.push(
+        { colour: BOLL_COLOUR, pick: (p) => p.bollUpper },
+        { colour: BOLL_COLOUR, pick: (p) => p.bollMid },
+        { colour: BOLL_COLOUR, pick: (p) => p.bollLower },
+      );
     }
     overlayRef.current = overlay.length > 0 ? new OverlayLines(overlay) : null;
     if (overlayRef.current) candleRef.current.attachPrimitive(overlayRef.current);
     const lines: StudyLine[] = [];
-    const add = (pane: number, pick: Picker, colour: string) => lines.push({ series: chart.addSeries(LineSeries, { ...LINE, color: colour }, pane), pick });
+    const add = (pane: number, pick: Picker, colour: string) =>
+      lines.push({ series: chart.addSeries(LineSeries, { ...LINE, color: colour }, pane), pick });
     // Volume draws under the candles, in their pane, on a scale of its own with no axis: a pane of its
     // own would cost four more canvases to raster on every live update, and an axis whose labels widen
     // as the day's volume grows would resize the whole chart (long tasks).
-    volumeRef.current = on.has('vol') ? chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', priceLineVisible: false, lastValueVisible: false }, 0) : null;
+    volumeRef.current = on.has('vol')
+      ? chart.addSeries(
+          HistogramSeries,
+          { priceFormat: { type: 'volume' }, priceScaleId: '', priceLineVisible: false, lastValueVisible: false },
+          0,
+        )
+      : null;
     volumeRef.current?.priceScale().applyOptions({ scaleMargins: VOLUME_MARGINS });
-    candleRef.current.priceScale().applyOptions({ scaleMargins: on.has('vol') ? CANDLE_MARGINS_OVER_VOLUME : CANDLE_MARGINS });
+    candleRef.current
+      .priceScale()
+      .applyOptions({ scaleMargins: on.has('vol') ? CANDLE_MARGINS_OVER_VOLUME : CANDLE_MARGINS });
     let pane = 1;
     if (on.has('macd')) {
       const macdPane = pane++;
-      lines.push({ series: chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, macdPane), pick: (p) => p.histogram, signed: true });
+      lines.push({
+        series: chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, macdPane),
+        pick: (p) => p.histogram,
+        signed: true,
+      });
       add(macdPane, (p) => p.macd, MACD_COLOURS.macd);
       add(macdPane, (p) => p.signal, MACD_COLOURS.signal);
     }
@@ -304,7 +358,14 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
       const { candles, studies } = pendingRef.current;
       if (!candles || candles.bars.length === 0) return;
       if (Number.isNaN(candlesSince)) candlesSince = performance.now();
-      const due = drawDueAt({ drawn: drawnRef.current?.candles ?? null, candles, studies, wantsStudies: linesRef.current.length > 0 || overlayRef.current !== null, lastDrawAt: lastDrawAt.current, candlesSince });
+      const due = drawDueAt({
+        drawn: drawnRef.current?.candles ?? null,
+        candles,
+        studies,
+        wantsStudies: linesRef.current.length > 0 || overlayRef.current !== null,
+        lastDrawAt: lastDrawAt.current,
+        candlesSince,
+      });
       // dueAt is Infinity while no draw is pending.
       if (due >= dueAt) return;
       clearTimeout(redrawTimer.current);
@@ -347,7 +408,14 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
     const series = candleRef.current;
     const frame = frameRef.current;
     if (linePrice === null || !series) return;
-    const line = series.createPriceLine({ price: Number(linePrice), title: lineTitle, color: cssVar('--accent', '#2f6bff'), lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true });
+    const line = series.createPriceLine({
+      price: Number(linePrice),
+      title: lineTitle,
+      color: cssVar('--accent', '#2f6bff'),
+      lineWidth: 1,
+      lineStyle: LineStyle.Dashed,
+      axisLabelVisible: true,
+    });
     // The line's price, readable where the canvas is not (end-to-end tests, QA).
     frame?.setAttribute('data-price-line', linePrice);
     return () => {
@@ -368,17 +436,34 @@ export function MarketChart({ symbol, period, feed, studies: shown, onToggleStud
   }, [decimals]);
 
   const loading = shownSeries !== shownKey;
-  const labels: Record<StudyName, string> = { ma: 'MA', boll: 'BOLL', vol: t('indicators.volume'), macd: 'MACD', rsi: 'RSI' };
+  const labels: Record<StudyName, string> = {
+    ma: 'MA',
+    boll: 'BOLL',
+    vol: t('indicators.volume'),
+    macd: 'MACD',
+    rsi: 'RSI',
+  };
   return (
     <div className={styles.chart}>
       <div className={styles.studies} role="group" aria-label={t('indicators.label')}>
         {STUDY_NAMES.map((name) => (
-          <button key={name} type="button" aria-pressed={shown[name]} onClick={() => onToggleStudy(name)} data-testid={`study-${name}`}>
+          <button
+            key={name}
+            type="button"
+            aria-pressed={shown[name]}
+            onClick={() => onToggleStudy(name)}
+            data-testid={`study-${name}`}
+          >
             {labels[name]}
           </button>
         ))}
       </div>
-      <div ref={frameRef} className={styles.box} style={{ '--box-height': `${heights.max}px` } as CSSProperties} data-testid={testId}>
+      <div
+        ref={frameRef}
+        className={styles.box}
+        style={{ '--box-height': `${heights.max}px` } as CSSProperties}
+        data-testid={testId}
+      >
         <div ref={boxRef} className={styles.canvas} />
         <ChartAttribution />
         {loading && (

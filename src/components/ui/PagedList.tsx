@@ -25,7 +25,16 @@ export interface PagedListProps<T> {
  * while the first page loads, the next page when the end scrolls into view (a button where the
  * browser has no IntersectionObserver), and the spec's loading / end / empty / failed line with retry.
  */
-export function PagedList<T>({ list, renderRow, keyOf, releaseText, rowHeight, label, testId, className }: PagedListProps<T>) {
+export function PagedList<T>({
+  list,
+  renderRow,
+  keyOf,
+  releaseText,
+  rowHeight,
+  label,
+  testId,
+  className,
+}: PagedListProps<T>) {
   const texts = useListTexts();
   const pulling = usePullToRefresh(list.refresh);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -35,9 +44,12 @@ export function PagedList<T>({ list, renderRow, keyOf, releaseText, rowHeight, l
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, []);

@@ -18,7 +18,16 @@ export interface PairListDialogProps {
 }
 
 /** A side panel listing pairs (BASE/QUOTE, latest close, change) to switch the screen's pair; each row's star watches the pair. */
-export function PairListDialog({ open, title, closeLabel, testId, pairs, current, onPick, onClose }: PairListDialogProps) {
+export function PairListDialog({
+  open,
+  title,
+  closeLabel,
+  testId,
+  pairs,
+  current,
+  onPick,
+  onClose,
+}: PairListDialogProps) {
   // Closed, it builds nothing: its list changes with every poll of prices, seen or not.
   if (!open) return null;
   return (
@@ -27,7 +36,12 @@ export function PairListDialog({ open, title, closeLabel, testId, pairs, current
       <ul className={`${styles.list} ${staleClass(pairs)}`}>
         {pairs.map((pair) => (
           <li key={pair.symbol} className={styles.item}>
-            <button type="button" className={styles.row} aria-current={pair.symbol === current ? 'true' : undefined} onClick={() => onPick(pair)}>
+            <button
+              type="button"
+              className={styles.row}
+              aria-current={pair.symbol === current ? 'true' : undefined}
+              onClick={() => onPick(pair)}
+            >
               <span className={styles.title}>
                 <bdi dir="ltr">{pair.title}</bdi>
               </span>

@@ -14,5 +14,12 @@ export interface SafeHtmlProps {
  */
 export function SafeHtml({ html, className, testId }: SafeHtmlProps) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={[styles.html, className ?? ''].join(' ')} data-testid={testId} dir="auto" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div
+      className={[styles.html, className ?? ''].join(' ')}
+      data-testid={testId}
+      dir="auto"
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }

@@ -34,7 +34,18 @@ export interface SelectFieldProps<K extends string | number> {
  * card): the shape phones use for pickers, with 44 px rows, the chosen one marked, focus trapped and
  * Escape or back to close (Dialog).
  */
-export function SelectField<K extends string | number>({ label, options, value, onChange, placeholder, closeLabel, error, disabled, wholeValue = false, testId }: SelectFieldProps<K>) {
+export function SelectField<K extends string | number>({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  closeLabel,
+  error,
+  disabled,
+  wholeValue = false,
+  testId,
+}: SelectFieldProps<K>) {
   const [open, setOpen] = useState(false);
   const labelId = useId();
   const valueId = useId();

@@ -11,5 +11,11 @@ export interface SkeletonProps {
 
 /** Reserves the size of content that is still loading, so nothing jumps when it arrives. */
 export function Skeleton({ height, width = '100%', radius, className, animated = true }: SkeletonProps) {
-  return <div className={[styles.skeleton, animated ? styles.animated : '', className ?? ''].join(' ')} style={{ height, width, borderRadius: radius }} aria-hidden="true" />;
+  return (
+    <div
+      className={[styles.skeleton, animated ? styles.animated : '', className ?? ''].join(' ')}
+      style={{ height, width, borderRadius: radius }}
+      aria-hidden="true"
+    />
+  );
 }

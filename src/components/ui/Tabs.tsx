@@ -67,7 +67,17 @@ export function Tabs<K extends string>({ items, value, onChange, label, panelId 
 }
 
 /** The content a {@link Tabs} list controls, labelled by its selected tab. */
-export function TabPanel({ id, tabKey, className, children }: { id: string; tabKey: string; className?: string; children: ReactNode }) {
+export function TabPanel({
+  id,
+  tabKey,
+  className,
+  children,
+}: {
+  id: string;
+  tabKey: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div role="tabpanel" id={id} aria-labelledby={tabId(id, tabKey)} className={className}>
       {children}

@@ -30,7 +30,12 @@ export function firstPointAt(points: readonly { time: number }[], time: number):
 }
 
 /** The lowest and highest value the lines take at points from `from` to `to` (times, inclusive); null when they take none. */
-export function linesRange(points: readonly StudyPoint[], lines: readonly OverlayLine[], from: number, to: number): { minValue: number; maxValue: number } | null {
+export function linesRange(
+  points: readonly StudyPoint[],
+  lines: readonly OverlayLine[],
+  from: number,
+  to: number,
+): { minValue: number; maxValue: number } | null {
   let minValue = Number.POSITIVE_INFINITY;
   let maxValue = Number.NEGATIVE_INFINITY;
   for (let i = firstPointAt(points, from); i < points.length; i++) {
@@ -101,7 +106,12 @@ export class OverlayLines implements ISeriesPrimitive<Time> {
     const first = series?.dataByIndex(Math.ceil(start), MismatchDirection.NearestRight);
     const last = series?.dataByIndex(Math.floor(end), MismatchDirection.NearestLeft);
     if (!first || !last) return null;
-    const range = linesRange(this.points, this.lines, (first.time as number) - this.shift, (last.time as number) - this.shift);
+    const range = linesRange(
+      this.points,
+      this.lines,
+      (first.time as number) - this.shift,
+      (last.time as number) - this.shift,
+    );
     return range && { priceRange: range };
   }
 

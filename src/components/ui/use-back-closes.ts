@@ -151,7 +151,16 @@ function claim(previous: string | null, onBack: () => void): string {
   }
   nextId += 1;
   const token = `${documentKey}:${nextId}`;
-  const owner: Owner = { onBack, pushed: false, pending: false, left: false, userPopsAtClaim: userPops, hrefAtClaim: location.href, lengthAfterPush: 0, popsAtPush: 0 };
+  const owner: Owner = {
+    onBack,
+    pushed: false,
+    pending: false,
+    left: false,
+    userPopsAtClaim: userPops,
+    hrefAtClaim: location.href,
+    lengthAfterPush: 0,
+    popsAtPush: 0,
+  };
   owners.set(token, owner);
   afterNextPaint(() =>
     whenSettled(() => {

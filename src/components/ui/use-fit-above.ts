@@ -63,7 +63,10 @@ export function useFitAbove(box: RefObject<HTMLElement | null>, target: FitTarge
     if (!element || !pageElement || !barElement || typeof ResizeObserver === 'undefined') return;
     let frame = 0;
     const observer = new ResizeObserver(() => {
-      const measure = { offset: element.getBoundingClientRect().top - pageElement.getBoundingClientRect().top, barTop: barElement.getBoundingClientRect().top };
+      const measure = {
+        offset: element.getBoundingClientRect().top - pageElement.getBoundingClientRect().top,
+        barTop: barElement.getBoundingClientRect().top,
+      };
       measured.current = measure;
       if (heightFor(measure, rangeNow.current) === element.style.height) return;
       cancelAnimationFrame(frame);

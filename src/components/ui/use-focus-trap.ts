@@ -36,7 +36,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const doc = container.ownerDocument;
     const previous = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
     openTraps += 1;
-    const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
+    const focusables = () =>
+      [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
     const cancelEntry = afterNextPaint(() => {
       // The dialog is a fixed layer already in view: scrolling to the element would only add layout work.
       // Focus before `inert`: after it, focus() forces the page's restyle that inert starts inside this

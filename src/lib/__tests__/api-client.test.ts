@@ -4,7 +4,10 @@ import { ApiRequestError, createApiClient, type ApiClientDeps } from '../api-cli
 type FetchArgs = [input: string, init: RequestInit];
 
 function envelope(code: number, msg: string, data: unknown = null): Response {
-  return new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify({ code, msg, data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function setup(fetchImpl: (...args: FetchArgs) => Promise<Response>, overrides: Partial<ApiClientDeps> = {}) {
@@ -190,14 +193,20 @@ describe('api client: posting flag', () => {
 describe('api client: a call index.html already sent', () => {
   it('reads the early answer as the call’s own, without sending it again', async () => {
     const { client, fetchMock } = setup(async () => envelope(1, '', ['fresh']));
-    const result = await client.post<string[]>('/index/getBanner', undefined, { quiet: true, sent: Promise.resolve(envelope(1, '', ['early'])) });
+    const result = await client.post<string[]>('/index/getBanner', undefined, {
+      quiet: true,
+      sent: Promise.resolve(envelope(1, '', ['early'])),
+    });
     expect(result).toEqual({ ok: true, data: ['early'], msg: '' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('turns a failed early request into the same network error, logged', async () => {
     const { client, deps } = setup(async () => envelope(1, ''));
-    const failed = client.post('/index/getBanner', undefined, { quiet: true, sent: Promise.reject(new TypeError('Failed to fetch')) });
+    const failed = client.post('/index/getBanner', undefined, {
+      quiet: true,
+      sent: Promise.reject(new TypeError('Failed to fetch')),
+    });
     await expect(failed).rejects.toMatchObject({ kind: 'network', path: '/index/getBanner' });
     expect(deps.log).toHaveBeenCalledTimes(1);
   });

@@ -14,13 +14,17 @@ describe('the app client on a 401 answer', () => {
     saveToken('expired-token');
     initSession('en-US');
     window.history.replaceState(null, '', '/security');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 401, msg: 'Session expired', data: null })));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ code: 401, msg: 'Session expired', data: null })),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     const result = await api.post('/User/getUserInfo');
 
     expect(result).toEqual({ ok: false, code: 401, msg: 'Session expired' });
-    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ Token: 'expired-token' });
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      Token: 'expired-token',
+    });
     expect(session.token).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(document.cookie).not.toContain('token=');

@@ -12,7 +12,12 @@ describe('book rows', () => {
   });
 
   it('reads the first rows of a packed side, no further than it holds', () => {
-    const book = { symbol: 'x', ts: 0, bids: new Float64Array([710.01, 2.260165, 710, 0.104328]), asks: new Float64Array(0) };
+    const book = {
+      symbol: 'x',
+      ts: 0,
+      bids: new Float64Array([710.01, 2.260165, 710, 0.104328]),
+      asks: new Float64Array(0),
+    };
     expect(bookRows(book, 'bids', 5)).toEqual([
       { price: '710.01', size: '2.260165' },
       { price: '710', size: '0.104328' },
@@ -34,7 +39,12 @@ describe('book grouping and depth', () => {
 
   it('adds sizes outward from the best price of each side, around the mid', async () => {
     const { depthSeries } = await import('../book-rows.ts');
-    const depth = depthSeries({ symbol: 'x', ts: 0, bids: new Float64Array([99, 1, 98, 2.5, 97, 4]), asks: new Float64Array([101, 3, 103, 0.5]) });
+    const depth = depthSeries({
+      symbol: 'x',
+      ts: 0,
+      bids: new Float64Array([99, 1, 98, 2.5, 97, 4]),
+      asks: new Float64Array([101, 3, 103, 0.5]),
+    });
     expect([...depth.bids]).toEqual([99, 1, 98, 3.5, 97, 7.5]);
     expect([...depth.asks]).toEqual([101, 3, 103, 3.5]);
     expect(depth.mid).toBe(100);

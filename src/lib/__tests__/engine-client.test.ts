@@ -15,10 +15,16 @@ describe('engine-client', () => {
       requests.push({ url, headers });
       const path = new URL(url).pathname;
       if (path === '/market/detail') {
-        return new Response('{"ch":"market.btcusdt.detail","status":"ok","ts":1700000000000,"tick":{"id":1,"low":1.0,"high":2.0,"open":1.5,"close":1.75,"vol":10.0,"amount":5.0,"version":1,"count":3}}');
+        return new Response(
+          '{"ch":"market.btcusdt.detail","status":"ok","ts":1700000000000,"tick":{"id":1,"low":1.0,"high":2.0,"open":1.5,"close":1.75,"vol":10.0,"amount":5.0,"version":1,"count":3}}',
+        );
       }
       if (path === '/api/User/getNoticeList' && headers.Token === 'good') {
-        return Response.json({ code: 1, msg: '', data: { list: [{ id: 3, title: 'Hi', addtime: 'now', status: 1, imgs: '', content: 'x' }] } });
+        return Response.json({
+          code: 1,
+          msg: '',
+          data: { list: [{ id: 3, title: 'Hi', addtime: 'now', status: 1, imgs: '', content: 'x' }] },
+        });
       }
       return Response.json({ code: 401, msg: 'token expired', data: null });
     });
@@ -34,7 +40,9 @@ describe('engine-client', () => {
 
   it('streams the newest notice with the session passed in, and a 401 on sessionExpired', async () => {
     setEngineSession({ token: 'good', lang: 'de' });
-    const notice = await firstValueFrom(engineStream({ kind: 'notices', unreadSwitch: true }).pipe(filter((n) => n !== null)));
+    const notice = await firstValueFrom(
+      engineStream({ kind: 'notices', unreadSwitch: true }).pipe(filter((n) => n !== null)),
+    );
     expect(notice).toMatchObject({ id: 3, title: 'Hi', status: 1 });
     const noticeRequest = requests.find((r) => r.url.endsWith('/api/User/getNoticeList'));
     expect(noticeRequest?.headers).toMatchObject({ Token: 'good', Lang: 'de' });
@@ -58,7 +66,9 @@ describe('engine-client', () => {
     a.unsubscribe();
     b.unsubscribe();
     const afresh: unknown[] = [];
-    engineStream({ kind: 'daySummary', symbol: 'ethusdt' }).subscribe((value) => afresh.push(value)).unsubscribe();
+    engineStream({ kind: 'daySummary', symbol: 'ethusdt' })
+      .subscribe((value) => afresh.push(value))
+      .unsubscribe();
     expect(afresh).toEqual([]);
   });
 
@@ -67,7 +77,12 @@ describe('engine-client', () => {
     expect(await observeEngineStreams()).toBe(observer);
     const summary = await firstValueFrom(engineStream({ kind: 'daySummary', symbol: 'btcusdt' }));
     expect(summary).toMatchObject({ close: '1.75', ts: 1700000000000 });
-    expect(observer.drain()).toContainEqual({ kind: 'daySummary', symbol: 'btcusdt', at: expect.any(Number), ts: 1700000000000 });
+    expect(observer.drain()).toContainEqual({
+      kind: 'daySummary',
+      symbol: 'btcusdt',
+      at: expect.any(Number),
+      ts: 1700000000000,
+    });
     expect(observer.snapshot().daySummaries).toEqual([{ ...summary, at: expect.any(Number) }]);
   });
 });

@@ -77,7 +77,13 @@ describe('formatters', () => {
     // day after the time ("2815:57:32 ،2026/11/").
     const at = new Date(2026, 10, 28, 15, 57, 32, 45).getTime();
     const ar = formatsFor('ar');
-    for (const text of [ar.dateTime(at), ar.preciseDateTime(at), ar.serverTime('2026-11-28 15:57:32'), ar.time(at), ar.minute(at)]) {
+    for (const text of [
+      ar.dateTime(at),
+      ar.preciseDateTime(at),
+      ar.serverTime('2026-11-28 15:57:32'),
+      ar.time(at),
+      ar.minute(at),
+    ]) {
       expect(text).not.toMatch(/[\u200e\u200f\u061c]/);
     }
     expect(ar.dateTime(at)).toBe('2026-11-28 15:57:32');

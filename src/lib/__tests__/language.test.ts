@@ -33,14 +33,45 @@ describe('resolveLanguage (stored value, else zh-cn for a zh browser, else en)',
 describe('languages and direction', () => {
   it('knows exactly the 26 file names of docs/product-rules.md#languages-and-themes', () => {
     expect(LANGUAGES.map((l) => l.code).sort()).toEqual(
-      ['ar', 'bn', 'cr', 'de', 'el', 'en', 'es', 'fa', 'fr', 'hi', 'id', 'it', 'ja', 'ko', 'la', 'ms', 'pt', 'rm', 'ru', 'sv', 'th', 'tr', 'ur', 'vi', 'zh-TW', 'zh-cn'].sort(),
+      [
+        'ar',
+        'bn',
+        'cr',
+        'de',
+        'el',
+        'en',
+        'es',
+        'fa',
+        'fr',
+        'hi',
+        'id',
+        'it',
+        'ja',
+        'ko',
+        'la',
+        'ms',
+        'pt',
+        'rm',
+        'ru',
+        'sv',
+        'th',
+        'tr',
+        'ur',
+        'vi',
+        'zh-TW',
+        'zh-cn',
+      ].sort(),
     );
     expect(canonicalLanguage('nope')).toBeNull();
   });
 
   it('renders ar, fa and ur right-to-left and the rest left-to-right', () => {
     expect(['ar', 'fa', 'ur'].every(isRtl)).toBe(true);
-    expect(LANGUAGES.filter((l) => isRtl(l.code)).map((l) => l.code).sort()).toEqual(['ar', 'fa', 'ur']);
+    expect(
+      LANGUAGES.filter((l) => isRtl(l.code))
+        .map((l) => l.code)
+        .sort(),
+    ).toEqual(['ar', 'fa', 'ur']);
   });
 
   it('sets lang and dir on the root element', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decimalPlaces, direction, formatFixed, formatSigned, formatTrim, MAX_SHOWN_DECIMALS, percentChange, shownDecimals, toBig } from '../money.ts';
+import {
+  decimalPlaces,
+  direction,
+  formatFixed,
+  formatSigned,
+  formatTrim,
+  MAX_SHOWN_DECIMALS,
+  percentChange,
+  shownDecimals,
+  toBig,
+} from '../money.ts';
 
 describe('money', () => {
   it('parses plain decimals only', () => {

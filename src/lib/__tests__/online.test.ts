@@ -5,16 +5,28 @@ describe('whether the server can be reached', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a request failing for want of a network means offline, until any answer arrives; an abort says nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(watchedFetch('/api/x')).rejects.toThrow('Failed to fetch');
     expect(isOnline()).toBe(false);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     await expect(watchedFetch('/api/x')).rejects.toThrow('aborted');
     expect(isOnline()).toBe(false);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 500 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 500 }))),
+    );
     await watchedFetch('/api/x');
     expect(isOnline()).toBe(true);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     await expect(watchedFetch('/api/x')).rejects.toThrow('aborted');
     expect(isOnline()).toBe(true);
   });

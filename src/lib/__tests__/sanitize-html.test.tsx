@@ -16,19 +16,25 @@ describe('sanitizeHtml', () => {
   });
 
   it('removes event handler attributes and javascript: URLs', () => {
-    const clean = sanitizeHtml('<img src="/a.png" onerror="window.__pwned=1"><a href="javascript:alert(1)" onclick="x()">go</a>');
+    const clean = sanitizeHtml(
+      '<img src="/a.png" onerror="window.__pwned=1"><a href="javascript:alert(1)" onclick="x()">go</a>',
+    );
     expect(clean).not.toMatch(/onerror|onclick|javascript:/i);
     expect(clean).toContain('src="/a.png"');
     expect(clean).toContain('>go</a>');
   });
 
   it('removes iframes, forms and inline styles', () => {
-    const clean = sanitizeHtml('<iframe src="https://evil.example"></iframe><form action="/x"><input name="p"></form><b style="position:fixed">bold</b>');
+    const clean = sanitizeHtml(
+      '<iframe src="https://evil.example"></iframe><form action="/x"><input name="p"></form><b style="position:fixed">bold</b>',
+    );
     expect(clean).toBe('<b>bold</b>');
   });
 
   it('keeps formatting and opens links safely in a new tab', () => {
-    const clean = sanitizeHtml('<h3>Title</h3><ul><li><strong>one</strong></li></ul><a href="https://example.com/x">x</a>');
+    const clean = sanitizeHtml(
+      '<h3>Title</h3><ul><li><strong>one</strong></li></ul><a href="https://example.com/x">x</a>',
+    );
     expect(clean).toContain('<h3>Title</h3>');
     expect(clean).toContain('<strong>one</strong>');
     expect(clean).toContain('target="_blank"');
@@ -54,7 +60,10 @@ describe('SafeHtml', () => {
   it('renders the text and runs none of the embedded code', () => {
     window.__pwned = 0;
     const { getByTestId } = render(
-      <SafeHtml testId="html" html={'<p>Maintenance tonight</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>'} />,
+      <SafeHtml
+        testId="html"
+        html={'<p>Maintenance tonight</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>'}
+      />,
     );
     const node = getByTestId('html');
     expect(node.textContent).toBe('Maintenance tonight');

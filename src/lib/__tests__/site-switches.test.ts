@@ -11,6 +11,7 @@ describe('site switches', () => {
 
   it('are on only at 1, and off at anything else the site says', () => {
     expect([isOn(settings(1), 'loan_switch'), isOff(settings(1), 'loan_switch')]).toEqual([true, false]);
-    for (const value of [0, 2]) expect([isOn(settings(value), 'loan_switch'), isOff(settings(value), 'loan_switch')]).toEqual([false, true]);
+    for (const value of [0, 2])
+      expect([isOn(settings(value), 'loan_switch'), isOff(settings(value), 'loan_switch')]).toEqual([false, true]);
   });
 });

@@ -15,26 +15,55 @@ const answer = (body: unknown) => JSON.stringify(body);
 
 describe('readUploadAnswer', () => {
   it('reads the URL in every reading of docs/product-rules.md#uploads: data.data.url first, then data.url, then data.fullurl', () => {
-    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: '/other', fullurl: FULL, data: { url: URL_ } } }))).toEqual({ ok: true, url: URL_ });
-    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: URL_, fullurl: FULL } }))).toEqual({ ok: true, url: URL_ });
-    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { fullurl: FULL } }))).toEqual({ ok: true, url: FULL });
-    expect(readUploadAnswer(200, answer({ code: '1', msg: 'ok', data: { data: { fullurl: FULL } } }))).toEqual({ ok: true, url: FULL });
+    expect(
+      readUploadAnswer(
+        200,
+        answer({ code: 1, msg: 'ok', data: { url: '/other', fullurl: FULL, data: { url: URL_ } } }),
+      ),
+    ).toEqual({ ok: true, url: URL_ });
+    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: URL_, fullurl: FULL } }))).toEqual({
+      ok: true,
+      url: URL_,
+    });
+    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { fullurl: FULL } }))).toEqual({
+      ok: true,
+      url: FULL,
+    });
+    expect(readUploadAnswer(200, answer({ code: '1', msg: 'ok', data: { data: { fullurl: FULL } } }))).toEqual({
+      ok: true,
+      url: FULL,
+    });
   });
 
   it('treats a success without a URL, or an answer that is no envelope, as a bad answer', () => {
-    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: '' } }))).toEqual({ ok: false, reason: 'badAnswer' });
-    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: null }))).toEqual({ ok: false, reason: 'badAnswer' });
+    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: { url: '' } }))).toEqual({
+      ok: false,
+      reason: 'badAnswer',
+    });
+    expect(readUploadAnswer(200, answer({ code: 1, msg: 'ok', data: null }))).toEqual({
+      ok: false,
+      reason: 'badAnswer',
+    });
     expect(readUploadAnswer(200, '<html>proxy error</html>')).toEqual({ ok: false, reason: 'badAnswer' });
     expect(readUploadAnswer(502, '')).toEqual({ ok: false, reason: 'badAnswer' });
   });
 
-  it('reads a proxy\'s 413 without an envelope as too large', () => {
-    expect(readUploadAnswer(413, '<html>413 Request Entity Too Large</html>')).toEqual({ ok: false, reason: 'tooLarge' });
+  it("reads a proxy's 413 without an envelope as too large", () => {
+    expect(readUploadAnswer(413, '<html>413 Request Entity Too Large</html>')).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+    });
   });
 
-  it('carries the server\'s message on a refusal and on 401', () => {
-    expect(readUploadAnswer(200, answer({ code: 0, msg: 'Only JPEG, PNG or WebP images can be uploaded', data: null }))).toEqual({ ok: false, reason: 'refused', message: 'Only JPEG, PNG or WebP images can be uploaded' });
-    expect(readUploadAnswer(200, answer({ code: 401, msg: 'Please log in first', data: null }))).toEqual({ ok: false, reason: 'unauthorized', message: 'Please log in first' });
+  it("carries the server's message on a refusal and on 401", () => {
+    expect(
+      readUploadAnswer(200, answer({ code: 0, msg: 'Only JPEG, PNG or WebP images can be uploaded', data: null })),
+    ).toEqual({ ok: false, reason: 'refused', message: 'Only JPEG, PNG or WebP images can be uploaded' });
+    expect(readUploadAnswer(200, answer({ code: 401, msg: 'Please log in first', data: null }))).toEqual({
+      ok: false,
+      reason: 'unauthorized',
+      message: 'Please log in first',
+    });
   });
 });
 
@@ -105,7 +134,11 @@ describe('sendUpload', () => {
     expect([...request.body!.keys()]).toEqual(['file']);
     expect(file.name).toBe('photo.jpg');
     expect(file.size).toBe(4);
-    request.respond(200, { code: 1, msg: 'Upload successful', data: { url: URL_, fullurl: FULL, data: { url: URL_, fullurl: FULL } } });
+    request.respond(200, {
+      code: 1,
+      msg: 'Upload successful',
+      data: { url: URL_, fullurl: FULL, data: { url: URL_, fullurl: FULL } },
+    });
     expect(await sent).toEqual({ ok: true, url: URL_ });
   });
 
@@ -146,22 +179,30 @@ describe('sendUpload', () => {
     expect(await c).toEqual({ ok: false, reason: 'aborted' });
   });
 
-  it('hands a 401 to onUnauthorized with the server\'s message', async () => {
+  it("hands a 401 to onUnauthorized with the server's message", async () => {
     const { request, deps } = setup();
     const sent = sendUpload(image(), {}, deps);
     request.respond(200, { code: 401, msg: 'Your session has expired, please log in again', data: null });
-    expect(await sent).toEqual({ ok: false, reason: 'unauthorized', message: 'Your session has expired, please log in again' });
+    expect(await sent).toEqual({
+      ok: false,
+      reason: 'unauthorized',
+      message: 'Your session has expired, please log in again',
+    });
     expect(deps.onUnauthorized).toHaveBeenCalledWith('Your session has expired, please log in again');
   });
 });
 
-describe('sendUpload with the app\'s own handling', () => {
+describe("sendUpload with the app's own handling", () => {
   it('on 401 clears the stored token, shows the message and goes to /login, like every other call', async () => {
     saveToken('expired-token');
     initSession('en-US');
     window.history.replaceState(null, '', '/real_authentication');
     const request = new FakeRequest();
-    const sent = sendUpload(image(), {}, { ...appUploadDeps, createRequest: () => request as unknown as XMLHttpRequest });
+    const sent = sendUpload(
+      image(),
+      {},
+      { ...appUploadDeps, createRequest: () => request as unknown as XMLHttpRequest },
+    );
     expect(request.headers).toMatchObject({ Token: 'expired-token', Lang: 'en' });
     request.respond(200, { code: 401, msg: 'Session expired', data: null });
     await sent;

@@ -46,7 +46,9 @@ describe('usePagedList', () => {
 
   it('lets only the latest request land when the tab changes while a page is in the air', async () => {
     const { calls, load } = manualLoader();
-    const { result, rerender } = renderHook(({ tab }) => usePagedList(load(tab), [tab], (row) => row.id), { initialProps: { tab: 'open' } });
+    const { result, rerender } = renderHook(({ tab }) => usePagedList(load(tab), [tab], (row) => row.id), {
+      initialProps: { tab: 'open' },
+    });
     rerender({ tab: 'done' });
     await waitFor(() => expect(calls).toHaveLength(2));
     await act(async () => calls[1]!.resolve(ok(rows(100, 2))));
@@ -57,7 +59,9 @@ describe('usePagedList', () => {
 
   it('removes and replaces rows without a request', async () => {
     const { calls, load } = manualLoader();
-    const { result } = renderHook(() => usePagedList<{ id: number; v?: string }>(load('a') as never, ['a'], (row) => row.id));
+    const { result } = renderHook(() =>
+      usePagedList<{ id: number; v?: string }>(load('a') as never, ['a'], (row) => row.id),
+    );
     await act(async () => calls[0]!.resolve(ok(rows(1, 3))));
     act(() => result.current.remove(2));
     act(() => result.current.replace({ id: 3, v: 'new' }));

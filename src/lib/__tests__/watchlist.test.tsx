@@ -36,7 +36,10 @@ describe('the watchlist', () => {
 
   it('picks the starred items out of a list in starring order, skipping pairs the list lacks', () => {
     const items = [{ symbol: 'btcusdt' }, { symbol: 'ethusdt' }, { symbol: 'solusdt' }];
-    expect(watchedItems(items, ['solusdt', 'nopeusdt', 'btcusdt'])).toEqual([{ symbol: 'solusdt' }, { symbol: 'btcusdt' }]);
+    expect(watchedItems(items, ['solusdt', 'nopeusdt', 'btcusdt'])).toEqual([
+      { symbol: 'solusdt' },
+      { symbol: 'btcusdt' },
+    ]);
   });
 
   it('the star says what it does and shows whether the pair is watched', async () => {

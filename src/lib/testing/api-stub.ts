@@ -65,14 +65,18 @@ export function stubApi(answers: Record<string, unknown | ((n: number) => unknow
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const [path = '', query = ''] = String(input).replace(/^\/api/, '').split('?');
+      const [path = '', query = ''] = String(input)
+        .replace(/^\/api/, '')
+        .split('?');
       const fields = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams(query);
       calls.push({ path, method: init?.method ?? 'GET', fields });
       if (!(path in answers)) throw new Error(`unexpected call ${path}`);
       const n = (counts.get(path) ?? 0) + 1;
       counts.set(path, n);
       const answer = answers[path];
-      return new Response(JSON.stringify(typeof answer === 'function' ? (answer as (n: number) => unknown)(n) : answer));
+      return new Response(
+        JSON.stringify(typeof answer === 'function' ? (answer as (n: number) => unknown)(n) : answer),
+      );
     }),
   );
   return calls;

@@ -37,9 +37,13 @@ describe('register', () => {
     const send = page.getByTestId('send-code');
     await send.click();
     await toast(page, 'Verification code sent');
-    await page.waitForFunction(() => /Resend in \d+ s/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''), null, {
-      timeout: UI_TIMEOUT_MS,
-    });
+    await page.waitForFunction(
+      () => /Resend in \d+ s/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''),
+      null,
+      {
+        timeout: UI_TIMEOUT_MS,
+      },
+    );
     expect(await send.isDisabled()).toBe(true);
 
     const code = await latestEmailCode(stack.baseUrl, email);
@@ -103,7 +107,8 @@ describe('register', () => {
       await visible(page.locator('input[name="code"]'));
       // Before, the English code field's hint ended mid-word beside Send code ("Enter the code fror").
       const found = await narrowScreenFaults(page, { placeholders: true });
-      if (found.sideways > 0 || found.cutFields.length || found.brokenNumbers.length || found.brokenValues.length) faults[lang] = found;
+      if (found.sideways > 0 || found.cutFields.length || found.brokenNumbers.length || found.brokenValues.length)
+        faults[lang] = found;
       await context.close();
     }
     expect(faults).toEqual({});

@@ -103,7 +103,10 @@ describe('signed-in shell', () => {
     await (await visible(page.getByTestId('language-en'))).click();
     await visible(page.getByRole('heading', { name: 'Welcome to TradeDesk' }));
     await visible(page.getByTestId('tab-home').filter({ hasText: 'Home' }));
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'en',
+      'ltr',
+    ]);
     await context.close();
   });
 
@@ -125,7 +128,9 @@ describe('signed-in shell', () => {
     await visible(dialog.getByText('Never share your password', { exact: false }));
     const html = await dialog.getByTestId('notice-content').innerHTML();
     expect(html).not.toMatch(/<script|onerror/i);
-    expect(await page.evaluate((marker) => (window as unknown as Record<string, unknown>)[marker], XSS_MARKER)).toBeUndefined();
+    expect(
+      await page.evaluate((marker) => (window as unknown as Record<string, unknown>)[marker], XSS_MARKER),
+    ).toBeUndefined();
 
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
@@ -134,7 +139,9 @@ describe('signed-in shell', () => {
     await page.reload();
     const again = await visible(page.getByTestId('notice-row').filter({ hasText: 'Security reminder' }));
     expect(await again.getAttribute('data-read')).toBe('true');
-    expect(await page.evaluate((marker) => (window as unknown as Record<string, unknown>)[marker], XSS_MARKER)).toBeUndefined();
+    expect(
+      await page.evaluate((marker) => (window as unknown as Record<string, unknown>)[marker], XSS_MARKER),
+    ).toBeUndefined();
     await context.close();
   });
 

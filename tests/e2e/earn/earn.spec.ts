@@ -28,9 +28,15 @@ let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({ REVIEW_AUTO_SECONDS: '2' });
   // The demo account has no transaction password yet; staking and transfers need one (traders_password_switch 1).
-  const login = await fetch(`${stack.baseUrl}/api/Login/login`, { method: 'POST', body: new URLSearchParams({ username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password, ip: '' }) });
+  const login = await fetch(`${stack.baseUrl}/api/Login/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password, ip: '' }),
+  });
   const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
-  await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: DEMO_ACCOUNT.password, newpassword: PAY_PASSWORD });
+  await apiData(stack.baseUrl, token, '/User/resetPay', {
+    logpassword: DEMO_ACCOUNT.password,
+    newpassword: PAY_PASSWORD,
+  });
 });
 
 afterAll(async () => {
@@ -41,14 +47,21 @@ afterAll(async () => {
 function recordViolations(): void {
   const seen: string[] = [];
   (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-  document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`));
+  document.addEventListener('securitypolicyviolation', (event) =>
+    seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`),
+  );
 }
 
 /**
  * The demo user, signed in, with the notice banner out of the way; `refusals()` lists what the
  * server's Content-Security-Policy refused on the page so far (product images, upload previews).
  */
-async function signedIn(): Promise<{ page: Page; context: BrowserContext; token: string; refusals(): Promise<string[]> }> {
+async function signedIn(): Promise<{
+  page: Page;
+  context: BrowserContext;
+  token: string;
+  refusals(): Promise<string[]>;
+}> {
   const { page, context } = await stack.newPage();
   await context.addInitScript(recordViolations);
   const logged: string[] = [];
@@ -57,25 +70,32 @@ async function signedIn(): Promise<{ page: Page; context: BrowserContext; token:
   });
   await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   await dismissNoticeBanner(page);
-  const refusals = async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...logged];
+  const refusals = async () => [
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+    ...logged,
+  ];
   return { page, context, token: await pageToken(page), refusals };
 }
 
 /** The available balance of a coin in the main account, read from the server's own ledger. */
 function mainBalance(coinId: number, userId: number): Coin {
-  const row = stack.db.prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND coin_id = ? AND account_type = 1').safeIntegers(true).get(userId, coinId) as
-    | { available: bigint; frozen: bigint }
-    | undefined;
+  const row = stack.db
+    .prepare('SELECT available, frozen FROM balances WHERE user_id = ? AND coin_id = ? AND account_type = 1')
+    .safeIntegers(true)
+    .get(userId, coinId) as { available: bigint; frozen: bigint } | undefined;
   const text = (units: bigint) => new Big(units.toString()).div(1e8).toFixed(8);
   return { balance: text(row?.available ?? 0n), frozen: text(row?.frozen ?? 0n) };
 }
 
 /** The message of a whole-number field holding a fraction. */
 const WHOLE_ONLY = 'Whole numbers only: remove the decimal part';
-const loanOrders = (userId: number): number => stack.db.prepare('SELECT COUNT(*) FROM loan_orders WHERE user_id = ?').pluck().get(userId) as number;
+const loanOrders = (userId: number): number =>
+  stack.db.prepare('SELECT COUNT(*) FROM loan_orders WHERE user_id = ?').pluck().get(userId) as number;
 
-const userId = (username: string): number => stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
-const coinId = (name: string): number => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
+const userId = (username: string): number =>
+  stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
+const coinId = (name: string): number =>
+  stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
 
 describe('earn products in the app', () => {
   it('applies for a loan with three images, sees it approved by the review, and repays it once', async () => {
@@ -107,7 +127,9 @@ describe('earn products in the app', () => {
     await page.getByTestId('loan-apply').click();
     await toast(page, 'Please upload the front of your ID');
     for (const label of ['Front of ID', 'Back of ID', 'Holding your ID']) {
-      await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+      await page
+        .getByLabel(label, { exact: true })
+        .setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: photo });
       await slotStatus(uploadSlot(page, label), 'done');
     }
     const total = await page.getByTestId('loan-total').textContent();
@@ -139,7 +161,9 @@ describe('earn products in the app', () => {
     await dialog.getByRole('button', { name: 'Repay' }).click();
     await toast(page, 'Repayment successful');
     await visible(page.getByTestId('loan-order').filter({ hasText: 'Repaid' }));
-    expect(await page.getByTestId('loan-order').filter({ hasText: 'Repaid' }).getByRole('button', { name: 'Repay' }).count()).toBe(0);
+    expect(
+      await page.getByTestId('loan-order').filter({ hasText: 'Repaid' }).getByRole('button', { name: 'Repay' }).count(),
+    ).toBe(0);
     // Principal in, principal and interest out: the user paid exactly the interest the screen showed.
     const interest = repayTotal.minus(200);
     expect(new Big(mainBalance(usdt, demo).balance).toFixed(8)).toBe(before.minus(interest).toFixed(8));
@@ -147,37 +171,56 @@ describe('earn products in the app', () => {
     await context.close();
   });
 
-  it('locks an amount in mining, seeing the day\'s rate and the estimate as the amount changes', async () => {
+  it("locks an amount in mining, seeing the day's rate and the estimate as the amount changes", async () => {
     const { page, context, token, refusals } = await signedIn();
     const usdt = coinId('usdt');
     const demo = userId(DEMO_ACCOUNT.username);
     const before = mainBalance(usdt, demo);
-    const { list } = await apiData<{ list: { id: number; title: string; cycle: string; interest_rate: string; type: number; redeem_fee_rate: string }[] }>(
-      stack.baseUrl,
-      token,
-      '/Machine/getMiningMachineList',
-    );
+    const { list } = await apiData<{
+      list: {
+        id: number;
+        title: string;
+        cycle: string;
+        interest_rate: string;
+        type: number;
+        redeem_fee_rate: string;
+      }[];
+    }>(stack.baseUrl, token, '/Machine/getMiningMachineList');
     const miner = list.find((p) => p.title === 'USDT stable miner')!;
     const days = miner.cycle.split(',');
     const rates = miner.interest_rate.split(',');
 
     await page.goto(`${stack.baseUrl}/lockming`);
-    await (await visible(page.getByTestId('mining-product').filter({ hasText: miner.title }))).getByRole('link', { name: 'Lock' }).click();
+    await (
+      await visible(page.getByTestId('mining-product').filter({ hasText: miner.title }))
+    )
+      .getByRole('link', { name: 'Lock' })
+      .click();
     await page.waitForURL(/\/lockming-application\?id=\d+$/);
     await page.getByRole('button', { name: `${days[1]} days` }).click();
     expect(await page.getByTestId('mining-rate').textContent()).toBe(`${rates[1]}%`);
     await page.getByTestId('mining-amount').fill('1000');
     const estimate = new Big(1000).times(rates[1]!).times(days[1]!).div(100).toFixed(8);
-    await eventually(() => page.getByTestId('mining-estimate').textContent(), (text) => text === `${estimate} USDT`, 'the estimate of 1000');
+    await eventually(
+      () => page.getByTestId('mining-estimate').textContent(),
+      (text) => text === `${estimate} USDT`,
+      'the estimate of 1000',
+    );
     await page.getByTestId('mining-amount').fill('2000');
-    await eventually(() => page.getByTestId('mining-estimate').textContent(), (text) => text === `${new Big(estimate).times(2).toFixed(8)} USDT`, 'the estimate of 2000');
+    await eventually(
+      () => page.getByTestId('mining-estimate').textContent(),
+      (text) => text === `${new Big(estimate).times(2).toFixed(8)} USDT`,
+      'the estimate of 2000',
+    );
 
     await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
     await page.getByTestId('mining-lock').click();
     // The confirm step states the estimate, and the early-redemption fee before anything is locked.
     const sheet = await visible(page.getByTestId('mining-confirm'));
     expect(await sheet.getByTestId('mining-confirm-amount').textContent()).toBe('2000 USDT');
-    expect(await sheet.getByTestId('mining-confirm-estimate').textContent()).toBe(`${new Big(estimate).times(2).toString()} USDT`);
+    expect(await sheet.getByTestId('mining-confirm-estimate').textContent()).toBe(
+      `${new Big(estimate).times(2).toString()} USDT`,
+    );
     const feeRate = miner.redeem_fee_rate;
     if (miner.type === 1) {
       expect(await sheet.getByTestId('mining-confirm-redeem-fee').textContent()).toBe(`${feeRate}%`);
@@ -261,11 +304,17 @@ describe('earn products in the app', () => {
       await receiver.click();
       await visible(page.getByTestId('transfer-form'));
       await page.getByLabel('Amount', { exact: true }).fill(amount);
-      await eventually(() => page.getByTestId('transfer-actual').textContent(), (text) => (text ?? '').startsWith(new Big(amount).times('0.999').toFixed(8)), 'the amount that arrives');
+      await eventually(
+        () => page.getByTestId('transfer-actual').textContent(),
+        (text) => (text ?? '').startsWith(new Big(amount).times('0.999').toFixed(8)),
+        'the amount that arrives',
+      );
       await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
       await page.getByTestId('transfer-send').click();
       const sheet = await visible(page.getByTestId('transfer-confirm'));
-      expect(await sheet.getByTestId('transfer-confirm-actual').textContent()).toBe(`${new Big(amount).times('0.999').toFixed(8)} USDT`);
+      expect(await sheet.getByTestId('transfer-confirm-actual').textContent()).toBe(
+        `${new Big(amount).times('0.999').toFixed(8)} USDT`,
+      );
       await sheet.getByTestId('transfer-confirm-confirm').click();
       await toast(page, 'Transfer submitted');
       await page.waitForURL(/\/transfer-list$/);
@@ -287,13 +336,19 @@ describe('earn products in the app', () => {
     expect(new Big(before.balance).minus(mainBalance(usdt, demo).balance).toFixed(8)).toBe('10.00000000');
 
     // The first one arrives (an operator lets it arrive now instead of after a day): the friend gets 10 less the 0.1 % fee.
-    const transferId = stack.db.prepare('SELECT id FROM internal_transfers WHERE to_user_id = ? AND status = 1').pluck().get(friend) as number;
+    const transferId = stack.db
+      .prepare('SELECT id FROM internal_transfers WHERE to_user_id = ? AND status = 1')
+      .pluck()
+      .get(friend) as number;
     const reviews = platformReviews(stack.db, Date.now);
     reviews.approve(reviews.findByRef('internal_transfer', transferId)!.id);
     expect(mainBalance(usdt, friend).balance).toBe('9.99000000');
     await page.getByRole('tab', { name: 'Finished' }).click();
     await visible(records.filter({ hasText: '9.99 USDT' }));
-    expect(mainBalance(usdt, demo)).toEqual({ balance: new Big(before.balance).minus(10).toFixed(8), frozen: before.frozen });
+    expect(mainBalance(usdt, demo)).toEqual({
+      balance: new Big(before.balance).minus(10).toFixed(8),
+      frozen: before.frozen,
+    });
     expect(await refusals()).toEqual([]);
     await context.close();
   });

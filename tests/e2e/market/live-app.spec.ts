@@ -32,7 +32,9 @@ interface Screen {
 function readScreen(page: Page): Promise<Screen> {
   return page.evaluate(async () => {
     const filled = (side: string): number =>
-      [...document.querySelectorAll(`[data-testid="book-${side}"] li span:first-child`)].filter((span) => Number(span.textContent) > 0).length;
+      [...document.querySelectorAll(`[data-testid="book-${side}"] li span:first-child`)].filter(
+        (span) => Number(span.textContent) > 0,
+      ).length;
     const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number }> } }).__marketEngine;
     return {
       bids: filled('bids'),
@@ -45,19 +47,29 @@ function readScreen(page: Page): Promise<Screen> {
 
 describe('live market data in the app', () => {
   it('fills the spot book and trade tape, and after the server drops every socket both resume within 4 s', async () => {
-    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, `/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
+    const { page, context } = await signedInPage(
+      stack,
+      DEMO_ACCOUNT.username,
+      DEMO_ACCOUNT.password,
+      `/exchange?currentSymbol=btcusdt&name=BTC/USDT`,
+    );
     await dismissNoticeBanner(page);
     await expect.poll(async () => readScreen(page), { timeout: UI_TIMEOUT_MS }).toMatchObject({ bids: 5, asks: 5 });
     await expect.poll(async () => (await readScreen(page)).firstTrade, { timeout: UI_TIMEOUT_MS }).not.toBe('');
     const before = await readScreen(page);
 
-    const dropped = (await (await fetch(`${stack.baseUrl}/__test/feed/drop`, { method: 'POST' })).json()) as { dropped: number };
+    const dropped = (await (await fetch(`${stack.baseUrl}/__test/feed/drop`, { method: 'POST' })).json()) as {
+      dropped: number;
+    };
     expect(dropped.dropped).toBeGreaterThan(0);
     const resumedMs = await waitForPage(
       page,
       async ({ connects, firstTrade }) => {
-        const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number }> } }).__marketEngine;
-        const filled = [...document.querySelectorAll('[data-testid="book-bids"] li span:first-child')].filter((span) => Number(span.textContent) > 0);
+        const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number }> } })
+          .__marketEngine;
+        const filled = [...document.querySelectorAll('[data-testid="book-bids"] li span:first-child')].filter(
+          (span) => Number(span.textContent) > 0,
+        );
         const newest = document.querySelector('[data-testid="trade-tape"] li')?.textContent ?? '';
         return (await engine.stats()).connects > connects && filled.length === 5 && newest !== firstTrade;
       },

@@ -70,26 +70,37 @@ describe('market engine in the browser', () => {
     });
     await page.goto(`${stack.baseUrl}/index.html?symbol=btcusdt`);
     await page.waitForFunction(
-      () => document.querySelectorAll('.bids li').length === 20 && document.querySelectorAll('.chart canvas').length > 0,
+      () =>
+        document.querySelectorAll('.bids li').length === 20 && document.querySelectorAll('.chart canvas').length > 0,
       null,
       { timeout: 15_000 },
     );
-    await page.waitForFunction(() => ((window as unknown as { __benchSeries?: { bars: unknown[] } }).__benchSeries?.bars.length ?? 0) >= 100, null, {
-      timeout: 15_000,
-    });
+    await page.waitForFunction(
+      () => ((window as unknown as { __benchSeries?: { bars: unknown[] } }).__benchSeries?.bars.length ?? 0) >= 100,
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
     const before = await snapshot(page);
     expect(before.bids).toBe(20);
     expect(Number(before.firstBid)).toBeGreaterThan(0);
     expectNoGap(before.times, 60);
 
-    const dropped = (await (await fetch(`${stack.baseUrl}/__test/feed/drop`, { method: 'POST' })).json()) as { dropped: number };
+    const dropped = (await (await fetch(`${stack.baseUrl}/__test/feed/drop`, { method: 'POST' })).json()) as {
+      dropped: number;
+    };
     expect(dropped.dropped).toBeGreaterThan(0);
     const resumedMs = await waitForPage(
       page,
       async (connects) => {
-        const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number; frames: number }> } }).__marketEngine;
+        const engine = (
+          window as unknown as { __marketEngine: { stats(): Promise<{ connects: number; frames: number }> } }
+        ).__marketEngine;
         const stats = await engine.stats();
-        const rows = [...document.querySelectorAll('.bids li span:first-child')].filter((span) => span.textContent !== '');
+        const rows = [...document.querySelectorAll('.bids li span:first-child')].filter(
+          (span) => span.textContent !== '',
+        );
         return stats.connects > connects && rows.length === 20;
       },
       before.connects,
@@ -102,9 +113,13 @@ describe('market engine in the browser', () => {
     // The candles missed while down were asked for from the last bar held (a short request, not the 200-bar history).
     await expect.poll(() => klineRequests.length, { timeout: 3_000 }).toBeGreaterThanOrEqual(2);
     expect(Number(klineRequests.at(-1)?.searchParams.get('size'))).toBeLessThan(200);
-    const server = (await (await fetch(`${stack.baseUrl}/market/history/kline?symbol=btcusdt&period=1min&size=1`)).json()) as { data: { id: number }[] };
+    const server = (await (
+      await fetch(`${stack.baseUrl}/market/history/kline?symbol=btcusdt&period=1min&size=1`)
+    ).json()) as { data: { id: number }[] };
     const serverLast = server.data[0]?.id as number;
-    await expect.poll(async () => (await snapshot(page)).times.at(-1), { timeout: 3_000 }).toBeGreaterThanOrEqual(serverLast);
+    await expect
+      .poll(async () => (await snapshot(page)).times.at(-1), { timeout: 3_000 })
+      .toBeGreaterThanOrEqual(serverLast);
     const after = await snapshot(page);
     expectNoGap(after.times, 60);
     expect(after.times.at(-1)).toBeGreaterThanOrEqual(before.times.at(-1) as number);
@@ -114,8 +129,14 @@ describe('market engine in the browser', () => {
   it('?replay= plays a recorded session into the screen with no server feed: its books show', async () => {
     const { page, context } = await stack.newPage();
     await page.goto(`${stack.baseUrl}/index.html?symbol=ethbtc&replay=/own-session.ndjson&speed=4`);
-    await page.waitForFunction(() => document.querySelector('.bids li span')?.textContent === '0.0000005', null, { timeout: 10_000 });
-    const stats = await page.evaluate(() => (window as unknown as { __marketEngine: { stats(): Promise<{ state: string; brokenFrames: number }> } }).__marketEngine.stats());
+    await page.waitForFunction(() => document.querySelector('.bids li span')?.textContent === '0.0000005', null, {
+      timeout: 10_000,
+    });
+    const stats = await page.evaluate(() =>
+      (
+        window as unknown as { __marketEngine: { stats(): Promise<{ state: string; brokenFrames: number }> } }
+      ).__marketEngine.stats(),
+    );
     expect(stats).toMatchObject({ state: 'replay', brokenFrames: 0 });
     expect(await page.locator('.bids li').count()).toBe(3);
     await context.close();
@@ -123,16 +144,21 @@ describe('market engine in the browser', () => {
 
   it('?replay= of the recorded live HTX session shows its books', async (ctx) => {
     if (!existsSync(SHARED_SESSION)) {
-      const reason = 'the recorded HTX session (../shared/fixtures/huobi) is not beside this checkout; the own-session replay test covers the path';
+      const reason =
+        'the recorded HTX session (../shared/fixtures/huobi) is not beside this checkout; the own-session replay test covers the path';
       console.log(`[skipped] ${reason}`);
       ctx.skip(reason);
       return;
     }
     const { page, context } = await stack.newPage();
     await page.goto(`${stack.baseUrl}/index.html?symbol=borusdt&replay=/live-session.ndjson&speed=5`);
-    await page.waitForFunction(() => document.querySelectorAll('.bids li').length === 20 && document.querySelectorAll('.asks li').length === 20, null, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.bids li').length === 20 && document.querySelectorAll('.asks li').length === 20,
+      null,
+      {
+        timeout: 10_000,
+      },
+    );
     const firstBid = Number(await page.locator('.bids li span').first().textContent());
     expect(firstBid).toBeGreaterThan(690);
     expect(firstBid).toBeLessThan(730);

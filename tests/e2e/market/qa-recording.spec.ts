@@ -32,10 +32,19 @@ afterAll(async () => {
 
 describe('QA recording', () => {
   it('records the live feed, saves it from the QA bar, and replays the saved file into the screen', async () => {
-    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, `/exchange?currentSymbol=btcusdt&name=BTC/USDT&record=1`);
+    const { page, context } = await signedInPage(
+      stack,
+      DEMO_ACCOUNT.username,
+      DEMO_ACCOUNT.password,
+      `/exchange?currentSymbol=btcusdt&name=BTC/USDT&record=1`,
+    );
     const bar = await visible(page.getByTestId('qa-bar'));
     await visible(bar.getByText('Recording'));
-    await eventually(() => bar.getByTestId('qa-frames').textContent(), (text) => Number(/\d+/.exec(text ?? '')?.[0] ?? 0) >= 30, 'recorded frames');
+    await eventually(
+      () => bar.getByTestId('qa-frames').textContent(),
+      (text) => Number(/\d+/.exec(text ?? '')?.[0] ?? 0) >= 30,
+      'recorded frames',
+    );
 
     const download = page.waitForEvent('download');
     await bar.getByRole('button', { name: 'Save recording' }).click();
@@ -44,25 +53,46 @@ describe('QA recording', () => {
     await (await download).saveAs(file);
     const text = readFileSync(file, 'utf8');
     const lines = parseTranscript(text);
-    const pushes = lines.filter((line) => line.dir === 'server->client' && line.frame.includes('"ch":"market.btcusdt.'));
+    const pushes = lines.filter(
+      (line) => line.dir === 'server->client' && line.frame.includes('"ch":"market.btcusdt.'),
+    );
     expect(pushes.length).toBeGreaterThan(10);
-    expect(lines.some((line) => line.dir === 'client->server' && line.frame.includes('"sub":"market.btcusdt.'))).toBe(true);
+    expect(lines.some((line) => line.dir === 'client->server' && line.frame.includes('"sub":"market.btcusdt.'))).toBe(
+      true,
+    );
 
     writeFileSync(join(staticDir, SAVED), text);
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT&replay=/${SAVED}&speed=2`);
     const replayBar = await visible(page.getByTestId('qa-bar'));
     await visible(replayBar.getByText('Replay ×2'));
-    await eventually(() => page.getByTestId('book-bids').locator('li').count(), (n) => n > 0, 'the replayed book');
-    const stats = await page.evaluate(() => (window as unknown as { __marketEngine: { stats(): Promise<{ state: string; brokenFrames: number }> } }).__marketEngine.stats());
+    await eventually(
+      () => page.getByTestId('book-bids').locator('li').count(),
+      (n) => n > 0,
+      'the replayed book',
+    );
+    const stats = await page.evaluate(() =>
+      (
+        window as unknown as { __marketEngine: { stats(): Promise<{ state: string; brokenFrames: number }> } }
+      ).__marketEngine.stats(),
+    );
     expect(stats).toMatchObject({ state: 'replay', brokenFrames: 0 });
     await context.close();
   });
 
   it('says so in the QA bar when a replay cannot start, and shows the live market instead', async () => {
-    const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, `/exchange?currentSymbol=btcusdt&name=BTC/USDT&replay=/no-such-session.ndjson`);
+    const { page, context } = await signedInPage(
+      stack,
+      DEMO_ACCOUNT.username,
+      DEMO_ACCOUNT.password,
+      `/exchange?currentSymbol=btcusdt&name=BTC/USDT&replay=/no-such-session.ndjson`,
+    );
     const alert = await visible(page.getByTestId('qa-bar').getByRole('alert'));
     expect(await alert.textContent()).toContain('showing the live market');
-    await eventually(() => page.getByTestId('book-bids').locator('li').count(), (n) => n > 0, 'the live book');
+    await eventually(
+      () => page.getByTestId('book-bids').locator('li').count(),
+      (n) => n > 0,
+      'the live book',
+    );
     await context.close();
   });
 

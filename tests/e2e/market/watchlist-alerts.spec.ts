@@ -39,14 +39,19 @@ describe('watchlist and price alerts', () => {
 
     // The home ranking's star is the same watchlist.
     await page.getByRole('link', { name: 'Home' }).click();
-    const btcStar = await visible(page.getByTestId('ranking').getByRole('button', { name: 'Add BTC/USDT to favourites' }));
+    const btcStar = await visible(
+      page.getByTestId('ranking').getByRole('button', { name: 'Add BTC/USDT to favourites' }),
+    );
     await btcStar.click();
     await page.getByRole('link', { name: 'Markets' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="market-row"]').length === 2, undefined, { timeout: UI_TIMEOUT_MS });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="market-row"]').length === 2, undefined, {
+      timeout: UI_TIMEOUT_MS,
+    });
     const favourites = await page.getByTestId('market-row').allTextContents();
     expect(favourites.map((row) => row.slice(0, 3))).toEqual(['ETH', 'BTC']);
 
-    for (const name of ['Remove ETH/USDT from favourites', 'Remove BTC/USDT from favourites']) await page.getByRole('button', { name }).click();
+    for (const name of ['Remove ETH/USDT from favourites', 'Remove BTC/USDT from favourites'])
+      await page.getByRole('button', { name }).click();
     await page.getByRole('tab', { name: 'Favourites' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
@@ -56,7 +61,11 @@ describe('watchlist and price alerts', () => {
     const { page, context } = await stack.newPage();
     await page.goto(`${stack.baseUrl}/alerts?symbol=btcusdt&name=BTC/USDT`);
     const lastText = page.getByTestId('alert-last').locator('bdi');
-    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="alert-last"] bdi')?.textContent ?? ''), undefined, { timeout: UI_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => /\d/.test(document.querySelector('[data-testid="alert-last"] bdi')?.textContent ?? ''),
+      undefined,
+      { timeout: UI_TIMEOUT_MS },
+    );
     const last = new Big((await lastText.textContent()) ?? '0');
     const level = last.times(1.01).round(2, Big.roundUp).toFixed(2);
 
@@ -75,7 +84,9 @@ describe('watchlist and price alerts', () => {
     // The list shows levels without trailing zeros.
     expect(await row.textContent()).toContain(`at or above ${new Big(level).toString()}`);
     expect(await row.getByTestId('alert-status').textContent()).toBe('Watching');
-    expect(await page.getByTestId('alerts-closed-note').textContent()).toContain('When the app is closed nothing checks them');
+    expect(await page.getByTestId('alerts-closed-note').textContent()).toContain(
+      'When the app is closed nothing checks them',
+    );
 
     // Survives a reload, still watched.
     await page.reload();
@@ -84,8 +95,17 @@ describe('watchlist and price alerts', () => {
 
     const moved = await fetch(`${stack.baseUrl}/__test/feed/move?symbol=btcusdt&percent=4`, { method: 'POST' });
     expect(moved.status).toBe(200);
-    await visible(page.getByTestId('toast').filter({ hasText: `BTC/USDT is at` }).filter({ hasText: `at or above your level ${new Big(level).toString()}` }));
-    await page.waitForFunction(() => document.querySelector('[data-testid="alert-status"]')?.textContent?.startsWith('Triggered at'), undefined, { timeout: UI_TIMEOUT_MS });
+    await visible(
+      page
+        .getByTestId('toast')
+        .filter({ hasText: `BTC/USDT is at` })
+        .filter({ hasText: `at or above your level ${new Big(level).toString()}` }),
+    );
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="alert-status"]')?.textContent?.startsWith('Triggered at'),
+      undefined,
+      { timeout: UI_TIMEOUT_MS },
+    );
     const fired = (await page.getByTestId('alert-status').textContent())?.replace('Triggered at ', '') ?? '';
     expect(new Big(fired).gte(level)).toBe(true);
 

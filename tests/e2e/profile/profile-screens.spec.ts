@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_INVITE_CODE } from '../../../server/src/db/seed.ts';
-import { advanceServerClock, signInAs, openMemberPanel, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import {
+  advanceServerClock,
+  signInAs,
+  openMemberPanel,
+  registerByPhoneApi,
+  toast,
+  visible,
+  UI_TIMEOUT_MS,
+} from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { generatePhoto, latestUploads, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
 
@@ -23,7 +31,9 @@ afterAll(async () => {
 function recordViolations(): void {
   const seen: string[] = [];
   (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-  document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`));
+  document.addEventListener('securitypolicyviolation', (event) =>
+    seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`),
+  );
 }
 
 /** The refusals of the page's current document (one task turn later, so a queued event arrives). */
@@ -47,10 +57,11 @@ async function freshUser() {
   return { page, context, userId };
 }
 
-const row = (sql: string, ...params: unknown[]) => stack.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+const row = (sql: string, ...params: unknown[]) =>
+  stack.db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
 
 describe('identity verification', () => {
-  it('two uploaded photos go to review, and the demo\'s automatic review certifies the user', async () => {
+  it("two uploaded photos go to review, and the demo's automatic review certifies the user", async () => {
     const { page, context, userId } = await freshUser();
     const front = await generatePhoto(context, { width: 800, height: 500 });
     const back = await generatePhoto(context, { width: 800, height: 500, split: true });
@@ -81,10 +92,15 @@ describe('identity verification', () => {
 
     // The demo approves it REVIEW_AUTO_SECONDS later on the server's clock; "check again" then shows it.
     await advanceServerClock(stack.baseUrl, REVIEW_AUTO_SECONDS * 1000);
-    await vi.waitFor(() => expect(row('SELECT rzstatus FROM users WHERE id = ?', userId)).toEqual({ rzstatus: 2 }), { timeout: UI_TIMEOUT_MS, interval: 200 });
+    await vi.waitFor(() => expect(row('SELECT rzstatus FROM users WHERE id = ?', userId)).toEqual({ rzstatus: 2 }), {
+      timeout: UI_TIMEOUT_MS,
+      interval: 200,
+    });
     await status.getByRole('button', { name: 'Check again' }).click();
     await visible(page.getByTestId('identity-status').filter({ hasText: 'Verified' }));
-    expect(row("SELECT decided_by FROM reviews WHERE kind = 'identity' AND user_id = ?", userId)).toEqual({ decided_by: 'auto' });
+    expect(row("SELECT decided_by FROM reviews WHERE kind = 'identity' AND user_id = ?", userId)).toEqual({
+      decided_by: 'auto',
+    });
 
     // The member panel shows the status, and the entry is no longer a link.
     await page.goto(`${stack.baseUrl}/`);
@@ -114,7 +130,10 @@ describe('withdrawal address', () => {
     await form.getByRole('button', { name: 'Bind address' }).click();
     await toast(page, 'Withdrawal address saved');
     await visible(page.getByTestId('bound-address').filter({ hasText: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }));
-    expect(row('SELECT network, address FROM withdraw_addresses WHERE user_id = ?', userId)).toEqual({ network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    expect(row('SELECT network, address FROM withdraw_addresses WHERE user_id = ?', userId)).toEqual({
+      network: 'TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

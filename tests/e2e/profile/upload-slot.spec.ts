@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { signedInPage, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { generatePhoto, latestUploads, slotStatus, uploadSlot, withExifOrientation } from '../support/upload-helpers.ts';
+import {
+  generatePhoto,
+  latestUploads,
+  slotStatus,
+  uploadSlot,
+  withExifOrientation,
+} from '../support/upload-helpers.ts';
 
 let stack: Stack;
 
@@ -23,7 +29,8 @@ function watchSlots(): void {
   new MutationObserver((records) => {
     for (const record of records) {
       const target = record.target as HTMLElement;
-      if (record.type === 'attributes' && target.dataset.testid === 'upload-slot') seen.statuses.push(target.dataset.status ?? '');
+      if (record.type === 'attributes' && target.dataset.testid === 'upload-slot')
+        seen.statuses.push(target.dataset.status ?? '');
     }
     if (document.querySelector('[data-testid="upload-slot"] [role="progressbar"]')) seen.progressbar = true;
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
@@ -57,10 +64,14 @@ describe('upload slot on the identity screen', () => {
     await slotStatus(front, 'empty');
     await page.evaluate(watchSlots);
 
-    await page.getByLabel('Front of ID').setInputFiles({ name: 'IMG_20250101_101010.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByLabel('Front of ID')
+      .setInputFiles({ name: 'IMG_20250101_101010.jpg', mimeType: 'image/jpeg', buffer: photo });
     await slotStatus(front, 'done');
     await visible(front.getByText('Uploaded'));
-    const watch = await page.evaluate(() => (window as unknown as { __slotWatch: { statuses: string[]; progressbar: boolean } }).__slotWatch);
+    const watch = await page.evaluate(
+      () => (window as unknown as { __slotWatch: { statuses: string[]; progressbar: boolean } }).__slotWatch,
+    );
     expect(watch).toEqual({ statuses: ['uploading', 'done'], progressbar: true });
     expect(await front.locator('img').getAttribute('src')).toMatch(/^blob:/);
 
@@ -91,15 +102,21 @@ describe('upload slot on the identity screen', () => {
     const [firstRow] = latestUploads(stack.db);
     await page.getByLabel('Back of ID').setInputFiles({ name: 'turned.jpg', mimeType: 'image/jpeg', buffer: turned });
     // The second image is a new upload (a new row), and the slot shows it done.
-    await vi.waitFor(() => expect(latestUploads(stack.db)[0]!.name).not.toBe(firstRow!.name), { timeout: UI_TIMEOUT_MS, interval: 50 });
+    await vi.waitFor(() => expect(latestUploads(stack.db)[0]!.name).not.toBe(firstRow!.name), {
+      timeout: UI_TIMEOUT_MS,
+      interval: 50,
+    });
     await slotStatus(back, 'done');
     const [secondRow] = latestUploads(stack.db);
     // Upright in its pixels (the server read 200×400 from the frame header), with no EXIF left to say otherwise.
     expect(secondRow).toMatchObject({ width: 200, height: 400 });
-    expect(readFileSync(join(stack.dataDir, 'uploads', secondRow!.name)).includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(
+      readFileSync(join(stack.dataDir, 'uploads', secondRow!.name)).includes(Buffer.from('Exif\0\0', 'latin1')),
+    ).toBe(false);
     const served = await page.evaluate(readServedImage, `/uploads/${secondRow!.name}`);
     expect({ width: served.width, height: served.height }).toEqual({ width: 200, height: 400 });
-    const near = (actual: number[], expected: number[]) => actual.every((value, i) => Math.abs(value - expected[i]!) < 40);
+    const near = (actual: number[], expected: number[]) =>
+      actual.every((value, i) => Math.abs(value - expected[i]!) < 40);
     expect(near(served.top, [255, 0, 0]), `top ${served.top.join(',')}`).toBe(true);
     expect(near(served.bottom, [0, 0, 255]), `bottom ${served.bottom.join(',')}`).toBe(true);
     await context.close();
@@ -117,7 +134,9 @@ describe('upload slot on the identity screen', () => {
     await context.setOffline(true);
     await page.getByLabel('Front of ID').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: photo });
     await slotStatus(front, 'failed');
-    await visible(front.getByRole('alert').filter({ hasText: 'Network error, please check your connection and try again' }));
+    await visible(
+      front.getByRole('alert').filter({ hasText: 'Network error, please check your connection and try again' }),
+    );
     expect(latestUploads(stack.db)[0]?.id ?? 0).toBe(before);
 
     await context.setOffline(false);

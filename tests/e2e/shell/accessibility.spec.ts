@@ -13,7 +13,15 @@ import { startStack, type Stack } from '../support/stack.ts';
 import { visible } from '../support/app-helpers.ts';
 import { appRoutes, withQuery } from '../support/routes.ts';
 import { fillDemoLists } from '../support/demo-records.ts';
-import { demoToken, narrowScreenFaults, overlapping, screenPage, signsAfterNumbers, smallTargets, unitsBeforeAmounts } from '../support/screen-checks.ts';
+import {
+  demoToken,
+  narrowScreenFaults,
+  overlapping,
+  screenPage,
+  signsAfterNumbers,
+  smallTargets,
+  unitsBeforeAmounts,
+} from '../support/screen-checks.ts';
 import { eventually } from '../support/trading-helpers.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -95,7 +103,14 @@ async function layoutSettled(page: Page): Promise<void> {
 /** Entrance animations (a banner fading in, a sheet sliding up) are judged once finished, as a reader sees them. */
 async function animationsDone(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 3000 },
+    )
     .catch(() => undefined);
 }
 
@@ -112,9 +127,23 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   // Once per page load: the router's moves keep it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -147,32 +176,36 @@ function partOf(paths: string[], part: number, parts: number): string[] {
 }
 
 describe('every route', () => {
-  it.each(CASES)('at 320 px in the %s theme (%s, %s, part %i): no serious or critical axe-core violation, no sideways scroll, nothing cut or broken, targets of 44 px, amounts and signs in reading order', async (theme, lang, visitor, part) => {
-    const violations: Record<string, Violation[]> = {};
-    const faults: Record<string, unknown> = {};
-    const signedIn = visitor === 'signed in';
-    const { page, context } = await screenPage(stack, { token: signedIn ? token : null, theme, lang, width: 320 });
-    const all = [...appRoutes(), ...(signedIn ? recordViews : [])].filter((p) => VISITOR_ONLY.has(p) !== signedIn);
-    const paths = signedIn ? partOf(all, part, SIGNED_IN_PARTS) : all;
-    expect(paths.length, 'routes in this part').toBeGreaterThan(0);
-    for (const [i, path] of paths.entries()) {
-      await settle(page, path, signedIn, i === 0);
-      const found = await seriousViolations(page);
-      if (found.length) violations[path] = found;
-      const narrow = {
-        ...(await narrowScreenFaults(page)),
-        smallTargets: await smallTargets(page),
-        unitsBeforeAmounts: await unitsBeforeAmounts(page),
-        signsAfterNumbers: await signsAfterNumbers(page),
-        // A header's title and its controls (back, a text link such as 'История') never run into each other.
-        underHeaderTitle: await overlapping(page, 'header h1', 'header a[href], header button'),
-      };
-      if (narrow.sideways > 0 || Object.values(narrow).some((list) => Array.isArray(list) && list.length)) faults[path] = narrow;
-    }
-    await context.close();
-    expect.soft(violations, 'axe-core').toEqual({});
-    expect.soft(faults, 'narrow screen').toEqual({});
-  });
+  it.each(CASES)(
+    'at 320 px in the %s theme (%s, %s, part %i): no serious or critical axe-core violation, no sideways scroll, nothing cut or broken, targets of 44 px, amounts and signs in reading order',
+    async (theme, lang, visitor, part) => {
+      const violations: Record<string, Violation[]> = {};
+      const faults: Record<string, unknown> = {};
+      const signedIn = visitor === 'signed in';
+      const { page, context } = await screenPage(stack, { token: signedIn ? token : null, theme, lang, width: 320 });
+      const all = [...appRoutes(), ...(signedIn ? recordViews : [])].filter((p) => VISITOR_ONLY.has(p) !== signedIn);
+      const paths = signedIn ? partOf(all, part, SIGNED_IN_PARTS) : all;
+      expect(paths.length, 'routes in this part').toBeGreaterThan(0);
+      for (const [i, path] of paths.entries()) {
+        await settle(page, path, signedIn, i === 0);
+        const found = await seriousViolations(page);
+        if (found.length) violations[path] = found;
+        const narrow = {
+          ...(await narrowScreenFaults(page)),
+          smallTargets: await smallTargets(page),
+          unitsBeforeAmounts: await unitsBeforeAmounts(page),
+          signsAfterNumbers: await signsAfterNumbers(page),
+          // A header's title and its controls (back, a text link such as 'История') never run into each other.
+          underHeaderTitle: await overlapping(page, 'header h1', 'header a[href], header button'),
+        };
+        if (narrow.sideways > 0 || Object.values(narrow).some((list) => Array.isArray(list) && list.length))
+          faults[path] = narrow;
+      }
+      await context.close();
+      expect.soft(violations, 'axe-core').toEqual({});
+      expect.soft(faults, 'narrow screen').toEqual({});
+    },
+  );
 
   it('finds none with a dialog open, and the page behind it is inert', async () => {
     const { page, context } = await screenPage(stack, { token });
@@ -181,11 +214,19 @@ describe('every route', () => {
     await visible(page.getByTestId('language-sheet'));
     await animationsDone(page);
     // The page turns inert in the frame after the dialog shows (use-focus-trap.ts).
-    await eventually(() => page.evaluate(() => document.getElementById('root')?.inert), (inert) => inert === true, 'the page behind the dialog to be inert');
+    await eventually(
+      () => page.evaluate(() => document.getElementById('root')?.inert),
+      (inert) => inert === true,
+      'the page behind the dialog to be inert',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('language-sheet').waitFor({ state: 'detached' });
-    await eventually(() => page.evaluate(() => document.getElementById('root')?.inert), (inert) => inert === false, 'the page to be live again');
+    await eventually(
+      () => page.evaluate(() => document.getElementById('root')?.inert),
+      (inert) => inert === false,
+      'the page to be live again',
+    );
     await context.close();
   });
 

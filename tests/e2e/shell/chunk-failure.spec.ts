@@ -83,7 +83,10 @@ describe('a chunk of code that cannot be fetched', () => {
   it('a part of the shell that fails to load leaves the screen working, and loads on the next page', async () => {
     const { page, context } = await stack.newPage();
     const restore = await failChunk(page, 'AlertBridge');
-    const refused = page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/assets/AlertBridge-'), timeout: UI_TIMEOUT_MS });
+    const refused = page.waitForEvent('requestfailed', {
+      predicate: (request) => request.url().includes('/assets/AlertBridge-'),
+      timeout: UI_TIMEOUT_MS,
+    });
     await page.goto(`${stack.baseUrl}/`);
     await refused;
 
@@ -91,7 +94,10 @@ describe('a chunk of code that cannot be fetched', () => {
     await page.getByRole('link', { name: 'Markets' }).click();
     await visible(page.getByTestId('market-row'));
     await restore();
-    const loaded = page.waitForResponse((response) => response.url().includes('/assets/AlertBridge-') && response.ok(), { timeout: UI_TIMEOUT_MS });
+    const loaded = page.waitForResponse(
+      (response) => response.url().includes('/assets/AlertBridge-') && response.ok(),
+      { timeout: UI_TIMEOUT_MS },
+    );
     await page.getByRole('link', { name: 'Home' }).click();
     await loaded;
     await visible(page.getByTestId('market-carousel'));

@@ -35,7 +35,11 @@ function onDialogEntry(page: Page): Promise<boolean> {
  * moment the dialog is visible could come first.
  */
 async function waitForDialogEntry(page: Page, present = true): Promise<void> {
-  await eventually(() => onDialogEntry(page), (on) => on === present, present ? "the dialog's history entry" : "the page's own history entry");
+  await eventually(
+    () => onDialogEntry(page),
+    (on) => on === present,
+    present ? "the dialog's history entry" : "the page's own history entry",
+  );
 }
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
@@ -80,7 +84,9 @@ describe('the back button closes dialogs', () => {
     const other = await visible(popup.locator('li button:not([aria-current]):not([data-testid="watch-star"])'));
     const title = (await other.locator('span').first().textContent()) ?? '';
     await other.click();
-    await page.waitForURL((next) => next.pathname === '/options' && next.searchParams.get('name') === title, { timeout: UI_TIMEOUT_MS });
+    await page.waitForURL((next) => next.pathname === '/options' && next.searchParams.get('name') === title, {
+      timeout: UI_TIMEOUT_MS,
+    });
     await page.getByTestId('option-pairs').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     await visible(page.getByTestId('pair-button').filter({ hasText: title }));
     // The tidy-up traversal has landed: the entry is the page's own, showing the new pair.

@@ -52,13 +52,15 @@ async function serviceWorkerReady(page: Page): Promise<void> {
 function cachedPaths(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const paths: string[] = [];
-    for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) paths.push(new URL(request.url).pathname);
+    for (const key of await caches.keys())
+      for (const request of await (await caches.open(key)).keys()) paths.push(new URL(request.url).pathname);
     return paths;
   });
 }
 
 /** The BTC/USDT close the home carousel shows. */
-const carouselPrice = (page: Page) => page.getByTestId('market-carousel').locator('li').filter({ hasText: 'BTC/USDT' }).locator('strong').textContent();
+const carouselPrice = (page: Page) =>
+  page.getByTestId('market-carousel').locator('li').filter({ hasText: 'BTC/USDT' }).locator('strong').textContent();
 
 describe('the installable app', () => {
   it('serves a manifest with regular and maskable icons and theme colours, and the shell links it', async () => {
@@ -71,7 +73,9 @@ describe('the installable app', () => {
     };
     expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
     for (const icon of manifest.icons) {
       const response = await fetch(`${stack.baseUrl}${icon.src}`);
       expect(response.headers.get('content-type')).toBe('image/png');
@@ -126,9 +130,11 @@ describe('the installable app', () => {
     await page.goto(`${stack.baseUrl}/`);
     await visible(page.getByTestId('market-carousel'));
     await serviceWorkerReady(page);
-    const chunkOf = (paths: string[], name: string) => paths.some((path) => path.startsWith(`/assets/${name}-`) && path.endsWith('.js'));
+    const chunkOf = (paths: string[], name: string) =>
+      paths.some((path) => path.startsWith(`/assets/${name}-`) && path.endsWith('.js'));
     const precached = await cachedPaths(page);
-    for (const screen of ['MarketPage', 'OptionsPage', 'ExchangePage', 'AssetsPage', 'MarketChart']) expect(chunkOf(precached, screen), screen).toBe(true);
+    for (const screen of ['MarketPage', 'OptionsPage', 'ExchangePage', 'AssetsPage', 'MarketChart'])
+      expect(chunkOf(precached, screen), screen).toBe(true);
     const languages = readdirSync(resolve('locales')).map((file) => file.slice(0, -'.json'.length));
     expect(languages.filter((language) => !chunkOf(precached, language))).toEqual([]);
     // Not every screen: the price alerts were never opened.
@@ -139,7 +145,9 @@ describe('the installable app', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.goto(`${stack.baseUrl}/alerts`);
     await visible(page.getByTestId('alert-level'));
-    await expect.poll(async () => chunkOf(await cachedPaths(page), 'AlertsPage'), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await expect
+      .poll(async () => chunkOf(await cachedPaths(page), 'AlertsPage'), { timeout: UI_TIMEOUT_MS })
+      .toBe(true);
     await context.setOffline(true);
     await page.reload();
     await visible(page.getByTestId('offline-notice'));
@@ -154,15 +162,25 @@ describe('the installable app', () => {
     await visible(page.getByTestId('market-carousel'));
     await serviceWorkerReady(page);
     await page.reload();
-    const seen = { controlled: await page.evaluate(() => navigator.serviceWorker.controller !== null), cached: await cachedPaths(page) };
+    const seen = {
+      controlled: await page.evaluate(() => navigator.serviceWorker.controller !== null),
+      cached: await cachedPaths(page),
+    };
     expect(seen.controlled).toBe(true);
     expect(seen.cached).toContain('/index.html');
     expect(seen.cached.filter((path) => /^\/(api|market\/|v1|ws|feed|uploads)/.test(path))).toEqual([]);
     // Through the worker, while offline: API and market REST fail instead of answering old data.
     await context.setOffline(true);
     const offline = await page.evaluate(async () => {
-      const attempt = (url: string) => fetch(url).then((r) => `answered ${r.status}`, () => 'failed');
-      return [await attempt('/api/index/getSetting'), await attempt('/market/history/kline?symbol=btcusdt&period=1min&size=1')];
+      const attempt = (url: string) =>
+        fetch(url).then(
+          (r) => `answered ${r.status}`,
+          () => 'failed',
+        );
+      return [
+        await attempt('/api/index/getSetting'),
+        await attempt('/market/history/kline?symbol=btcusdt&period=1min&size=1'),
+      ];
     });
     expect(offline).toEqual(['failed', 'failed']);
     await context.close();
@@ -201,12 +219,19 @@ describe('the installable app', () => {
     expect(await page.getByTestId('update-prompt').count()).toBe(1);
 
     await page.evaluate(() => sessionStorage.setItem('before-update', 'same page'));
-    await Promise.all([page.waitForEvent('load', { timeout: UI_TIMEOUT_MS }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load', { timeout: UI_TIMEOUT_MS }),
+      prompt.getByRole('button', { name: 'Reload' }).click(),
+    ]);
     await visible(page.getByTestId('market-carousel'));
     // The new worker is the one in charge now, and nothing is left waiting.
     const after = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return { waiting: registration?.waiting ?? null, active: registration?.active?.state, controlled: navigator.serviceWorker.controller !== null };
+      return {
+        waiting: registration?.waiting ?? null,
+        active: registration?.active?.state,
+        controlled: navigator.serviceWorker.controller !== null,
+      };
     });
     expect(after).toEqual({ waiting: null, active: 'activated', controlled: true });
     expect(await page.evaluate(() => sessionStorage.getItem('before-update'))).toBe('same page');

@@ -32,7 +32,9 @@ function recordViolations(): void {
   const seen: string[] = [];
   (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
   document.addEventListener('securitypolicyviolation', (event) => {
-    seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+    seen.push(
+      `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+    );
   });
 }
 
@@ -61,7 +63,13 @@ async function watchPolicy(context: BrowserContext, page: Page): Promise<Watch> 
 
 /** Filled rows of one side of the spot book. */
 const filledBookRows = (page: Page, side: 'bids' | 'asks') =>
-  page.evaluate((which) => [...document.querySelectorAll(`[data-testid="book-${which}"] li span:first-child`)].filter((span) => Number(span.textContent) > 0).length, side);
+  page.evaluate(
+    (which) =>
+      [...document.querySelectorAll(`[data-testid="book-${which}"] li span:first-child`)].filter(
+        (span) => Number(span.textContent) > 0,
+      ).length,
+    side,
+  );
 
 describe('the Content-Security-Policy in the browser', () => {
   it('lets home, market, spot, options and login run without a single refusal', async () => {
@@ -113,7 +121,12 @@ describe('the Content-Security-Policy in the browser', () => {
       return (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(async () => (await watch.refusals(page)).some((text) => text.startsWith('script-src-elem blocked inline')), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await expect
+      .poll(
+        async () => (await watch.refusals(page)).some((text) => text.startsWith('script-src-elem blocked inline')),
+        { timeout: UI_TIMEOUT_MS },
+      )
+      .toBe(true);
     await context.close();
   });
 });
@@ -138,14 +151,21 @@ describe('the bench pages under the policy', () => {
     // The chart's bars (history, then the socket) and the day summary (its own REST poll) both arrive.
     await waitForPage(
       page,
-      () => ((window as unknown as { __referenceStats?: { bars: number } }).__referenceStats?.bars ?? 0) > 0 && /^\d+\.\d{6}$/.test(document.getElementById('close')?.textContent ?? ''),
+      () =>
+        ((window as unknown as { __referenceStats?: { bars: number } }).__referenceStats?.bars ?? 0) > 0 &&
+        /^\d+\.\d{6}$/.test(document.getElementById('close')?.textContent ?? ''),
       null,
       UI_TIMEOUT_MS,
     );
     expect(await watch.refusals(page), 'reference page').toEqual([]);
 
     await page.goto(`${benchStack.baseUrl}/index.html?symbol=btcusdt`);
-    await waitForPage(page, () => document.querySelectorAll('.bids li').length > 0 && document.querySelectorAll('.chart canvas').length > 0, null, UI_TIMEOUT_MS);
+    await waitForPage(
+      page,
+      () => document.querySelectorAll('.bids li').length > 0 && document.querySelectorAll('.chart canvas').length > 0,
+      null,
+      UI_TIMEOUT_MS,
+    );
     expect(await watch.refusals(page), 'market test page').toEqual([]);
     await context.close();
   });

@@ -30,17 +30,31 @@ describe('loading skeletons', () => {
     // Home's banners never answer, so their skeleton stays.
     await page.route('**/api/index/getBanner', () => undefined);
     await page.goto(`${stack.baseUrl}/`);
-    await page.waitForFunction(() => document.getAnimations().some((a) => a instanceof CSSAnimation && a.animationName.includes('shimmer')), undefined, {
-      timeout: UI_TIMEOUT_MS,
-    });
+    await page.waitForFunction(
+      () => document.getAnimations().some((a) => a instanceof CSSAnimation && a.animationName.includes('shimmer')),
+      undefined,
+      {
+        timeout: UI_TIMEOUT_MS,
+      },
+    );
     const shimmers = await page.evaluate((): Shimmer[] =>
       document
         .getAnimations()
         .filter((a): a is CSSAnimation => a instanceof CSSAnimation && a.animationName.includes('shimmer'))
         .map((a) => {
           const effect = a.effect as KeyframeEffect;
-          const properties = new Set(effect.getKeyframes().flatMap((frame) => Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key))));
-          return { playState: a.playState, properties: [...properties], overflow: effect.target ? getComputedStyle(effect.target).overflow : null };
+          const properties = new Set(
+            effect
+              .getKeyframes()
+              .flatMap((frame) =>
+                Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+              ),
+          );
+          return {
+            playState: a.playState,
+            properties: [...properties],
+            overflow: effect.target ? getComputedStyle(effect.target).overflow : null,
+          };
         }),
     );
     expect(shimmers.length).toBeGreaterThan(0);

@@ -49,7 +49,13 @@ export async function submitLogin(page: Page, username: string, password: string
 }
 
 /** Logs in through the UI and waits for the reload onto home with the signed-in header. */
-export async function loginViaUi(page: Page, baseUrl: string, username: string, password: string, remember = false): Promise<void> {
+export async function loginViaUi(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  remember = false,
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await submitLogin(page, username, password, remember);
   await page.waitForURL(`${baseUrl}/`, { timeout: UI_TIMEOUT_MS });
@@ -69,13 +75,18 @@ export function currentTheme(page: Page): Promise<string | undefined> {
 
 /** Waits until <html data-theme> has the given value. */
 export async function waitForTheme(page: Page, theme: 'day' | 'night'): Promise<void> {
-  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme, { timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme, {
+    timeout: UI_TIMEOUT_MS,
+  });
 }
 
 /** A session token for `username` from the login call: a signed-in role for tests that are not about logging in. */
 export async function apiToken(baseUrl: string, username: string, password: string): Promise<string> {
   const body = new URLSearchParams({ username, password, ip: '' });
-  const answer = (await (await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body })).json()) as { msg?: string; data?: { userinfo?: { token?: string } } };
+  const answer = (await (await fetch(`${baseUrl}/api/Login/login`, { method: 'POST', body })).json()) as {
+    msg?: string;
+    data?: { userinfo?: { token?: string } };
+  };
   const token = answer.data?.userinfo?.token;
   if (!token) throw new Error(`set-up login of ${username} refused: ${answer.msg}`);
   return token;
@@ -96,7 +107,12 @@ export async function advanceServerClock(baseUrl: string, ms: number): Promise<n
  * login call in the browser's storage), opened at `at` (home by default, with its signed-in
  * header shown). For tests that are not about logging in; the login screen has its own.
  */
-export async function signedInPage(stack: Stack, username: string, password: string, at = '/'): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  stack: Stack,
+  username: string,
+  password: string,
+  at = '/',
+): Promise<{ context: BrowserContext; page: Page }> {
   const token = await apiToken(stack.baseUrl, username, password);
   const { context, page } = await stack.newPage({ token });
   await page.goto(`${stack.baseUrl}${at}`);
@@ -140,5 +156,7 @@ export async function afterFrames(page: Page, count = 1): Promise<void> {
  */
 export async function pageAtRest(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: UI_TIMEOUT_MS });
-  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => requestAnimationFrame(() => done()))));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestIdleCallback(() => requestAnimationFrame(() => done()))),
+  );
 }

@@ -5,7 +5,13 @@ import type { Page } from 'playwright-core';
  * long that took. Unlike `page.waitForFunction`, it awaits an async predicate: waitForFunction takes
  * the returned Promise itself as a truthy answer and stops at once.
  */
-export async function waitForPage<A>(page: Page, predicate: (arg: A) => Promise<boolean> | boolean, arg: A, timeoutMs: number, everyMs = 50): Promise<number> {
+export async function waitForPage<A>(
+  page: Page,
+  predicate: (arg: A) => Promise<boolean> | boolean,
+  arg: A,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     // Playwright types the page function's argument as its serialized form; ours is plain data.

@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
  */
 export function appRoutes(): string[] {
   const source = readFileSync(resolve('src/app/routes.tsx'), 'utf8');
-  const paths = [...source.matchAll(/\{\s*path:\s*'([^']+)'/g)].map((m) => m[1] as string).filter((path) => path !== '*');
+  const paths = [...source.matchAll(/\{\s*path:\s*'([^']+)'/g)]
+    .map((m) => m[1] as string)
+    .filter((path) => path !== '*');
   if (paths.length < 10) throw new Error(`only ${paths.length} routes found in src/app/routes.tsx`);
   return paths;
 }

@@ -20,7 +20,10 @@ export interface ScreenOptions {
  * A phone page whose stored values (client-storage.ts keys) say: this token, language and theme, the
  * home bulletin dismissed for today. A string script: it runs before the app's own.
  */
-export async function screenPage(stack: Stack, options: ScreenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function screenPage(
+  stack: Stack,
+  options: ScreenOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const { token = null, lang = 'en', theme = 'day', width = 375 } = options;
   const { context, page } = await stack.newPage();
   await page.setViewportSize({ width, height: 812 });
@@ -53,7 +56,8 @@ export function contrastOf(page: Page, selector: string): Promise<ContrastReport
       const s = c / 255;
       return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
     };
-    const luminance = ([r = 0, g = 0, b = 0]: number[]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) =>
+      0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
     const backgroundOf = (element: Element | null): string => {
       for (let node = element; node; node = node.parentElement) {
         const bg = getComputedStyle(node).backgroundColor;
@@ -67,7 +71,12 @@ export function contrastOf(page: Page, selector: string): Promise<ContrastReport
       const background = backgroundOf(element);
       const a = luminance(parse(colour));
       const b = luminance(parse(background));
-      return { text: element.textContent ?? '', colour, background, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+      return {
+        text: element.textContent ?? '',
+        colour,
+        background,
+        ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+      };
     });
   }, selector);
 }
@@ -81,7 +90,14 @@ export function overlapping(page: Page, a: string, b: string): Promise<string[]>
       return [...document.querySelectorAll(contentSel as string)]
         .filter((element) => {
           const r = element.getBoundingClientRect();
-          return r.width > 0 && r.height > 0 && r.left < cover.right && r.right > cover.left && r.top < cover.bottom && r.bottom > cover.top;
+          return (
+            r.width > 0 &&
+            r.height > 0 &&
+            r.left < cover.right &&
+            r.right > cover.left &&
+            r.top < cover.bottom &&
+            r.bottom > cover.top
+          );
         })
         .map((element) => (element.textContent ?? element.tagName).trim().slice(0, 40));
     },
@@ -106,11 +122,18 @@ export function overlappingParts(page: Page, rows: string, parts: string): Promi
         if (!rects.length) return null;
         const left = Math.min(...rects.map((r) => r.left));
         const top = Math.min(...rects.map((r) => r.top));
-        return new DOMRect(left, top, Math.max(...rects.map((r) => r.right)) - left, Math.max(...rects.map((r) => r.bottom)) - top);
+        return new DOMRect(
+          left,
+          top,
+          Math.max(...rects.map((r) => r.right)) - left,
+          Math.max(...rects.map((r) => r.bottom)) - top,
+        );
       };
       // Half a pixel of rounding is not an overlap.
-      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-      const name = (element: Element) => (element.textContent || element.getAttribute('aria-label') || element.tagName).trim().slice(0, 30);
+      const meet = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const name = (element: Element) =>
+        (element.textContent || element.getAttribute('aria-label') || element.tagName).trim().slice(0, 30);
       const found: string[] = [];
       for (const row of document.querySelectorAll(rowSel as string)) {
         const boxes = [...row.querySelectorAll(partSel as string)].flatMap((element) => {
@@ -119,7 +142,8 @@ export function overlappingParts(page: Page, rows: string, parts: string): Promi
         });
         boxes.forEach((a, i) => {
           for (const b of boxes.slice(i + 1)) {
-            if (!a.element.contains(b.element) && !b.element.contains(a.element) && meet(a.box, b.box)) found.push(`${name(a.element)} × ${name(b.element)}`);
+            if (!a.element.contains(b.element) && !b.element.contains(a.element) && meet(a.box, b.box))
+              found.push(`${name(a.element)} × ${name(b.element)}`);
           }
         });
       }
@@ -185,14 +209,17 @@ export async function paintedOrder(page: Page, selector: string, chars: string[]
  */
 export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
   return page.evaluate((min) => {
-    const candidates = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="tab"], [role="switch"], [tabindex="0"]');
+    const candidates = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [role="tab"], [role="switch"], [tabindex="0"]',
+    );
     const small: string[] = [];
     for (const element of candidates) {
       if (element.closest('[inert]')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       let target: HTMLElement = element;
-      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) target = element.closest('label') ?? element;
+      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio'))
+        target = element.closest('label') ?? element;
       if (element.tagName === 'A' && element.closest('[dir="auto"]')) continue;
       const r = target.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
@@ -221,63 +248,85 @@ export function smallTargets(page: Page, minPx = 44): Promise<string[]> {
 export async function narrowScreenFaults(
   page: Page,
   options: { tabs?: boolean; placeholders?: boolean } = {},
-): Promise<{ sideways: number; cutFields: string[]; brokenNumbers: string[]; brokenValues: string[]; cutTabs: string[] }> {
+): Promise<{
+  sideways: number;
+  cutFields: string[];
+  brokenNumbers: string[];
+  brokenValues: string[];
+  cutTabs: string[];
+}> {
   await withTextGeometry(page);
-  return page.evaluate(({ checkTabs, placeholders }) => {
-    const geometry = window.textGeometry as TextGeometry;
-    const root = document.documentElement;
-    const measure = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-    // A placeholder is not in scrollWidth: its text is measured in the field's font against the room inside its padding.
-    const placeholderCut = (input: HTMLInputElement): boolean => {
-      const style = getComputedStyle(input);
-      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return measure.measureText(input.placeholder).width > room + 0.5;
-    };
-    const cutFields = [...document.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"])')]
-      .filter((input) => input.offsetWidth > 0)
-      .filter((input) => (input.value !== '' ? input.scrollWidth > input.clientWidth + 1 : placeholders && input.placeholder !== '' && placeholderCut(input)))
-      .map((input) => `${input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name}: ${input.value || input.placeholder}`);
-    const brokenNumbers: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/[+-]?\d[\d.,]*\d/g)) {
-        const rects = geometry.range(node, match.index, match.index + match[0].length).getClientRects();
-        const lines = new Set([...rects].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (lines.size > 1) brokenNumbers.push(match[0]);
+  return page.evaluate(
+    ({ checkTabs, placeholders }) => {
+      const geometry = window.textGeometry as TextGeometry;
+      const root = document.documentElement;
+      const measure = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      // A placeholder is not in scrollWidth: its text is measured in the field's font against the room inside its padding.
+      const placeholderCut = (input: HTMLInputElement): boolean => {
+        const style = getComputedStyle(input);
+        measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return measure.measureText(input.placeholder).width > room + 0.5;
+      };
+      const cutFields = [
+        ...document.querySelectorAll<HTMLInputElement>(
+          'input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"])',
+        ),
+      ]
+        .filter((input) => input.offsetWidth > 0)
+        .filter((input) =>
+          input.value !== ''
+            ? input.scrollWidth > input.clientWidth + 1
+            : placeholders && input.placeholder !== '' && placeholderCut(input),
+        )
+        .map(
+          (input) =>
+            `${input.getAttribute('aria-label') ?? input.labels?.[0]?.textContent ?? input.name}: ${input.value || input.placeholder}`,
+        );
+      const brokenNumbers: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[+-]?\d[\d.,]*\d/g)) {
+          const rects = geometry.range(node, match.index, match.index + match[0].length).getClientRects();
+          const lines = new Set([...rects].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) brokenNumbers.push(match[0]);
+        }
       }
-    }
-    // Rects on one line overlap vertically; bold and small parts of one value ("BTC" "/USDT") differ in top only.
-    const lineCount = (rects: DOMRect[]): number => {
-      const bottoms: number[] = [];
-      for (const rect of [...rects].filter((r) => r.width > 0).sort((a, b) => a.top - b.top)) {
-        if (!bottoms.length || rect.top >= (bottoms[bottoms.length - 1] as number) - 1) bottoms.push(rect.bottom);
-      }
-      return bottoms.length;
-    };
-    const brokenValues = [...document.querySelectorAll('bdi')]
-      .filter((bdi) => {
-        const text = (bdi.textContent ?? '').trim();
-        if (text.length >= 20 && !/\s/.test(text)) return false;
-        const range = document.createRange();
-        range.selectNodeContents(bdi);
-        return lineCount([...range.getClientRects()]) > 1;
-      })
-      .map((bdi) => bdi.textContent ?? '');
-    const cutTabs = [...(checkTabs ? document.querySelectorAll<HTMLElement>('[role="tablist"]') : [])].flatMap((list) => {
-      const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((tab) => tab.offsetWidth > 0);
-      if (tabs.length > 3) return [];
-      const row = list.getBoundingClientRect();
-      return tabs
-        .filter((tab) => {
-          const box = tab.getBoundingClientRect();
-          return box.left < row.left - 1 || box.right > row.right + 1 || tab.scrollWidth > tab.clientWidth + 1;
+      // Rects on one line overlap vertically; bold and small parts of one value ("BTC" "/USDT") differ in top only.
+      const lineCount = (rects: DOMRect[]): number => {
+        const bottoms: number[] = [];
+        for (const rect of [...rects].filter((r) => r.width > 0).sort((a, b) => a.top - b.top)) {
+          if (!bottoms.length || rect.top >= (bottoms[bottoms.length - 1] as number) - 1) bottoms.push(rect.bottom);
+        }
+        return bottoms.length;
+      };
+      const brokenValues = [...document.querySelectorAll('bdi')]
+        .filter((bdi) => {
+          const text = (bdi.textContent ?? '').trim();
+          if (text.length >= 20 && !/\s/.test(text)) return false;
+          const range = document.createRange();
+          range.selectNodeContents(bdi);
+          return lineCount([...range.getClientRects()]) > 1;
         })
-        .map((tab) => (tab.textContent ?? '').trim());
-    });
-    return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers, brokenValues, cutTabs };
-  }, { checkTabs: options.tabs === true, placeholders: options.placeholders ?? false });
+        .map((bdi) => bdi.textContent ?? '');
+      const cutTabs = [...(checkTabs ? document.querySelectorAll<HTMLElement>('[role="tablist"]') : [])].flatMap(
+        (list) => {
+          const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((tab) => tab.offsetWidth > 0);
+          if (tabs.length > 3) return [];
+          const row = list.getBoundingClientRect();
+          return tabs
+            .filter((tab) => {
+              const box = tab.getBoundingClientRect();
+              return box.left < row.left - 1 || box.right > row.right + 1 || tab.scrollWidth > tab.clientWidth + 1;
+            })
+            .map((tab) => (tab.textContent ?? '').trim());
+        },
+      );
+      return { sideways: root.scrollWidth - root.clientWidth, cutFields, brokenNumbers, brokenValues, cutTabs };
+    },
+    { checkTabs: options.tabs === true, placeholders: options.placeholders ?? false },
+  );
 }
 
 /**
@@ -314,7 +363,8 @@ export async function signsAfterNumbers(page: Page): Promise<string[]> {
     const geometry = window.textGeometry as TextGeometry;
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const left = (node: Node, from: number, to: number): number => geometry.range(node, from, to).getBoundingClientRect().left;
+    const left = (node: Node, from: number, to: number): number =>
+      geometry.range(node, from, to).getBoundingClientRect().left;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       for (const match of text.matchAll(/(?:^|[\s(])([+-])(\d[\d,.]*)/g)) {

@@ -27,7 +27,9 @@ export function builtClient(): string {
  * Starts the real reference server (temporary SQLite database, test routes and their movable clock
  * on, the built client) on a free loopback port. `env` overrides its configuration.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<{ server: FastifyInstance; baseUrl: string; dataDir: string; stop(): Promise<void> }> {
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ server: FastifyInstance; baseUrl: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const config = loadConfig({
     ...process.env,

@@ -27,7 +27,10 @@ export interface Stack {
 function hideBulletinToday(): void {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  window.localStorage.setItem('popup_hidden_on', `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+  window.localStorage.setItem(
+    'popup_hidden_on',
+    `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+  );
 }
 
 /**
@@ -77,7 +80,18 @@ function openShared(dataDir: string): Db {
 function signedInState(baseUrl: string, token: string) {
   const { hostname } = new URL(baseUrl);
   return {
-    cookies: [{ name: 'token', value: token, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
+    cookies: [
+      {
+        name: 'token',
+        value: token,
+        domain: hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      },
+    ],
     origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: 'token', value: token }] }],
   };
 }

@@ -9,7 +9,10 @@ import { UI_TIMEOUT_MS } from './app-helpers.ts';
  * 12 MP phone camera. When `split` is set the left half is red and the right half blue instead,
  * so a test can tell which way up the image ended.
  */
-export async function generatePhoto(context: BrowserContext, { width = 4000, height = 3000, split = false } = {}): Promise<Buffer> {
+export async function generatePhoto(
+  context: BrowserContext,
+  { width = 4000, height = 3000, split = false } = {},
+): Promise<Buffer> {
   const page = await context.newPage();
   try {
     const base64 = await page.evaluate(
@@ -67,10 +70,32 @@ export async function generatePhoto(context: BrowserContext, { width = 4000, hei
 export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
   const tiff = Buffer.from([
     ...Buffer.from('Exif\0\0', 'latin1'),
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // big-endian TIFF header, IFD0 at 8
-    0x00, 0x01, // one entry
-    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation, SHORT, 1
-    0x00, 0x00, 0x00, 0x00, // no next IFD
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // big-endian TIFF header, IFD0 at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    orientation,
+    0x00,
+    0x00, // Orientation, SHORT, 1
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
   ]);
   const segment = Buffer.alloc(4);
   segment.writeUInt16BE(0xffe1, 0);
@@ -85,7 +110,9 @@ export function uploadSlot(page: { getByTestId(id: string): Locator }, label: st
 
 /** Waits until the slot shows `status` (empty, uploading, done, failed). */
 export async function slotStatus(slot: Locator, status: string): Promise<void> {
-  await slot.and(slot.page().locator(`[data-status="${status}"]`)).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await slot
+    .and(slot.page().locator(`[data-status="${status}"]`))
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 /** The newest upload rows the server stored, newest first. */

@@ -55,20 +55,26 @@ describe('home', () => {
     const carousel = await visible(page.getByTestId('market-carousel'));
     const first = list[0] as Item;
     await carousel.getByRole('link', { name: new RegExp(first.title.replace('/', '\\/')) }).click();
-    await page.waitForURL((url) => url.pathname === '/exchange' && url.searchParams.get('currentSymbol') === first.symbol, { timeout: UI_TIMEOUT_MS });
+    await page.waitForURL(
+      (url) => url.pathname === '/exchange' && url.searchParams.get('currentSymbol') === first.symbol,
+      { timeout: UI_TIMEOUT_MS },
+    );
     await visible(page.getByTestId('symbol-button').filter({ hasText: first.title }));
 
     await page.goto(`${stack.baseUrl}/`);
     const ranking = await visible(page.getByTestId('ranking'));
     await (await visible(ranking.getByRole('link'))).click();
-    await page.waitForURL((url) => url.pathname === '/options' && url.searchParams.has('currentSymbol'), { timeout: UI_TIMEOUT_MS });
+    await page.waitForURL((url) => url.pathname === '/options' && url.searchParams.has('currentSymbol'), {
+      timeout: UI_TIMEOUT_MS,
+    });
     await context.close();
   });
 
   it('swaps the up and down colours with the red-up setting and remembers it', async () => {
     const { page, context } = await stack.newPage();
     await page.goto(`${stack.baseUrl}/`);
-    const upColour = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--up').trim());
+    const upColour = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--up').trim());
     expect(await upColour()).toBe('#48b451');
     await (await visible(page.getByRole('switch', { name: 'Red for up, green for down' }))).click();
     expect(await upColour()).toBe('#db000c');
@@ -90,17 +96,28 @@ describe('market list', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.count()).toBeLessThanOrEqual(all.length);
     const tabs = await fetch(`${stack.baseUrl}/api/index/getAllCurrencyList`, { method: 'POST' });
-    const groups = ((await tabs.json()) as { data: { list: { currency_name: string; child: { id: number; currency_name: string }[] }[] } }).data.list;
+    const groups = (
+      (await tabs.json()) as {
+        data: { list: { currency_name: string; child: { id: number; currency_name: string }[] }[] };
+      }
+    ).data.list;
     const group = groups[0];
     const child = group?.child[0];
     if (group && child) {
       await page.getByRole('tab', { name: group.currency_name, exact: true }).click();
       await page.getByRole('tab', { name: child.currency_name, exact: true }).click();
-      const response = await fetch(`${stack.baseUrl}/api/index/getAllMarketList`, { method: 'POST', body: new URLSearchParams({ fid: '0', eid: String(child.id) }) });
+      const response = await fetch(`${stack.baseUrl}/api/index/getAllMarketList`, {
+        method: 'POST',
+        body: new URLSearchParams({ fid: '0', eid: String(child.id) }),
+      });
       const expected = ((await response.json()) as { data: { list: Item[] } }).data.list;
       const allowed = new Set(expected.map((p) => p.title.split('/')[0]));
       const coins = async () => (await rows.locator('strong').allTextContents()).map((text) => text.trim());
-      const shown = await eventually(coins, (list) => list.length > 0 && list.every((coin) => allowed.has(coin)), 'only the child tab pairs');
+      const shown = await eventually(
+        coins,
+        (list) => list.length > 0 && list.every((coin) => allowed.has(coin)),
+        'only the child tab pairs',
+      );
       expect(shown.length).toBeLessThanOrEqual(expected.length);
     }
     await context.close();
@@ -113,7 +130,14 @@ describe('spot order list', () => {
     const token = await pageToken(page);
     const btc = (await marketList()).find((p) => p.symbol === 'btcusdt') as Item;
     const price = new Big(btc.close).div(3).round(2, Big.roundDown).toFixed(2);
-    await apiData(stack.baseUrl, token, '/Trade/upbbbuy', { m_id: btc.id, type: 1, operate_type: 1, price, num: '0.001', amount: '' });
+    await apiData(stack.baseUrl, token, '/Trade/upbbbuy', {
+      m_id: btc.id,
+      type: 1,
+      operate_type: 1,
+      price,
+      num: '0.001',
+      amount: '',
+    });
 
     await page.goto(`${stack.baseUrl}/trade-lst`);
     await dismissNoticeBanner(page, 3000);
@@ -140,20 +164,34 @@ describe('notice banner', () => {
   it('never covers the last rows of a screen or the options action bar', async () => {
     const { page, context } = await signedInPage(stack, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     type Box = { x: number; y: number; width: number; height: number };
-    const apart = (a: Box, b: Box) => a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+    const apart = (a: Box, b: Box) =>
+      a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
 
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     const banner = await visible(page.getByTestId('notice-banner'));
     const tabs = await visible(page.getByRole('navigation', { name: 'Main sections' }));
     const tape = page.getByTestId('trade-tape');
-    await eventually(() => tape.locator('li').count(), (n) => n > 3, 'trades on the tape');
+    await eventually(
+      () => tape.locator('li').count(),
+      (n) => n > 3,
+      'trades on the tape',
+    );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const lastTrade = tape.locator('li').last();
-    const boxes = async () => ({ trade: await lastTrade.boundingBox(), banner: await banner.boundingBox(), tabs: await tabs.boundingBox() });
+    const boxes = async () => ({
+      trade: await lastTrade.boundingBox(),
+      banner: await banner.boundingBox(),
+      tabs: await tabs.boundingBox(),
+    });
     // Scrolled to the end, the last trade stands above the fixed tab bar and clear of the banner.
     await eventually(
       boxes,
-      ({ trade, banner: shown, tabs: bar }) => trade !== null && bar !== null && trade.y > 0 && trade.y + trade.height <= bar.y && (shown === null || apart(trade, shown)),
+      ({ trade, banner: shown, tabs: bar }) =>
+        trade !== null &&
+        bar !== null &&
+        trade.y > 0 &&
+        trade.y + trade.height <= bar.y &&
+        (shown === null || apart(trade, shown)),
       'the last trade above the tab bar, clear of the banner',
     );
 

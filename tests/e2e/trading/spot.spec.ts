@@ -57,10 +57,18 @@ describe('spot exchange', () => {
 
     await page.goto(`${stack.baseUrl}${SPOT_BTC}`);
     const available = await visible(page.getByTestId('available'));
-    await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)), 'the USDT balance');
+    await eventually(
+      () => available.textContent(),
+      (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)),
+      'the USDT balance',
+    );
 
     // Half the last price: far enough below the market that the feed will not fill it during the test.
-    const last = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    const last = await eventually(
+      () => page.getByTestId('book-last').textContent(),
+      (text) => Number(text) > 0,
+      'a last price',
+    );
     const price = new Big(last ?? '0').div(2).round(2, Big.roundDown).toFixed(2);
     await page.getByLabel('Price (USDT)').fill(price);
     await page.getByLabel('Quantity (BTC)').fill('0.01');
@@ -72,23 +80,45 @@ describe('spot exchange', () => {
     const openRow = await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Limit' }));
     expect(await openRow.textContent()).toContain('0.01');
     const frozen = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
-    expect(new Big(frozen.usdt_balance).toFixed(8)).toBe(new Big(before.usdt_balance).minus(new Big(price).times('0.01')).toFixed(8));
-    await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(frozen.usdt_balance).toFixed(8)), 'the frozen balance on screen');
+    expect(new Big(frozen.usdt_balance).toFixed(8)).toBe(
+      new Big(before.usdt_balance).minus(new Big(price).times('0.01')).toFixed(8),
+    );
+    await eventually(
+      () => available.textContent(),
+      (text) => (text ?? '').includes(new Big(frozen.usdt_balance).toFixed(8)),
+      'the frozen balance on screen',
+    );
 
     await openRow.getByTestId('cancel-order').click();
     await toast(page, 'Order cancelled');
-    await page.getByTestId('my-orders').getByTestId('spot-order').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await page
+      .getByTestId('my-orders')
+      .getByTestId('spot-order')
+      .first()
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     const after = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
     expect(after.usdt_balance).toBe(before.usdt_balance);
-    await eventually(() => available.textContent(), (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)), 'the unfrozen balance on screen');
-    const cancelled = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 3, page: 1, limit: 10 });
+    await eventually(
+      () => available.textContent(),
+      (text) => (text ?? '').includes(new Big(before.usdt_balance).toFixed(8)),
+      'the unfrozen balance on screen',
+    );
+    const cancelled = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+      status: 3,
+      page: 1,
+      limit: 10,
+    });
     expect(cancelled.list.length).toBeGreaterThan(0);
     await context.close();
   });
 
   it('refuses a limit buy above the balance with the spec message and clears the quantity', async () => {
     const { page, context } = await openSpotScreen();
-    await eventually(() => page.getByTestId('available').textContent(), (text) => /[1-9]/.test(text ?? ''), 'the demo balance');
+    await eventually(
+      () => page.getByTestId('available').textContent(),
+      (text) => /[1-9]/.test(text ?? ''),
+      'the demo balance',
+    );
     await page.getByLabel('Price (USDT)').fill('1000000');
     await page.getByLabel('Quantity (BTC)').fill('5');
     await page.getByRole('button', { name: 'Buy BTC' }).click();
@@ -107,24 +137,44 @@ describe('spot exchange', () => {
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
     await page.getByLabel('Order type').selectOption('2');
     const available = page.getByTestId('available');
-    await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${new Big(before.coin_balance).toFixed(8)} BTC`), 'the BTC balance');
+    await eventually(
+      () => available.textContent(),
+      (text) => (text ?? '').includes(`${new Big(before.coin_balance).toFixed(8)} BTC`),
+      'the BTC balance',
+    );
     await page.getByLabel('Quantity (BTC)').fill('0.1');
     await page.getByRole('button', { name: 'Sell BTC' }).click();
     await toast(page, 'Order filled');
 
-    const done = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 2, type: 2, page: 1, limit: 10 });
+    const done = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+      status: 2,
+      type: 2,
+      page: 1,
+      limit: 10,
+    });
     const order = done.list[0];
     if (!order) throw new Error('the filled sell is not in the completed list');
     expect(new Big(order.coinnum).eq('0.1')).toBe(true);
     const feeInQuote = order.fee_coin === 'USDT' ? order.fee : '0';
     const expectedUsdt = new Big(before.usdt_balance).plus(order.amount).minus(feeInQuote).toFixed(8);
-    const expectedBtc = new Big(before.coin_balance).minus('0.1').minus(order.fee_coin === 'BTC' ? order.fee : '0').toFixed(8);
+    const expectedBtc = new Big(before.coin_balance)
+      .minus('0.1')
+      .minus(order.fee_coin === 'BTC' ? order.fee : '0')
+      .toFixed(8);
     const after = await apiData<Balance>(stack.baseUrl, token, '/Trade/getMarketBalance', { m_id: mId });
     expect(new Big(after.usdt_balance).toFixed(8)).toBe(expectedUsdt);
     expect(new Big(after.coin_balance).toFixed(8)).toBe(expectedBtc);
-    await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${expectedBtc} BTC`), 'the BTC balance after the sell');
+    await eventually(
+      () => available.textContent(),
+      (text) => (text ?? '').includes(`${expectedBtc} BTC`),
+      'the BTC balance after the sell',
+    );
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
-    await eventually(() => available.textContent(), (text) => (text ?? '').includes(`${expectedUsdt} USDT`), 'the USDT balance after the sell');
+    await eventually(
+      () => available.textContent(),
+      (text) => (text ?? '').includes(`${expectedUsdt} USDT`),
+      'the USDT balance after the sell',
+    );
     await context.close();
   });
 });
@@ -150,8 +200,16 @@ describe('spot pair switch', () => {
     await page.getByTestId('symbol-button').click();
     await (await visible(page.getByTestId('symbol-drawer').getByRole('button', { name: /ETH\/USDT/ }))).click();
     await page.waitForURL(/currentSymbol=ethusdt/, { timeout: UI_TIMEOUT_MS });
-    const ethLast = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0 && Number(text) < Number(tapped) / 2, 'the ETH last price');
-    const price = await eventually(() => page.getByLabel('Price (USDT)').inputValue(), (value) => value !== '', 'the ETH form price');
+    const ethLast = await eventually(
+      () => page.getByTestId('book-last').textContent(),
+      (text) => Number(text) > 0 && Number(text) < Number(tapped) / 2,
+      'the ETH last price',
+    );
+    const price = await eventually(
+      () => page.getByLabel('Price (USDT)').inputValue(),
+      (value) => value !== '',
+      'the ETH form price',
+    );
     expect(price).not.toBe(tapped);
     expect(Math.abs(Number(price) - Number(ethLast)) / Number(ethLast)).toBeLessThan(0.01);
     await context.close();
@@ -166,7 +224,11 @@ describe('spot book tap', () => {
     // The notice banner makes room for itself above the book: a press begun before it shows is released over another row.
     await dismissNoticeBanner(page);
     const field = page.getByLabel('Price (USDT)');
-    await eventually(() => field.inputValue(), (value) => value !== '', 'the start price');
+    await eventually(
+      () => field.inputValue(),
+      (value) => value !== '',
+      'the start price',
+    );
     await field.fill('');
     // Every price the top bid row shows from the press to just after the release.
     await page.evaluate(`(() => {
@@ -183,8 +245,12 @@ describe('spot book tap', () => {
     await page.mouse.down();
     await eventually(topBids, (seen) => new Set(seen).size > 1, 'the top bid price to move during the press');
     await page.mouse.up();
-    const taken = await eventually(() => field.inputValue(), (value) => value !== '', 'the clicked price');
-    const shown = await page.evaluate('(window.__topBidWatch.disconnect(), window.__topBids)') as string[];
+    const taken = await eventually(
+      () => field.inputValue(),
+      (value) => value !== '',
+      'the clicked price',
+    );
+    const shown = (await page.evaluate('(window.__topBidWatch.disconnect(), window.__topBids)')) as string[];
     expect(shown.map((price) => new Big(price).toFixed(2))).toContain(taken);
     await context.close();
   });
@@ -192,17 +258,28 @@ describe('spot book tap', () => {
 
 describe('spot live numbers', () => {
   const arrivingTrades = (page: Page) =>
-    page.evaluate(() =>
-      Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter((row) =>
-        row.getAnimations({ subtree: true }).some((animation) => (animation as CSSAnimation).animationName.includes('tapeArrive')),
-      ).length,
+    page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter((row) =>
+          row
+            .getAnimations({ subtree: true })
+            .some((animation) => (animation as CSSAnimation).animationName.includes('tapeArrive')),
+        ).length,
     );
 
   it('flashes a book size that changes and each trade as it arrives, and not with reduced motion', async () => {
     const { page, context } = await openSpotScreen();
     await visible(page.getByTestId('book-bids'));
-    await eventually(() => page.locator('[data-testid=book-bids] [data-flash], [data-testid=book-asks] [data-flash]').count(), (n) => n > 0, 'a flashing book size');
-    await eventually(() => arrivingTrades(page), (n) => n > 0, 'a trade row flashing on arrival');
+    await eventually(
+      () => page.locator('[data-testid=book-bids] [data-flash], [data-testid=book-asks] [data-flash]').count(),
+      (n) => n > 0,
+      'a flashing book size',
+    );
+    await eventually(
+      () => arrivingTrades(page),
+      (n) => n > 0,
+      'a trade row flashing on arrival',
+    );
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     // Two trades arrive with reduced motion on, and neither flashes.
@@ -236,7 +313,8 @@ describe('spot depth chart', () => {
       const down = rgb('--down');
       const { data, width } = context.getImageData(0, 0, canvas.width, canvas.height);
       const counts = { upLeft: 0, upRight: 0, downLeft: 0, downRight: 0 };
-      const near = (i: number, [r, g, b]: number[]) => Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 40 && data[i + 3]! > 200;
+      const near = (i: number, [r, g, b]: number[]) =>
+        Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 40 && data[i + 3]! > 200;
       for (let i = 0; i < data.length; i += 4) {
         const left = (i / 4) % width < width / 2;
         if (near(i, up)) counts[left ? 'upLeft' : 'upRight'] += 1;
@@ -251,15 +329,24 @@ describe('spot depth chart', () => {
     await page.getByTestId('spot-charts-toggle').click();
     const canvas = await visible(page.getByTestId('depth-chart').locator('canvas'));
 
-    const prices = async (side: 'bids' | 'asks') => (await page.getByTestId(`book-${side}`).locator('li span:first-child').allTextContents()).map(Number);
+    const prices = async (side: 'bids' | 'asks') =>
+      (await page.getByTestId(`book-${side}`).locator('li span:first-child').allTextContents()).map(Number);
     // The book moves while it is read: the mid must lie inside what the book shows, not between two exact rows.
     const read = async () => {
       const mid = Number(/mid price ([\d.]+)$/.exec((await canvas.getAttribute('aria-label')) ?? '')?.[1]);
       return { mid, lowestBid: Math.min(...(await prices('bids'))), highestAsk: Math.max(...(await prices('asks'))) };
     };
-    await eventually(read, (seen) => seen.mid > seen.lowestBid && seen.mid < seen.highestAsk, "the depth chart's mid price inside the book");
+    await eventually(
+      read,
+      (seen) => seen.mid > seen.lowestBid && seen.mid < seen.highestAsk,
+      "the depth chart's mid price inside the book",
+    );
 
-    const pixels = await eventually(() => colouredPixels(page), (counts) => !!counts && counts.upLeft > 0 && counts.downRight > 0, 'both sides drawn');
+    const pixels = await eventually(
+      () => colouredPixels(page),
+      (counts) => !!counts && counts.upLeft > 0 && counts.downRight > 0,
+      'both sides drawn',
+    );
     expect(pixels!.upLeft).toBeGreaterThan(pixels!.upRight);
     expect(pixels!.downRight).toBeGreaterThan(pixels!.downLeft);
     await context.close();
@@ -286,7 +373,11 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, 
 
 /** Cancels the demo user's open BTC orders through the API, so each test starts from none. */
 async function cancelOpenOrders(token: string): Promise<void> {
-  const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+  const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+    status: 1,
+    page: 1,
+    limit: 50,
+  });
   for (const order of open.list) await apiData(stack.baseUrl, token, '/Trade/cancelOrder', { bb_id: order.id });
 }
 
@@ -294,12 +385,24 @@ describe('spot price far from the last price', () => {
   it('shows the last price and 24 h change at the top; a buy 10 % under the last price asks first with the distance, a buy 3 % under goes at once', async () => {
     const { page, context } = await openSpotScreen();
     const token = await pageToken(page);
-    await eventually(() => page.getByTestId('available').textContent(), (text) => /[1-9]/.test(text ?? ''), 'the demo balance');
-    const top = await eventually(() => page.getByTestId('pair-last').textContent(), (text) => Number(text) > 0, 'the last price at the top');
+    await eventually(
+      () => page.getByTestId('available').textContent(),
+      (text) => /[1-9]/.test(text ?? ''),
+      'the demo balance',
+    );
+    const top = await eventually(
+      () => page.getByTestId('pair-last').textContent(),
+      (text) => Number(text) > 0,
+      'the last price at the top',
+    );
     expect(Number(top)).toBeGreaterThan(0);
     expect(await page.getByTestId('pair-price').getByTestId('change').textContent()).toMatch(/%/);
 
-    const last = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    const last = await eventually(
+      () => page.getByTestId('book-last').textContent(),
+      (text) => Number(text) > 0,
+      'a last price',
+    );
     const far = new Big(last ?? '0').times('0.9').round(2, Big.roundDown).toFixed(2);
     await page.getByLabel('Price (USDT)').fill(far);
     await page.getByLabel('Quantity (BTC)').fill('0.001');
@@ -313,7 +416,11 @@ describe('spot price far from the last price', () => {
     const named = new Big(match[2] ?? '');
     expect(match[1]).toBe(named.minus(far).times(100).div(named).round(2, Big.roundHalfUp).toFixed(2));
     expect(Number(match[1])).toBeGreaterThan(5);
-    const before = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    const before = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+      status: 1,
+      page: 1,
+      limit: 50,
+    });
     expect(before.list).toHaveLength(0);
     await page.getByTestId('price-confirm-confirm').click();
     await toast(page, 'Order placed');
@@ -323,7 +430,18 @@ describe('spot price far from the last price', () => {
     await page.getByLabel('Price (USDT)').fill(near);
     await page.getByLabel('Quantity (BTC)').fill('0.001');
     await page.getByRole('button', { name: 'Buy BTC' }).click();
-    await eventually(async () => (await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 })).list.length, (n) => n === 2, 'both orders open');
+    await eventually(
+      async () =>
+        (
+          await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+            status: 1,
+            page: 1,
+            limit: 50,
+          })
+        ).list.length,
+      (n) => n === 2,
+      'both orders open',
+    );
     expect(await page.getByTestId('price-confirm').count()).toBe(0);
     await cancelOpenOrders(token);
     await context.close();
@@ -336,7 +454,11 @@ describe('spot stop-limit and cancel all', () => {
     const token = await pageToken(page);
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
     await page.getByLabel('Order type').selectOption('3');
-    const last = await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    const last = await eventually(
+      () => page.getByTestId('book-last').textContent(),
+      (text) => Number(text) > 0,
+      'a last price',
+    );
     // Far below the market: the feed will not reach the trigger during the test.
     const trigger = new Big(last ?? '0').times('0.5').round(2, Big.roundDown).toFixed(2);
     const limit = new Big(trigger).minus('1').toFixed(2);
@@ -347,22 +469,41 @@ describe('spot stop-limit and cancel all', () => {
     // Half the last price is far from it: the form asks first.
     await (await visible(page.getByTestId('price-confirm-confirm'))).click();
     await toast(page, 'Order placed');
-    const row = await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }));
+    const row = await visible(
+      page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }),
+    );
     expect(new Big((await row.getByTestId('order-trigger').textContent()) ?? '0').eq(trigger)).toBe(true);
-    const open = await apiData<{ list: (OrderView & { operate_type: number; trigger_price: string })[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    const open = await apiData<{ list: (OrderView & { operate_type: number; trigger_price: string })[] }>(
+      stack.baseUrl,
+      token,
+      '/Trade/getOrderList',
+      { status: 1, page: 1, limit: 50 },
+    );
     expect(open.list.map((order) => [order.status, order.operate_type])).toEqual([[4, 3]]);
 
     await page.getByTestId('cancel-all').click();
-    expect(plain(await (await visible(page.getByTestId('cancel-all-count'))).textContent())).toBe('Open orders to cancel on BTC/USDT: 1');
+    expect(plain(await (await visible(page.getByTestId('cancel-all-count'))).textContent())).toBe(
+      'Open orders to cancel on BTC/USDT: 1',
+    );
     await page.getByTestId('cancel-all-confirm-confirm').click();
-    await page.getByTestId('my-orders').getByTestId('spot-order').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
-    const after = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    await page
+      .getByTestId('my-orders')
+      .getByTestId('spot-order')
+      .first()
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    const after = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+      status: 1,
+      page: 1,
+      limit: 50,
+    });
     expect(after.list).toHaveLength(0);
     await context.close();
   });
 
   it("shows the pair's minimum order and refuses a smaller one before sending", async () => {
-    const pairs = (await (await fetch(`${stack.baseUrl}/api/index/getMarketList`, { method: 'POST' })).json()) as { data: { list: { symbol: string; min_num: string; min_total: string }[] } };
+    const pairs = (await (await fetch(`${stack.baseUrl}/api/index/getMarketList`, { method: 'POST' })).json()) as {
+      data: { list: { symbol: string; min_num: string; min_total: string }[] };
+    };
     const btc = pairs.data.list.find((pair) => pair.symbol === 'btcusdt');
     if (!btc) throw new Error('btcusdt is not in the market list');
     // One step of BTC is far below a USDT pair's minimum total: the total is what refuses it.
@@ -372,11 +513,19 @@ describe('spot stop-limit and cancel all', () => {
     const hint = await visible(page.getByTestId('min-order'));
     const expected = `Minimum order: ${btc.min_num} BTC and ${btc.min_total} USDT`;
     expect(await hint.textContent()).toBe(expected);
-    await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price');
+    await eventually(
+      () => page.getByTestId('book-last').textContent(),
+      (text) => Number(text) > 0,
+      'a last price',
+    );
     await page.getByLabel('Quantity (BTC)').fill(btc.min_num);
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     await visible(page.getByRole('alert').filter({ hasText: expected }));
-    const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    const open = await apiData<{ list: OrderView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+      status: 1,
+      page: 1,
+      limit: 50,
+    });
     expect(open.list).toHaveLength(0);
     await context.close();
   });
@@ -388,7 +537,13 @@ describe('spot stop-limit on the moving feed', () => {
     const token = await pageToken(page);
     await cancelOpenOrders(token);
     await page.getByLabel('Order type').selectOption('3');
-    const last = new Big((await eventually(() => page.getByTestId('book-last').textContent(), (text) => Number(text) > 0, 'a last price')) ?? '0');
+    const last = new Big(
+      (await eventually(
+        () => page.getByTestId('book-last').textContent(),
+        (text) => Number(text) > 0,
+        'a last price',
+      )) ?? '0',
+    );
     // Within the far-price distance, so no second confirmation: trigger 1 % above the last price, limit 4 %.
     const trigger = last.times('1.01').round(2, Big.roundUp).toFixed(2);
     const limit = last.times('1.04').round(2, Big.roundDown).toFixed(2);
@@ -399,14 +554,27 @@ describe('spot stop-limit on the moving feed', () => {
     await toast(page, 'Order placed');
     await visible(page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }));
     type StopView = OrderView & { operate_type: number; trigger_price: string; triggered_at: number; total: string };
-    const waiting = await apiData<{ list: StopView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 1, page: 1, limit: 50 });
+    const waiting = await apiData<{ list: StopView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+      status: 1,
+      page: 1,
+      limit: 50,
+    });
     expect(waiting.list.map((order) => [order.status, order.operate_type, order.triggered_at])).toEqual([[4, 3, 0]]);
     const id = waiting.list[0]!.id;
 
     // The simulator trades the pair 3 % up through its book: past the trigger, below the limit.
-    expect((await fetch(`${stack.baseUrl}/__test/feed/move?symbol=btcusdt&percent=3`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${stack.baseUrl}/__test/feed/move?symbol=btcusdt&percent=3`, { method: 'POST' })).status).toBe(
+      200,
+    );
     const filled = await eventually(
-      async () => (await apiData<{ list: StopView[] }>(stack.baseUrl, token, '/Trade/getOrderList', { status: 2, page: 1, limit: 50 })).list.find((order) => order.id === id),
+      async () =>
+        (
+          await apiData<{ list: StopView[] }>(stack.baseUrl, token, '/Trade/getOrderList', {
+            status: 2,
+            page: 1,
+            limit: 50,
+          })
+        ).list.find((order) => order.id === id),
       (order) => order !== undefined,
       'the stop-limit triggered and filled',
     );
@@ -414,20 +582,31 @@ describe('spot stop-limit on the moving feed', () => {
     expect(new Big(filled!.coinnum).eq('0.001')).toBe(true);
     // Every fill at a price the book showed, never above the limit: the total paid is at most quantity x limit.
     expect(new Big(filled!.total).lte(new Big('0.001').times(limit))).toBe(true);
-    await page.getByTestId('my-orders').getByTestId('spot-order').filter({ hasText: 'Waiting for trigger' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await page
+      .getByTestId('my-orders')
+      .getByTestId('spot-order')
+      .filter({ hasText: 'Waiting for trigger' })
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     await context.close();
   });
 });
 
 describe('spot screen at 320 px', () => {
-  it.each(['vi', 'ru', 'ar', 'zh-cn'])('in %s: the my-orders tab labels whole, nothing sideways, cut or broken', async (lang) => {
-    const token = await demoToken(stack.baseUrl);
-    const { page, context } = await screenPage(stack, { token, lang, width: 320 });
-    await page.goto(`${stack.baseUrl}${SPOT_BTC}`);
-    await visible(page.getByTestId('my-orders').getByRole('tab'));
-    await eventually(() => page.getByTestId('pair-last').textContent(), (text) => Number(text) > 0, 'the last price at the top');
-    const faults = await narrowScreenFaults(page, { tabs: true });
-    expect(faults).toEqual({ sideways: 0, cutFields: [], brokenNumbers: [], brokenValues: [], cutTabs: [] });
-    await context.close();
-  });
+  it.each(['vi', 'ru', 'ar', 'zh-cn'])(
+    'in %s: the my-orders tab labels whole, nothing sideways, cut or broken',
+    async (lang) => {
+      const token = await demoToken(stack.baseUrl);
+      const { page, context } = await screenPage(stack, { token, lang, width: 320 });
+      await page.goto(`${stack.baseUrl}${SPOT_BTC}`);
+      await visible(page.getByTestId('my-orders').getByRole('tab'));
+      await eventually(
+        () => page.getByTestId('pair-last').textContent(),
+        (text) => Number(text) > 0,
+        'the last price at the top',
+      );
+      const faults = await narrowScreenFaults(page, { tabs: true });
+      expect(faults).toEqual({ sideways: 0, cutFields: [], brokenNumbers: [], brokenValues: [], cutTabs: [] });
+      await context.close();
+    },
+  );
 });

@@ -73,15 +73,23 @@ describe('verifiable settlement', () => {
     const config = await apiData<HyConfig>(stack.baseUrl, token, '/Contrade/getHyConfig');
     const shortest = [...config.durations].sort((a, b) => a.time - b.time)[0]!;
     const multipliers = config.hy_numcolstmp.split(',');
-    const pairs = (await apiData<{ list: { id: number; symbol: string }[] }>(stack.baseUrl, token, '/index/getMarketList')).list;
+    const pairs = (
+      await apiData<{ list: { id: number; symbol: string }[] }>(stack.baseUrl, token, '/index/getMarketList')
+    ).list;
     const pick = generator(15);
 
     const placed: number[] = [];
     for (let i = 0; i < 5; i++) {
       const pair = pairs[pick(Math.min(pairs.length, 6))]!;
       const multiplier = multipliers[pick(2)] ?? '1';
-      const stake = Number(config.hy_price_type) === 2 ? new Big(multiplier).times(shortest.min).toFixed(2) : multiplier;
-      const created = await apiData<{ order_id: number }>(stack.baseUrl, token, '/Contrade/creatorder', { m_id: pair.id, ctime: shortest.time, ctzed: stake, buytype: 1 + pick(2) });
+      const stake =
+        Number(config.hy_price_type) === 2 ? new Big(multiplier).times(shortest.min).toFixed(2) : multiplier;
+      const created = await apiData<{ order_id: number }>(stack.baseUrl, token, '/Contrade/creatorder', {
+        m_id: pair.id,
+        ctime: shortest.time,
+        ctzed: stake,
+        buytype: 1 + pick(2),
+      });
       placed.push(created.order_id);
       // Past the 2 s double-submit guard, so two equal random orders are both placed.
       await advanceServerClock(stack.baseUrl, 2100 + pick(1200));
@@ -103,8 +111,12 @@ describe('verifiable settlement', () => {
     // Checked through the public feed only, as anyone verifying an order would.
     for (const order of orders) {
       expect(order.is_win).not.toBe(4);
-      const tape = (await marketRest<RestGroup[]>(`/market/history/trade?symbol=${order.symbol}&size=2000`)).flatMap((group) => group.data).reverse();
-      const bars = await marketRest<{ id: number; low: number; high: number }[]>(`/market/history/kline?symbol=${order.symbol}&period=1min&size=10`);
+      const tape = (await marketRest<RestGroup[]>(`/market/history/trade?symbol=${order.symbol}&size=2000`))
+        .flatMap((group) => group.data)
+        .reverse();
+      const bars = await marketRest<{ id: number; low: number; high: number }[]>(
+        `/market/history/kline?symbol=${order.symbol}&period=1min&size=10`,
+      );
       for (const [price, instant, tradeId, tradeTs] of [
         [order.buyprice, order.buytime_ms, order.buy_trade_id, order.buy_trade_ts],
         [order.sellprice, order.selltime_ms, order.sell_trade_id, order.sell_trade_ts],
@@ -126,7 +138,11 @@ describe('verifiable settlement', () => {
     await dismissNoticeBanner(page);
     await page.getByTestId('view-toggle').click();
     await page.getByRole('tab', { name: 'Settled' }).click();
-    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="option-order-settled"]').length >= count, orders.length, { timeout: UI_TIMEOUT_MS });
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="option-order-settled"]').length >= count,
+      orders.length,
+      { timeout: UI_TIMEOUT_MS },
+    );
     // The settled list is newest first.
     const newestFirst = [...orders].reverse();
     for (const [index, order] of newestFirst.entries()) {
@@ -150,7 +166,11 @@ describe('verifiable settlement', () => {
         expect(await time.getAttribute('datetime')).toBe(new Date(tradeTs).toISOString());
         expect(await time.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
         expect(await card.textContent()).not.toContain(String(tradeTs));
-        expect(new Big((await card.getByTestId('verify-price').textContent()) ?? '').eq(new Big(price).round(6, Big.roundDown))).toBe(true);
+        expect(
+          new Big((await card.getByTestId('verify-price').textContent()) ?? '').eq(
+            new Big(price).round(6, Big.roundDown),
+          ),
+        ).toBe(true);
         expect(await card.getByTestId('verify-verdict').textContent()).toContain("Inside this minute's low–high range");
         const low = new Big((await card.getByTestId('verify-low').textContent()) ?? '');
         const high = new Big((await card.getByTestId('verify-high').textContent()) ?? '');

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceServerClock, signedInPage, registerByPhoneApi, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import {
+  advanceServerClock,
+  signedInPage,
+  registerByPhoneApi,
+  toast,
+  unique,
+  visible,
+  UI_TIMEOUT_MS,
+} from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { eventually } from '../support/trading-helpers.ts';
 import { generatePhoto, slotStatus, uploadSlot } from '../support/upload-helpers.ts';
@@ -27,17 +35,25 @@ describe('deposit', () => {
 
     await page.goto(`${stack.baseUrl}/recharge`);
     const box = await visible(page.getByTestId('deposit-address'));
-    expect(await box.getByRole('img', { name: 'QR code of the USDT deposit address (TRC20)' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(
+      await box.getByRole('img', { name: 'QR code of the USDT deposit address (TRC20)' }).getAttribute('src'),
+    ).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await box.textContent()).toContain('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
-    expect(await box.getByTestId('deposit-warning').textContent()).toBe('Send only USDT on TRC20 to this address; other coins or networks are lost');
+    expect(await box.getByTestId('deposit-warning').textContent()).toBe(
+      'Send only USDT on TRC20 to this address; other coins or networks are lost',
+    );
     expect(await page.getByTestId('deposit-min').textContent()).toBe('10 USDT');
-    expect(await page.getByTestId('deposit-records').getAttribute('href')).toBe(`/trade-account?id=${usdt}&name=USDT&type=1&tab=recharge`);
+    expect(await page.getByTestId('deposit-records').getAttribute('href')).toBe(
+      `/trade-account?id=${usdt}&name=USDT&type=1&tab=recharge`,
+    );
     // The bank tab shows its detail rows instead of an address.
     await page.getByRole('tab', { name: 'Bank transfer' }).click();
     expect(await (await visible(page.getByTestId('bank-details'))).textContent()).toContain('Demo Bank International');
     await page.getByRole('tab', { name: 'TRC20' }).click();
 
-    await page.getByLabel('Payment proof').setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: proof });
+    await page
+      .getByLabel('Payment proof')
+      .setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: proof });
     await slotStatus(uploadSlot(page, 'Payment proof'), 'done');
     await page.getByLabel('Deposit amount').fill('250');
     await page.getByRole('button', { name: 'Submit deposit' }).click();

@@ -25,7 +25,10 @@ afterAll(async () => {
 async function signIn(page: Page): Promise<string> {
   await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   const token = await pageToken(page);
-  await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: DEMO_ACCOUNT.password, newpassword: PAY_PASSWORD });
+  await apiData(stack.baseUrl, token, '/User/resetPay', {
+    logpassword: DEMO_ACCOUNT.password,
+    newpassword: PAY_PASSWORD,
+  });
   await dismissNoticeBanner(page);
   return token;
 }
@@ -85,18 +88,28 @@ describe('moving money', () => {
     expect(await page.getByTestId('exchange-to').textContent()).toContain('USDT');
     await page.getByLabel('Amount', { exact: true }).fill('0.1');
     // The estimate comes from the worker's live BTC ticker.
-    await eventually(() => page.getByTestId('exchange-received').textContent(), (text) => /^≈ \d+\.\d{8} USDT$/.test(text ?? ''), 'an estimate');
+    await eventually(
+      () => page.getByTestId('exchange-received').textContent(),
+      (text) => /^≈ \d+\.\d{8} USDT$/.test(text ?? ''),
+      'an estimate',
+    );
     await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
     const quoted = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeQuote'));
     await page.getByRole('button', { name: 'Exchange', exact: true }).click();
     const quote = ((await (await quoted).json()) as { data: { received: string; rate: string } }).data;
     const sheet = await visible(page.getByRole('dialog', { name: 'Confirm the exchange' }));
     expect(await sheet.getByTestId('quote-received').textContent()).toBe(`${quote.received} USDT`);
-    expect(await sheet.getByTestId('quote-rate').textContent()).toBe(`1 BTC = ${quote.rate.replace(/\.?0+$/, '')} USDT`);
+    expect(await sheet.getByTestId('quote-rate').textContent()).toBe(
+      `1 BTC = ${quote.rate.replace(/\.?0+$/, '')} USDT`,
+    );
     await visible(sheet.getByTestId('quote-countdown').getByText(/^This price holds for \d+ s$/));
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/Balance/exchangeCoin'));
     await page.getByTestId('exchange-confirm-confirm').click();
-    const answer = (await (await answered).json()) as { code: number; msg: string; data: { paid: string; received: string } };
+    const answer = (await (await answered).json()) as {
+      code: number;
+      msg: string;
+      data: { paid: string; received: string };
+    };
     expect(answer.code, answer.msg).toBe(1);
     await toast(page, answer.msg);
     // Filled at the quote, to the last decimal, though the feed moved on meanwhile.
@@ -175,7 +188,9 @@ describe('moving money', () => {
     await visible(page.getByTestId('withdraw-address').getByText(DEMO_USDT_ADDRESS));
     expect(await withdraw.isDisabled()).toBe(false);
     await context.setOffline(true);
-    await visible(page.getByTestId('send-offline').getByText('You are offline. Nothing is sent until the connection is back.'));
+    await visible(
+      page.getByTestId('send-offline').getByText('You are offline. Nothing is sent until the connection is back.'),
+    );
     expect(await withdraw.isDisabled()).toBe(true);
     await context.setOffline(false);
     await page.getByTestId('send-offline').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
@@ -188,17 +203,28 @@ describe('moving money', () => {
     await signIn(page);
     await page.goto(`${stack.baseUrl}/assets`);
     const total = page.getByTestId('assets-total');
-    await eventually(() => total.textContent(), (text) => /^\d+\.\d{2}USD$/.test(text ?? ''), 'the total');
+    await eventually(
+      () => total.textContent(),
+      (text) => /^\d+\.\d{2}USD$/.test(text ?? ''),
+      'the total',
+    );
     await page.getByTestId('hide-amounts').click();
     await visible(total.getByText('****'));
     await page.reload();
     await visible(page.getByTestId('assets-total').getByText('****'));
     await page.getByRole('tab', { name: 'Option' }).click();
-    const figures = await page.getByTestId('coins-1').getByTestId(/coin-available|coin-frozen|usd-value/).allTextContents();
+    const figures = await page
+      .getByTestId('coins-1')
+      .getByTestId(/coin-available|coin-frozen|usd-value/)
+      .allTextContents();
     expect(figures.length).toBeGreaterThan(10);
     expect(figures.every((text) => text.startsWith('****'))).toBe(true);
     await page.getByTestId('hide-amounts').click();
-    await eventually(() => page.getByTestId('assets-total').textContent(), (text) => /^\d+\.\d{2}USD$/.test(text ?? ''), 'the total shown again');
+    await eventually(
+      () => page.getByTestId('assets-total').textContent(),
+      (text) => /^\d+\.\d{2}USD$/.test(text ?? ''),
+      'the total shown again',
+    );
     await context.close();
   });
 });
@@ -210,7 +236,9 @@ describe('moving money', () => {
  */
 function numbersOffFormat(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    (document.body.innerText.match(/\d[\d.,]*\d|\d/g) ?? []).filter((number) => !/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(number)),
+    (document.body.innerText.match(/\d[\d.,]*\d|\d/g) ?? []).filter(
+      (number) => !/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(number),
+    ),
   );
 }
 
@@ -230,7 +258,11 @@ describe('numbers in every language', () => {
       expect(await numbersOffFormat(page), `markets, ${lang}`).toEqual([]);
       await page.goto(`${stack.baseUrl}/assets`);
       // The currency's name follows the language ("USD (đô la)", "US-Dollar"); the figure before it does not.
-      await eventually(() => page.getByTestId('assets-total').textContent(), (text) => /^\d+\.\d{2}\D/.test(text ?? ''), 'the total');
+      await eventually(
+        () => page.getByTestId('assets-total').textContent(),
+        (text) => /^\d+\.\d{2}\D/.test(text ?? ''),
+        'the total',
+      );
       await visible(page.getByTestId('account-overview'));
       expect(await numbersOffFormat(page), `assets, ${lang}`).toEqual([]);
       await context.close();
@@ -248,8 +280,14 @@ describe('rows at 320 px', () => {
       const { page, context } = await screenPage(stack, { token, lang, width: 320 });
       await page.goto(`${stack.baseUrl}/`);
       const ranking = page.getByTestId('ranking');
-      await eventually(() => ranking.getByTestId('change').first().textContent(), (text) => /\+\d{2,}\.\d{2}%/.test(text ?? ''), `a two-digit rise first in the ranking, ${lang}`);
-      expect(await overlappingParts(page, '[data-testid="ranking"] li', 'a > *, button'), `ranking, ${lang}`).toEqual([]);
+      await eventually(
+        () => ranking.getByTestId('change').first().textContent(),
+        (text) => /\+\d{2,}\.\d{2}%/.test(text ?? ''),
+        `a two-digit rise first in the ranking, ${lang}`,
+      );
+      expect(await overlappingParts(page, '[data-testid="ranking"] li', 'a > *, button'), `ranking, ${lang}`).toEqual(
+        [],
+      );
       await context.close();
     }
   });
@@ -259,9 +297,16 @@ describe('rows at 320 px', () => {
     for (const lang of ['en', 'de', 'ru', 'el', 'fr', 'vi', 'ar', 'zh-cn']) {
       const { page, context } = await screenPage(stack, { token, lang, width: 320 });
       await page.goto(`${stack.baseUrl}/assets`);
-      await eventually(() => page.getByTestId('account-overview').first().textContent(), (text) => /\d+\.\d{2}/.test(text ?? ''), `the account totals, ${lang}`);
+      await eventually(
+        () => page.getByTestId('account-overview').first().textContent(),
+        (text) => /\d+\.\d{2}/.test(text ?? ''),
+        `the account totals, ${lang}`,
+      );
       // "Optionskonto" ran into "58528.55" in German.
-      expect(await overlappingParts(page, '[data-testid="account-overview"] li', 'button > span'), `accounts, ${lang}`).toEqual([]);
+      expect(
+        await overlappingParts(page, '[data-testid="account-overview"] li', 'button > span'),
+        `accounts, ${lang}`,
+      ).toEqual([]);
       await context.close();
     }
   });

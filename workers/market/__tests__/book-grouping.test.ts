@@ -22,7 +22,19 @@ describe('book price grouping (depth.step1-5)', () => {
     h.engine.subscribe(4, { kind: 'book', symbol: 'btcusdt', step: 0 });
     h.socket().accept();
     expect(h.socket().subs()).toEqual(['market.btcusdt.depth.step0', 'market.btcusdt.depth.step2']);
-    h.socket().push({ ch: 'market.btcusdt.depth.step2', ts: 5, tick: { bids: [[64900, 3], [64800, 7]], asks: [[65000, 2]], version: 1, ts: 5 } });
+    h.socket().push({
+      ch: 'market.btcusdt.depth.step2',
+      ts: 5,
+      tick: {
+        bids: [
+          [64900, 3],
+          [64800, 7],
+        ],
+        asks: [[65000, 2]],
+        version: 1,
+        ts: 5,
+      },
+    });
     h.frames.tick();
     const grouped = h.log.lastOf(2) as Book;
     expect([...grouped.bids]).toEqual([64900, 3, 64800, 7]);

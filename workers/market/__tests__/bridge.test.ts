@@ -3,7 +3,15 @@ import { releaseProxy } from 'comlink';
 import type { BatchItem, Book } from '../../../common/protocol.ts';
 import { connectMarketApi } from '../bridge/connect.ts';
 import { exposeMarketApi } from '../bridge/expose.ts';
-import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, recordingSockets, syncInflater } from './support/fakes.ts';
+import {
+  envelope,
+  FakeFetch,
+  FakeSocket,
+  ManualFrames,
+  ORIGIN,
+  recordingSockets,
+  syncInflater,
+} from './support/fakes.ts';
 
 const CONFIG = { wsUrl: 'ws://engine.test/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` };
 const ignore = () => {};
@@ -42,12 +50,23 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
     const frames = new ManualFrames();
     // Every message either side posts, with what it transfers.
     const posted: { message: unknown; transfer: unknown }[] = [];
-    const post = MessagePort.prototype.postMessage as (this: MessagePort, message: unknown, transfer?: Transferable[]) => void;
-    vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (this: MessagePort, message: unknown, transfer?: unknown) {
+    const post = MessagePort.prototype.postMessage as (
+      this: MessagePort,
+      message: unknown,
+      transfer?: Transferable[],
+    ) => void;
+    vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (
+      this: MessagePort,
+      message: unknown,
+      transfer?: unknown,
+    ) {
       posted.push({ message, transfer });
       post.call(this, message, transfer as Transferable[] | undefined);
     });
-    exposeMarketApi({ fetch: fetch.fetch, socketFactory, scheduleFrame: frames.schedule, inflater: syncInflater }, channel.port1);
+    exposeMarketApi(
+      { fetch: fetch.fetch, socketFactory, scheduleFrame: frames.schedule, inflater: syncInflater },
+      channel.port1,
+    );
     const received: BatchItem[][] = [];
     const remote = await connectMarketApi(channel.port2, CONFIG, (items) => received.push(items), ignore);
     await remote.setSession({ token: 'tok', lang: 'en' });
@@ -59,7 +78,16 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
     sockets[0]?.push({
       ch: 'market.btcusdt.depth.step0',
       ts: 1,
-      tick: { bids: [[10.5, 1], [10.4, 2], [10.3, 3]], asks: [[10.6, 4]], version: 1, ts: 2 },
+      tick: {
+        bids: [
+          [10.5, 1],
+          [10.4, 2],
+          [10.3, 3],
+        ],
+        asks: [[10.6, 4]],
+        version: 1,
+        ts: 2,
+      },
     });
     await eventually(() => expect(frames.waiting).toBe(1));
     const postedBefore = posted.length;
@@ -100,7 +128,10 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
     const channel = new MessageChannel();
     channels.push(channel);
     const { sockets, socketFactory } = recordingSockets();
-    const fetch = new FakeFetch().on('/session.ndjson', () => new Response('<!doctype html>\n<html></html>', { status: 200 }));
+    const fetch = new FakeFetch().on(
+      '/session.ndjson',
+      () => new Response('<!doctype html>\n<html></html>', { status: 200 }),
+    );
     exposeMarketApi({ fetch: fetch.fetch, socketFactory }, channel.port1);
     const remote = await connectMarketApi(channel.port2, CONFIG, ignore, ignore);
     await expect(remote.startReplay(`${ORIGIN}/session.ndjson`, 1)).rejects.toThrow(/line 1 is not JSON/);

@@ -64,7 +64,10 @@ describe('engine: closed bars equal the server history', () => {
   };
 
   /** The series the UI holds for subscription `id` after delivering what is pending. */
-  const uiSeries = async (id = 1, key: { kind: 'candles'; symbol: string; period: CandlePeriod } = KEY): Promise<CandleSeries> => {
+  const uiSeries = async (
+    id = 1,
+    key: { kind: 'candles'; symbol: string; period: CandlePeriod } = KEY,
+  ): Promise<CandleSeries> => {
     for (let i = 0; i < 3; i++) {
       await advance(100);
       h.frames.tick();
@@ -75,7 +78,8 @@ describe('engine: closed bars equal the server history', () => {
     return series;
   };
 
-  const closeOf = (series: CandleSeries, time: number): string | undefined => series.bars.find((bar) => bar.time === time)?.close;
+  const closeOf = (series: CandleSeries, time: number): string | undefined =>
+    series.bars.find((bar) => bar.time === time)?.close;
 
   /** The server drops the socket; 3 s later the engine's new one opens. */
   const dropAndReconnect = async (): Promise<void> => {
@@ -217,9 +221,12 @@ describe('engine: closed bars equal the server history', () => {
     await live(30_000);
     // The recording's first bar is an hour back; the replay server's history now holds only it.
     const replayed = M - 3600;
-    const first = (close: string) => `{"id":${replayed},"open":${close},"close":${close},"low":${close},"high":${close},"amount":1.0,"vol":2.0E3,"count":1}`;
+    const first = (close: string) =>
+      `{"id":${replayed},"open":${close},"close":${close},"low":${close},"high":${close},"amount":1.0,"vol":2.0E3,"count":1}`;
     let close = '1.5';
-    h.fetch.on('/market/history/kline', () => text(`{"ch":"market.btcusdt.kline.1min","status":"ok","ts":${Date.now()},"data":[${first(close)}]}`));
+    h.fetch.on('/market/history/kline', () =>
+      text(`{"ch":"market.btcusdt.kline.1min","status":"ok","ts":${Date.now()},"data":[${first(close)}]}`),
+    );
     const before = klineRequests().length;
     h.socket().push(klinePush(replayed, close));
     await advance(0);

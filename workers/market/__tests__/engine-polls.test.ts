@@ -199,7 +199,13 @@ describe('engine polls', () => {
     [{ kind: 'markets', fid: 2, eid: 5 }, '/api/index/getAllMarketList', { fid: '2', eid: '5' }, 10_000, false],
     [{ kind: 'optionPairs' }, '/api/index/getMarketList', {}, 2_500, false],
     [{ kind: 'spotBalance', mId: 3 }, '/api/Trade/getMarketBalance', { m_id: '3' }, 1_000, true],
-    [{ kind: 'spotOrders', type: 0, status: 1 }, '/api/Trade/getOrderList', { type: '0', status: '1', page: '1', limit: '10' }, 1_000, true],
+    [
+      { kind: 'spotOrders', type: 0, status: 1 },
+      '/api/Trade/getOrderList',
+      { type: '0', status: '1', page: '1', limit: '10' },
+      1_000,
+      true,
+    ],
     [{ kind: 'optionOrder', orderId: 42 }, '/api/Contrade/getHyOrderInfo', { order_id: '42' }, 5_000, true],
     [{ kind: 'notices', unreadSwitch: true }, '/api/User/getNoticeList', { page: '1', limit: '1' }, 10_000, true],
   ])('%j polls %s every spec interval', async (key, path, form, interval, needsToken) => {
@@ -246,9 +252,9 @@ describe('engine polls', () => {
   });
 
   it('rejects a malformed key with a clear error and keeps running', () => {
-    expect(() => h.engine.subscribe(1, { kind: 'candles', symbol: 'btcusdt', period: '2min' } as unknown as StreamKey)).toThrow(
-      /period must be one of/,
-    );
+    expect(() =>
+      h.engine.subscribe(1, { kind: 'candles', symbol: 'btcusdt', period: '2min' } as unknown as StreamKey),
+    ).toThrow(/period must be one of/);
     expect(() => h.engine.subscribe(2, { kind: 'nope' } as unknown as StreamKey)).toThrow(/unknown kind/);
     expect(() => h.engine.subscribe(3, { kind: 'ticker', symbol: 'btc/usdt' })).toThrow(/symbol/);
     h.engine.subscribe(4, { kind: 'homeMarkets' });

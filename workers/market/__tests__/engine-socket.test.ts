@@ -139,7 +139,10 @@ describe('engine socket', () => {
     h.socket().push(klinePush(now, '31000.25'));
     await advance(100);
     h.frames.tick();
-    expect(h.log.lastOf(1)).toEqual({ reset: false, bars: [expect.objectContaining({ time: now, close: '31000.25' })] });
+    expect(h.log.lastOf(1)).toEqual({
+      reset: false,
+      bars: [expect.objectContaining({ time: now, close: '31000.25' })],
+    });
 
     h.socket().drop();
     await advance(7 * 60_000);
@@ -190,7 +193,10 @@ describe('engine socket', () => {
     h.frames.tick();
     expect(h.log.lastOf(1)).toEqual({
       reset: false,
-      trades: [expect.objectContaining({ tradeId: '102357140868' }), expect.objectContaining({ tradeId: '102357140867' })],
+      trades: [
+        expect.objectContaining({ tradeId: '102357140868' }),
+        expect.objectContaining({ tradeId: '102357140867' }),
+      ],
     });
   });
 

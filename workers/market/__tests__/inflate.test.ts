@@ -1,13 +1,27 @@
 import { gzipSync } from 'node:zlib';
 import * as pako from 'pako';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPakoInflater, nativeInflater, OrderedInflate, pakoInflater, type FrameInflater, type Inflated } from '../transport/inflate.ts';
+import {
+  lazyPakoInflater,
+  nativeInflater,
+  OrderedInflate,
+  pakoInflater,
+  type FrameInflater,
+  type Inflated,
+} from '../transport/inflate.ts';
 import { MarketSocket } from '../transport/market-socket.ts';
 import { FakeSocket } from './support/fakes.ts';
 
 /** Frames of very different sizes (a 150-level book beside a one-line ping), with non-ASCII text. */
 function frames(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => JSON.stringify({ ch: `market.btcusdt.depth.step0`, seq: i, note: 'prix €, 价格', pad: 'x'.repeat((i * 7919) % 40_000) }));
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      ch: `market.btcusdt.depth.step0`,
+      seq: i,
+      note: 'prix €, 价格',
+      pad: 'x'.repeat((i * 7919) % 40_000),
+    }),
+  );
 }
 
 /** An inflater whose answers the test releases one by one, in any order. */

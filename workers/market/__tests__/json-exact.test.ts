@@ -30,7 +30,10 @@ describe('canonicalDecimal', () => {
 
 describe('parseJsonExact', () => {
   it('keeps number tokens as written, whatever their size', () => {
-    const value = parseJsonExact('{"id":326373293255757297982681,"p":[716.0, -1.5E-3],"s":"x"}') as Record<string, unknown>;
+    const value = parseJsonExact('{"id":326373293255757297982681,"p":[716.0, -1.5E-3],"s":"x"}') as Record<
+      string,
+      unknown
+    >;
     expect(value.id).toEqual(new JsonNumber('326373293255757297982681'));
     expect(value.p).toEqual([new JsonNumber('716.0'), new JsonNumber('-1.5E-3')]);
     expect(value.s).toBe('x');

@@ -22,8 +22,14 @@ describe('market items of the app API', () => {
   it('keep price_precision and amount_precision as whole numbers with every other field as sent', () => {
     const sent = { ...older('xrpusdt'), price_precision: 5, amount_precision: 2 };
     expect(marketItemsFrom([sent])).toEqual([sent]);
-    expect(marketItemsFrom([{ ...older('btcusdt'), price_precision: 2, amount_precision: 6 }])[0]).toMatchObject({ price_precision: 2, amount_precision: 6 });
-    expect(marketItemsFrom([{ ...older('x'), price_precision: 0, amount_precision: 0 }])[0]).toMatchObject({ price_precision: 0, amount_precision: 0 });
+    expect(marketItemsFrom([{ ...older('btcusdt'), price_precision: 2, amount_precision: 6 }])[0]).toMatchObject({
+      price_precision: 2,
+      amount_precision: 6,
+    });
+    expect(marketItemsFrom([{ ...older('x'), price_precision: 0, amount_precision: 0 }])[0]).toMatchObject({
+      price_precision: 0,
+      amount_precision: 0,
+    });
   });
 
   it('read precisions sent as integer text', () => {

@@ -37,7 +37,9 @@ describe('decoding frames of our own making', () => {
     expect(book.ts).toBe(1700000000120);
     expect([...book.bids]).toEqual([5e-7, 1, 4.99e-7, 123456, 1e-8, 2500]);
     expect([...book.asks]).toEqual([5.01e-7, 9.121e-7, 5.2e-7, 0.0002]);
-    const tokens = (parseJsonExact(ownFixture('depth-java-numbers.json')) as { tick: { bids: JsonNumber[][]; asks: JsonNumber[][] } }).tick;
+    const tokens = (
+      parseJsonExact(ownFixture('depth-java-numbers.json')) as { tick: { bids: JsonNumber[][]; asks: JsonNumber[][] } }
+    ).tick;
     const wire = [...tokens.bids.flat(), ...tokens.asks.flat()].map((token) => canonicalDecimal(token.text));
     const shown = [...book.bids, ...book.asks].map((n) => canonicalDecimal(String(n)));
     expect(shown).toEqual(wire);
@@ -50,7 +52,13 @@ describe('decoding frames of our own making', () => {
     const trades = tradesFrom(push('trade-27-digit-ids.json').tick);
     expect(trades).toEqual([
       { tradeId: '102357140868', ts: 1700000000999, price: '58911', amount: '0.000198', direction: 'buy' },
-      { tradeId: '102357140867', ts: 1700000000999, price: '58911.07', amount: '0.015443758717188892', direction: 'sell' },
+      {
+        tradeId: '102357140867',
+        ts: 1700000000999,
+        price: '58911.07',
+        amount: '0.015443758717188892',
+        direction: 'sell',
+      },
     ]);
   });
 
@@ -96,7 +104,11 @@ describe('decoding frames of our own making', () => {
   it('classifies pings (digits kept for the pong), acks and errors', () => {
     expect(decodeFrame(ownFixture('ping.json'))).toEqual({ type: 'ping', ping: '1700000005000' });
     expect(decodeFrame('{"ping":123456789012345678901}')).toEqual({ type: 'ping', ping: '123456789012345678901' });
-    expect(decodeFrame(ownFixture('sub-ack.json'))).toEqual({ type: 'ack', topic: 'market.btcusdt.trade.detail', subscribed: true });
+    expect(decodeFrame(ownFixture('sub-ack.json'))).toEqual({
+      type: 'ack',
+      topic: 'market.btcusdt.trade.detail',
+      subscribed: true,
+    });
     expect(decodeFrame(ownFixture('error-invalid-topic.json'))).toEqual({
       type: 'error',
       message: 'invalid topic market.nopeusdt.kline.1min',
@@ -114,7 +126,8 @@ describe('decoding frames of our own making', () => {
       '102517381180',
     ]);
     expect(() => restBody(ownFixture('rest-error.json'))).toThrow(/invalid symbol/);
-    const detail = '{"ch":"market.x.detail","status":"ok","ts":5,"tick":{"open":1.0,"high":2.0,"low":0.5,"close":1.5,"amount":3.0,"vol":4.5,"count":7}}';
+    const detail =
+      '{"ch":"market.x.detail","status":"ok","ts":5,"tick":{"open":1.0,"high":2.0,"low":0.5,"close":1.5,"amount":3.0,"vol":4.5,"count":7}}';
     expect(summaryFromRest('x', restBody(detail))).toMatchObject({ ts: 5, open: '1', close: '1.5', count: 7 });
   });
 
@@ -128,9 +141,18 @@ describe('decoding frames of our own making', () => {
   });
 
   it.each([
-    ['a kline without close', () => candleFrom(parseJsonExact('{"id":1,"open":1,"high":1,"low":1,"amount":1,"vol":1,"count":1}'))],
-    ['a quoted price', () => tradesFrom(parseJsonExact('{"data":[{"tradeId":1,"ts":1,"price":"1.0","amount":1,"direction":"buy"}]}'))],
-    ['an unknown direction', () => tradesFrom(parseJsonExact('{"data":[{"tradeId":1,"ts":1,"price":1,"amount":1,"direction":"up"}]}'))],
+    [
+      'a kline without close',
+      () => candleFrom(parseJsonExact('{"id":1,"open":1,"high":1,"low":1,"amount":1,"vol":1,"count":1}')),
+    ],
+    [
+      'a quoted price',
+      () => tradesFrom(parseJsonExact('{"data":[{"tradeId":1,"ts":1,"price":"1.0","amount":1,"direction":"buy"}]}')),
+    ],
+    [
+      'an unknown direction',
+      () => tradesFrom(parseJsonExact('{"data":[{"tradeId":1,"ts":1,"price":1,"amount":1,"direction":"up"}]}')),
+    ],
     ['a book level with one number', () => bookFrom(JSON.parse('{"bids":[[1]],"asks":[]}'), 0)],
     ['a book price that is text', () => bookFrom(JSON.parse('{"bids":[["1",2]],"asks":[]}'), 0)],
   ])('a payload with %s is a BrokenFrameError', (_what, normalize) => {

@@ -106,7 +106,10 @@ describe('decoding the recorded HTX frames (../shared/fixtures/huobi)', () => {
       count: 4,
     });
     const detail = live('push-detail-btcusdt.L1244.json');
-    expect(summaryFrom('btcusdt', detail.ts, detail.tick)).toMatchObject({ vol: '818158859.8785326', amount: '26897.159881877742' });
+    expect(summaryFrom('btcusdt', detail.ts, detail.tick)).toMatchObject({
+      vol: '818158859.8785326',
+      amount: '26897.159881877742',
+    });
     expect(live('push-bbo-btcusdt.L989.json').topic).toBe('market.btcusdt.bbo');
     const step1 = live('push-depth.step1-btcusdt-3levels.L714.json');
     expect([...bookFrom(step1.tick, step1.ts).asks]).toEqual([31639, 1.062193, 31642.4, 0.381939, 31642.7, 0.190963]);
@@ -126,8 +129,15 @@ describe('decoding the recorded HTX frames (../shared/fixtures/huobi)', () => {
     if (!dir) return;
     const frame = (name: string) => decodeFrame(read(dir, `ws/live-errors/${name}`));
     expect(frame('issue6748-server-ping.json')).toEqual({ type: 'ping', ping: '1586252316850' });
-    expect(frame('issue6748-server-sub-ack-mbp.150.json')).toEqual({ type: 'ack', topic: 'market.linkusdt.mbp.150', subscribed: true });
-    expect(frame('issue6748-server-req-error-bad-request.json')).toEqual({ type: 'error', message: 'invalid mbp.150.symbol linkusdt' });
+    expect(frame('issue6748-server-sub-ack-mbp.150.json')).toEqual({
+      type: 'ack',
+      topic: 'market.linkusdt.mbp.150',
+      subscribed: true,
+    });
+    expect(frame('issue6748-server-req-error-bad-request.json')).toEqual({
+      type: 'error',
+      message: 'invalid mbp.150.symbol linkusdt',
+    });
     expect(frame('issue20131-2023-11-26-server-sub-error-bad-request.json')).toMatchObject({ type: 'error' });
   });
 
@@ -139,7 +149,12 @@ describe('decoding the recorded HTX frames (../shared/fixtures/huobi)', () => {
     expect(bars.map((bar) => bar.time)).toEqual([...bars.map((bar) => bar.time)].sort((a, b) => a - b));
     expect(bars.at(-1)?.time).toBe(1629769200);
     const trades = tradesFromRest(rest('GET-market-history-trade-btcusdt-size2.json'));
-    expect(trades[0]).toMatchObject({ tradeId: '102517381182', price: '49656.4', amount: '0.000124', direction: 'buy' });
+    expect(trades[0]).toMatchObject({
+      tradeId: '102517381182',
+      price: '49656.4',
+      amount: '0.000124',
+      direction: 'buy',
+    });
     expect(summaryFromRest('btcusdt', rest('GET-market-detail-btcusdt.json'))).toMatchObject({
       low: '48767',
       vol: '601037933.6834868',

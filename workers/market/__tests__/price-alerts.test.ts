@@ -6,7 +6,15 @@ import { compareDecimal } from '../normalize/decimal.ts';
 import { createHarness, type Harness } from './support/fakes.ts';
 import { settle, useEngineTimers } from './support/timers.ts';
 
-const alert = (over: Partial<PriceAlert> = {}): PriceAlert => ({ id: 'a1', symbol: 'btcusdt', level: '100', direction: 'above', repeat: false, armed: true, ...over });
+const alert = (over: Partial<PriceAlert> = {}): PriceAlert => ({
+  id: 'a1',
+  symbol: 'btcusdt',
+  level: '100',
+  direction: 'above',
+  repeat: false,
+  armed: true,
+  ...over,
+});
 
 /** Feeds prices one after another through the rule; returns the events and the final state. */
 function run(start: PriceAlert, prices: string[]): { events: string[]; last: PriceAlert | null } {
@@ -39,17 +47,35 @@ describe('the crossing rule of price alerts', () => {
   });
 
   it('every time: re-arms only once the price is back strictly on the starting side, and fires again', () => {
-    const { events, last } = run(alert({ repeat: true }), ['99', '100', '100', '100', '99.99', '99.99', '100.5', '101', '90', '100']);
+    const { events, last } = run(alert({ repeat: true }), [
+      '99',
+      '100',
+      '100',
+      '100',
+      '99.99',
+      '99.99',
+      '100.5',
+      '101',
+      '90',
+      '100',
+    ]);
     expect(events).toEqual(['fired@100', 'rearmed@99.99', 'fired@100.5', 'rearmed@90', 'fired@100']);
     expect(last).toMatchObject({ armed: false, repeat: true });
   });
 
   it('below mirrors above; a price exactly at the level counts as reached and does not re-arm', () => {
-    expect(run(alert({ direction: 'below', repeat: true }), ['101', '100', '100', '100.01', '99']).events).toEqual(['fired@100', 'rearmed@100.01', 'fired@99']);
+    expect(run(alert({ direction: 'below', repeat: true }), ['101', '100', '100', '100.01', '99']).events).toEqual([
+      'fired@100',
+      'rearmed@100.01',
+      'fired@99',
+    ]);
   });
 
   it('an alert saved disarmed (fired before a reload) waits for the starting side again', () => {
-    expect(run(alert({ repeat: true, armed: false }), ['105', '103', '99', '100']).events).toEqual(['rearmed@99', 'fired@100']);
+    expect(run(alert({ repeat: true, armed: false }), ['105', '103', '99', '100']).events).toEqual([
+      'rearmed@99',
+      'fired@100',
+    ]);
   });
 });
 
@@ -73,7 +99,10 @@ describe('price alerts in the engine', () => {
   });
 
   it('watches the ticker of each alerted pair, reports a crossing at once even while hidden, and drops topics no alert needs', async () => {
-    await h.engine.setAlerts([alert(), alert({ id: 'e1', symbol: 'ethusdt', level: '3000', direction: 'below', repeat: true })]);
+    await h.engine.setAlerts([
+      alert(),
+      alert({ id: 'e1', symbol: 'ethusdt', level: '3000', direction: 'below', repeat: true }),
+    ]);
     h.socket().accept();
     expect(h.socket().subs()).toEqual(['market.btcusdt.detail', 'market.ethusdt.detail']);
     h.engine.setVisible(false);
@@ -84,7 +113,9 @@ describe('price alerts in the engine', () => {
     // a1 was one-time: more prices past the level do nothing.
     h.socket().push(detail('btcusdt', 120));
     expect(events).toHaveLength(2);
-    await h.engine.setAlerts([alert({ id: 'e1', symbol: 'ethusdt', level: '3000', direction: 'below', repeat: true, armed: false })]);
+    await h.engine.setAlerts([
+      alert({ id: 'e1', symbol: 'ethusdt', level: '3000', direction: 'below', repeat: true, armed: false }),
+    ]);
     expect(h.socket().unsubs()).toEqual(['market.btcusdt.detail']);
   });
 
@@ -103,7 +134,9 @@ describe('price alerts in the engine', () => {
 
   it('refuses a malformed list and changes nothing', async () => {
     await h.engine.setAlerts([alert()]);
-    await expect(h.engine.setAlerts([{ ...alert(), level: '-5' }])).rejects.toThrow('level must be a positive decimal text');
+    await expect(h.engine.setAlerts([{ ...alert(), level: '-5' }])).rejects.toThrow(
+      'level must be a positive decimal text',
+    );
     await expect(h.engine.setAlerts('x')).rejects.toThrow('alerts must be an array');
     h.socket().accept();
     h.socket().push(detail('btcusdt', 100));

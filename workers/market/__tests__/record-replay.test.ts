@@ -60,7 +60,9 @@ describe('replay', () => {
   });
 
   it('a malformed transcript is refused with the line that is wrong', async () => {
-    await expect(h.engine.startReplay('{"dir":"connect","t":1,"url":"x"}\nnot json\n', 1)).rejects.toThrow(TranscriptError);
+    await expect(h.engine.startReplay('{"dir":"connect","t":1,"url":"x"}\nnot json\n', 1)).rejects.toThrow(
+      TranscriptError,
+    );
     await expect(h.engine.startReplay('{"dir":"connect","t":1,"url":"x"}\nnot json\n', 1)).rejects.toThrow(/line 2/);
     expect(() => parseTranscript('{"dir":"server->client","frame":"{}"}')).toThrow(/line 1 has no time/);
     await expect(h.engine.startReplay(ownFixture('session.ndjson'), 0)).rejects.toThrow(/speed/);
@@ -82,9 +84,18 @@ describe('recording to IndexedDB', () => {
     await advance(1_000);
     const ndjson = await recorder.exportNdjson();
     const lines = parseTranscript(ndjson);
-    expect(lines.map((line) => line.dir)).toEqual(['connect', 'client->server', 'server->client', 'client->server', 'server->client']);
+    expect(lines.map((line) => line.dir)).toEqual([
+      'connect',
+      'client->server',
+      'server->client',
+      'client->server',
+      'server->client',
+    ]);
     expect(lines[0]).toMatchObject({ url: 'ws://engine.test/ws' });
-    expect(lines[1]).toMatchObject({ opcode: 'text', frame: expect.stringContaining('"sub":"market.btcusdt.depth.step0"') });
+    expect(lines[1]).toMatchObject({
+      opcode: 'text',
+      frame: expect.stringContaining('"sub":"market.btcusdt.depth.step0"'),
+    });
     expect(lines[2]).toMatchObject({ opcode: 'binary(gzip)', frame: '{"ping":1700000000000}' });
     expect(lines[3]).toMatchObject({ frame: '{"pong":1700000000000}' });
     for (const line of lines) expect(line.t).toBeCloseTo(Date.now() / 1000 - 1, 0);

@@ -21,11 +21,21 @@ export function validateAlerts(raw: unknown): PriceAlert[] {
       throw new Error(`alert ${index}: ${what}`);
     };
     if (typeof alert.id !== 'string' || alert.id === '') fail('id must be a non-empty string');
-    if (typeof alert.symbol !== 'string' || !SYMBOL.test(alert.symbol)) fail('symbol must be 2-32 lower-case letters or digits');
-    if (typeof alert.level !== 'string' || !/^\d+(\.\d+)?$/.test(alert.level)) fail('level must be a positive decimal text');
+    if (typeof alert.symbol !== 'string' || !SYMBOL.test(alert.symbol))
+      fail('symbol must be 2-32 lower-case letters or digits');
+    if (typeof alert.level !== 'string' || !/^\d+(\.\d+)?$/.test(alert.level))
+      fail('level must be a positive decimal text');
     if (alert.direction !== 'above' && alert.direction !== 'below') fail('direction must be above or below');
-    if (typeof alert.repeat !== 'boolean' || typeof alert.armed !== 'boolean') fail('repeat and armed must be booleans');
-    return { id: alert.id, symbol: alert.symbol, level: alert.level, direction: alert.direction, repeat: alert.repeat, armed: alert.armed } as PriceAlert;
+    if (typeof alert.repeat !== 'boolean' || typeof alert.armed !== 'boolean')
+      fail('repeat and armed must be booleans');
+    return {
+      id: alert.id,
+      symbol: alert.symbol,
+      level: alert.level,
+      direction: alert.direction,
+      repeat: alert.repeat,
+      armed: alert.armed,
+    } as PriceAlert;
   });
 }
 

@@ -4,7 +4,17 @@
  * items, which are tolerant instead (see {@link marketItemsFrom}).
  */
 import type { Candle, DaySummary, MarketItem, Trade } from '../../../common/protocol.ts';
-import { asArray, asObject, asString, broken, decimal, finite, integer, integerText, type JsonObject } from './fields.ts';
+import {
+  asArray,
+  asObject,
+  asString,
+  broken,
+  decimal,
+  finite,
+  integer,
+  integerText,
+  type JsonObject,
+} from './fields.ts';
 import { parseJsonExact } from './json-exact.ts';
 
 /** One book side or both, as packed `[price, size, …]` doubles, best first. */
@@ -129,7 +139,9 @@ export function restBody(text: string): JsonObject {
 
 /** GET /market/history/kline data (newest first on the wire) as bars oldest first. */
 export function candlesFromRest(body: JsonObject): Candle[] {
-  return asArray(body.data, 'kline data').map(candleFrom).sort((a, b) => a.time - b.time);
+  return asArray(body.data, 'kline data')
+    .map(candleFrom)
+    .sort((a, b) => a.time - b.time);
 }
 
 /** GET /market/history/trade data (groups of trades, newest first) as one list newest first. */

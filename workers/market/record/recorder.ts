@@ -80,7 +80,9 @@ export class IndexedDbRecorder implements FrameRecorder {
   async exportNdjson(): Promise<string> {
     await this.flush();
     const transaction = this.db.transaction(STORE, 'readonly');
-    const rows = await promised(transaction.objectStore(STORE).index('session').getAll(this.session) as IDBRequest<StoredLine[]>);
+    const rows = await promised(
+      transaction.objectStore(STORE).index('session').getAll(this.session) as IDBRequest<StoredLine[]>,
+    );
     return formatTranscript(rows.map((row) => row.line));
   }
 

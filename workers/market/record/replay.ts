@@ -25,7 +25,8 @@ export class ReplayPlayer {
     private readonly speed: number,
     private readonly handlers: ReplayHandlers,
   ) {
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`replay speed must be a positive number, got ${speed}`);
+    if (!(speed > 0) || !Number.isFinite(speed))
+      throw new RangeError(`replay speed must be a positive number, got ${speed}`);
   }
 
   start(): void {

@@ -30,10 +30,17 @@ export function parseTranscript(ndjson: string): TranscriptLine[] {
       throw new TranscriptError(`transcript line ${n + 1} is not JSON`);
     }
     const line = value as Partial<Record<'dir' | 'opcode' | 'frame' | 'url', unknown>> & { t?: unknown };
-    if (typeof line.t !== 'number' || !Number.isFinite(line.t)) throw new TranscriptError(`transcript line ${n + 1} has no time t`);
-    if (line.dir === 'connect') lines.push({ dir: 'connect', t: line.t, url: typeof line.url === 'string' ? line.url : '' });
+    if (typeof line.t !== 'number' || !Number.isFinite(line.t))
+      throw new TranscriptError(`transcript line ${n + 1} has no time t`);
+    if (line.dir === 'connect')
+      lines.push({ dir: 'connect', t: line.t, url: typeof line.url === 'string' ? line.url : '' });
     else if ((line.dir === 'server->client' || line.dir === 'client->server') && typeof line.frame === 'string') {
-      lines.push({ dir: line.dir, t: line.t, opcode: typeof line.opcode === 'string' ? line.opcode : '', frame: line.frame });
+      lines.push({
+        dir: line.dir,
+        t: line.t,
+        opcode: typeof line.opcode === 'string' ? line.opcode : '',
+        frame: line.frame,
+      });
     } else throw new TranscriptError(`transcript line ${n + 1} is neither a connect nor a frame`);
   }
   return lines;

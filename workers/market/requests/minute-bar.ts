@@ -23,10 +23,22 @@ export function minuteBarRequestSize(tsMs: number, nowMs: number): number | null
  * The 1min bar of `symbol` whose minute holds `tsMs`, or null when the feed no longer serves that
  * minute (too old) or has no bar for it. Network and protocol failures reject.
  */
-export async function fetchMinuteBar(fetchFn: FetchLike, marketBase: string, symbol: string, tsMs: number, nowMs: number): Promise<Candle | null> {
+export async function fetchMinuteBar(
+  fetchFn: FetchLike,
+  marketBase: string,
+  symbol: string,
+  tsMs: number,
+  nowMs: number,
+): Promise<Candle | null> {
   const size = minuteBarRequestSize(tsMs, nowMs);
   if (size === null) return null;
-  const text = await getText(fetchFn, marketBase, '/market/history/kline', { symbol, period: '1min', size }, AbortSignal.timeout(15_000));
+  const text = await getText(
+    fetchFn,
+    marketBase,
+    '/market/history/kline',
+    { symbol, period: '1min', size },
+    AbortSignal.timeout(15_000),
+  );
   const minute = Math.floor(tsMs / 60_000) * 60;
   return candlesFromRest(restBody(text)).find((bar) => bar.time === minute) ?? null;
 }

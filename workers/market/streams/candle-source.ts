@@ -156,7 +156,13 @@ export class CandleSource extends StreamSource implements TopicHandler {
     let fetched: Candle[];
     try {
       const query = { symbol: this.symbol, period: this.period, size };
-      const text = await getText(this.ctx.fetch, this.ctx.marketBase, '/market/history/kline', query, controller.signal);
+      const text = await getText(
+        this.ctx.fetch,
+        this.ctx.marketBase,
+        '/market/history/kline',
+        query,
+        controller.signal,
+      );
       fetched = candlesFromRest(restBody(text));
     } catch (error) {
       if (this.loading !== controller) return;
@@ -172,7 +178,8 @@ export class CandleSource extends StreamSource implements TopicHandler {
     if (from !== undefined && oldest && oldest.time <= from) this.mergeSince(fetched, from);
     else this.replaceHistory(fetched);
     // A server whose newest bar is older than one already pushed has not caught up: ask less often.
-    const caughtUp = (fetched.at(-1)?.time ?? Number.NEGATIVE_INFINITY) >= (this.bars.at(-1)?.time ?? Number.NEGATIVE_INFINITY);
+    const caughtUp =
+      (fetched.at(-1)?.time ?? Number.NEGATIVE_INFINITY) >= (this.bars.at(-1)?.time ?? Number.NEGATIVE_INFINITY);
     this.settleLater(caughtUp ? SETTLE_MS : SETTLE_RETRY_MS);
   }
 
@@ -268,5 +275,13 @@ export class CandleSource extends StreamSource implements TopicHandler {
 }
 
 function sameBar(a: Candle, b: Candle): boolean {
-  return a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.amount === b.amount && a.vol === b.vol && a.count === b.count;
+  return (
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    a.amount === b.amount &&
+    a.vol === b.vol &&
+    a.count === b.count
+  );
 }

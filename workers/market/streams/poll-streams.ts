@@ -47,7 +47,12 @@ async function apiList<T>(ctx: EngineContext, path: string, form: Form, signal: 
 }
 
 /** A market-list answer's items, normalized (the precisions are checked; see marketItemsFrom). */
-async function marketList(ctx: EngineContext, path: string, form: Form, signal: AbortSignal): Promise<MarketItem[] | undefined> {
+async function marketList(
+  ctx: EngineContext,
+  path: string,
+  form: Form,
+  signal: AbortSignal,
+): Promise<MarketItem[] | undefined> {
   const list = await apiList<unknown>(ctx, path, form, signal);
   return list === undefined ? undefined : marketItemsFrom(list);
 }
@@ -130,8 +135,7 @@ export function pollDefinition(key: PollKey): PollDefinition<unknown> {
         name: 'optionOrder',
         intervalMs: POLL_MS.optionOrder,
         enabled: withToken,
-        request: (ctx, signal) =>
-          api<OptionsOrder>(ctx, 'Contrade/getHyOrderInfo', { order_id: key.orderId }, signal),
+        request: (ctx, signal) => api<OptionsOrder>(ctx, 'Contrade/getHyOrderInfo', { order_id: key.orderId }, signal),
       } satisfies PollDefinition<OptionsOrder>;
   }
 }

@@ -1,7 +1,14 @@
 /** The live 24 h ticker of one pair, from the socket's `market.$symbol.detail` topic. */
 import type { DaySummary } from '../../../common/protocol.ts';
 import { summaryFrom } from '../normalize/market.ts';
-import { SLOW_STREAM_MS, StreamSource, type Delivery, type FeedContext, type TopicHandler, type TopicPush } from './stream-source.ts';
+import {
+  SLOW_STREAM_MS,
+  StreamSource,
+  type Delivery,
+  type FeedContext,
+  type TopicHandler,
+  type TopicPush,
+} from './stream-source.ts';
 
 export class TickerSource extends StreamSource implements TopicHandler {
   override readonly minIntervalMs = SLOW_STREAM_MS;

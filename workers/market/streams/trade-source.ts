@@ -90,7 +90,13 @@ export class TradeSource extends StreamSource implements TopicHandler {
     this.loading = controller;
     try {
       const query = { symbol: this.symbol, size: TRADE_TAPE_SIZE };
-      const text = await getText(this.ctx.fetch, this.ctx.marketBase, '/market/history/trade', query, controller.signal);
+      const text = await getText(
+        this.ctx.fetch,
+        this.ctx.marketBase,
+        '/market/history/trade',
+        query,
+        controller.signal,
+      );
       const history = tradesFromRest(restBody(text));
       if (this.loading === controller) this.merge(history.filter((trade) => !this.ids.has(trade.tradeId)));
     } catch (error) {

@@ -43,7 +43,13 @@ export function ema(values: readonly (number | null)[], window: number, out: Ser
 }
 
 /** Bollinger bands: the `window` simple average and ± `width` population standard deviations. */
-export function bollinger(closes: readonly number[], window: number, width: number, from = 0, out = { upper: [] as Series, mid: [] as Series, lower: [] as Series }) {
+export function bollinger(
+  closes: readonly number[],
+  window: number,
+  width: number,
+  from = 0,
+  out = { upper: [] as Series, mid: [] as Series, lower: [] as Series },
+) {
   sma(closes, window, out.mid, from);
   for (const band of [out.upper, out.lower]) band.length = closes.length;
   for (let i = from; i < closes.length; i++) {
@@ -94,7 +100,12 @@ export function macd(
  * Wilder's RSI over `window` changes: the first average gain and loss are the simple averages of
  * the first `window` changes, later ones are smoothed as (previous × (window − 1) + current) / window.
  */
-export function rsi(closes: readonly number[], window = 14, from = 0, out = { value: [] as Series, gain: [] as number[], loss: [] as number[] }) {
+export function rsi(
+  closes: readonly number[],
+  window = 14,
+  from = 0,
+  out = { value: [] as Series, gain: [] as number[], loss: [] as number[] },
+) {
   const n = closes.length;
   out.value.length = n;
   out.gain.length = n;

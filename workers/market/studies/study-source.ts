@@ -6,7 +6,13 @@
  */
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint } from '../../../common/protocol.ts';
 import { reduceCandles } from '../../../common/stream-reducers.ts';
-import { SLOW_STREAM_MS, StreamSource, type Delivery, type EngineContext, type Subscription } from '../streams/stream-source.ts';
+import {
+  SLOW_STREAM_MS,
+  StreamSource,
+  type Delivery,
+  type EngineContext,
+  type Subscription,
+} from '../streams/stream-source.ts';
 import { bollinger, macd, rsi, sma, type Series } from './indicators.ts';
 
 /** The moving-average windows of docs/product-rules.md#chart-indicators. */
@@ -26,7 +32,13 @@ export class StudySource extends StreamSource {
   private closes: number[] = [];
   private ma: Series[] = MA_WINDOWS.map(() => []);
   private boll = { upper: [] as Series, mid: [] as Series, lower: [] as Series };
-  private macdState = { fast: [] as Series, slow: [] as Series, macd: [] as Series, signal: [] as Series, histogram: [] as Series };
+  private macdState = {
+    fast: [] as Series,
+    slow: [] as Series,
+    macd: [] as Series,
+    signal: [] as Series,
+    histogram: [] as Series,
+  };
   private rsiState = { value: [] as Series, gain: [] as number[], loss: [] as number[] };
   private points: StudyPoint[] = [];
   private stopCandles: (() => void) | undefined;
@@ -40,8 +52,9 @@ export class StudySource extends StreamSource {
   }
 
   start(): void {
-    this.stopCandles = this.ctx.subscribeInternal({ kind: 'candles', symbol: this.symbol, period: this.period }, (wire) =>
-      this.candles(wire as { reset: boolean; bars: Candle[] }),
+    this.stopCandles = this.ctx.subscribeInternal(
+      { kind: 'candles', symbol: this.symbol, period: this.period },
+      (wire) => this.candles(wire as { reset: boolean; bars: Candle[] }),
     );
   }
 
@@ -90,7 +103,12 @@ export class StudySource extends StreamSource {
     for (let i = from; i < bars.length; i++) {
       this.points[i] = {
         time: (bars[i] as Candle).time,
-        ma: [at(this.ma[0] as Series, i), at(this.ma[1] as Series, i), at(this.ma[2] as Series, i), at(this.ma[3] as Series, i)],
+        ma: [
+          at(this.ma[0] as Series, i),
+          at(this.ma[1] as Series, i),
+          at(this.ma[2] as Series, i),
+          at(this.ma[3] as Series, i),
+        ],
         bollUpper: at(this.boll.upper, i),
         bollMid: at(this.boll.mid, i),
         bollLower: at(this.boll.lower, i),

@@ -77,7 +77,9 @@ interface Slot {
   result?: Inflated;
 }
 
-const failure = (error: unknown): Inflated => ({ error: `bad gzip: ${error instanceof Error ? error.message : String(error)}` });
+const failure = (error: unknown): Inflated => ({
+  error: `bad gzip: ${error instanceof Error ? error.message : String(error)}`,
+});
 
 /**
  * Inflates frames as they arrive, several at a time, and delivers each result in arrival order: a
@@ -109,13 +111,15 @@ export class OrderedInflate {
     const slot: Slot = {};
     const queue = this.queue;
     queue.push(slot);
-    out.then(
-      (text) => (slot.result = { text }),
-      (error: unknown) => (slot.result = failure(error)),
-    ).then(() => {
-      // A slot of a cleared queue (its socket is gone) is dropped with that queue.
-      if (queue === this.queue) this.flush();
-    });
+    out
+      .then(
+        (text) => (slot.result = { text }),
+        (error: unknown) => (slot.result = failure(error)),
+      )
+      .then(() => {
+        // A slot of a cleared queue (its socket is gone) is dropped with that queue.
+        if (queue === this.queue) this.flush();
+      });
   }
 
   /** A frame that needs no inflating (a text frame), in its place in the order. */

@@ -26,7 +26,15 @@ export interface TestApp extends ApiClient {
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TEST_ROUTES: '1', AUTH_RATE_LIMIT: '0', ...env });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    LOG_LEVEL: 'silent',
+    TEST_ROUTES: '1',
+    AUTH_RATE_LIMIT: '0',
+    ...env,
+  });
   await copyTemplate(dataDir, config.seedDemo ? 'demo' : 'schema');
   // The app imports its routes while Fastify times its start; loading them here first keeps a
   // file's first app (every module still to load) within that limit on busy shared cores.
@@ -72,10 +80,24 @@ export async function latestCode(t: TestApp, email: string): Promise<string> {
 }
 
 /** Registers by email the way the client does (send code, read it, register); returns the token. */
-export async function registerByEmail(t: TestApp, email: string, password = 'secret12', extra: Fields = {}): Promise<string> {
+export async function registerByEmail(
+  t: TestApp,
+  email: string,
+  password = 'secret12',
+  extra: Fields = {},
+): Promise<string> {
   expect((await t.post('Ems/send', { email })).code).toBe(1);
   const code = await latestCode(t, email);
-  const answer = await t.post<LoginData>('Login/register', { type: 2, email, password, repassword: password, code, captcha: '', ip: '203.0.113.7', ...extra });
+  const answer = await t.post<LoginData>('Login/register', {
+    type: 2,
+    email,
+    password,
+    repassword: password,
+    code,
+    captcha: '',
+    ip: '203.0.113.7',
+    ...extra,
+  });
   expect(answer.code, answer.msg).toBe(1);
   return answer.data.userinfo.token;
 }
@@ -85,7 +107,13 @@ let phones = 0;
 export async function registerByPhone(t: TestApp): Promise<{ Token: string }> {
   phones += 1;
   const phone = `1380000${String(phones).padStart(4, '0')}${Math.floor(Math.random() * 1000)}`;
-  const answer = await t.post<LoginData>('Login/register', { type: 1, phone, password: 'secret12', repassword: 'secret12', ip: '' });
+  const answer = await t.post<LoginData>('Login/register', {
+    type: 1,
+    phone,
+    password: 'secret12',
+    repassword: 'secret12',
+    ip: '',
+  });
   expect(answer.code, answer.msg).toBe(1);
   return { Token: answer.data.userinfo.token };
 }

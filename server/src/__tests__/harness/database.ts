@@ -106,4 +106,3 @@ export async function writeTemplates(dir: string): Promise<void> {
 }
 
 export const removeDataDir = (dataDir: string): void => rmSync(dataDir, { recursive: true, force: true });
-

@@ -13,7 +13,10 @@ export function units(text: string): bigint {
 
 /** Every row of every table: what a refused call must leave as it was. */
 export function everything(db: Db): string {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
   return JSON.stringify(
     tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).safeIntegers(true).all()]),
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
@@ -21,7 +24,8 @@ export function everything(db: Db): string {
 }
 
 /** The row count of a table: a refused call must leave it as it was. */
-export const rowCount = (db: Db, table: string): number => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+export const rowCount = (db: Db, table: string): number =>
+  db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
 
 /** The ledger property, shared by every money test. */
 export { expectBillsMatchBalances } from '../../db/__tests__/ledger-property.ts';
@@ -50,7 +54,10 @@ export function grant(db: Db, userId: number, funds: Record<string, string>, at:
  * Creates a user straight in the database (no register call), named `username`, with
  * `<name>@example.com`, an invite code made of the name, and optional funds; returns its id.
  */
-export function createUser(db: Db, user: { name: string; username?: string; password: NewUser['password']; at: number; funds?: Record<string, string> }): number {
+export function createUser(
+  db: Db,
+  user: { name: string; username?: string; password: NewUser['password']; at: number; funds?: Record<string, string> },
+): number {
   const id = new UserRepository(db).create({
     username: user.username ?? user.name,
     email: `${user.name}@example.com`,

@@ -32,7 +32,9 @@ describe('database and migrations', () => {
   // Numbers are handed out across parallel branches (a branch may hold 010 before 009 is merged), so
   // the rule is one file per number, in order, from 001, rather than no gaps.
   it('migration files are numbered NNN-name from 001, each number once', () => {
-    const files = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const file of files) expect(file, file).toMatch(/^\d{3}-[\w-]+\.sql$/);
     const numbers = files.map((file) => Number(file.slice(0, 3)));
@@ -42,7 +44,20 @@ describe('database and migrations', () => {
 
   it('creates every table the foundation needs, and a second run applies nothing', () => {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
-    for (const table of ['users', 'sessions', 'email_codes', 'mail_outbox', 'notices', 'notice_reads', 'banners', 'content_entries', 'partners', 'app_meta', 'reviews', 'job_units']) {
+    for (const table of [
+      'users',
+      'sessions',
+      'email_codes',
+      'mail_outbox',
+      'notices',
+      'notice_reads',
+      'banners',
+      'content_entries',
+      'partners',
+      'app_meta',
+      'reviews',
+      'job_units',
+    ]) {
       expect(tables, table).toContain(table);
     }
     expect(migrate(db)).toEqual([]);
@@ -55,11 +70,17 @@ describe('database and migrations', () => {
   it('username and email are unique regardless of case; phone and invite code are unique', () => {
     const users = new UserRepository(db);
     users.create(user());
-    expect(() => users.create(user({ username: 'ALICE@example.com', email: null, inviteCode: 'BBBBBB' }))).toThrow(/UNIQUE/);
-    expect(() => users.create(user({ username: 'other', email: 'Alice@Example.com', inviteCode: 'CCCCCC' }))).toThrow(/UNIQUE/);
+    expect(() => users.create(user({ username: 'ALICE@example.com', email: null, inviteCode: 'BBBBBB' }))).toThrow(
+      /UNIQUE/,
+    );
+    expect(() => users.create(user({ username: 'other', email: 'Alice@Example.com', inviteCode: 'CCCCCC' }))).toThrow(
+      /UNIQUE/,
+    );
     expect(() => users.create(user({ username: 'x2', email: null, inviteCode: 'AAAAAA' }))).toThrow(/UNIQUE/);
     users.create(user({ username: '5550001', email: null, phone: '5550001', inviteCode: 'DDDDDD' }));
-    expect(() => users.create(user({ username: 'y', email: null, phone: '5550001', inviteCode: 'EEEEEE' }))).toThrow(/UNIQUE/);
+    expect(() => users.create(user({ username: 'y', email: null, phone: '5550001', inviteCode: 'EEEEEE' }))).toThrow(
+      /UNIQUE/,
+    );
     expect(users.findByLogin('ALICE@EXAMPLE.COM')?.username).toBe('alice@example.com');
     expect(users.findByLogin('5550001')?.phone).toBe('5550001');
   });
@@ -91,20 +112,40 @@ describe('database and migrations', () => {
     const old = new Database(':memory:');
     try {
       old.pragma('foreign_keys = ON');
-      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+      old.exec(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+      );
       // The database as it was before 045: every earlier migration applied.
-      for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && Number(f.slice(0, 3)) < 45).sort()) {
+      for (const file of readdirSync(migrationsDir)
+        .filter((f) => f.endsWith('.sql') && Number(f.slice(0, 3)) < 45)
+        .sort()) {
         old.exec(readFileSync(join(migrationsDir, file), 'utf8'));
         old.prepare('INSERT INTO schema_migrations VALUES (?, ?, 1)').run(Number(file.slice(0, 3)), file);
       }
       const userId = new UserRepository(old).create(user());
       old.prepare("INSERT INTO coins (id, name, title) VALUES (901, 'aaa', 'AAA'), (902, 'bbb', 'BBB')").run();
-      old.prepare("INSERT INTO markets (id, symbol, base_coin_id, quote_coin_id, tab_id) VALUES (901, 'aaabbb', 901, 902, 2)").run();
-      old.prepare('INSERT INTO spot_orders (id, user_id, market_id, side, order_type, status, price, quantity, frozen, filled_qty, taker_qty, created_at, updated_at) VALUES (7, ?, 901, 1, 1, 1, 5, 9, 40, 1, 0, 1, 1)').run(userId);
-      old.prepare("INSERT INTO spot_fills (id, order_id, trade_id, trade_ts, price, quantity, value, fee, created_at) VALUES (3, 7, '42', 2, 5, 1, 5, 0, 2)").run();
+      old
+        .prepare(
+          "INSERT INTO markets (id, symbol, base_coin_id, quote_coin_id, tab_id) VALUES (901, 'aaabbb', 901, 902, 2)",
+        )
+        .run();
+      old
+        .prepare(
+          'INSERT INTO spot_orders (id, user_id, market_id, side, order_type, status, price, quantity, frozen, filled_qty, taker_qty, created_at, updated_at) VALUES (7, ?, 901, 1, 1, 1, 5, 9, 40, 1, 0, 1, 1)',
+        )
+        .run(userId);
+      old
+        .prepare(
+          "INSERT INTO spot_fills (id, order_id, trade_id, trade_ts, price, quantity, value, fee, created_at) VALUES (3, 7, '42', 2, 5, 1, 5, 0, 2)",
+        )
+        .run();
       expect(migrate(old)).toContain(45);
-      expect(old.prepare('SELECT id, status, frozen, filled_qty, trigger_price FROM spot_orders').all()).toEqual([{ id: 7, status: 1, frozen: 40, filled_qty: 1, trigger_price: null }]);
-      expect(old.prepare('SELECT id, order_id, trade_id FROM spot_fills').all()).toEqual([{ id: 3, order_id: 7, trade_id: '42' }]);
+      expect(old.prepare('SELECT id, status, frozen, filled_qty, trigger_price FROM spot_orders').all()).toEqual([
+        { id: 7, status: 1, frozen: 40, filled_qty: 1, trigger_price: null },
+      ]);
+      expect(old.prepare('SELECT id, order_id, trade_id FROM spot_fills').all()).toEqual([
+        { id: 3, order_id: 7, trade_id: '42' },
+      ]);
       expect(old.pragma('foreign_key_check')).toEqual([]);
       // The rebuilt table still cascades to its fills.
       old.prepare('DELETE FROM spot_orders WHERE id = 7').run();

@@ -14,7 +14,15 @@ export function expectBillsMatchBalances(db: Db): void {
        FROM balances b`,
     )
     .safeIntegers(true)
-    .all() as { user_id: bigint; coin_id: bigint; account_type: bigint; available: bigint; frozen: bigint; bill_available: bigint; bill_frozen: bigint }[];
+    .all() as {
+    user_id: bigint;
+    coin_id: bigint;
+    account_type: bigint;
+    available: bigint;
+    frozen: bigint;
+    bill_available: bigint;
+    bill_frozen: bigint;
+  }[];
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows) {
     const where = `user ${row.user_id} coin ${row.coin_id} account ${row.account_type}`;
@@ -22,7 +30,9 @@ export function expectBillsMatchBalances(db: Db): void {
     expect(row.bill_frozen, `${where} frozen`).toBe(row.frozen);
   }
   const orphans = db
-    .prepare('SELECT COUNT(*) FROM bills x WHERE NOT EXISTS (SELECT 1 FROM balances b WHERE b.user_id = x.user_id AND b.coin_id = x.coin_id AND b.account_type = x.account_type)')
+    .prepare(
+      'SELECT COUNT(*) FROM bills x WHERE NOT EXISTS (SELECT 1 FROM balances b WHERE b.user_id = x.user_id AND b.coin_id = x.coin_id AND b.account_type = x.account_type)',
+    )
     .pluck()
     .get();
   expect(orphans, 'bill rows without a balance').toBe(0);

@@ -13,7 +13,15 @@ describe('NoticeRepository', () => {
     db = await memoryDatabase();
     notices = new NoticeRepository(db);
     const users = new UserRepository(db);
-    const base = { email: null, phone: null, password: { hash: 'h', salt: 's' }, invitedBy: null, lang: 'en', registerIp: '', createdAt: 1 };
+    const base = {
+      email: null,
+      phone: null,
+      password: { hash: 'h', salt: 's' },
+      invitedBy: null,
+      lang: 'en',
+      registerIp: '',
+      createdAt: 1,
+    };
     alice = users.create({ ...base, username: 'alice', inviteCode: 'AAAAAA' });
     bob = users.create({ ...base, username: 'bob', inviteCode: 'BBBBBB' });
   });

@@ -20,7 +20,9 @@ describe('demo seed', () => {
     const demo = new UserRepository(db).findByUsername(DEMO_ACCOUNT.username)!;
     expect(demo.invite_code).toBe(DEMO_INVITE_CODE);
     expect(demo.password_hash).not.toContain(DEMO_ACCOUNT.password);
-    expect(await verifySecret(DEMO_ACCOUNT.password, { hash: demo.password_hash, salt: demo.password_salt })).toBe(true);
+    expect(await verifySecret(DEMO_ACCOUNT.password, { hash: demo.password_hash, salt: demo.password_salt })).toBe(
+      true,
+    );
   });
 
   it('adds banners, 3+ notices (one with hostile HTML), about-us entries and partners', async () => {
@@ -46,7 +48,11 @@ describe('demo seed', () => {
 
     const other = openDatabase(':memory:');
     try {
-      other.prepare("INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES ('x', 'h', 's', 'XXXXXX', 1)").run();
+      other
+        .prepare(
+          "INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES ('x', 'h', 's', 'XXXXXX', 1)",
+        )
+        .run();
       expect(await seedDemo(other)).toBe(false);
       expect(new ContentRepository(other).banners()).toEqual([]);
     } finally {

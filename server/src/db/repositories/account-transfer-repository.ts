@@ -18,15 +18,30 @@ const MONEY = new Set(['amount']);
 export class AccountTransferRepository {
   constructor(private readonly db: Db) {}
 
-  insert(transfer: { userId: number; coinId: number; fromType: number; toType: number; amount: bigint; createdAt: number }): number {
+  insert(transfer: {
+    userId: number;
+    coinId: number;
+    fromType: number;
+    toType: number;
+    amount: bigint;
+    createdAt: number;
+  }): number {
     const result = this.db
-      .prepare('INSERT INTO account_transfers (user_id, coin_id, from_type, to_type, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO account_transfers (user_id, coin_id, from_type, to_type, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(transfer.userId, transfer.coinId, transfer.fromType, transfer.toType, transfer.amount, transfer.createdAt);
     return Number(result.lastInsertRowid);
   }
 
   /** One page of a user's transfers of one coin into or out of one account type, newest first. */
-  page(userId: number, coinId: number, accountType: number, page: number, limit: number): { rows: AccountTransferRow[]; total: number } {
+  page(
+    userId: number,
+    coinId: number,
+    accountType: number,
+    page: number,
+    limit: number,
+  ): { rows: AccountTransferRow[]; total: number } {
     return recordPage<AccountTransferRow>(
       this.db,
       {

@@ -36,21 +36,27 @@ export class BankCardRepository {
 
   /** The card `id` when it belongs to `userId`, else null (another user's card reads as none). */
   ownedBy(userId: number, id: number): BankCardRow | null {
-    return (this.db.prepare('SELECT * FROM bank_cards WHERE id = ? AND user_id = ?').get(id, userId) as BankCardRow | undefined) ?? null;
+    return (
+      (this.db.prepare('SELECT * FROM bank_cards WHERE id = ? AND user_id = ?').get(id, userId) as
+        BankCardRow | undefined) ?? null
+    );
   }
 
   /** The user's card with this number other than `exceptId`, or null. */
   withNumber(userId: number, cardNumber: string, exceptId = 0): BankCardRow | null {
     return (
-      (this.db.prepare('SELECT * FROM bank_cards WHERE user_id = ? AND card_number = ? AND id <> ?').get(userId, cardNumber, exceptId) as BankCardRow | undefined) ??
-      null
+      (this.db
+        .prepare('SELECT * FROM bank_cards WHERE user_id = ? AND card_number = ? AND id <> ?')
+        .get(userId, cardNumber, exceptId) as BankCardRow | undefined) ?? null
     );
   }
 
   /** Adds a card; returns its id. Throws SQLITE_CONSTRAINT_UNIQUE when the user has this number already. */
   add(userId: number, card: BankCardInput, at: number): number {
     const result = this.db
-      .prepare('INSERT INTO bank_cards (user_id, bank_name, card_number, card_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO bank_cards (user_id, bank_name, card_number, card_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(userId, card.bankName, card.cardNumber, card.cardName, at, at);
     return Number(result.lastInsertRowid);
   }
@@ -59,7 +65,9 @@ export class BankCardRepository {
   update(userId: number, id: number, card: BankCardInput, at: number): boolean {
     return (
       this.db
-        .prepare('UPDATE bank_cards SET bank_name = ?, card_number = ?, card_name = ?, updated_at = ? WHERE id = ? AND user_id = ?')
+        .prepare(
+          'UPDATE bank_cards SET bank_name = ?, card_number = ?, card_name = ?, updated_at = ? WHERE id = ? AND user_id = ?',
+        )
         .run(card.bankName, card.cardNumber, card.cardName, at, id, userId).changes === 1
     );
   }

@@ -29,7 +29,13 @@ const WHERE = "b.user_id = @userId AND b.coin_id = @coinId AND b.account_type = 
 export class BillListRepository {
   constructor(private readonly db: Db) {}
 
-  page(userId: number, coinId: number, accountType: number, page: number, limit: number): { rows: BillListRow[]; total: number } {
+  page(
+    userId: number,
+    coinId: number,
+    accountType: number,
+    page: number,
+    limit: number,
+  ): { rows: BillListRow[]; total: number } {
     const args = { userId, coinId, accountType };
     const raws = this.db
       .prepare(

@@ -31,7 +31,9 @@ export class ContentRepository {
   }
 
   contentEntries(): ContentEntry[] {
-    return this.db.prepare('SELECT id, title, img, content FROM content_entries ORDER BY sort, id').all() as ContentEntry[];
+    return this.db
+      .prepare('SELECT id, title, img, content FROM content_entries ORDER BY sort, id')
+      .all() as ContentEntry[];
   }
 
   partners(): Partner[] {
@@ -43,10 +45,14 @@ export class ContentRepository {
   }
 
   addContentEntry(entry: Omit<ContentEntry, 'id'>, sort: number): void {
-    this.db.prepare('INSERT INTO content_entries (title, img, content, sort) VALUES (?, ?, ?, ?)').run(entry.title, entry.img, entry.content, sort);
+    this.db
+      .prepare('INSERT INTO content_entries (title, img, content, sort) VALUES (?, ?, ?, ?)')
+      .run(entry.title, entry.img, entry.content, sort);
   }
 
   addPartner(partner: Omit<Partner, 'id'>, sort: number): void {
-    this.db.prepare('INSERT INTO partners (title, url, img, sort) VALUES (?, ?, ?, ?)').run(partner.title, partner.url, partner.img, sort);
+    this.db
+      .prepare('INSERT INTO partners (title, url, img, sort) VALUES (?, ?, ?, ?)')
+      .run(partner.title, partner.url, partner.img, sort);
   }
 }

@@ -64,21 +64,36 @@ export class DepositRepository {
   }
 
   find(id: number): DepositRow | null {
-    const raw = this.db.prepare('SELECT * FROM deposits WHERE id = ?').safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare('SELECT * FROM deposits WHERE id = ?').safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? rowWithMoney<DepositRow>(raw, MONEY) : null;
   }
 
   /** Ends a pending deposit; throws when it was not pending (the review decides once, so it always is). */
   close(id: number, status: 2 | 3, remark: string, at: number): void {
-    const changed = this.db.prepare('UPDATE deposits SET status = ?, remark = ?, updated_at = ? WHERE id = ? AND status = 1').run(status, remark, at, id).changes;
+    const changed = this.db
+      .prepare('UPDATE deposits SET status = ?, remark = ?, updated_at = ? WHERE id = ? AND status = 1')
+      .run(status, remark, at, id).changes;
     if (changed !== 1) throw new Error(`deposit ${id} is not pending`);
   }
 
   /** One page of a user's deposits of one coin into one account type, newest first. */
-  page(userId: number, coinId: number, accountType: number, page: number, limit: number): { rows: DepositRow[]; total: number } {
+  page(
+    userId: number,
+    coinId: number,
+    accountType: number,
+    page: number,
+    limit: number,
+  ): { rows: DepositRow[]; total: number } {
     return recordPage<DepositRow>(
       this.db,
-      { select: '*', from: 'deposits', where: 'user_id = @userId AND coin_id = @coinId AND account_type = @accountType', args: { userId, coinId, accountType }, money: MONEY },
+      {
+        select: '*',
+        from: 'deposits',
+        where: 'user_id = @userId AND coin_id = @coinId AND account_type = @accountType',
+        args: { userId, coinId, accountType },
+        money: MONEY,
+      },
       page,
       limit,
     );

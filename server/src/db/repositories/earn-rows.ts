@@ -9,7 +9,8 @@ export function rowReader<T>(moneyColumns: readonly string[]): (raw: Record<stri
   const money = new Set(moneyColumns);
   return (raw) => {
     const row: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) row[key] = !money.has(key) && typeof value === 'bigint' ? Number(value) : value;
+    for (const [key, value] of Object.entries(raw))
+      row[key] = !money.has(key) && typeof value === 'bigint' ? Number(value) : value;
     return row as T;
   };
 }
@@ -22,7 +23,12 @@ export type NumberedTable = 'loan_orders' | 'mining_orders' | 'staking_orders' |
  * UTC date and the id. Call inside the (IMMEDIATE) transaction that inserts the row with that id,
  * so the number is unique by construction.
  */
-export function nextNumbered(db: Db, table: NumberedTable, prefix: string, at: number): { id: number; orderNum: string } {
+export function nextNumbered(
+  db: Db,
+  table: NumberedTable,
+  prefix: string,
+  at: number,
+): { id: number; orderNum: string } {
   // `table` is one of four literal names, never user input.
   const id = db.prepare(`SELECT COALESCE(MAX(id), 0) + 1 FROM ${table}`).pluck().get() as number;
   const date = new Date(at).toISOString().slice(0, 10).replaceAll('-', '');

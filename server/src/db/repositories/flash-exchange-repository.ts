@@ -37,7 +37,8 @@ export class FlashExchangeRepository {
   }
 
   find(id: number): FlashExchangeRow | null {
-    const raw = this.db.prepare('SELECT * FROM flash_exchanges WHERE id = ?').safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare('SELECT * FROM flash_exchanges WHERE id = ?').safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? rowWithMoney<FlashExchangeRow>(raw, MONEY) : null;
   }
 }

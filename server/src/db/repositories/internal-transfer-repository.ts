@@ -80,7 +80,11 @@ export class InternalTransferRepository {
 
   /** The account whose username is exactly `username`, letter case aside (emails are stored lower-case). */
   account(username: string): { id: number; username: string } | null {
-    return (this.db.prepare('SELECT id, username FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1').get(username) as { id: number; username: string } | undefined) ?? null;
+    return (
+      (this.db
+        .prepare('SELECT id, username FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+        .get(username) as { id: number; username: string } | undefined) ?? null
+    );
   }
 
   /** Inserts a transfer in status 1 (inside the transaction that submits its review); returns its id. */
@@ -92,25 +96,45 @@ export class InternalTransferRepository {
            created_at, arrival_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, orderNum, transfer.fromUserId, transfer.toUserId, transfer.coinId, transfer.accountType, transfer.amount, transfer.feePpm, transfer.fee,
-        transfer.amount - transfer.fee, transfer.createdAt, transfer.arrivalTime);
+      .run(
+        id,
+        orderNum,
+        transfer.fromUserId,
+        transfer.toUserId,
+        transfer.coinId,
+        transfer.accountType,
+        transfer.amount,
+        transfer.feePpm,
+        transfer.fee,
+        transfer.amount - transfer.fee,
+        transfer.createdAt,
+        transfer.arrivalTime,
+      );
     return id;
   }
 
   find(id: number): InternalTransferRow | null {
-    const raw = this.db.prepare(`${SELECT} WHERE t.id = ?`).safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare(`${SELECT} WHERE t.id = ?`).safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? toTransfer(raw) : null;
   }
 
   /** Transfers in status 1 whose arrival time is at or before `at`, oldest first. */
   due(at: number): InternalTransferRow[] {
-    const rows = this.db.prepare(`${SELECT} WHERE t.status = 1 AND t.arrival_time <= ? ORDER BY t.arrival_time, t.id`).safeIntegers(true).all(at) as Record<string, unknown>[];
+    const rows = this.db
+      .prepare(`${SELECT} WHERE t.status = 1 AND t.arrival_time <= ? ORDER BY t.arrival_time, t.id`)
+      .safeIntegers(true)
+      .all(at) as Record<string, unknown>[];
     return rows.map(toTransfer);
   }
 
   /** In transfer -> arrived (2) or cancelled (3). */
   finish(id: number, status: 2 | 3, reason: string, at: number): boolean {
-    return this.db.prepare('UPDATE internal_transfers SET status = ?, reason = ?, finished_at = ? WHERE id = ? AND status = 1').run(status, reason, at, id).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE internal_transfers SET status = ?, reason = ?, finished_at = ? WHERE id = ? AND status = 1')
+        .run(status, reason, at, id).changes === 1
+    );
   }
 
   /** The transfers a user sent or received, newest first; `status` 0 for all. */
@@ -121,7 +145,10 @@ export class InternalTransferRepository {
       .prepare(`${SELECT} WHERE ${where} ORDER BY t.id DESC LIMIT ? OFFSET ?`)
       .safeIntegers(true)
       .all(...args, limit, (page - 1) * limit) as Record<string, unknown>[];
-    const total = this.db.prepare(`SELECT COUNT(*) FROM internal_transfers t WHERE ${where}`).pluck().get(...args) as number;
+    const total = this.db
+      .prepare(`SELECT COUNT(*) FROM internal_transfers t WHERE ${where}`)
+      .pluck()
+      .get(...args) as number;
     return { rows: rows.map(toTransfer), total };
   }
 }

@@ -6,11 +6,16 @@ export class JobRepository {
 
   /** Records a unit as done; false when it already was (nothing written). */
   markDone(job: string, unit: string, at: number): boolean {
-    return this.db.prepare('INSERT OR IGNORE INTO job_units (job, unit, done_at) VALUES (?, ?, ?)').run(job, unit, at).changes === 1;
+    return (
+      this.db.prepare('INSERT OR IGNORE INTO job_units (job, unit, done_at) VALUES (?, ?, ?)').run(job, unit, at)
+        .changes === 1
+    );
   }
 
   isDone(job: string, unit: string): boolean {
-    return this.db.prepare('SELECT EXISTS (SELECT 1 FROM job_units WHERE job = ? AND unit = ?)').pluck().get(job, unit) === 1;
+    return (
+      this.db.prepare('SELECT EXISTS (SELECT 1 FROM job_units WHERE job = ? AND unit = ?)').pluck().get(job, unit) === 1
+    );
   }
 
   /** The units of a job done so far, in key order. */

@@ -84,7 +84,9 @@ export interface BillRow {
 /** Thrown when a change would take a part of a balance below zero; nothing was written. */
 export class InsufficientBalanceError extends Error {
   constructor(readonly key: BalanceKey & { part: 'available' | 'frozen' }) {
-    super(`balance of user ${key.userId} coin ${key.coinId} account ${key.accountType} (${key.part}) would go negative`);
+    super(
+      `balance of user ${key.userId} coin ${key.coinId} account ${key.accountType} (${key.part}) would go negative`,
+    );
   }
 }
 
@@ -110,13 +112,22 @@ export class LedgerRepository {
 
   /** Every balance row of a user (a coin in an account type); what has no row is zero. */
   balancesOf(userId: number): (BalanceKey & Balance)[] {
-    const rows = this.db.prepare('SELECT coin_id, account_type, available, frozen FROM balances WHERE user_id = ?').safeIntegers(true).all(userId) as {
+    const rows = this.db
+      .prepare('SELECT coin_id, account_type, available, frozen FROM balances WHERE user_id = ?')
+      .safeIntegers(true)
+      .all(userId) as {
       coin_id: bigint;
       account_type: bigint;
       available: bigint;
       frozen: bigint;
     }[];
-    return rows.map((row) => ({ userId, coinId: Number(row.coin_id), accountType: Number(row.account_type), available: row.available, frozen: row.frozen }));
+    return rows.map((row) => ({
+      userId,
+      coinId: Number(row.coin_id),
+      accountType: Number(row.account_type),
+      available: row.available,
+      frozen: row.frozen,
+    }));
   }
 
   /** Applies the changes in order, each with its bill row (kind, ref_id, remark, time). */
@@ -129,12 +140,16 @@ export class LedgerRepository {
   private applyOne(change: BalanceChange, refId: number | null, at: number): void {
     if (change.amount === 0n) return;
     const { userId, coinId, accountType, part } = change;
-    this.db.prepare('INSERT OR IGNORE INTO balances (user_id, coin_id, account_type) VALUES (?, ?, ?)').run(userId, coinId, accountType);
+    this.db
+      .prepare('INSERT OR IGNORE INTO balances (user_id, coin_id, account_type) VALUES (?, ?, ?)')
+      .run(userId, coinId, accountType);
     const current = this.balance(change);
     const after = current[part] + change.amount;
     if (after < 0n) throw new InsufficientBalanceError({ userId, coinId, accountType, part });
     // `part` is one of two literal column names, never user input.
-    this.db.prepare(`UPDATE balances SET ${part} = ? WHERE user_id = ? AND coin_id = ? AND account_type = ?`).run(after, userId, coinId, accountType);
+    this.db
+      .prepare(`UPDATE balances SET ${part} = ? WHERE user_id = ? AND coin_id = ? AND account_type = ?`)
+      .run(after, userId, coinId, accountType);
     this.db
       .prepare(
         `INSERT INTO bills (user_id, coin_id, account_type, part, amount, balance, kind, ref_id, remark, created_at)
@@ -147,6 +162,9 @@ export class LedgerRepository {
   bills(userId: number, coinId?: number): BillRow[] {
     const sql = `SELECT * FROM bills WHERE user_id = ?${coinId === undefined ? '' : ' AND coin_id = ?'} ORDER BY id`;
     const args = coinId === undefined ? [userId] : [userId, coinId];
-    return this.db.prepare(sql).safeIntegers(true).all(...args) as BillRow[];
+    return this.db
+      .prepare(sql)
+      .safeIntegers(true)
+      .all(...args) as BillRow[];
   }
 }

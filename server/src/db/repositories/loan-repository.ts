@@ -73,20 +73,35 @@ export class LoanRepository {
 
   /** The products on offer, in display order. */
   projects(): LoanProjectRow[] {
-    const rows = this.db.prepare(`${PROJECT_SELECT} WHERE p.enabled = 1 ORDER BY p.sort, p.id`).safeIntegers(true).all() as Record<string, unknown>[];
+    const rows = this.db
+      .prepare(`${PROJECT_SELECT} WHERE p.enabled = 1 ORDER BY p.sort, p.id`)
+      .safeIntegers(true)
+      .all() as Record<string, unknown>[];
     return rows.map(toProject);
   }
 
   project(id: number): LoanProjectRow | null {
-    const raw = this.db.prepare(`${PROJECT_SELECT} WHERE p.id = ? AND p.enabled = 1`).safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare(`${PROJECT_SELECT} WHERE p.id = ? AND p.enabled = 1`).safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? toProject(raw) : null;
   }
 
   addProject(project: Omit<LoanProjectRow, 'id' | 'coin' | 'enabled'>): number {
     return Number(
       this.db
-        .prepare('INSERT INTO loan_projects (title, mechanism, coin_id, min_amount, max_amount, rate_ppm, cycle_days, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(project.title, project.mechanism, project.coin_id, project.min_amount, project.max_amount, project.rate_ppm, project.cycle_days, project.sort).lastInsertRowid,
+        .prepare(
+          'INSERT INTO loan_projects (title, mechanism, coin_id, min_amount, max_amount, rate_ppm, cycle_days, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          project.title,
+          project.mechanism,
+          project.coin_id,
+          project.min_amount,
+          project.max_amount,
+          project.rate_ppm,
+          project.cycle_days,
+          project.sort,
+        ).lastInsertRowid,
     );
   }
 
@@ -122,12 +137,14 @@ export class LoanRepository {
   }
 
   find(id: number): LoanOrderRow | null {
-    const raw = this.db.prepare(`${ORDER_SELECT} WHERE o.id = ?`).safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare(`${ORDER_SELECT} WHERE o.id = ?`).safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? toOrder(raw) : null;
   }
 
   findByNumber(orderNum: string): LoanOrderRow | null {
-    const raw = this.db.prepare(`${ORDER_SELECT} WHERE o.order_num = ?`).safeIntegers(true).get(orderNum) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare(`${ORDER_SELECT} WHERE o.order_num = ?`).safeIntegers(true).get(orderNum) as
+      Record<string, unknown> | undefined;
     return raw ? toOrder(raw) : null;
   }
 
@@ -135,7 +152,9 @@ export class LoanRepository {
   hasOpen(userId: number, projectId: number): boolean {
     return (
       this.db
-        .prepare('SELECT EXISTS (SELECT 1 FROM loan_orders WHERE user_id = ? AND project_id = ? AND (status = 1 OR (status = 2 AND is_repayment = 0)))')
+        .prepare(
+          'SELECT EXISTS (SELECT 1 FROM loan_orders WHERE user_id = ? AND project_id = ? AND (status = 1 OR (status = 2 AND is_repayment = 0)))',
+        )
         .pluck()
         .get(userId, projectId) === 1
     );
@@ -143,17 +162,31 @@ export class LoanRepository {
 
   /** Pending -> approved, with the repayment due time. */
   approve(id: number, at: number, repaymentTime: number): boolean {
-    return this.db.prepare('UPDATE loan_orders SET status = 2, decided_at = ?, repayment_time = ? WHERE id = ? AND status = 1').run(at, repaymentTime, id).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE loan_orders SET status = 2, decided_at = ?, repayment_time = ? WHERE id = ? AND status = 1')
+        .run(at, repaymentTime, id).changes === 1
+    );
   }
 
   /** Pending -> rejected (3, with the reason) or cancelled (4). */
   close(id: number, status: 3 | 4, reason: string, at: number): boolean {
-    return this.db.prepare('UPDATE loan_orders SET status = ?, reason = ?, decided_at = ? WHERE id = ? AND status = 1').run(status, reason, at, id).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE loan_orders SET status = ?, reason = ?, decided_at = ? WHERE id = ? AND status = 1')
+        .run(status, reason, at, id).changes === 1
+    );
   }
 
   /** Approved and unpaid -> repaid. */
   markRepaid(id: number, at: number): boolean {
-    return this.db.prepare('UPDATE loan_orders SET is_repayment = 1, repaid_at = ? WHERE id = ? AND status = 2 AND is_repayment = 0').run(at, id).changes === 1;
+    return (
+      this.db
+        .prepare(
+          'UPDATE loan_orders SET is_repayment = 1, repaid_at = ? WHERE id = ? AND status = 2 AND is_repayment = 0',
+        )
+        .run(at, id).changes === 1
+    );
   }
 
   /** A user's orders, newest first; `status` 0 for all. */
@@ -164,7 +197,10 @@ export class LoanRepository {
       .prepare(`${ORDER_SELECT} WHERE ${where} ORDER BY o.id DESC LIMIT ? OFFSET ?`)
       .safeIntegers(true)
       .all(...args, limit, (page - 1) * limit) as Record<string, unknown>[];
-    const total = this.db.prepare(`SELECT COUNT(*) FROM loan_orders o WHERE ${where}`).pluck().get(...args) as number;
+    const total = this.db
+      .prepare(`SELECT COUNT(*) FROM loan_orders o WHERE ${where}`)
+      .pluck()
+      .get(...args) as number;
     return { rows: rows.map(toOrder), total };
   }
 }

@@ -50,13 +50,17 @@ export class LockedOrderRepository<Row extends LockedOrderRow = LockedOrderRow> 
   }
 
   find(id: number): Row | null {
-    const raw = this.db.prepare(`${this.select} WHERE o.id = ?`).safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare(`${this.select} WHERE o.id = ?`).safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? (toOrder(raw) as Row) : null;
   }
 
   /** Every running order, oldest first. */
   running(): Row[] {
-    const rows = this.db.prepare(`${this.select} WHERE o.status = 0 ORDER BY o.id`).safeIntegers(true).all() as Record<string, unknown>[];
+    const rows = this.db.prepare(`${this.select} WHERE o.status = 0 ORDER BY o.id`).safeIntegers(true).all() as Record<
+      string,
+      unknown
+    >[];
     return rows.map((raw) => toOrder(raw) as Row);
   }
 
@@ -64,14 +68,20 @@ export class LockedOrderRepository<Row extends LockedOrderRow = LockedOrderRow> 
   recordDay(id: number, day: number, interest: bigint): boolean {
     return (
       this.db
-        .prepare(`UPDATE ${this.table} SET paid_days = ?, total_revenue = total_revenue + ? WHERE id = ? AND status = 0 AND paid_days = ?`)
+        .prepare(
+          `UPDATE ${this.table} SET paid_days = ?, total_revenue = total_revenue + ? WHERE id = ? AND status = 0 AND paid_days = ?`,
+        )
         .run(day, interest, id, day - 1).changes === 1
     );
   }
 
   /** Running -> ended (1) or redeemed (2), with the principal given back. */
   close(id: number, status: 1 | 2, returned: bigint, at: number): boolean {
-    return this.db.prepare(`UPDATE ${this.table} SET status = ?, returned = ?, closed_at = ? WHERE id = ? AND status = 0`).run(status, returned, at, id).changes === 1;
+    return (
+      this.db
+        .prepare(`UPDATE ${this.table} SET status = ?, returned = ?, closed_at = ? WHERE id = ? AND status = 0`)
+        .run(status, returned, at, id).changes === 1
+    );
   }
 
   /** A user's orders, newest first; `status` null for all. */
@@ -82,7 +92,10 @@ export class LockedOrderRepository<Row extends LockedOrderRow = LockedOrderRow> 
       .prepare(`${this.select} WHERE ${where} ORDER BY o.id DESC LIMIT ? OFFSET ?`)
       .safeIntegers(true)
       .all(...args, limit, (page - 1) * limit) as Record<string, unknown>[];
-    const total = this.db.prepare(`SELECT COUNT(*) FROM ${this.table} o WHERE ${where}`).pluck().get(...args) as number;
+    const total = this.db
+      .prepare(`SELECT COUNT(*) FROM ${this.table} o WHERE ${where}`)
+      .pluck()
+      .get(...args) as number;
     return { rows: rows.map((raw) => toOrder(raw) as Row), total };
   }
 }

@@ -22,7 +22,9 @@ export interface LockedOffer<Term extends LockedTerm = LockedTerm> {
 }
 
 /** An offer as it is added: no id or coin title yet, and periods without their ids. */
-export type NewLockedOffer<Offer extends LockedOffer> = Omit<Offer, 'id' | 'coin' | 'terms'> & { terms: Omit<Offer['terms'][number], 'id'>[] };
+export type NewLockedOffer<Offer extends LockedOffer> = Omit<Offer, 'id' | 'coin' | 'terms'> & {
+  terms: Omit<Offer['terms'][number], 'id'>[];
+};
 
 export interface NewLockedOrder<Offer extends LockedOffer> {
   userId: number;
@@ -81,10 +83,14 @@ export class LockedProductRepository<Offer extends LockedOffer, Row extends Lock
   offers(): Offer[] {
     const { offers, terms, offerColumn, termColumns } = this.tables;
     const rows = this.db
-      .prepare(`SELECT p.*, c.title AS coin FROM ${offers} p JOIN coins c ON c.id = p.coin_id WHERE p.enabled = 1 ORDER BY p.sort, p.id`)
+      .prepare(
+        `SELECT p.*, c.title AS coin FROM ${offers} p JOIN coins c ON c.id = p.coin_id WHERE p.enabled = 1 ORDER BY p.sort, p.id`,
+      )
       .safeIntegers(true)
       .all() as Record<string, unknown>[];
-    const termsOf = this.db.prepare(`SELECT ${termColumns.join(', ')} FROM ${terms} WHERE ${offerColumn} = ? ORDER BY days`).safeIntegers(true);
+    const termsOf = this.db
+      .prepare(`SELECT ${termColumns.join(', ')} FROM ${terms} WHERE ${offerColumn} = ? ORDER BY days`)
+      .safeIntegers(true);
     return rows.map((raw) => {
       const offer = this.toOffer(raw);
       const rawTerms = termsOf.all(offer.id) as Record<string, unknown>[];

@@ -46,7 +46,9 @@ export class MailRepository {
 
   /** Marks a code used; false when it was already used (a double submit). */
   markUsed(id: number, now: number): boolean {
-    return this.db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now, id).changes === 1;
+    return (
+      this.db.prepare('UPDATE email_codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now, id).changes === 1
+    );
   }
 
   addMessage(message: OutboxMessage): void {
@@ -61,8 +63,10 @@ export class MailRepository {
     const order = ' ORDER BY created_at DESC, id DESC';
     // SQLite reads LIMIT -1 as "no limit".
     const max = limit ?? -1;
-    return (to === null
-      ? this.db.prepare(`${select}${order} LIMIT ?`).all(max)
-      : this.db.prepare(`${select} WHERE to_address = ?${order} LIMIT ?`).all(to, max)) as OutboxMessage[];
+    return (
+      to === null
+        ? this.db.prepare(`${select}${order} LIMIT ?`).all(max)
+        : this.db.prepare(`${select} WHERE to_address = ?${order} LIMIT ?`).all(to, max)
+    ) as OutboxMessage[];
   }
 }

@@ -100,7 +100,9 @@ export class MarketRepository {
         const base = this.ensureCoin(pair.base, pair.logo);
         const quote = this.ensureCoin(pair.quote, '');
         const inserted = this.db
-          .prepare('INSERT OR IGNORE INTO markets (symbol, base_coin_id, quote_coin_id, tab_id, sort, min_total) VALUES (?, ?, ?, ?, ?, ?)')
+          .prepare(
+            'INSERT OR IGNORE INTO markets (symbol, base_coin_id, quote_coin_id, tab_id, sort, min_total) VALUES (?, ?, ?, ?, ?, ?)',
+          )
           .run(pair.symbol, base, quote, pair.tabId, sort, pair.quote === 'usdt' ? USDT_MIN_TOTAL : 0);
         if (inserted.changes > 0) sort++;
       }
@@ -111,7 +113,9 @@ export class MarketRepository {
     const existing = this.coinByName(name);
     if (existing) return existing.id;
     const sort = (this.db.prepare('SELECT COALESCE(MAX(sort), 0) FROM coins').pluck().get() as number) + 1;
-    const result = this.db.prepare('INSERT INTO coins (name, title, logo, sort) VALUES (?, ?, ?, ?)').run(name, name.toUpperCase(), logo, sort);
+    const result = this.db
+      .prepare('INSERT INTO coins (name, title, logo, sort) VALUES (?, ?, ?, ?)')
+      .run(name, name.toUpperCase(), logo, sort);
     return Number(result.lastInsertRowid);
   }
 }

@@ -1,6 +1,11 @@
 import type { Db } from '../database.ts';
 import type { LockedOrderRow } from './locked-order-repository.ts';
-import { LockedProductRepository, type LockedOffer, type LockedTables, type LockedTerm } from './locked-product-repository.ts';
+import {
+  LockedProductRepository,
+  type LockedOffer,
+  type LockedTables,
+  type LockedTerm,
+} from './locked-product-repository.ts';
 
 /** A lock period a mining product offers, with its daily rate. */
 export type MiningTerm = LockedTerm;

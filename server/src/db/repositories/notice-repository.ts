@@ -64,13 +64,17 @@ export class NoticeRepository {
   /** One notice if this user may see it. */
   find(userId: number, id: number): Notice | null {
     const row = this.db
-      .prepare(`SELECT n.id, n.title, n.content, n.imgs, n.created_at, r.notice_id IS NOT NULL AS is_read ${VISIBLE} AND n.id = @id`)
+      .prepare(
+        `SELECT n.id, n.title, n.content, n.imgs, n.created_at, r.notice_id IS NOT NULL AS is_read ${VISIBLE} AND n.id = @id`,
+      )
       .get({ userId, id }) as NoticeRow | undefined;
     return row ? toNotice(row) : null;
   }
 
   markRead(userId: number, id: number, now: number): void {
-    this.db.prepare('INSERT OR IGNORE INTO notice_reads (notice_id, user_id, read_at) VALUES (?, ?, ?)').run(id, userId, now);
+    this.db
+      .prepare('INSERT OR IGNORE INTO notice_reads (notice_id, user_id, read_at) VALUES (?, ?, ?)')
+      .run(id, userId, now);
   }
 
   /** True when the user has at least one notice without a read mark. */

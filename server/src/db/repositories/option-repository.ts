@@ -80,7 +80,8 @@ const MONEY = new Set(['stake', 'fee', 'payout', 'min_stake']);
 
 function toRow<T>(raw: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) row[key] = !MONEY.has(key) && typeof value === 'bigint' ? Number(value) : value;
+  for (const [key, value] of Object.entries(raw))
+    row[key] = !MONEY.has(key) && typeof value === 'bigint' ? Number(value) : value;
   return row as T;
 }
 
@@ -89,11 +90,16 @@ export class OptionRepository {
   constructor(private readonly db: Db) {}
 
   settings(): OptionSettingsRow {
-    return this.db.prepare('SELECT coin_id, account_type, multipliers, price_type, fee_ppm FROM option_settings WHERE id = 1').get() as OptionSettingsRow;
+    return this.db
+      .prepare('SELECT coin_id, account_type, multipliers, price_type, fee_ppm FROM option_settings WHERE id = 1')
+      .get() as OptionSettingsRow;
   }
 
   durations(): OptionDurationRow[] {
-    const rows = this.db.prepare('SELECT * FROM option_durations ORDER BY sort, seconds').safeIntegers(true).all() as Record<string, unknown>[];
+    const rows = this.db
+      .prepare('SELECT * FROM option_durations ORDER BY sort, seconds')
+      .safeIntegers(true)
+      .all() as Record<string, unknown>[];
     return rows.map((raw) => toRow<OptionDurationRow>(raw));
   }
 
@@ -125,14 +131,17 @@ export class OptionRepository {
   }
 
   find(id: number): OptionOrderRow | null {
-    const raw = this.db.prepare('SELECT * FROM option_orders WHERE id = ?').safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare('SELECT * FROM option_orders WHERE id = ?').safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? toRow<OptionOrderRow>(raw) : null;
   }
 
   /** Open orders whose expiry is at or before `nowMs` (optionally of one user), oldest expiry first. */
   due(nowMs: number, userId?: number): OptionOrderRow[] {
     const rows = this.db
-      .prepare(`SELECT * FROM option_orders WHERE status = 1 AND expires_at <= ?${userId === undefined ? '' : ' AND user_id = ?'} ORDER BY expires_at, id`)
+      .prepare(
+        `SELECT * FROM option_orders WHERE status = 1 AND expires_at <= ?${userId === undefined ? '' : ' AND user_id = ?'} ORDER BY expires_at, id`,
+      )
       .safeIntegers(true)
       .all(...(userId === undefined ? [nowMs] : [nowMs, userId])) as Record<string, unknown>[];
     return rows.map((raw) => toRow<OptionOrderRow>(raw));
@@ -166,13 +175,17 @@ export class OptionRepository {
       .prepare('SELECT * FROM option_orders WHERE user_id = ? AND status = ? ORDER BY id DESC LIMIT ? OFFSET ?')
       .safeIntegers(true)
       .all(userId, status, limit, (page - 1) * limit) as Record<string, unknown>[];
-    const total = this.db.prepare('SELECT COUNT(*) FROM option_orders WHERE user_id = ? AND status = ?').pluck().get(userId, status) as number;
+    const total = this.db
+      .prepare('SELECT COUNT(*) FROM option_orders WHERE user_id = ? AND status = ?')
+      .pluck()
+      .get(userId, status) as number;
     return { rows: rows.map((raw) => toRow<OptionOrderRow>(raw)), total };
   }
 
   /** The earliest expiry among open orders, or null (the settlement timer sleeps until then). */
   nextExpiry(): number | null {
-    const value = this.db.prepare('SELECT MIN(expires_at) FROM option_orders WHERE status = 1').pluck().get() as number | null;
+    const value = this.db.prepare('SELECT MIN(expires_at) FROM option_orders WHERE status = 1').pluck().get() as
+      number | null;
     return value ?? null;
   }
 }

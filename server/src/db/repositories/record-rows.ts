@@ -6,7 +6,8 @@ import type { Db } from '../database.ts';
  */
 export function rowWithMoney<T>(raw: Record<string, unknown>, money: ReadonlySet<string>): T {
   const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) row[key] = typeof value === 'bigint' && !money.has(key) ? Number(value) : value;
+  for (const [key, value] of Object.entries(raw))
+    row[key] = typeof value === 'bigint' && !money.has(key) ? Number(value) : value;
   return row as T;
 }
 
@@ -18,7 +19,9 @@ export function recordPage<T>(
   limit: number,
 ): { rows: T[]; total: number } {
   const raws = db
-    .prepare(`SELECT ${query.select} FROM ${query.from} WHERE ${query.where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT ${query.select} FROM ${query.from} WHERE ${query.where} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    )
     .safeIntegers(true)
     .all({ ...query.args, limit, offset: (page - 1) * limit }) as Record<string, unknown>[];
   const total = db.prepare(`SELECT COUNT(*) FROM ${query.from} WHERE ${query.where}`).pluck().get(query.args) as number;

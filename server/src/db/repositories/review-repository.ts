@@ -58,7 +58,10 @@ const SELECT = `SELECT r.*, u.username, c.title AS hold_coin
 
 function toRow(raw: Record<string, unknown>): ReviewRow {
   const int = (key: string): number => Number(raw[key]);
-  const hold = raw.hold_amount === null ? null : { coinId: int('hold_coin_id'), accountType: int('hold_account_type'), amount: raw.hold_amount as bigint };
+  const hold =
+    raw.hold_amount === null
+      ? null
+      : { coinId: int('hold_coin_id'), accountType: int('hold_account_type'), amount: raw.hold_amount as bigint };
   return {
     id: int('id'),
     kind: raw.kind as string,
@@ -90,20 +93,31 @@ export class ReviewRepository {
         `INSERT INTO reviews (kind, user_id, ref_id, summary, hold_coin_id, hold_account_type, hold_amount, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(review.kind, review.userId, review.refId, review.summary, hold?.coinId ?? null, hold?.accountType ?? null, hold?.amount ?? null, review.createdAt);
+      .run(
+        review.kind,
+        review.userId,
+        review.refId,
+        review.summary,
+        hold?.coinId ?? null,
+        hold?.accountType ?? null,
+        hold?.amount ?? null,
+        review.createdAt,
+      );
     return Number(result.lastInsertRowid);
   }
 
   find(id: number): ReviewRow | null {
-    const raw = this.db.prepare(`${SELECT} WHERE r.id = ?`).safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare(`${SELECT} WHERE r.id = ?`).safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? toRow(raw) : null;
   }
 
   /** The newest review of a feature record (the pending one if any), or null. */
   findByRef(kind: string, refId: number): ReviewRow | null {
-    const raw = this.db.prepare(`${SELECT} WHERE r.kind = ? AND r.ref_id = ? ORDER BY r.id DESC LIMIT 1`).safeIntegers(true).get(kind, refId) as
-      | Record<string, unknown>
-      | undefined;
+    const raw = this.db
+      .prepare(`${SELECT} WHERE r.kind = ? AND r.ref_id = ? ORDER BY r.id DESC LIMIT 1`)
+      .safeIntegers(true)
+      .get(kind, refId) as Record<string, unknown> | undefined;
     return raw ? toRow(raw) : null;
   }
 
@@ -111,7 +125,9 @@ export class ReviewRepository {
   close(id: number, decision: ReviewDecisionRecord): boolean {
     return (
       this.db
-        .prepare(`UPDATE reviews SET status = ?, decided_by = ?, reason = ?, decided_at = ? WHERE id = ? AND status = 'pending'`)
+        .prepare(
+          `UPDATE reviews SET status = ?, decided_by = ?, reason = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
+        )
         .run(decision.status, decision.by, decision.reason, decision.at, id).changes === 1
     );
   }
@@ -131,7 +147,10 @@ export class ReviewRepository {
       .prepare(`${SELECT}${clause} ORDER BY ${order} LIMIT ?`)
       .safeIntegers(true)
       .all(...args, query.limit) as Record<string, unknown>[];
-    const total = this.db.prepare(`SELECT COUNT(*) FROM reviews r${clause}`).pluck().get(...args) as number;
+    const total = this.db
+      .prepare(`SELECT COUNT(*) FROM reviews r${clause}`)
+      .pluck()
+      .get(...args) as number;
     return { rows: rows.map(toRow), total };
   }
 
@@ -139,7 +158,9 @@ export class ReviewRepository {
   pendingSince(kinds: readonly string[], createdBy: number): ReviewRow[] {
     if (kinds.length === 0) return [];
     const rows = this.db
-      .prepare(`${SELECT} WHERE r.status = 'pending' AND r.created_at <= ? AND r.kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY r.created_at, r.id`)
+      .prepare(
+        `${SELECT} WHERE r.status = 'pending' AND r.created_at <= ? AND r.kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY r.created_at, r.id`,
+      )
       .safeIntegers(true)
       .all(createdBy, ...kinds) as Record<string, unknown>[];
     return rows.map(toRow);

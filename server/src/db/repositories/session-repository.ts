@@ -21,7 +21,9 @@ export class SessionRepository {
   /** The session for this token hash if it is neither revoked nor expired at `now`. */
   findActive(tokenHash: string, now: number): ActiveSession | null {
     const row = this.db
-      .prepare('SELECT id, user_id, expires_at FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?')
+      .prepare(
+        'SELECT id, user_id, expires_at FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?',
+      )
       .get(tokenHash, now) as ActiveSession | undefined;
     return row ?? null;
   }
@@ -32,11 +34,15 @@ export class SessionRepository {
 
   /** Revokes every live session of a user (after a login password change). Returns how many. */
   revokeAllForUser(userId: number, now: number): number {
-    return this.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(now, userId).changes;
+    return this.db
+      .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
+      .run(now, userId).changes;
   }
 
   /** Deletes a user's sessions that can never be used again, so the table does not grow forever. */
   purgeDeadForUser(userId: number, now: number): void {
-    this.db.prepare('DELETE FROM sessions WHERE user_id = ? AND (revoked_at IS NOT NULL OR expires_at <= ?)').run(userId, now);
+    this.db
+      .prepare('DELETE FROM sessions WHERE user_id = ? AND (revoked_at IS NOT NULL OR expires_at <= ?)')
+      .run(userId, now);
   }
 }

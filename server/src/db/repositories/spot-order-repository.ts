@@ -116,14 +116,29 @@ export interface SpotFillRow {
   created_at: number;
 }
 
-const SMALL = new Set(['id', 'user_id', 'market_id', 'order_id', 'side', 'order_type', 'status', 'fee_coin_id', 'created_at', 'updated_at', 'trade_ts', 'trigger_direction', 'triggered_at']);
+const SMALL = new Set([
+  'id',
+  'user_id',
+  'market_id',
+  'order_id',
+  'side',
+  'order_type',
+  'status',
+  'fee_coin_id',
+  'created_at',
+  'updated_at',
+  'trade_ts',
+  'trigger_direction',
+  'triggered_at',
+]);
 
 /** Thrown inside `recordLimitFill` to roll back a fill record whose order update was refused. */
 class StaleFill extends Error {}
 
 function smallToNumbers(raw: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) row[key] = SMALL.has(key) && typeof value === 'bigint' ? Number(value) : value;
+  for (const [key, value] of Object.entries(raw))
+    row[key] = SMALL.has(key) && typeof value === 'bigint' ? Number(value) : value;
   return row;
 }
 
@@ -167,7 +182,8 @@ export class SpotOrderRepository {
   }
 
   find(id: number): SpotOrderRow | null {
-    const raw = this.db.prepare('SELECT * FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare('SELECT * FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? toRow(raw) : null;
   }
 
@@ -191,7 +207,9 @@ export class SpotOrderRepository {
     const insert = this.db.prepare(
       `INSERT INTO spot_fills (order_id, trade_id, trade_ts, price, quantity, value, fee, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    fill.fills.forEach((level, index) => insert.run(id, `book-${index + 1}`, fill.at, level.price, level.quantity, level.value, level.fee, fill.at));
+    fill.fills.forEach((level, index) =>
+      insert.run(id, `book-${index + 1}`, fill.at, level.price, level.quantity, level.value, level.fee, fill.at),
+    );
     const result = this.db
       .prepare(
         `UPDATE spot_orders SET status = ?, frozen = ?, filled_qty = ?, filled_value = ?, avg_price = ?, fee = ?, fee_coin_id = ?,
@@ -233,7 +251,19 @@ export class SpotOrderRepository {
           `UPDATE spot_orders SET status = ?, frozen = ?, filled_qty = ?, filled_value = ?, avg_price = ?, fee = ?, fee_coin_id = ?,
              updated_at = ?, trade_ts = ? WHERE id = ? AND status = 1 AND order_type IN (1, 3) AND filled_qty = ?`,
         )
-        .run(fill.complete ? 2 : 1, fill.frozen, fill.filledQty, fill.filledValue, fill.avgPrice, fill.fee, fill.feeCoinId, fill.at, fill.tradeTs, id, fill.filledBefore);
+        .run(
+          fill.complete ? 2 : 1,
+          fill.frozen,
+          fill.filledQty,
+          fill.filledValue,
+          fill.avgPrice,
+          fill.fee,
+          fill.feeCoinId,
+          fill.at,
+          fill.tradeTs,
+          id,
+          fill.filledBefore,
+        );
       // The fill record must not outlive a refused update: undo it (this runs as a savepoint).
       if (updated.changes !== 1) throw new StaleFill();
       return true;
@@ -248,19 +278,30 @@ export class SpotOrderRepository {
 
   /** The fills of one limit order, oldest first. */
   fills(orderId: number): SpotFillRow[] {
-    const rows = this.db.prepare('SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id').safeIntegers(true).all(orderId) as Record<string, unknown>[];
+    const rows = this.db
+      .prepare('SELECT * FROM spot_fills WHERE order_id = ? ORDER BY id')
+      .safeIntegers(true)
+      .all(orderId) as Record<string, unknown>[];
     return rows.map((raw) => smallToNumbers(raw) as unknown as SpotFillRow);
   }
 
   /** Cancels an open or waiting order; false when it was neither. */
   markCancelled(id: number, at: number): boolean {
-    return this.db.prepare(`UPDATE spot_orders SET status = 3, frozen = 0, updated_at = ? WHERE id = ? AND status IN ${CANCELLABLE}`).run(at, id).changes === 1;
+    return (
+      this.db
+        .prepare(
+          `UPDATE spot_orders SET status = 3, frozen = 0, updated_at = ? WHERE id = ? AND status IN ${CANCELLABLE}`,
+        )
+        .run(at, id).changes === 1
+    );
   }
 
   /** A user's open and waiting orders (of one pair, or all with marketId 0), oldest first. */
   cancellable(userId: number, marketId: number): SpotOrderRow[] {
     const rows = this.db
-      .prepare(`SELECT * FROM spot_orders WHERE user_id = ? AND status IN ${CANCELLABLE} AND (? = 0 OR market_id = ?) ORDER BY id`)
+      .prepare(
+        `SELECT * FROM spot_orders WHERE user_id = ? AND status IN ${CANCELLABLE} AND (? = 0 OR market_id = ?) ORDER BY id`,
+      )
       .safeIntegers(true)
       .all(userId, marketId, marketId) as Record<string, unknown>[];
     return rows.map(toRow);
@@ -284,7 +325,11 @@ export class SpotOrderRepository {
 
   /** Turns a waiting stop-limit into an open limit order at `at`; false when it was no longer waiting. */
   markTriggered(id: number, at: number): boolean {
-    return this.db.prepare('UPDATE spot_orders SET status = 1, triggered_at = ?, updated_at = ? WHERE id = ? AND status = 4').run(at, at, id).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE spot_orders SET status = 1, triggered_at = ?, updated_at = ? WHERE id = ? AND status = 4')
+        .run(at, at, id).changes === 1
+    );
   }
 
   /**
@@ -305,14 +350,21 @@ export class SpotOrderRepository {
 
   /** Whether any order is open or waiting at all (the matcher skips work when none is). */
   hasOpen(): boolean {
-    return this.db.prepare(`SELECT EXISTS (SELECT 1 FROM spot_orders WHERE status IN ${CANCELLABLE})`).pluck().get() === 1;
+    return (
+      this.db.prepare(`SELECT EXISTS (SELECT 1 FROM spot_orders WHERE status IN ${CANCELLABLE})`).pluck().get() === 1
+    );
   }
 
   /**
    * One page of a user's orders with a status, newest first; side 0 = both; marketId 0 = all pairs.
    * Status 1 lists every cancellable order: open and waiting for its trigger (4).
    */
-  page(userId: number, filter: { status: number; side: number; marketId: number }, page: number, limit: number): { rows: SpotOrderRow[]; total: number } {
+  page(
+    userId: number,
+    filter: { status: number; side: number; marketId: number },
+    page: number,
+    limit: number,
+  ): { rows: SpotOrderRow[]; total: number } {
     const where = `user_id = @userId AND (status = @status OR (@status = 1 AND status = 4)) AND (@side = 0 OR side = @side) AND (@marketId = 0 OR market_id = @marketId)`;
     const args = { userId, ...filter };
     const rows = this.db

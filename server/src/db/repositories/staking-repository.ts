@@ -1,6 +1,11 @@
 import type { Db } from '../database.ts';
 import type { LockedOrderRow } from './locked-order-repository.ts';
-import { LockedProductRepository, type LockedOffer, type LockedTables, type LockedTerm } from './locked-product-repository.ts';
+import {
+  LockedProductRepository,
+  type LockedOffer,
+  type LockedTables,
+  type LockedTerm,
+} from './locked-product-repository.ts';
 
 /** A staking period (docs/product-rules.md#staking): days, yearly rate, smallest amount. */
 export interface StakingTerm extends LockedTerm {

@@ -24,7 +24,9 @@ export class UploadRepository {
 
   add(upload: NewUpload): UploadRow {
     const result = this.db
-      .prepare('INSERT INTO uploads (user_id, name, mime_type, size, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO uploads (user_id, name, mime_type, size, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(upload.user_id, upload.name, upload.mime_type, upload.size, upload.width, upload.height, upload.created_at);
     return { id: Number(result.lastInsertRowid), ...upload };
   }
@@ -35,6 +37,9 @@ export class UploadRepository {
 
   /** How many uploads this user made after `since` (epoch ms): the hourly cap. */
   countSince(userId: number, since: number): number {
-    return this.db.prepare('SELECT COUNT(*) FROM uploads WHERE user_id = ? AND created_at > ?').pluck().get(userId, since) as number;
+    return this.db
+      .prepare('SELECT COUNT(*) FROM uploads WHERE user_id = ? AND created_at > ?')
+      .pluck()
+      .get(userId, since) as number;
   }
 }

@@ -83,7 +83,10 @@ export class UserRepository {
   }
 
   findByInviteCode(code: string): UserRow | null {
-    return (this.db.prepare('SELECT * FROM users WHERE invite_code = ?').get(code.toUpperCase()) as UserRow | undefined) ?? null;
+    return (
+      (this.db.prepare('SELECT * FROM users WHERE invite_code = ?').get(code.toUpperCase()) as UserRow | undefined) ??
+      null
+    );
   }
 
   /** True when the value is already used as a username, email or phone by any account. */
@@ -96,11 +99,15 @@ export class UserRepository {
   }
 
   setPassword(id: number, password: HashedSecret): void {
-    this.db.prepare('UPDATE users SET password_hash = ?, password_salt = ? WHERE id = ?').run(password.hash, password.salt, id);
+    this.db
+      .prepare('UPDATE users SET password_hash = ?, password_salt = ? WHERE id = ?')
+      .run(password.hash, password.salt, id);
   }
 
   setPayPassword(id: number, password: HashedSecret): void {
-    this.db.prepare('UPDATE users SET pay_password_hash = ?, pay_password_salt = ? WHERE id = ?').run(password.hash, password.salt, id);
+    this.db
+      .prepare('UPDATE users SET pay_password_hash = ?, pay_password_salt = ? WHERE id = ?')
+      .run(password.hash, password.salt, id);
   }
 
   setLang(id: number, lang: string): void {

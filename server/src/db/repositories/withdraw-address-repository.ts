@@ -36,16 +36,20 @@ export class WithdrawAddressRepository {
   /** Coins that have a withdraw network, in the coins' display order. */
   withdrawableCoins(): WithdrawCoin[] {
     return this.db
-      .prepare('SELECT id, name, title, withdraw_network AS network FROM coins WHERE withdraw_network IS NOT NULL ORDER BY sort, id')
+      .prepare(
+        'SELECT id, name, title, withdraw_network AS network FROM coins WHERE withdraw_network IS NOT NULL ORDER BY sort, id',
+      )
       .all() as WithdrawCoin[];
   }
 
   /** The coin `coinId` with its network, or null when it has none (or does not exist). */
   withdrawableCoin(coinId: number): WithdrawCoin | null {
     return (
-      (this.db.prepare('SELECT id, name, title, withdraw_network AS network FROM coins WHERE id = ? AND withdraw_network IS NOT NULL').get(coinId) as
-        | WithdrawCoin
-        | undefined) ?? null
+      (this.db
+        .prepare(
+          'SELECT id, name, title, withdraw_network AS network FROM coins WHERE id = ? AND withdraw_network IS NOT NULL',
+        )
+        .get(coinId) as WithdrawCoin | undefined) ?? null
     );
   }
 
@@ -56,17 +60,25 @@ export class WithdrawAddressRepository {
 
   /** The user's bound addresses, in the coins' display order. */
   list(userId: number): WithdrawAddressRow[] {
-    return this.db.prepare(`${SELECT_ADDRESS} WHERE a.user_id = ? ORDER BY c.sort, c.id`).all(userId) as WithdrawAddressRow[];
+    return this.db
+      .prepare(`${SELECT_ADDRESS} WHERE a.user_id = ? ORDER BY c.sort, c.id`)
+      .all(userId) as WithdrawAddressRow[];
   }
 
   /** The address `id` when it belongs to `userId`, else null (another user's address reads as none). */
   ownedBy(userId: number, id: number): WithdrawAddressRow | null {
-    return (this.db.prepare(`${SELECT_ADDRESS} WHERE a.id = ? AND a.user_id = ?`).get(id, userId) as WithdrawAddressRow | undefined) ?? null;
+    return (
+      (this.db.prepare(`${SELECT_ADDRESS} WHERE a.id = ? AND a.user_id = ?`).get(id, userId) as
+        WithdrawAddressRow | undefined) ?? null
+    );
   }
 
   /** The user's address for `coinId`, or null when none is bound. */
   forCoin(userId: number, coinId: number): WithdrawAddressRow | null {
-    return (this.db.prepare(`${SELECT_ADDRESS} WHERE a.user_id = ? AND a.coin_id = ?`).get(userId, coinId) as WithdrawAddressRow | undefined) ?? null;
+    return (
+      (this.db.prepare(`${SELECT_ADDRESS} WHERE a.user_id = ? AND a.coin_id = ?`).get(userId, coinId) as
+        WithdrawAddressRow | undefined) ?? null
+    );
   }
 
   /** Binds `address` as the user's address for the coin, replacing the one bound before; returns its id. */

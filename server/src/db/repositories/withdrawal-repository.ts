@@ -65,21 +65,36 @@ export class WithdrawalRepository {
   }
 
   find(id: number): WithdrawalRow | null {
-    const raw = this.db.prepare('SELECT * FROM withdrawals WHERE id = ?').safeIntegers(true).get(id) as Record<string, unknown> | undefined;
+    const raw = this.db.prepare('SELECT * FROM withdrawals WHERE id = ?').safeIntegers(true).get(id) as
+      Record<string, unknown> | undefined;
     return raw ? rowWithMoney<WithdrawalRow>(raw, MONEY) : null;
   }
 
   /** Ends a pending withdrawal; throws when it was not pending (the review decides once, so it always is). */
   close(id: number, status: 2 | 3, remark: string, at: number): void {
-    const changed = this.db.prepare('UPDATE withdrawals SET status = ?, remark = ?, updated_at = ? WHERE id = ? AND status = 1').run(status, remark, at, id).changes;
+    const changed = this.db
+      .prepare('UPDATE withdrawals SET status = ?, remark = ?, updated_at = ? WHERE id = ? AND status = 1')
+      .run(status, remark, at, id).changes;
     if (changed !== 1) throw new Error(`withdrawal ${id} is not pending`);
   }
 
   /** One page of a user's withdrawals of one coin from one account type, newest first. */
-  page(userId: number, coinId: number, accountType: number, page: number, limit: number): { rows: WithdrawalRow[]; total: number } {
+  page(
+    userId: number,
+    coinId: number,
+    accountType: number,
+    page: number,
+    limit: number,
+  ): { rows: WithdrawalRow[]; total: number } {
     return recordPage<WithdrawalRow>(
       this.db,
-      { select: '*', from: 'withdrawals', where: 'user_id = @userId AND coin_id = @coinId AND account_type = @accountType', args: { userId, coinId, accountType }, money: MONEY },
+      {
+        select: '*',
+        from: 'withdrawals',
+        where: 'user_id = @userId AND coin_id = @coinId AND account_type = @accountType',
+        args: { userId, coinId, accountType },
+        money: MONEY,
+      },
       page,
       limit,
     );

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { memoryDatabase } from '../../__tests__/harness/index.ts';
 import { MailRepository } from '../../db/repositories/mail-repository.ts';
-import { checkEmailCode, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS, sendEmailCode } from '../email-codes.ts';
+import {
+  checkEmailCode,
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_RESEND_MS,
+  EMAIL_CODE_TTL_MS,
+  sendEmailCode,
+} from '../email-codes.ts';
 
 describe('email codes', () => {
   let db: Db;

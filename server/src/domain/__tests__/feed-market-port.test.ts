@@ -22,11 +22,18 @@ describe('the market port over the real simulator', () => {
     expect(port.pairs().map((p) => p.symbol)).toContain('btcusdt');
     const point = port.lastTradePrice('btcusdt', start + 1500);
     const trade = feed.tradeAt('btcusdt', start + 1500)!;
-    expect(point).toEqual({ price: feed.priceAt('btcusdt', start + 1500), ts: start + 1500, tradeId: trade.tradeId, tradeTs: trade.ts });
+    expect(point).toEqual({
+      price: feed.priceAt('btcusdt', start + 1500),
+      ts: start + 1500,
+      tradeId: trade.tradeId,
+      tradeTs: trade.ts,
+    });
     expect(port.lastTradePrice('btcusdt', clock.now() + 1)).toBeUndefined();
     expect(port.lastTradePrice('nopeusdt', start)).toBeUndefined();
     const depth = feed.data.depth('ethusdt', 0, 5, clock.now())!;
-    expect(port.bestLevels('ethusdt', 'ask', 5)).toEqual(depth.asks.map(([p, q]) => ({ price: String(p), amount: String(q) })));
+    expect(port.bestLevels('ethusdt', 'ask', 5)).toEqual(
+      depth.asks.map(([p, q]) => ({ price: String(p), amount: String(q) })),
+    );
     expect(port.bestLevels('ethusdt', 'bid', 2)).toHaveLength(2);
     expect(port.ticker('ethusdt')!.close).toBe(String(feed.data.ticker('ethusdt', clock.now())!.close));
   });

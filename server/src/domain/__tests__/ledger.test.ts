@@ -16,7 +16,13 @@ describe('ledger', () => {
     db = await memoryDatabase();
     syncCatalogue(new MarketRepository(db));
     ledger = new LedgerRepository(db);
-    userId = Number(db.prepare("INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES ('l', 'h', 's', 'LLLLLL', 1)").run().lastInsertRowid);
+    userId = Number(
+      db
+        .prepare(
+          "INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES ('l', 'h', 's', 'LLLLLL', 1)",
+        )
+        .run().lastInsertRowid,
+    );
     usdt = new MarketRepository(db).coinByName('usdt')!.id;
   });
   afterEach(() => db.close());
@@ -59,18 +65,29 @@ describe('ledger', () => {
   });
 
   it('the schema itself refuses a negative balance', () => {
-    expect(() => db.prepare('INSERT INTO balances (user_id, coin_id, account_type, available) VALUES (?, ?, 1, -1)').run(userId, usdt)).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare('INSERT INTO balances (user_id, coin_id, account_type, available) VALUES (?, ?, 1, -1)')
+        .run(userId, usdt),
+    ).toThrow(/CHECK/);
   });
 
   it('the demo user starts with its funds in account type 1, each as a grant bill', async () => {
     const fresh = await memoryDatabase();
     try {
       await seedDemo(fresh);
-      const demo = fresh.prepare('SELECT id FROM users WHERE username = ?').pluck().get(DEMO_ACCOUNT.username) as number;
+      const demo = fresh
+        .prepare('SELECT id FROM users WHERE username = ?')
+        .pluck()
+        .get(DEMO_ACCOUNT.username) as number;
       const markets = new MarketRepository(fresh);
       const book = new LedgerRepository(fresh);
-      expect(book.balance({ userId: demo, coinId: markets.coinByName('usdt')!.id, accountType: 1 }).available).toBe(1_000_000_000_000n);
-      expect(book.balance({ userId: demo, coinId: markets.coinByName('btc')!.id, accountType: 1 }).available).toBe(50_000_000n);
+      expect(book.balance({ userId: demo, coinId: markets.coinByName('usdt')!.id, accountType: 1 }).available).toBe(
+        1_000_000_000_000n,
+      );
+      expect(book.balance({ userId: demo, coinId: markets.coinByName('btc')!.id, accountType: 1 }).available).toBe(
+        50_000_000n,
+      );
       expect(book.bills(demo).map((b) => b.kind)).toEqual(Object.keys(DEMO_FUNDS).map(() => 'grant'));
     } finally {
       fresh.close();
@@ -81,8 +98,15 @@ describe('ledger', () => {
     const markets = new MarketRepository(db);
     const before = markets.markets().map((m) => [m.id, m.symbol]);
     db.prepare("UPDATE coins SET spot_fee_ppm = 2500 WHERE name = 'btc'").run();
-    syncCatalogue(markets, [{ symbol: 'shibusdt', base: 'shib', quote: 'usdt', pricePrecision: 8, amountPrecision: 0 }]);
-    expect(markets.markets().map((m) => [m.id, m.symbol]).slice(0, before.length)).toEqual(before);
+    syncCatalogue(markets, [
+      { symbol: 'shibusdt', base: 'shib', quote: 'usdt', pricePrecision: 8, amountPrecision: 0 },
+    ]);
+    expect(
+      markets
+        .markets()
+        .map((m) => [m.id, m.symbol])
+        .slice(0, before.length),
+    ).toEqual(before);
     expect(markets.marketBySymbol('shibusdt')).toMatchObject({ base_title: 'SHIB', tab_id: 3 });
     expect(markets.coinByName('btc')!.spot_fee_ppm).toBe(2500);
   });

@@ -20,7 +20,7 @@ describe('matching', () => {
       { price: 1_250_000_000n, quantity: 80_000_000n },
     ]);
     expect(walk.valueScaled / U).toBe(42n * U);
-    expect(averagePrice(walk)).toBe((42n * U * U) / (380_000_000n));
+    expect(averagePrice(walk)).toBe((42n * U * U) / 380_000_000n);
   });
 
   it('a market buy stops at the step: leftover value too small for one more step is not spent', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, decimalToUnits, divide, formatTrimmed, formatUnits, numberToDecimal, parseAmount, percentChange, stepUnits, valueOf } from '../money.ts';
+import {
+  compareDecimal,
+  decimalToUnits,
+  divide,
+  formatTrimmed,
+  formatUnits,
+  numberToDecimal,
+  parseAmount,
+  percentChange,
+  stepUnits,
+  valueOf,
+} from '../money.ts';
 import { feeFor, ppmToRate } from '../fees.ts';
 
 describe('money: exact 1e-8 units', () => {
@@ -12,7 +23,8 @@ describe('money: exact 1e-8 units', () => {
   });
 
   it('refuses signs, exponents, hex, spaces, empty text, zero, too many decimals and huge values', () => {
-    for (const text of ['-1', '+1', '1e3', '0x10', ' 1', '1 ', '', '.5', '1.', '1,5', 'NaN', 'Infinity', '１']) expect(parseAmount(text), text).toEqual({ ok: false, problem: 'invalid' });
+    for (const text of ['-1', '+1', '1e3', '0x10', ' 1', '1 ', '', '.5', '1.', '1,5', 'NaN', 'Infinity', '１'])
+      expect(parseAmount(text), text).toEqual({ ok: false, problem: 'invalid' });
     expect(parseAmount('0')).toEqual({ ok: false, problem: 'zero' });
     expect(parseAmount('0.000')).toEqual({ ok: false, problem: 'zero' });
     expect(parseAmount('0.000000001')).toEqual({ ok: false, problem: 'decimals' });

@@ -28,7 +28,15 @@ describe('the transaction password check', () => {
     now = 1_750_000_000_000;
     check = new PayPasswordCheck(db, () => now);
     const users = new UserRepository(db);
-    const base = { email: null, phone: null, password: await hashSecret('login123'), invitedBy: null, lang: 'en', registerIp: '', createdAt: now };
+    const base = {
+      email: null,
+      phone: null,
+      password: await hashSecret('login123'),
+      invitedBy: null,
+      lang: 'en',
+      registerIp: '',
+      createdAt: now,
+    };
     const id = users.create({ ...base, username: 'payer', inviteCode: 'PAYER1' });
     users.setPayPassword(id, await hashSecret('pay123'));
     user = users.findById(id)!;
@@ -47,20 +55,27 @@ describe('the transaction password check', () => {
   });
 
   it('counts wrong passwords down, locks for 30 minutes at the fifth, and counts afresh after the lock', async () => {
-    for (let left = PAY_PASSWORD_MAX_FAILURES - 1; left > 0; left--) expect(await outcome(check.check(user, 'nope', true))).toEqual({ key: 'pay.wrong', vars: { left } });
+    for (let left = PAY_PASSWORD_MAX_FAILURES - 1; left > 0; left--)
+      expect(await outcome(check.check(user, 'nope', true))).toEqual({ key: 'pay.wrong', vars: { left } });
     expect(await outcome(check.check(user, 'nope', true))).toEqual({ key: 'pay.locked', vars: { minutes: 30 } });
     // Locked: even the right password is refused, with the time left.
     now += 10 * 60_000;
     expect(await outcome(check.check(user, 'pay123', true))).toEqual({ key: 'pay.locked', vars: { minutes: 20 } });
     now += PAY_PASSWORD_LOCK_MS;
-    expect(await outcome(check.check(user, 'nope', true))).toEqual({ key: 'pay.wrong', vars: { left: PAY_PASSWORD_MAX_FAILURES - 1 } });
+    expect(await outcome(check.check(user, 'nope', true))).toEqual({
+      key: 'pay.wrong',
+      vars: { left: PAY_PASSWORD_MAX_FAILURES - 1 },
+    });
     expect(await outcome(check.check(user, 'pay123', true))).toBeNull();
   });
 
   it('starts the count again after a right password', async () => {
     for (let i = 0; i < PAY_PASSWORD_MAX_FAILURES - 1; i++) await outcome(check.check(user, 'nope', true));
     expect(await outcome(check.check(user, 'pay123', true))).toBeNull();
-    expect(await outcome(check.check(user, 'nope', true))).toEqual({ key: 'pay.wrong', vars: { left: PAY_PASSWORD_MAX_FAILURES - 1 } });
+    expect(await outcome(check.check(user, 'nope', true))).toEqual({
+      key: 'pay.wrong',
+      vars: { left: PAY_PASSWORD_MAX_FAILURES - 1 },
+    });
   });
 });
 
@@ -69,7 +84,17 @@ describe('the transaction password check under concurrency', () => {
     const db = await memoryDatabase();
     try {
       const users = new UserRepository(db);
-      const id = users.create({ username: 'rush', email: null, phone: null, password: await hashSecret('login123'), inviteCode: 'RUSH01', invitedBy: null, lang: 'en', registerIp: '', createdAt: 0 });
+      const id = users.create({
+        username: 'rush',
+        email: null,
+        phone: null,
+        password: await hashSecret('login123'),
+        inviteCode: 'RUSH01',
+        invitedBy: null,
+        lang: 'en',
+        registerIp: '',
+        createdAt: 0,
+      });
       users.setPayPassword(id, await hashSecret('pay123'));
       const check = new PayPasswordCheck(db, () => 1_000);
       const user = users.findById(id)!;

@@ -19,7 +19,9 @@ export function createTestTables(db: Db): void {
   db.exec(`CREATE TABLE IF NOT EXISTS test_payouts (
     id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, payee_id INTEGER NOT NULL, amount INTEGER NOT NULL,
     status TEXT NOT NULL DEFAULT 'pending', reason TEXT NOT NULL DEFAULT '', decided_at INTEGER)`);
-  db.exec(`CREATE TABLE IF NOT EXISTS test_notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending')`);
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS test_notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending')`,
+  );
 }
 
 export interface PayoutRecord {
@@ -33,7 +35,10 @@ export interface PayoutRecord {
 }
 
 export function payoutRecord(db: Db, id: number): PayoutRecord {
-  const raw = db.prepare('SELECT * FROM test_payouts WHERE id = ?').safeIntegers(true).get(id) as Record<string, bigint | string | null>;
+  const raw = db.prepare('SELECT * FROM test_payouts WHERE id = ?').safeIntegers(true).get(id) as Record<
+    string,
+    bigint | string | null
+  >;
   return {
     id: Number(raw.id),
     user_id: Number(raw.user_id),
@@ -53,7 +58,21 @@ export const testPayoutReview: ReviewKindFactory = ({ db, ledger }) => ({
   name: PAYOUT,
   approve({ review, at }) {
     const payout = payoutRecord(db, review.ref_id);
-    ledger.apply([{ userId: payout.payee_id, coinId: USDT, accountType: 1, part: 'available', amount: payout.amount, kind: 'grant', remark: `payout #${payout.id}` }], payout.id, at);
+    ledger.apply(
+      [
+        {
+          userId: payout.payee_id,
+          coinId: USDT,
+          accountType: 1,
+          part: 'available',
+          amount: payout.amount,
+          kind: 'grant',
+          remark: `payout #${payout.id}`,
+        },
+      ],
+      payout.id,
+      at,
+    );
     setPayout(db, payout.id, 'approved', '', at);
   },
   reject: ({ review, reason, at }) => setPayout(db, review.ref_id, 'rejected', reason, at),
@@ -70,15 +89,35 @@ export const testNoteReview: ReviewKindFactory = ({ db }) => ({
 export const TEST_KINDS: readonly ReviewKindFactory[] = [testPayoutReview, testNoteReview];
 
 /** The payout record and its review with the hold, in one transaction as a feature does it. */
-export function submitPayout(db: Db, reviews: Reviews, userId: number, payeeId: number, amount: bigint): { payoutId: number; reviewId: number } {
+export function submitPayout(
+  db: Db,
+  reviews: Reviews,
+  userId: number,
+  payeeId: number,
+  amount: bigint,
+): { payoutId: number; reviewId: number } {
   return db.transaction(() => {
-    const payoutId = Number(db.prepare('INSERT INTO test_payouts (user_id, payee_id, amount) VALUES (?, ?, ?)').run(userId, payeeId, amount).lastInsertRowid);
-    const reviewId = reviews.submit({ kind: PAYOUT, userId, refId: payoutId, summary: `pay ${amount} units to user ${payeeId}`, hold: { coinId: USDT, accountType: 1, amount } });
+    const payoutId = Number(
+      db.prepare('INSERT INTO test_payouts (user_id, payee_id, amount) VALUES (?, ?, ?)').run(userId, payeeId, amount)
+        .lastInsertRowid,
+    );
+    const reviewId = reviews.submit({
+      kind: PAYOUT,
+      userId,
+      refId: payoutId,
+      summary: `pay ${amount} units to user ${payeeId}`,
+      hold: { coinId: USDT, accountType: 1, amount },
+    });
     return { payoutId, reviewId };
   })();
 }
 
-export function submitNote(db: Db, reviews: Reviews, userId: number, text: string): { noteId: number; reviewId: number } {
+export function submitNote(
+  db: Db,
+  reviews: Reviews,
+  userId: number,
+  text: string,
+): { noteId: number; reviewId: number } {
   return db.transaction(() => {
     const noteId = Number(db.prepare('INSERT INTO test_notes (text) VALUES (?)').run(text).lastInsertRowid);
     return { noteId, reviewId: reviews.submit({ kind: NOTE, userId, refId: noteId, summary: text }) };
@@ -98,6 +137,11 @@ export function addFundedUser(db: Db, name: string, usdt: bigint, at: number): n
     registerIp: '127.0.0.1',
     createdAt: at,
   });
-  if (usdt > 0n) new LedgerRepository(db).apply([{ userId: id, coinId: USDT, accountType: 1, part: 'available', amount: usdt, kind: 'grant' }], null, at);
+  if (usdt > 0n)
+    new LedgerRepository(db).apply(
+      [{ userId: id, coinId: USDT, accountType: 1, part: 'available', amount: usdt, kind: 'grant' }],
+      null,
+      at,
+    );
   return id;
 }

@@ -4,7 +4,13 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { InsufficientBalanceError, LedgerRepository, type Balance } from '../../db/repositories/ledger-repository.ts';
 import { ManualClock } from '../../feed/clock.ts';
 import { expectBillsMatchBalances, freshDataDir } from '../../__tests__/harness/index.ts';
-import { createReviews, ReviewDecisionError, type ReviewKindFactory, type ReviewProblem, type Reviews } from '../reviews.ts';
+import {
+  createReviews,
+  ReviewDecisionError,
+  type ReviewKindFactory,
+  type ReviewProblem,
+  type Reviews,
+} from '../reviews.ts';
 import {
   addFundedUser,
   createTestTables,
@@ -86,7 +92,12 @@ describe('the review queue', () => {
       decided_at: null,
     });
     expect(usdt(payer)).toEqual({ available: FUNDS - AMOUNT, frozen: AMOUNT });
-    expect(ledger.bills(payer).slice(1).map((b) => [b.part, b.amount, b.kind, b.ref_id, b.remark])).toEqual([
+    expect(
+      ledger
+        .bills(payer)
+        .slice(1)
+        .map((b) => [b.part, b.amount, b.kind, b.ref_id, b.remark]),
+    ).toEqual([
       ['available', -AMOUNT, 'review_hold', BigInt(reviewId), `${PAYOUT} #${payoutId}`],
       ['frozen', AMOUNT, 'review_hold', BigInt(reviewId), `${PAYOUT} #${payoutId}`],
     ]);
@@ -109,7 +120,14 @@ describe('the review queue', () => {
     expect(usdt(payer)).toEqual({ available: FUNDS - AMOUNT, frozen: 0n });
     expect(usdt(payee)).toEqual({ available: AMOUNT, frozen: 0n });
     expect(payoutRecord(db, payoutId)).toMatchObject({ status: 'approved', decided_at: T0 + 5_000 });
-    expect(ledger.bills(payer).at(-1)).toMatchObject({ part: 'frozen', amount: -AMOUNT, balance: 0n, kind: 'review_take', ref_id: BigInt(reviewId), created_at: BigInt(T0 + 5_000) });
+    expect(ledger.bills(payer).at(-1)).toMatchObject({
+      part: 'frozen',
+      amount: -AMOUNT,
+      balance: 0n,
+      kind: 'review_take',
+      ref_id: BigInt(reviewId),
+      created_at: BigInt(T0 + 5_000),
+    });
     expectBillsMatchBalances(db);
   });
 
@@ -118,11 +136,21 @@ describe('the review queue', () => {
     const { payoutId, reviewId } = submitPayout(db, reviews, payer, payee, AMOUNT);
     clock.advance(1_000);
     const decided = reviews.reject(reviewId, '  proof unreadable  ');
-    expect(decided).toMatchObject({ status: 'rejected', decided_by: 'operator', decided_at: T0 + 1_000, reason: 'proof unreadable' });
+    expect(decided).toMatchObject({
+      status: 'rejected',
+      decided_by: 'operator',
+      decided_at: T0 + 1_000,
+      reason: 'proof unreadable',
+    });
     expect(usdt(payer)).toEqual(before);
     expect(usdt(payee)).toEqual({ available: 0n, frozen: 0n });
     expect(payoutRecord(db, payoutId)).toMatchObject({ status: 'rejected', reason: 'proof unreadable' });
-    expect(ledger.bills(payer).slice(-2).map((b) => [b.part, b.amount, b.kind])).toEqual([
+    expect(
+      ledger
+        .bills(payer)
+        .slice(-2)
+        .map((b) => [b.part, b.amount, b.kind]),
+    ).toEqual([
       ['frozen', -AMOUNT, 'review_release'],
       ['available', AMOUNT, 'review_release'],
     ]);
@@ -140,7 +168,9 @@ describe('the review queue', () => {
       const { reviewId } = submitPayout(db, reviews, payer, payee, AMOUNT);
       reviews.approve(reviewId);
       const error = refused(() => reviews.approve(reviewId), 'decided');
-      expect(error.message).toBe(`review ${reviewId} was already approved by operator at ${new Date(T0).toISOString()}; nothing changed`);
+      expect(error.message).toBe(
+        `review ${reviewId} was already approved by operator at ${new Date(T0).toISOString()}; nothing changed`,
+      );
       refused(() => reviews.reject(reviewId, 'too late'), 'decided');
       refused(() => reviews.approve(reviewId, 'auto'), 'decided');
       refused(() => reviews.cancel(reviewId, payer), 'decided');
@@ -221,7 +251,12 @@ describe('the review queue', () => {
     const { payoutId, reviewId } = submitPayout(db, reviews, payer, payee, AMOUNT);
     expect(() => reviews.submit({ kind: PAYOUT, userId: payer, refId: payoutId })).toThrow(/UNIQUE/);
     reviews.reject(reviewId, 'blurred');
-    const again = reviews.submit({ kind: PAYOUT, userId: payer, refId: payoutId, hold: { coinId: USDT, accountType: 1, amount: AMOUNT } });
+    const again = reviews.submit({
+      kind: PAYOUT,
+      userId: payer,
+      refId: payoutId,
+      hold: { coinId: USDT, accountType: 1, amount: AMOUNT },
+    });
     expect(reviews.findByRef(PAYOUT, payoutId)?.id).toBe(again);
     expect(usdt(payer)).toEqual({ available: FUNDS - AMOUNT, frozen: AMOUNT });
   });
@@ -233,8 +268,14 @@ describe('the review queue', () => {
     clock.advance(1);
     const third = submitPayout(db, reviews, payer, payee, 2n).reviewId;
     reviews.approve(first);
-    expect(reviews.list({ pendingOnly: true, limit: 10 })).toMatchObject({ total: 2, rows: [{ id: note }, { id: third }] });
-    expect(reviews.list({ pendingOnly: false, limit: 2 })).toMatchObject({ total: 3, rows: [{ id: third }, { id: note }] });
+    expect(reviews.list({ pendingOnly: true, limit: 10 })).toMatchObject({
+      total: 2,
+      rows: [{ id: note }, { id: third }],
+    });
+    expect(reviews.list({ pendingOnly: false, limit: 2 })).toMatchObject({
+      total: 3,
+      rows: [{ id: third }, { id: note }],
+    });
     expect(reviews.list({ pendingOnly: false, kind: PAYOUT, limit: 10 }).rows.map((r) => r.id)).toEqual([third, first]);
   });
 
@@ -250,6 +291,8 @@ describe('the review queue', () => {
 
   it('the registry refuses a duplicate or malformed kind name', () => {
     expect(() => createReviews(db, Date.now, [testPayoutReview, testPayoutReview])).toThrow(/registered twice/);
-    expect(() => createReviews(db, Date.now, [(deps) => ({ ...testPayoutReview(deps), name: 'Bad-Name' })])).toThrow(/lower-case/);
+    expect(() => createReviews(db, Date.now, [(deps) => ({ ...testPayoutReview(deps), name: 'Bad-Name' })])).toThrow(
+      /lower-case/,
+    );
   });
 });

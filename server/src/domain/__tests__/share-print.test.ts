@@ -3,7 +3,13 @@ import { Prng } from '../../feed/prng.ts';
 import { cumulativeValue, sharePrint, type RestingOrder } from '../matching.ts';
 
 const U = 100_000_000n;
-const order = (id: number, side: 1 | 2, price: bigint, remaining: bigint, createdAt = 1000): RestingOrder => ({ id, side, price, createdAt, remaining });
+const order = (id: number, side: 1 | 2, price: bigint, remaining: bigint, createdAt = 1000): RestingOrder => ({
+  id,
+  side,
+  price,
+  createdAt,
+  remaining,
+});
 
 describe('sharePrint: one print shared among the orders it went through', () => {
   it('one order takes min(what it still wants, the print amount)', () => {
@@ -12,7 +18,13 @@ describe('sharePrint: one print shared among the orders it went through', () => 
   });
 
   it('buys share in price then time priority: the higher limit first, then the earlier, then the lower id', () => {
-    const orders = [order(1, 1, 99n * U, U, 1000), order(2, 1, 101n * U, U / 2n, 3000), order(3, 1, 100n * U, U, 2000), order(4, 1, 100n * U, U, 1000), order(5, 1, 100n * U, U, 1000)];
+    const orders = [
+      order(1, 1, 99n * U, U, 1000),
+      order(2, 1, 101n * U, U / 2n, 3000),
+      order(3, 1, 100n * U, U, 2000),
+      order(4, 1, 100n * U, U, 1000),
+      order(5, 1, 100n * U, U, 1000),
+    ];
     // 2.75 to share: #2 (101) 0.5, #4 (100, t 1000, lower id) 1, #5 (100, t 1000) 1, #3 (100, t 2000) the last 0.25, #1 nothing.
     expect(sharePrint(orders, 275_000_000n, 1n)).toEqual([
       { orderId: 2, quantity: U / 2n },
@@ -34,7 +46,9 @@ describe('sharePrint: one print shared among the orders it went through', () => 
   it('a share short of an order rest is rounded down to the pair step; what the step cuts off is not passed on as a fraction', () => {
     const step = 1_000_000n; // 2 decimals
     // 0.257 to share: #1 wants 1, gets 0.25; 0.007 is left, less than a step: #2 gets nothing.
-    expect(sharePrint([order(1, 1, 100n * U, U), order(2, 1, 99n * U, U)], 25_700_000n, step)).toEqual([{ orderId: 1, quantity: 25_000_000n }]);
+    expect(sharePrint([order(1, 1, 100n * U, U), order(2, 1, 99n * U, U)], 25_700_000n, step)).toEqual([
+      { orderId: 1, quantity: 25_000_000n },
+    ]);
     // A rest smaller than the print's remainder is taken whole even when it is exactly a step.
     expect(sharePrint([order(1, 1, 100n * U, step)], step, step)).toEqual([{ orderId: 1, quantity: step }]);
   });
@@ -45,7 +59,9 @@ describe('sharePrint: one print shared among the orders it went through', () => 
     expect(sharePrint([order(1, 1, 100n * U, dust)], 500_000n, step)).toEqual([{ orderId: 1, quantity: dust }]);
     expect(sharePrint([order(1, 1, 100n * U, dust)], 200_000n, step)).toEqual([]);
     // After a stepped share, the print's sub-step remainder still completes a dust rest behind it.
-    expect(sharePrint([order(1, 1, 100n * U, 5n * step), order(2, 1, 99n * U, dust)], 5n * step + 400_000n, step)).toEqual([
+    expect(
+      sharePrint([order(1, 1, 100n * U, 5n * step), order(2, 1, 99n * U, dust)], 5n * step + 400_000n, step),
+    ).toEqual([
       { orderId: 1, quantity: 5n * step },
       { orderId: 2, quantity: dust },
     ]);
@@ -56,11 +72,15 @@ describe('sharePrint: one print shared among the orders it went through', () => 
     const rand = (n: number): number => prng.int(0, n - 1);
     for (let round = 0; round < 500; round++) {
       const step = 10n ** BigInt(rand(5));
-      const orders = Array.from({ length: 1 + rand(6) }, (_, i) => order(i + 1, (1 + rand(2)) as 1 | 2, BigInt(90 + rand(20)) * U, BigInt(1 + rand(3_000_000)), rand(3)));
+      const orders = Array.from({ length: 1 + rand(6) }, (_, i) =>
+        order(i + 1, (1 + rand(2)) as 1 | 2, BigInt(90 + rand(20)) * U, BigInt(1 + rand(3_000_000)), rand(3)),
+      );
       const amount = BigInt(rand(5_000_000));
       const shares = sharePrint(orders, amount, step);
       for (const side of [1, 2]) {
-        const total = shares.filter((s) => orders[s.orderId - 1]!.side === side).reduce((sum, s) => sum + s.quantity, 0n);
+        const total = shares
+          .filter((s) => orders[s.orderId - 1]!.side === side)
+          .reduce((sum, s) => sum + s.quantity, 0n);
         expect(total).toBeLessThanOrEqual(amount);
       }
       for (const share of shares) {

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDefaultSiteConfig, normalizeSiteConfig, openSiteConfig, SWITCH_KEYS, type SiteConfig } from '../site-config.ts';
+import {
+  loadDefaultSiteConfig,
+  normalizeSiteConfig,
+  openSiteConfig,
+  SWITCH_KEYS,
+  type SiteConfig,
+} from '../site-config.ts';
 
 describe('site config', () => {
   let dir: string;
@@ -25,14 +31,21 @@ describe('site config', () => {
   it('the shipped defaults carry every switch and the spec defaults', () => {
     const defaults = loadDefaultSiteConfig();
     for (const key of SWITCH_KEYS) expect([0, 1], key).toContain(defaults[key]);
-    expect(defaults).toMatchObject({ name: 'TradeDesk', theme_switch: 1, quantize_switch: 0, verify_email_code: 1, custom_service: 'https://support.example.com/chat' });
+    expect(defaults).toMatchObject({
+      name: 'TradeDesk',
+      theme_switch: 1,
+      quantize_switch: 0,
+      verify_email_code: 1,
+      custom_service: 'https://support.example.com/chat',
+    });
     expect(defaults.popup).toEqual({ title: '', img: '', content: '' });
   });
 
   it('the idle time-out is whole minutes from 0 (off) to a day, 30 by default; anything else is the default', () => {
     const defaults = loadDefaultSiteConfig();
     expect(defaults.idle_timeout_minutes).toBe(30);
-    const idle = (value: unknown) => normalizeSiteConfig({ idle_timeout_minutes: value }, defaults).idle_timeout_minutes;
+    const idle = (value: unknown) =>
+      normalizeSiteConfig({ idle_timeout_minutes: value }, defaults).idle_timeout_minutes;
     expect(idle(0)).toBe(0);
     expect(idle(5)).toBe(5);
     expect(idle('15')).toBe(15);
@@ -44,7 +57,8 @@ describe('site config', () => {
   it('the price confirmation distance is a percent from 0 (off) to 100, 5 by default; anything else is the default', () => {
     const defaults = loadDefaultSiteConfig();
     expect(defaults.price_confirm_percent).toBe(5);
-    const percent = (value: unknown) => normalizeSiteConfig({ price_confirm_percent: value }, defaults).price_confirm_percent;
+    const percent = (value: unknown) =>
+      normalizeSiteConfig({ price_confirm_percent: value }, defaults).price_confirm_percent;
     expect(percent(0)).toBe(0);
     expect(percent(2.5)).toBe(2.5);
     expect(percent('10')).toBe(10);
@@ -57,7 +71,10 @@ describe('site config', () => {
     const store = openSiteConfig(dir, log, { popup: { title: 'Hello', img: '', content: '<p>x</p>' } });
     const onDisk = JSON.parse(readFileSync(join(dir, 'site-config.json'), 'utf8')) as SiteConfig;
     expect(onDisk.popup.title).toBe('Hello');
-    expect(store.get()).toEqual({ ...loadDefaultSiteConfig(), popup: { title: 'Hello', img: '', content: '<p>x</p>' } });
+    expect(store.get()).toEqual({
+      ...loadDefaultSiteConfig(),
+      popup: { title: 'Hello', img: '', content: '<p>x</p>' },
+    });
     expect(errors).toEqual([]);
   });
 
@@ -95,7 +112,18 @@ describe('site config', () => {
 
   it('normalizes: missing keys take defaults, switches become 0/1, unknown keys are dropped', () => {
     const defaults = loadDefaultSiteConfig();
-    const config = normalizeSiteConfig({ loan_switch: '0', bank_switch: true, option_switch: 'yes', recharge_subover_refre: '2', name: 7, extra: 'x', popup: { title: 'T' } }, defaults);
+    const config = normalizeSiteConfig(
+      {
+        loan_switch: '0',
+        bank_switch: true,
+        option_switch: 'yes',
+        recharge_subover_refre: '2',
+        name: 7,
+        extra: 'x',
+        popup: { title: 'T' },
+      },
+      defaults,
+    );
     expect(config.loan_switch).toBe(0);
     expect(config.bank_switch).toBe(1);
     expect(config.option_switch).toBe(0);

@@ -30,10 +30,14 @@ class HandBook implements MarketPort {
   pairs = (): readonly PairInfo[] => [this.pair];
   lastTradePrice = (): undefined => undefined;
   ticker = (): undefined => undefined;
-  onTrade = (_listener: TradeListener): (() => void) => () => {};
+  onTrade =
+    (_listener: TradeListener): (() => void) =>
+    () => {};
   flushTrades = (): void => {};
   bestLevels(_symbol: string, side: 'bid' | 'ask', depth: number): BookLevel[] {
-    return (side === 'bid' ? this.bids : this.asks).slice(0, depth).map((l) => ({ price: formatTrimmed(l.price), amount: formatTrimmed(l.amount) }));
+    return (side === 'bid' ? this.bids : this.asks)
+      .slice(0, depth)
+      .map((l) => ({ price: formatTrimmed(l.price), amount: formatTrimmed(l.amount) }));
   }
 }
 
@@ -49,7 +53,13 @@ const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
  * The rule, written out once more for the test: a limit takes the levels at or better than it, best
  * first, each a whole number of steps, up to its quantity; the exact value of what it took.
  */
-function expectedTake(levels: readonly Level[], side: 1 | 2, limit: bigint, quantity: bigint, step: bigint): { quantity: bigint; exact: bigint } {
+function expectedTake(
+  levels: readonly Level[],
+  side: 1 | 2,
+  limit: bigint,
+  quantity: bigint,
+  step: bigint,
+): { quantity: bigint; exact: bigint } {
   let left = quantity;
   let exact = 0n;
   for (const level of levels) {
@@ -84,14 +94,24 @@ describe('a marketable limit order on the ledger (random books, seeded)', () => 
   afterAll(() => db.close());
 
   const addUser = (name: string): number =>
-    Number(db.prepare('INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES (?, ?, ?, ?, 1)').run(name, 'h', 's', name.toUpperCase()).lastInsertRowid);
-  const grant = (userId: number, coinId: number, amount: bigint): void => ledger.apply([{ userId, coinId, accountType: 1, part: 'available', amount, kind: 'grant' }], null, now);
+    Number(
+      db
+        .prepare(
+          'INSERT INTO users (username, password_hash, password_salt, invite_code, created_at) VALUES (?, ?, ?, ?, 1)',
+        )
+        .run(name, 'h', 's', name.toUpperCase()).lastInsertRowid,
+    );
+  const grant = (userId: number, coinId: number, amount: bigint): void =>
+    ledger.apply([{ userId, coinId, accountType: 1, part: 'available', amount, kind: 'grant' }], null, now);
   const funds = (userId: number) => ({
     quote: ledger.balance({ userId, coinId: market.quote_coin_id, accountType: 1 }),
     base: ledger.balance({ userId, coinId: market.base_coin_id, accountType: 1 }),
   });
   const orderBills = (orderId: number) =>
-    db.prepare('SELECT coin_id, part, amount, kind, created_at FROM bills WHERE ref_id = ? ORDER BY id').safeIntegers(true).all(orderId) as { coin_id: bigint; part: string; amount: bigint; kind: string; created_at: bigint }[];
+    db
+      .prepare('SELECT coin_id, part, amount, kind, created_at FROM bills WHERE ref_id = ? ORDER BY id')
+      .safeIntegers(true)
+      .all(orderId) as { coin_id: bigint; part: string; amount: bigint; kind: string; created_at: bigint }[];
 
   it(`${ITERATIONS} random orders: book prices only, never worse than the limit, every unit accounted for`, () => {
     const prng = new Prng(20_261_205, 3);
@@ -131,13 +151,23 @@ describe('a marketable limit order on the ledger (random books, seeded)', () => 
       const userId = addUser(`p${i}`);
       const short = prng.next() < 0.1;
       const extra = BigInt(prng.int(0, 1000));
-      grant(userId, side === 1 ? market.quote_coin_id : market.base_coin_id, short ? frozenAtPlacement - 1n : frozenAtPlacement + extra);
+      grant(
+        userId,
+        side === 1 ? market.quote_coin_id : market.base_coin_id,
+        short ? frozenAtPlacement - 1n : frozenAtPlacement + extra,
+      );
       const start = funds(userId);
       now += 1000;
 
       let placed: SpotOrderRow;
       try {
-        placed = spot.place(userId, { marketId: market.id, side, orderType: 1, price: sent(limit), num: sent(quantity) });
+        placed = spot.place(userId, {
+          marketId: market.id,
+          side,
+          orderType: 1,
+          price: sent(limit),
+          num: sent(quantity),
+        });
       } catch (error) {
         // Only a short balance is refused, and a refusal moves nothing.
         expect(error, where).toBeInstanceOf(Rejection);
@@ -155,10 +185,19 @@ describe('a marketable limit order on the ledger (random books, seeded)', () => 
       expect(placed.taker_qty, where).toBe(take.quantity);
       expect(placed.taker_value * UNIT + placed.taker_value_rem, where).toBe(take.exact);
       const bookFills = orders.fills(placed.id);
-      expect(bookFills.reduce((sum, f) => sum + f.quantity, 0n), where).toBe(take.quantity);
+      expect(
+        bookFills.reduce((sum, f) => sum + f.quantity, 0n),
+        where,
+      ).toBe(take.quantity);
       for (const fill of bookFills) {
-        expect(levels.map((l) => l.price), where).toContain(fill.price);
-        expect(side === 1 ? fill.price <= limit : fill.price >= limit, `${where}: fill at ${fill.price}, limit ${limit}`).toBe(true);
+        expect(
+          levels.map((l) => l.price),
+          where,
+        ).toContain(fill.price);
+        expect(
+          side === 1 ? fill.price <= limit : fill.price >= limit,
+          `${where}: fill at ${fill.price}, limit ${limit}`,
+        ).toBe(true);
       }
 
       // What stays frozen is what the rest needs at the limit; a buy's saving was unfrozen at once, exactly.
@@ -185,7 +224,12 @@ describe('a marketable limit order on the ledger (random books, seeded)', () => 
         const through = side === 1 ? limit - BigInt(prng.int(1, 5)) * tick : limit + BigInt(prng.int(1, 5)) * tick;
         if (through <= 0n) continue;
         const amount = BigInt(prng.int(1, 300_000_000));
-        spot.onTrade('btcusdt', { price: formatTrimmed(through), amount: formatTrimmed(amount), ts: now, tradeId: String(tradeId++) });
+        spot.onTrade('btcusdt', {
+          price: formatTrimmed(through),
+          amount: formatTrimmed(amount),
+          ts: now,
+          tradeId: String(tradeId++),
+        });
         const left = rest - restFilled;
         restFilled += left <= amount ? left : roundDown(amount, step);
         const row = orders.find(placed.id)!;
@@ -202,11 +246,22 @@ describe('a marketable limit order on the ledger (random books, seeded)', () => 
       const exact = take.exact + restFilled * limit;
       const value = side === 1 ? ceilDiv(exact, UNIT) : exact / UNIT;
       const fee = ((side === 1 ? filled : value) * BigInt(ppm)) / 1_000_000n;
-      expect({ filled: done.filled_qty, value: done.filled_value, fee: done.fee, frozen: done.frozen }, where).toEqual({ filled, value, fee, frozen: 0n });
+      expect({ filled: done.filled_qty, value: done.filled_value, fee: done.fee, frozen: done.frozen }, where).toEqual({
+        filled,
+        value,
+        fee,
+        frozen: 0n,
+      });
       if (filled > 0n) expect(done.avg_price, where).toBe(exact / filled);
       const fills = orders.fills(placed.id);
-      expect(fills.reduce((sum, f) => sum + f.value, 0n), where).toBe(value);
-      expect(fills.reduce((sum, f) => sum + f.fee, 0n), where).toBe(fee);
+      expect(
+        fills.reduce((sum, f) => sum + f.value, 0n),
+        where,
+      ).toBe(value);
+      expect(
+        fills.reduce((sum, f) => sum + f.fee, 0n),
+        where,
+      ).toBe(fee);
       const end = funds(userId);
       expect(end.quote.frozen + end.base.frozen, where).toBe(0n);
       if (side === 1) {

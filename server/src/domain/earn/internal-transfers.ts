@@ -1,6 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { RowPage } from '../../db/repositories/earn-rows.ts';
-import { InternalTransferRepository, type InternalTransferRow, type TransferCoinRow, type TransferStatus } from '../../db/repositories/internal-transfer-repository.ts';
+import {
+  InternalTransferRepository,
+  type InternalTransferRow,
+  type TransferCoinRow,
+  type TransferStatus,
+} from '../../db/repositories/internal-transfer-repository.ts';
 import { InsufficientBalanceError } from '../../db/repositories/ledger-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { Job } from '../../jobs/job.ts';
@@ -73,8 +78,15 @@ export class InternalTransfers {
     const receiver = this.deps.users.findById(request.toUserId) ?? reject('transfer.receiverNotFound');
     if (receiver.id === userId) reject('transfer.self');
     const coin = this.repo.coin(request.coinId) ?? reject('transfer.coinNotFound');
-    const amount = request.amount.units(coin.decimals) ?? reject('transfer.amountDecimals', { decimals: coin.decimals, coin: coin.title });
-    return { receiver: { id: receiver.id, username: receiver.username }, coin, amount, fee: feeFor(amount, coin.fee_ppm) };
+    const amount =
+      request.amount.units(coin.decimals) ??
+      reject('transfer.amountDecimals', { decimals: coin.decimals, coin: coin.title });
+    return {
+      receiver: { id: receiver.id, username: receiver.username },
+      coin,
+      amount,
+      fee: feeFor(amount, coin.fee_ppm),
+    };
   }
 
   /** Sends a checked transfer: the amount is frozen at once, it arrives after the coin's days. */
@@ -120,7 +132,8 @@ export class InternalTransfers {
     try {
       this.deps.reviews.cancel(review.id, userId);
     } catch (error) {
-      if (error instanceof ReviewDecisionError) reject(error.problem === 'notFound' ? 'transfer.notFound' : 'transfer.notPending');
+      if (error instanceof ReviewDecisionError)
+        reject(error.problem === 'notFound' ? 'transfer.notFound' : 'transfer.notPending');
       throw error;
     }
     return this.repo.find(transfer.id) as InternalTransferRow;
@@ -166,7 +179,8 @@ export const internalTransferReview: ReviewKindFactory = ({ db, ledger }) => {
     return transfer;
   };
   const finish = (id: number, status: 2 | 3, reason: string, at: number): void => {
-    if (!transfers.finish(id, status, reason, at)) throw new Error(`internal transfer ${id} changed while being decided`);
+    if (!transfers.finish(id, status, reason, at))
+      throw new Error(`internal transfer ${id} changed while being decided`);
   };
   return {
     name: TRANSFER_REVIEW,
@@ -174,7 +188,19 @@ export const internalTransferReview: ReviewKindFactory = ({ db, ledger }) => {
     approve({ review, at }) {
       const transfer = pending(review.ref_id);
       const key = { userId: transfer.to_user_id, coinId: transfer.coin_id, accountType: transfer.account_type };
-      ledger.apply([{ ...key, part: 'available', amount: transfer.arrival_amount, kind: 'internal_transfer_in', remark: `Transfer ${transfer.order_num} from ${transfer.from_username}` }], transfer.id, at);
+      ledger.apply(
+        [
+          {
+            ...key,
+            part: 'available',
+            amount: transfer.arrival_amount,
+            kind: 'internal_transfer_in',
+            remark: `Transfer ${transfer.order_num} from ${transfer.from_username}`,
+          },
+        ],
+        transfer.id,
+        at,
+      );
       finish(transfer.id, 2, '', at);
     },
     reject: ({ review, reason, at }) => finish(pending(review.ref_id).id, 3, reason, at),

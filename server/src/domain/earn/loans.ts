@@ -1,7 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import type { RowPage } from '../../db/repositories/earn-rows.ts';
 import { InsufficientBalanceError, type LedgerRepository } from '../../db/repositories/ledger-repository.ts';
-import { LoanRepository, type LoanOrderRow, type LoanProjectRow, type LoanStatus } from '../../db/repositories/loan-repository.ts';
+import {
+  LoanRepository,
+  type LoanOrderRow,
+  type LoanProjectRow,
+  type LoanStatus,
+} from '../../db/repositories/loan-repository.ts';
 import { DAY_MS } from '../../jobs/periods.ts';
 import { MAIN_ACCOUNT } from '../accounts.ts';
 import { formatTrimmed, formatUnits, type SentAmount } from '../money.ts';
@@ -83,7 +88,12 @@ export class Loans {
           ...documents,
           createdAt: at,
         });
-        this.deps.reviews.submit({ kind: LOAN_REVIEW, userId, refId: orderId, summary: `${formatTrimmed(amount)} ${project.coin} for ${project.cycle_days} days (${project.title})` });
+        this.deps.reviews.submit({
+          kind: LOAN_REVIEW,
+          userId,
+          refId: orderId,
+          summary: `${formatTrimmed(amount)} ${project.coin} for ${project.cycle_days} days (${project.title})`,
+        });
         return orderId;
       })
       .immediate();
@@ -101,9 +111,22 @@ export class Loans {
         if (loan.is_repayment === 1) reject('loan.alreadyRepaid');
         const key = { userId, coinId: loan.coin_id, accountType: loan.account_type };
         try {
-          this.deps.ledger.apply([{ ...key, part: 'available', amount: -loan.total_amount, kind: 'loan_repay', remark: `Loan ${loan.order_num} repaid` }], loan.id, at);
+          this.deps.ledger.apply(
+            [
+              {
+                ...key,
+                part: 'available',
+                amount: -loan.total_amount,
+                kind: 'loan_repay',
+                remark: `Loan ${loan.order_num} repaid`,
+              },
+            ],
+            loan.id,
+            at,
+          );
         } catch (error) {
-          if (error instanceof InsufficientBalanceError) throw new Rejection('loan.repayInsufficient', { total: formatUnits(loan.total_amount), coin: loan.coin });
+          if (error instanceof InsufficientBalanceError)
+            throw new Rejection('loan.repayInsufficient', { total: formatUnits(loan.total_amount), coin: loan.coin });
           throw error;
         }
         if (!this.repo.markRepaid(loan.id, at)) reject('loan.alreadyRepaid');
@@ -122,7 +145,8 @@ export class Loans {
     try {
       this.deps.reviews.cancel(review.id, userId);
     } catch (error) {
-      if (error instanceof ReviewDecisionError) reject(error.problem === 'notFound' ? 'loan.orderNotFound' : 'loan.notPending');
+      if (error instanceof ReviewDecisionError)
+        reject(error.problem === 'notFound' ? 'loan.orderNotFound' : 'loan.notPending');
       throw error;
     }
     return this.repo.find(order.id) as LoanOrderRow;
@@ -150,14 +174,21 @@ export const loanReview: ReviewKindFactory = ({ db, ledger }) => {
     approve({ review, at }) {
       const order = pending(review.ref_id);
       const key = { userId: order.user_id, coinId: order.coin_id, accountType: order.account_type };
-      ledger.apply([{ ...key, part: 'available', amount: order.amount, kind: 'loan_credit', remark: `Loan ${order.order_num}` }], order.id, at);
-      if (!loans.approve(order.id, at, at + order.cycle_days * DAY_MS)) throw new Error(`loan application ${order.id} changed while being approved`);
+      ledger.apply(
+        [{ ...key, part: 'available', amount: order.amount, kind: 'loan_credit', remark: `Loan ${order.order_num}` }],
+        order.id,
+        at,
+      );
+      if (!loans.approve(order.id, at, at + order.cycle_days * DAY_MS))
+        throw new Error(`loan application ${order.id} changed while being approved`);
     },
     reject({ review, reason, at }) {
-      if (!loans.close(pending(review.ref_id).id, 3, reason, at)) throw new Error(`loan application ${review.ref_id} changed while being rejected`);
+      if (!loans.close(pending(review.ref_id).id, 3, reason, at))
+        throw new Error(`loan application ${review.ref_id} changed while being rejected`);
     },
     cancel({ review, at }) {
-      if (!loans.close(pending(review.ref_id).id, 4, '', at)) throw new Error(`loan application ${review.ref_id} changed while being cancelled`);
+      if (!loans.close(pending(review.ref_id).id, 4, '', at))
+        throw new Error(`loan application ${review.ref_id} changed while being cancelled`);
     },
   };
 };

@@ -1,6 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { JobRepository } from '../../db/repositories/job-repository.ts';
-import { InsufficientBalanceError, type BalanceKey, type EarnBillKind, type LedgerRepository } from '../../db/repositories/ledger-repository.ts';
+import {
+  InsufficientBalanceError,
+  type BalanceKey,
+  type EarnBillKind,
+  type LedgerRepository,
+} from '../../db/repositories/ledger-repository.ts';
 import type { LockedOrderRepository, LockedOrderRow } from '../../db/repositories/locked-order-repository.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { Job } from '../../jobs/job.ts';
@@ -116,7 +121,8 @@ export class LockedEarnings<Row extends LockedOrderRow> {
           order.id,
           at,
         );
-        if (!this.deps.orders.close(order.id, 2, payout, at)) throw new Error(`${this.product.label} order ${order.id} changed while being redeemed`);
+        if (!this.deps.orders.close(order.id, 2, payout, at))
+          throw new Error(`${this.product.label} order ${order.id} changed while being redeemed`);
       })
       .immediate();
     return this.deps.orders.find(orderId) as Row;
@@ -145,17 +151,34 @@ export class LockedEarnings<Row extends LockedOrderRow> {
   private payDay(orderId: number, day: number, at: number): void {
     const order = this.deps.orders.find(orderId);
     if (!order || order.status !== 0) return;
-    if (order.paid_days !== day - 1) throw new Error(`${this.product.label} order ${orderId}: day ${day} is due but ${order.paid_days} days are paid`);
+    if (order.paid_days !== day - 1)
+      throw new Error(`${this.product.label} order ${orderId}: day ${day} is due but ${order.paid_days} days are paid`);
     const interest = interestOfDay(order.amount, order.rate_ppm, day, this.product.basisDays);
-    this.deps.ledger.apply([{ ...keyOf(order), part: 'available', amount: interest, kind: this.product.bills.interest, remark: `${this.product.label} #${order.id} day ${day}` }], order.id, at);
-    if (!this.deps.orders.recordDay(order.id, day, interest)) throw new Error(`${this.product.label} order ${orderId}: day ${day} was recorded meanwhile`);
+    this.deps.ledger.apply(
+      [
+        {
+          ...keyOf(order),
+          part: 'available',
+          amount: interest,
+          kind: this.product.bills.interest,
+          remark: `${this.product.label} #${order.id} day ${day}`,
+        },
+      ],
+      order.id,
+      at,
+    );
+    if (!this.deps.orders.recordDay(order.id, day, interest))
+      throw new Error(`${this.product.label} order ${orderId}: day ${day} was recorded meanwhile`);
   }
 
   /** Gives the principal of an order whose every day is paid back, and ends it. */
   private end(orderId: number, at: number): void {
     const order = this.deps.orders.find(orderId);
     if (!order || order.status !== 0) return;
-    if (order.paid_days !== order.days) throw new Error(`${this.product.label} order ${orderId} cannot end with ${order.paid_days} of ${order.days} days paid`);
+    if (order.paid_days !== order.days)
+      throw new Error(
+        `${this.product.label} order ${orderId} cannot end with ${order.paid_days} of ${order.days} days paid`,
+      );
     const remark = `${this.product.label} #${order.id} ended`;
     this.deps.ledger.apply(
       [
@@ -165,10 +188,15 @@ export class LockedEarnings<Row extends LockedOrderRow> {
       order.id,
       at,
     );
-    if (!this.deps.orders.close(order.id, 1, order.amount, at)) throw new Error(`${this.product.label} order ${orderId} changed while ending`);
+    if (!this.deps.orders.close(order.id, 1, order.amount, at))
+      throw new Error(`${this.product.label} order ${orderId} changed while ending`);
   }
 }
 
 const dayKey = (orderId: number, day: number): string => `order ${orderId} day ${day}`;
 
-const keyOf = (order: LockedOrderRow): BalanceKey => ({ userId: order.user_id, coinId: order.coin_id, accountType: order.account_type });
+const keyOf = (order: LockedOrderRow): BalanceKey => ({
+  userId: order.user_id,
+  coinId: order.coin_id,
+  accountType: order.account_type,
+});

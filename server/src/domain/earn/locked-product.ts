@@ -19,7 +19,11 @@ export interface LockedQuote<Offer extends LockedOffer> {
 }
 
 /** What makes one locked product (mining, staking) of the shared rules. */
-export interface LockedProductConfig<Offer extends LockedOffer, Row extends LockedOrderRow, Request> extends LockedNames {
+export interface LockedProductConfig<
+  Offer extends LockedOffer,
+  Row extends LockedOrderRow,
+  Request,
+> extends LockedNames {
   /** The refusal for an offer id that does not exist. */
   offerNotFound: MessageKey;
   /**
@@ -41,7 +45,12 @@ export function lockedNames(name: 'mining' | 'staking', label: string, basisDays
     basisDays,
     label,
     bills: { lock: `${name}_lock`, interest: `${name}_interest`, unlock: `${name}_unlock`, redeem: `${name}_redeem` },
-    messages: { notFound: `${name}.orderNotFound`, notRunning: `${name}.notRunning`, notRedeemable: `${name}.notRedeemable`, ended: `${name}.ended` },
+    messages: {
+      notFound: `${name}.orderNotFound`,
+      notRunning: `${name}.notRunning`,
+      notRedeemable: `${name}.notRedeemable`,
+      ended: `${name}.ended`,
+    },
   };
 }
 
@@ -85,7 +94,15 @@ export class LockedProduct<Offer extends LockedOffer, Row extends LockedOrderRow
     const start = this.deps.now();
     const key = { userId, coinId: offer.coin_id, accountType: MAIN_ACCOUNT };
     return this.earnings.open(key, amount, () =>
-      this.repo.insert({ userId, offer, term, accountType: MAIN_ACCOUNT, amount, startTime: start, endTime: start + term.days * DAY_MS }),
+      this.repo.insert({
+        userId,
+        offer,
+        term,
+        accountType: MAIN_ACCOUNT,
+        amount,
+        startTime: start,
+        endTime: start + term.days * DAY_MS,
+      }),
     );
   }
 

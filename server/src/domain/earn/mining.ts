@@ -1,4 +1,8 @@
-import { MiningRepository, type MiningOrderRow, type MiningProductRow } from '../../db/repositories/mining-repository.ts';
+import {
+  MiningRepository,
+  type MiningOrderRow,
+  type MiningProductRow,
+} from '../../db/repositories/mining-repository.ts';
 import { compareDecimal, formatTrimmed, type SentAmount } from '../money.ts';
 import { reject } from '../rejection.ts';
 import { percentText } from './earn-math.ts';

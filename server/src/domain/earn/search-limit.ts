@@ -16,7 +16,8 @@ export class SlidingWindowLimit {
   take(key: number): number {
     const at = this.now();
     const since = at - this.windowMs;
-    if (this.calls.size > 10_000) for (const [other, times] of this.calls) if ((times.at(-1) ?? 0) <= since) this.calls.delete(other);
+    if (this.calls.size > 10_000)
+      for (const [other, times] of this.calls) if ((times.at(-1) ?? 0) <= since) this.calls.delete(other);
     const recent = (this.calls.get(key) ?? []).filter((time) => time > since);
     if (recent.length >= this.max) {
       this.calls.set(key, recent);

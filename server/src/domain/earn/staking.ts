@@ -1,4 +1,8 @@
-import { StakingRepository, type StakingOrderRow, type StakingProjectRow } from '../../db/repositories/staking-repository.ts';
+import {
+  StakingRepository,
+  type StakingOrderRow,
+  type StakingProjectRow,
+} from '../../db/repositories/staking-repository.ts';
 import { formatTrimmed, type SentAmount } from '../money.ts';
 import { reject } from '../rejection.ts';
 import { DAYS_PER_YEAR } from './earn-math.ts';

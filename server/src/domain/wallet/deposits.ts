@@ -34,9 +34,7 @@ export interface DepositCoinOffer {
 export class Deposits {
   private readonly deposits: DepositRepository;
 
-  constructor(
-    private readonly deps: WalletDeps & { reviews: Reviews; uploads: UploadRepository },
-  ) {
+  constructor(private readonly deps: WalletDeps & { reviews: Reviews; uploads: UploadRepository }) {
     this.deposits = new DepositRepository(deps.db);
   }
 
@@ -58,11 +56,13 @@ export class Deposits {
     requireSwitch(this.deps, 'recharge_status', 'wallet.rechargeClosed');
     requireSwitch(this.deps, 'recharge_certificate', 'wallet.rechargeByService');
     const coin = knownCoin(this.deps, request.coinId);
-    const offer = this.offers().find((o) => o.coin.id === coin.id) ?? reject('wallet.rechargeCoinClosed', { coin: coin.title });
+    const offer =
+      this.offers().find((o) => o.coin.id === coin.id) ?? reject('wallet.rechargeCoinClosed', { coin: coin.title });
     const amount = unitsOf(request.amount, coin);
     const proof = ownUploadUrl(this.deps.uploads, userId, request.proof) ?? reject('wallet.proofInvalid');
     const network = offer.networks.find((n) => n.id === request.networkId) ?? reject('wallet.networkUnknown');
-    if (amount < network.min) reject('wallet.rechargeBelowMin', { min: formatTrimmed(network.min), coin: coin.title, network: network.name });
+    if (amount < network.min)
+      reject('wallet.rechargeBelowMin', { min: formatTrimmed(network.min), coin: coin.title, network: network.name });
     const at = this.deps.now();
     const address = network.bank ? `${network.bank.bank_name} ${network.bank.card_number}` : network.address;
     const id = this.deps.db.transaction(() => {
@@ -78,7 +78,12 @@ export class Deposits {
         proof,
         createdAt: at,
       });
-      this.deps.reviews.submit({ kind: DEPOSIT_REVIEW, userId, refId: depositId, summary: `${formatTrimmed(amount)} ${coin.title} via ${network.name} to ${address}` });
+      this.deps.reviews.submit({
+        kind: DEPOSIT_REVIEW,
+        userId,
+        refId: depositId,
+        summary: `${formatTrimmed(amount)} ${coin.title} via ${network.name} to ${address}`,
+      });
       return depositId;
     })();
     return this.deposits.find(id) as DepositRow;
@@ -103,7 +108,17 @@ export const depositReview: ReviewKindFactory = ({ db, ledger }) => {
       const deposit = pending(review.ref_id);
       deposits.close(deposit.id, 2, '', at);
       ledger.apply(
-        [{ userId: deposit.user_id, coinId: deposit.coin_id, accountType: deposit.account_type, part: 'available', amount: deposit.amount, kind: 'deposit', remark: `deposit #${deposit.id}` }],
+        [
+          {
+            userId: deposit.user_id,
+            coinId: deposit.coin_id,
+            accountType: deposit.account_type,
+            part: 'available',
+            amount: deposit.amount,
+            kind: 'deposit',
+            remark: `deposit #${deposit.id}`,
+          },
+        ],
         deposit.id,
         at,
       );

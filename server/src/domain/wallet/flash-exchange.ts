@@ -53,7 +53,13 @@ export interface ExchangeQuote {
  * coins that are not USDT exchange through USDT in one step, with no rounding in between), rounded
  * down to the to-coin's decimals; the fee is then taken from what was bought.
  */
-export function exchangeQuote(paid: bigint, fromPrice: string, toPrice: string, feePercent: string, toDecimals: number): ExchangeQuote {
+export function exchangeQuote(
+  paid: bigint,
+  fromPrice: string,
+  toPrice: string,
+  feePercent: string,
+  toDecimals: number,
+): ExchangeQuote {
   const gross = toStep(convert(paid, exactDecimal(fromPrice), exactDecimal(toPrice), 'floor'), toDecimals, 'floor');
   const fee = toStep(percentOf(gross, exactDecimal(feePercent), 'ceil'), toDecimals, 'ceil');
   return fee >= gross ? { gross, fee: gross, received: 0n } : { gross, fee, received: gross - fee };
@@ -81,7 +87,9 @@ export class FlashExchange {
     const type = openAccount(this.deps, accountType);
     return this.deps.config().exchange.coins.flatMap((name) => {
       const coin = this.deps.coins.coinByName(name);
-      return coin ? [{ coin, available: this.deps.ledger.balance({ userId, coinId: coin.id, accountType: type }).available }] : [];
+      return coin
+        ? [{ coin, available: this.deps.ledger.balance({ userId, coinId: coin.id, accountType: type }).available }]
+        : [];
     });
   }
 
@@ -99,15 +107,31 @@ export class FlashExchange {
     const feePercent = this.deps.config().exchange.feePercent;
     const figures = exchangeQuote(paid, fromPrice, toPrice, feePercent, to.decimals);
     if (figures.received === 0n) reject('wallet.exchangeTooSmall', { coin: to.title });
-    if (paid > this.deps.ledger.balance({ userId: user.id, coinId: from.id, accountType }).available) reject('wallet.insufficient');
+    if (paid > this.deps.ledger.balance({ userId: user.id, coinId: from.id, accountType }).available)
+      reject('wallet.insufficient');
     // Quotes nobody used are forgotten once they lapse, so the map holds only the last few seconds' worth.
     for (const [id, held] of this.quotes) if (held.validUntil < at) this.quotes.delete(id);
-    const held: HeldQuote = { id: randomBytes(12).toString('hex'), userId: user.id, accountType, from, to, paid, fromPrice, toPrice, feePercent, figures, validUntil: at + QUOTE_VALID_MS };
+    const held: HeldQuote = {
+      id: randomBytes(12).toString('hex'),
+      userId: user.id,
+      accountType,
+      from,
+      to,
+      paid,
+      fromPrice,
+      toPrice,
+      feePercent,
+      figures,
+      validUntil: at + QUOTE_VALID_MS,
+    };
     this.quotes.set(held.id, held);
     return held;
   }
 
-  async exchange(user: UserRow, request: ExchangeRequest): Promise<{ record: FlashExchangeRow; from: CoinRow; to: CoinRow }> {
+  async exchange(
+    user: UserRow,
+    request: ExchangeRequest,
+  ): Promise<{ record: FlashExchangeRow; from: CoinRow; to: CoinRow }> {
     const { accountType, from, to, paid } = this.checked(request);
     await this.deps.payPassword.check(user, request.payPassword, this.deps.site().traders_password_switch === 1);
 
@@ -120,8 +144,12 @@ export class FlashExchange {
       const held = this.heldQuote(user, request.quoteId, { accountType, from, to, paid }, at);
       ({ fromPrice, toPrice, feePercent, figures: quote } = held);
     } else {
-      const livePrices = [usdtPrice(this.deps.prices, from.name, at), usdtPrice(this.deps.prices, to.name, at)] as const;
-      if (livePrices[0] === null || livePrices[1] === null || /^[0.]+$/.test(livePrices[1])) reject('wallet.priceUnavailable');
+      const livePrices = [
+        usdtPrice(this.deps.prices, from.name, at),
+        usdtPrice(this.deps.prices, to.name, at),
+      ] as const;
+      if (livePrices[0] === null || livePrices[1] === null || /^[0.]+$/.test(livePrices[1]))
+        reject('wallet.priceUnavailable');
       [fromPrice, toPrice] = livePrices as [string, string];
       feePercent = this.deps.config().exchange.feePercent;
       quote = exchangeQuote(paid, fromPrice, toPrice, feePercent, to.decimals);
@@ -142,7 +170,11 @@ export class FlashExchange {
         fee_percent: feePercent,
         created_at: at,
       });
-      this.deps.ledger.apply(legs(user.id, accountType, from, to, paid, quote, `exchange #${exchangeId}`), exchangeId, at);
+      this.deps.ledger.apply(
+        legs(user.id, accountType, from, to, paid, quote, `exchange #${exchangeId}`),
+        exchangeId,
+        at,
+      );
       return exchangeId;
     });
     // A quote fills once.
@@ -151,7 +183,12 @@ export class FlashExchange {
   }
 
   /** The switch, the account, both coins and the amount of an exchange or a quote, checked. */
-  private checked(request: Omit<ExchangeRequest, 'payPassword' | 'quoteId'>): { accountType: AccountType; from: CoinRow; to: CoinRow; paid: bigint } {
+  private checked(request: Omit<ExchangeRequest, 'payPassword' | 'quoteId'>): {
+    accountType: AccountType;
+    from: CoinRow;
+    to: CoinRow;
+    paid: bigint;
+  } {
     requireSwitch(this.deps, 'flash_exchange_status', 'wallet.exchangeClosed');
     const accountType = openAccount(this.deps, request.accountType);
     const from = this.exchangeable(request.fromCoinId);
@@ -165,26 +202,52 @@ export class FlashExchange {
    * same account, coins and amount, and the operator's fee unchanged since. Else a refusal that says
    * to get a new quote.
    */
-  private heldQuote(user: UserRow, quoteId: string, wanted: { accountType: AccountType; from: CoinRow; to: CoinRow; paid: bigint }, at: number): HeldQuote {
+  private heldQuote(
+    user: UserRow,
+    quoteId: string,
+    wanted: { accountType: AccountType; from: CoinRow; to: CoinRow; paid: bigint },
+    at: number,
+  ): HeldQuote {
     const held = this.quotes.get(quoteId);
     if (!held || held.userId !== user.id) reject('wallet.quoteUnknown');
     if (at > held.validUntil) reject('wallet.quoteExpired');
-    const same = held.accountType === wanted.accountType && held.from.id === wanted.from.id && held.to.id === wanted.to.id && held.paid === wanted.paid;
+    const same =
+      held.accountType === wanted.accountType &&
+      held.from.id === wanted.from.id &&
+      held.to.id === wanted.to.id &&
+      held.paid === wanted.paid;
     if (!same || held.feePercent !== this.deps.config().exchange.feePercent) reject('wallet.quoteChanged');
     return held;
   }
 
   private exchangeable(coinId: number): CoinRow {
     const coin = knownCoin(this.deps, coinId);
-    if (!this.deps.config().exchange.coins.includes(coin.name)) reject('wallet.exchangeCoinClosed', { coin: coin.title });
+    if (!this.deps.config().exchange.coins.includes(coin.name))
+      reject('wallet.exchangeCoinClosed', { coin: coin.title });
     return coin;
   }
 }
 
-function legs(userId: number, accountType: AccountType, from: CoinRow, to: CoinRow, paid: bigint, quote: ExchangeQuote, remark: string) {
+function legs(
+  userId: number,
+  accountType: AccountType,
+  from: CoinRow,
+  to: CoinRow,
+  paid: bigint,
+  quote: ExchangeQuote,
+  remark: string,
+) {
   const toKey = { userId, coinId: to.id, accountType, part: 'available' as const, remark };
   return [
-    { userId, coinId: from.id, accountType, part: 'available' as const, amount: -paid, kind: 'exchange_out' as const, remark },
+    {
+      userId,
+      coinId: from.id,
+      accountType,
+      part: 'available' as const,
+      amount: -paid,
+      kind: 'exchange_out' as const,
+      remark,
+    },
     { ...toKey, amount: quote.gross, kind: 'exchange_in' as const },
     { ...toKey, amount: -quote.fee, kind: 'exchange_fee' as const },
   ];

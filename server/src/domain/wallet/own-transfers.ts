@@ -35,11 +35,26 @@ export class OwnTransfers {
     const amount = unitsOf(request.amount, coin);
     const at = this.deps.now();
     const id = inTransaction(this.deps.db, () => {
-      const transferId = this.transfers.insert({ userId, coinId: coin.id, fromType: from, toType: to, amount, createdAt: at });
+      const transferId = this.transfers.insert({
+        userId,
+        coinId: coin.id,
+        fromType: from,
+        toType: to,
+        amount,
+        createdAt: at,
+      });
       const remark = `transfer #${transferId}`;
       this.deps.ledger.apply(
         [
-          { userId, coinId: coin.id, accountType: from, part: 'available', amount: -amount, kind: 'transfer_out', remark },
+          {
+            userId,
+            coinId: coin.id,
+            accountType: from,
+            part: 'available',
+            amount: -amount,
+            kind: 'transfer_out',
+            remark,
+          },
           { userId, coinId: coin.id, accountType: to, part: 'available', amount, kind: 'transfer_in', remark },
         ],
         transferId,

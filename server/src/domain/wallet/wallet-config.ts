@@ -70,14 +70,19 @@ export interface WalletConfig {
   exchange: ExchangeRule;
 }
 
-export const EMPTY_WALLET_CONFIG: WalletConfig = { deposit: [], withdraw: new Map(), exchange: { feePercent: '0', coins: [] } };
+export const EMPTY_WALLET_CONFIG: WalletConfig = {
+  deposit: [],
+  withdraw: new Map(),
+  exchange: { feePercent: '0', coins: [] },
+};
 
 /** A refused configuration: `path` names the field (`deposit[0].networks[1].address`). */
 export class WalletConfigError extends Error {}
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function fail(path: string, problem: string): never {
   throw new WalletConfigError(`${path}: ${problem}`);
@@ -112,7 +117,8 @@ function coinName(value: unknown, path: string): string {
 /** Decimal text or a JSON number, as exact text. */
 function decimalText(value: unknown, path: string): string {
   const raw = typeof value === 'number' && Number.isFinite(value) ? numberToDecimal(value) : value;
-  if (typeof raw !== 'string' || !/^\d+(?:\.\d+)?$/.test(raw.trim())) fail(path, 'must be a number of at least 0, e.g. "10" or "0.5"');
+  if (typeof raw !== 'string' || !/^\d+(?:\.\d+)?$/.test(raw.trim()))
+    fail(path, 'must be a number of at least 0, e.g. "10" or "0.5"');
   return raw.trim();
 }
 
@@ -149,7 +155,16 @@ function depositNetwork(value: unknown, path: string, ids: Set<number>): Deposit
   const name = text(raw.coin_net, `${path}.coin_net`, { required: true, max: 40 });
   const image = text(raw.pay_img, `${path}.pay_img`, { max: 100_000 });
   const min = raw.min === undefined ? 0n : amount(raw.min, `${path}.min`, { positive: false });
-  if (payType !== 3) return { id, payType, name, address: text(raw.address, `${path}.address`, { required: true }), image, bank: null, min };
+  if (payType !== 3)
+    return {
+      id,
+      payType,
+      name,
+      address: text(raw.address, `${path}.address`, { required: true }),
+      image,
+      bank: null,
+      min,
+    };
   const bank: BankWire = {
     bank_name: text(raw.bank_name, `${path}.bank_name`, { required: true }),
     card_number: text(raw.card_number, `${path}.card_number`, { required: true, max: 64 }),
@@ -194,13 +209,16 @@ export function parseWalletConfig(raw: unknown, knownCoin: (name: string) => boo
     const name = coin(item.coin, `${path}.coin`);
     if (seenDeposit.has(name)) fail(`${path}.coin`, `"${name}" is listed twice`);
     seenDeposit.add(name);
-    const networks = array(item.networks, `${path}.networks`).map((network, j) => depositNetwork(network, `${path}.networks[${j}]`, ids));
+    const networks = array(item.networks, `${path}.networks`).map((network, j) =>
+      depositNetwork(network, `${path}.networks[${j}]`, ids),
+    );
     if (networks.length === 0) fail(`${path}.networks`, 'must name at least one network');
     return { coin: name, networks };
   });
 
   const withdraw = new Map<string, WithdrawRule>();
-  for (const [name, rule] of Object.entries(object(root.withdraw ?? {}, 'withdraw'))) withdraw.set(coin(name, `withdraw.${name}`), withdrawRule(rule, `withdraw.${name}`));
+  for (const [name, rule] of Object.entries(object(root.withdraw ?? {}, 'withdraw')))
+    withdraw.set(coin(name, `withdraw.${name}`), withdrawRule(rule, `withdraw.${name}`));
 
   const exchangeRaw = object(root.exchange ?? {}, 'exchange');
   const coins = array(exchangeRaw.coins ?? [], 'exchange.coins').map((name, i) => coin(name, `exchange.coins[${i}]`));
@@ -223,11 +241,22 @@ const EMPTY_FILE = { deposit: [], withdraw: {}, exchange: { fee_percent: '0', co
  * Opens `<dataDir>/wallet-config.json`, first writing it when it does not exist: `firstStart` (the
  * demo's networks and limits) or an empty configuration.
  */
-export function openWalletConfig(dataDir: string, log: ConfigLogger, knownCoin: (name: string) => boolean, firstStart?: object): WatchedJsonFile<WalletConfig> {
+export function openWalletConfig(
+  dataDir: string,
+  log: ConfigLogger,
+  knownCoin: (name: string) => boolean,
+  firstStart?: object,
+): WatchedJsonFile<WalletConfig> {
   const file = walletConfigFile(dataDir);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${JSON.stringify(firstStart ?? EMPTY_FILE, null, 2)}\n`);
   }
-  return new WatchedJsonFile(file, (raw) => parseWalletConfig(raw, knownCoin), EMPTY_WALLET_CONFIG, log, 'wallet config');
+  return new WatchedJsonFile(
+    file,
+    (raw) => parseWalletConfig(raw, knownCoin),
+    EMPTY_WALLET_CONFIG,
+    log,
+    'wallet config',
+  );
 }

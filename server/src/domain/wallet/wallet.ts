@@ -50,7 +50,12 @@ export function createWallet(options: WalletOptions): Wallet {
     prices: options.prices,
     transfers: new OwnTransfers(deps),
     deposits: new Deposits({ ...deps, reviews: options.reviews, uploads: options.uploads }),
-    withdrawals: new Withdrawals({ ...deps, reviews: options.reviews, destinations: options.destinations, payPassword: options.payPassword }),
+    withdrawals: new Withdrawals({
+      ...deps,
+      reviews: options.reviews,
+      destinations: options.destinations,
+      payPassword: options.payPassword,
+    }),
     exchange: new FlashExchange({ ...deps, prices: options.prices, payPassword: options.payPassword }),
   };
 }

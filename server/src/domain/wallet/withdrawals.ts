@@ -35,7 +35,10 @@ export interface WithdrawalRequest {
  * is the amount less the fee, never below zero.
  */
 export function withdrawalFee(amount: bigint, rule: WithdrawRule, decimals: number): { fee: bigint; received: bigint } {
-  const fee = rule.feeType === 1 ? toStep(percentOf(amount, exactDecimal(rule.feePercent), 'ceil'), decimals, 'ceil') : rule.feeFixed;
+  const fee =
+    rule.feeType === 1
+      ? toStep(percentOf(amount, exactDecimal(rule.feePercent), 'ceil'), decimals, 'ceil')
+      : rule.feeFixed;
   return fee >= amount ? { fee: amount, received: 0n } : { fee, received: amount - fee };
 }
 
@@ -59,14 +62,20 @@ export class Withdrawals {
   private readonly withdrawals: WithdrawalRepository;
 
   constructor(
-    private readonly deps: WalletDeps & { reviews: Reviews; destinations: WithdrawalDestinations; payPassword: PayPasswordCheck },
+    private readonly deps: WalletDeps & {
+      reviews: Reviews;
+      destinations: WithdrawalDestinations;
+      payPassword: PayPasswordCheck;
+    },
   ) {
     this.withdrawals = new WithdrawalRepository(deps.db);
   }
 
   /** The coins the operator configured withdrawals for, that exist on this server. */
   coins(): CoinRow[] {
-    return [...this.deps.config().withdraw.keys()].flatMap((name) => this.deps.coins.coinByName(name) ?? []).sort((a, b) => a.sort - b.sort || a.id - b.id);
+    return [...this.deps.config().withdraw.keys()]
+      .flatMap((name) => this.deps.coins.coinByName(name) ?? [])
+      .sort((a, b) => a.sort - b.sort || a.id - b.id);
   }
 
   info(userId: number, coinId: number): WithdrawalInfo {
@@ -83,7 +92,8 @@ export class Withdrawals {
     const coin = knownCoin(this.deps, request.coinId);
     const rule = this.ruleOf(coin);
     const amount = unitsOf(request.amount, coin);
-    if (amount < rule.min || amount > rule.max) reject('wallet.withdrawRange', { min: formatTrimmed(rule.min), max: formatTrimmed(rule.max), coin: coin.title });
+    if (amount < rule.min || amount > rule.max)
+      reject('wallet.withdrawRange', { min: formatTrimmed(rule.min), max: formatTrimmed(rule.max), coin: coin.title });
     const { fee, received } = withdrawalFee(amount, rule, coin.decimals);
     if (received === 0n) reject('wallet.withdrawBelowFee', { fee: formatTrimmed(fee), coin: coin.title });
     const destination = this.destinationOf(user.id, coin, request);
@@ -121,7 +131,11 @@ export class Withdrawals {
   }
 
   /** The bound address or card the withdrawal goes to, as the record keeps it (a card by its last 4 digits). */
-  private destinationOf(userId: number, coin: CoinRow, request: WithdrawalRequest): { id: number; text: string; network: string } {
+  private destinationOf(
+    userId: number,
+    coin: CoinRow,
+    request: WithdrawalRequest,
+  ): { id: number; text: string; network: string } {
     if (request.withdrawType === 2) {
       if (request.cardId === undefined) reject('wallet.cardRequired');
       const card = this.deps.destinations.card(userId, request.cardId) ?? reject('wallet.cardUnknown');

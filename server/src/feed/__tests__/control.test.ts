@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedClient, isPush, post, sleep, startServer, type Received, type TestServer } from './helpers.ts';
 
-const TOPICS = ['market.btcusdt.trade.detail', 'market.btcusdt.kline.1min', 'market.btcusdt.depth.step0', 'market.ethusdt.trade.detail'];
+const TOPICS = [
+  'market.btcusdt.trade.detail',
+  'market.btcusdt.kline.1min',
+  'market.btcusdt.depth.step0',
+  'market.ethusdt.trade.detail',
+];
 const isMarketPush = (r: Received): boolean => typeof r.json.ch === 'string';
 
 async function subscribed(server: TestServer): Promise<FeedClient> {
@@ -69,14 +74,18 @@ describe('feed test controls', () => {
 
   it('flood multiplies the push rate, and factor 1 restores it', async () => {
     const client = await subscribed(server);
-    const isTrade = (r: Received): boolean => typeof r.json.ch === 'string' && (r.json.ch as string).endsWith('.trade.detail');
-    const isPeriodic = (r: Received): boolean => r.json.ch === 'market.btcusdt.kline.1min' || r.json.ch === 'market.btcusdt.depth.step0';
+    const isTrade = (r: Received): boolean =>
+      typeof r.json.ch === 'string' && (r.json.ch as string).endsWith('.trade.detail');
+    const isPeriodic = (r: Received): boolean =>
+      r.json.ch === 'market.btcusdt.kline.1min' || r.json.ch === 'market.btcusdt.depth.step0';
     const count = async (ms: number): Promise<{ trades: number; periodic: number }> => {
       const from = client.received.length;
       await sleep(ms);
       const got = client.received.slice(from);
       // Trades, not trade pushes: one push may carry several trades when the flood packs them together.
-      const trades = got.filter(isTrade).reduce((sum, r) => sum + ((r.json.tick as { data?: unknown[] }).data?.length ?? 0), 0);
+      const trades = got
+        .filter(isTrade)
+        .reduce((sum, r) => sum + ((r.json.tick as { data?: unknown[] }).data?.length ?? 0), 0);
       return { trades, periodic: got.filter(isPeriodic).length };
     };
     const normal = await count(2500);
@@ -92,7 +101,7 @@ describe('feed test controls', () => {
     client.close();
   });
 
-  it('move shifts a pair\'s price by trades through the book: the last trade moves by about that much', async () => {
+  it("move shifts a pair's price by trades through the book: the last trade moves by about that much", async () => {
     const client = await subscribed(server);
     const lastTrade = async () => {
       const from = client.received.length;
@@ -111,10 +120,22 @@ describe('feed test controls', () => {
   });
 
   it('rejects bad parameters with HTTP 400', async () => {
-    for (const path of ['move?symbol=btcusdt', 'move?symbol=nope&percent=1', 'move?symbol=btcusdt&percent=-60', 'move?symbol=btcusdt&percent=101']) {
+    for (const path of [
+      'move?symbol=btcusdt',
+      'move?symbol=nope&percent=1',
+      'move?symbol=btcusdt&percent=-60',
+      'move?symbol=btcusdt&percent=101',
+    ]) {
       expect((await post(`${server.http}/__test/feed/${path}`)).status, path).toBe(400);
     }
-    for (const path of ['stall?seconds=-1', 'stall', 'stall?seconds=abc', 'flood?factor=0', 'flood?factor=1000', 'flood']) {
+    for (const path of [
+      'stall?seconds=-1',
+      'stall',
+      'stall?seconds=abc',
+      'flood?factor=0',
+      'flood?factor=1000',
+      'flood',
+    ]) {
       expect((await post(`${server.http}/__test/feed/${path}`)).status, path).toBe(400);
     }
     expect((await post(`${server.http}/__test/feed/replay/restart`)).status).toBe(400);
@@ -125,7 +146,8 @@ describe('feed test controls without TEST_ROUTES', () => {
   it('do not exist', async () => {
     const server = await startServer({ TEST_ROUTES: '0' });
     try {
-      for (const path of ['drop', 'stall?seconds=1', 'flood?factor=2']) expect((await post(`${server.http}/__test/feed/${path}`)).status).toBe(404);
+      for (const path of ['drop', 'stall?seconds=1', 'flood?factor=2'])
+        expect((await post(`${server.http}/__test/feed/${path}`)).status).toBe(404);
     } finally {
       await server.close();
     }

@@ -9,12 +9,17 @@ import { FeedClient, OWN_FIXTURES, isPush, realFixtures, startServer, type TestS
 const JAVA_GZIP_HEADER = '1f8b0800000000000000';
 
 /** Every number literal of a JSON text that is a Java double (has a point or an exponent). */
-const doubleTokens = (text: string): string[] => [...text.matchAll(/(?<=[:,[])-?\d+(?:\.\d+)?(?:E-?\d+)?(?=[,\]}])/g)].map((m) => m[0]).filter((t) => /[.E]/.test(t));
+const doubleTokens = (text: string): string[] =>
+  [...text.matchAll(/(?<=[:,[])-?\d+(?:\.\d+)?(?:E-?\d+)?(?=[,\]}])/g)].map((m) => m[0]).filter((t) => /[.E]/.test(t));
 
 function frameCases(dir: string): Array<{ name: string; gz: Buffer; json: string }> {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.frame.gz'))
-    .map((f) => ({ name: f, gz: readFileSync(join(dir, f)), json: readFileSync(join(dir, f.replace('.frame.gz', '.json')), 'utf8').trim() }));
+    .map((f) => ({
+      name: f,
+      gz: readFileSync(join(dir, f)),
+      json: readFileSync(join(dir, f.replace('.frame.gz', '.json')), 'utf8').trim(),
+    }));
 }
 
 function checkFrames(dir: string): void {
@@ -69,14 +74,17 @@ describe('Java-style numbers', () => {
 });
 
 describe('our own recorded-format frames', () => {
-  it('decode with the shared decoder, carry the Java gzip header and parse', () => checkFrames(join(OWN_FIXTURES, 'frames')));
+  it('decode with the shared decoder, carry the Java gzip header and parse', () =>
+    checkFrames(join(OWN_FIXTURES, 'frames')));
 
   it('keep 27-digit trade ids exact', () => {
     checkBigTradeIds(readFileSync(join(OWN_FIXTURES, 'frames', 'server-push-trade.detail-2trades.json'), 'utf8'));
   });
 
   it('include an mbp increment with only one side', () => {
-    const tick = JSON.parse(readFileSync(join(OWN_FIXTURES, 'frames', 'push-mbp.20-btcusdt-asks-only.json'), 'utf8')).tick;
+    const tick = JSON.parse(
+      readFileSync(join(OWN_FIXTURES, 'frames', 'push-mbp.20-btcusdt-asks-only.json'), 'utf8'),
+    ).tick;
     expect(tick.asks).toHaveLength(1);
     expect('bids' in tick).toBe(false);
   });
@@ -95,7 +103,9 @@ describe.skipIf(!real)('the real recorded frames (../shared/fixtures/huobi)', ()
   it('have doubles our Java-style printer reproduces byte for byte', () => {
     const texts = [
       ...frameCases(session).map((c) => c.json),
-      ...readdirSync(join(real ?? '', 'ws', 'live-messages')).map((f) => readFileSync(join(real ?? '', 'ws', 'live-messages', f), 'utf8')),
+      ...readdirSync(join(real ?? '', 'ws', 'live-messages')).map((f) =>
+        readFileSync(join(real ?? '', 'ws', 'live-messages', f), 'utf8'),
+      ),
     ];
     let checked = 0;
     for (const text of texts) {
@@ -117,7 +127,8 @@ describe("the server's frames", () => {
 
   it('are binary gzip with the Java header, inflated by the same decoder, every double Java-style', async () => {
     const client = await FeedClient.connect(`${server.ws}/ws`);
-    for (const topic of ['market.btcusdt.depth.step0', 'market.btcusdt.detail', 'market.dogeusdt.kline.1min']) client.send({ sub: topic, id: topic });
+    for (const topic of ['market.btcusdt.depth.step0', 'market.btcusdt.detail', 'market.dogeusdt.kline.1min'])
+      client.send({ sub: topic, id: topic });
     await client.waitForCount((r) => typeof r.json.ch === 'string', 3, { timeoutMs: 5000 });
     await client.waitFor(isPush('market.btcusdt.depth.step0'));
     await client.waitFor((r) => 'ping' in r.json, { timeoutMs: 5000 });

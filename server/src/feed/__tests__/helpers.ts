@@ -20,7 +20,9 @@ export const OWN_FIXTURES = join(here, 'fixtures');
 export function realFixtures(): string | undefined {
   const dir = resolve(here, '../../../../../shared/fixtures/huobi');
   if (existsSync(dir)) return dir;
-  console.log(`[feed tests] skipping the real-frame cases: ${dir} is absent (fresh clone); our own frames in ${OWN_FIXTURES} cover the same cases`);
+  console.log(
+    `[feed tests] skipping the real-frame cases: ${dir} is absent (fresh clone); our own frames in ${OWN_FIXTURES} cover the same cases`,
+  );
   return undefined;
 }
 
@@ -92,7 +94,9 @@ export class FeedClient {
       if (this.autoPong && typeof json.ping === 'number') socket.send(JSON.stringify({ pong: json.ping }));
       for (const listener of this.listeners) listener();
     });
-    this.closed = new Promise((resolveClosed) => socket.on('close', (code) => resolveClosed({ code, at: performance.now() })));
+    this.closed = new Promise((resolveClosed) =>
+      socket.on('close', (code) => resolveClosed({ code, at: performance.now() })),
+    );
   }
 
   static async connect(url: string, { autoPong = true } = {}): Promise<FeedClient> {
@@ -125,7 +129,11 @@ export class FeedClient {
   }
 
   /** Resolves once `count` matching messages arrived (from index `from`). */
-  waitForCount(test: (r: Received) => boolean, count: number, { from = 0, timeoutMs = 5000 } = {}): Promise<Received[]> {
+  waitForCount(
+    test: (r: Received) => boolean,
+    count: number,
+    { from = 0, timeoutMs = 5000 } = {},
+  ): Promise<Received[]> {
     return new Promise((resolveWait, reject) => {
       const check = (): boolean => {
         const found = this.matching(test, from);
@@ -136,7 +144,9 @@ export class FeedClient {
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`timed out waiting for ${count} matching message(s); got ${this.matching(test, from).length}`));
+        reject(
+          new Error(`timed out waiting for ${count} matching message(s); got ${this.matching(test, from).length}`),
+        );
       }, timeoutMs);
       const listener = (): void => void check();
       const cleanup = (): void => {
@@ -153,8 +163,14 @@ export class FeedClient {
   }
 }
 
-export const isPush = (topic: string) => (r: Received): boolean => r.json.ch === topic;
-export const isAck = (id: unknown) => (r: Received): boolean => r.json.id === id && r.json.status !== undefined;
+export const isPush =
+  (topic: string) =>
+  (r: Received): boolean =>
+    r.json.ch === topic;
+export const isAck =
+  (id: unknown) =>
+  (r: Received): boolean =>
+    r.json.id === id && r.json.status !== undefined;
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

@@ -45,8 +45,10 @@ describe('kline consistency', () => {
     const problems: string[] = [];
     for (const [period, list] of bars) {
       for (const bar of list) {
-        if (bar.high < Math.max(bar.open, bar.close) || bar.low > Math.min(bar.open, bar.close)) problems.push(`${period} ${bar.id}`);
-        if (bar.amount < 0 || bar.vol < 0 || bar.count < 0 || !Number.isInteger(bar.count)) problems.push(`${period} ${bar.id} volume`);
+        if (bar.high < Math.max(bar.open, bar.close) || bar.low > Math.min(bar.open, bar.close))
+          problems.push(`${period} ${bar.id}`);
+        if (bar.amount < 0 || bar.vol < 0 || bar.count < 0 || !Number.isInteger(bar.count))
+          problems.push(`${period} ${bar.id} volume`);
       }
     }
     expect(problems).toEqual([]);
@@ -56,7 +58,10 @@ describe('kline consistency', () => {
     for (const period of PERIODS) {
       const list = bars.get(period) ?? [];
       expect(list.length, period).toBeGreaterThanOrEqual(200);
-      expect(list.every((b) => periodStart(period, b.id) === b.id), period).toBe(true);
+      expect(
+        list.every((b) => periodStart(period, b.id) === b.id),
+        period,
+      ).toBe(true);
     }
     expect(((bars.get('1day') ?? [])[5]?.id ?? 1) % 86400).toBe(16 * 3600);
   });
@@ -72,7 +77,9 @@ describe('kline consistency', () => {
       const firstFine = fineBars[0]?.id ?? Infinity;
       // Closed coarse bars entirely covered by the fine bars fetched (open ones move between fetches;
       // the simulator test compares open bars at one instant).
-      const comparable = (bars.get(coarse) ?? []).filter((b) => b.id >= firstFine && groups.has(b.id) && nextPeriodStart(coarse, b.id) <= closedBy);
+      const comparable = (bars.get(coarse) ?? []).filter(
+        (b) => b.id >= firstFine && groups.has(b.id) && nextPeriodStart(coarse, b.id) <= closedBy,
+      );
       expect(comparable.length, `${coarse} from ${fine}`).toBeGreaterThan(3);
       for (const bar of comparable) {
         const parts = groups.get(bar.id) as BarJson[];
@@ -102,9 +109,13 @@ describe('kline consistency', () => {
     expect(five.high).toBeGreaterThanOrEqual(one.high);
     expect(five.low).toBeLessThanOrEqual(one.low);
     expect(one.count).toBeGreaterThan(0);
-    const trades = client.matching(isPush('market.btcusdt.trade.detail')).flatMap((r) => (r.json.tick as { data: Array<{ price: number; ts: number }> }).data);
+    const trades = client
+      .matching(isPush('market.btcusdt.trade.detail'))
+      .flatMap((r) => (r.json.tick as { data: Array<{ price: number; ts: number }> }).data);
     // Only the bar's own trades: a run that crosses a 5-minute boundary also saw the last bar's.
-    const inBar = trades.filter((trade) => trade.ts >= five.id * 1000 && trade.ts < nextPeriodStart('5min', five.id) * 1000);
+    const inBar = trades.filter(
+      (trade) => trade.ts >= five.id * 1000 && trade.ts < nextPeriodStart('5min', five.id) * 1000,
+    );
     expect(trades.length).toBeGreaterThan(0);
     for (const trade of inBar) {
       expect(trade.price).toBeGreaterThanOrEqual(five.low);

@@ -13,12 +13,19 @@ interface Increment {
 class Book {
   readonly bids = new Map<number, number>();
   readonly asks = new Map<number, number>();
-  constructor(public seqNum: number, bids: Levels, asks: Levels) {
+  constructor(
+    public seqNum: number,
+    bids: Levels,
+    asks: Levels,
+  ) {
     for (const [p, q] of bids) this.bids.set(p, q);
     for (const [p, q] of asks) this.asks.set(p, q);
   }
   apply(increment: Increment): void {
-    for (const [side, levels] of [[this.bids, increment.bids], [this.asks, increment.asks]] as const) {
+    for (const [side, levels] of [
+      [this.bids, increment.bids],
+      [this.asks, increment.asks],
+    ] as const) {
       for (const [p, q] of levels ?? []) {
         if (q === 0) side.delete(p);
         else side.set(p, q);
@@ -53,7 +60,9 @@ describe('mbp increments', () => {
     const book = new Book(snapshot.seqNum, snapshot.bids, snapshot.asks);
 
     const start = client.received.indexOf(first);
-    const increments = (await client.waitForCount(isPush(topic), count, { from: start, timeoutMs: 15_000 })).map((r) => r.json.tick as Increment);
+    const increments = (await client.waitForCount(isPush(topic), count, { from: start, timeoutMs: 15_000 })).map(
+      (r) => r.json.tick as Increment,
+    );
     for (let i = 0; i < increments.length; i++) {
       const increment = increments[i] as Increment;
       if (i > 0) expect(increment.prevSeqNum).toBe((increments[i - 1] as Increment).seqNum);
@@ -73,7 +82,10 @@ describe('mbp increments', () => {
     await sleep(150);
     client.send({ req: topic, id: 'second' });
     const second = await client.waitFor(isAck('second'), { from: start });
-    const all = client.received.slice(start + 1, client.received.indexOf(second)).filter(isPush(topic)).map((r) => r.json.tick as Increment);
+    const all = client.received
+      .slice(start + 1, client.received.indexOf(second))
+      .filter(isPush(topic))
+      .map((r) => r.json.tick as Increment);
     for (const increment of all.slice(increments.length)) {
       expect(increment.prevSeqNum).toBe(book.seqNum);
       book.apply(increment);

@@ -17,7 +17,10 @@ import { OWN_FIXTURES, sleep } from './helpers.ts';
 /** A bare Fastify with only the feed plugin, as a sibling plugin (like the API routes) sees it. */
 async function feedOnly() {
   const fastify = Fastify();
-  fastify.decorate('config', loadConfig({ ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'price-')), STATIC_DIR: '', FEED_SEED: '5' }));
+  fastify.decorate(
+    'config',
+    loadConfig({ ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'price-')), STATIC_DIR: '', FEED_SEED: '5' }),
+  );
   await fastify.register(websocket);
   let seenBySibling: ((symbol: string, tMs: number) => string | null) | undefined;
   await fastify.register(feedPlugin);
@@ -73,7 +76,8 @@ describe('MarketFeed.onTrades', () => {
       }
       const btc = seen.filter((s) => s.symbol === 'btcusdt');
       expect(btc.map((s) => s.group)).toEqual(feed.data.tradeGroups('btcusdt', clock.now()));
-      for (let i = 1; i < seen.length; i++) expect((seen[i] as { atMs: number }).atMs).toBeGreaterThanOrEqual((seen[i - 1] as { atMs: number }).atMs);
+      for (let i = 1; i < seen.length; i++)
+        expect((seen[i] as { atMs: number }).atMs).toBeGreaterThanOrEqual((seen[i - 1] as { atMs: number }).atMs);
       const last = btc[btc.length - 1] as { group: TradeGroup; atMs: number };
       expect(feed.priceAt('btcusdt', last.atMs)).toBe((last.group.data[0]?.price ?? 0).toFixed(2));
       stop();
@@ -89,7 +93,10 @@ describe('MarketFeed.onTrades', () => {
   it('reports replayed trades when they are replayed', () => {
     const file = join(OWN_FIXTURES, 'session', 'transcript.jsonl');
     const clock = new ManualClock(1_800_000_000_000);
-    const feed = createMarketFeed(feedConfig({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_SPEED: '1', FEED_REPLAY_LOOP: '0' }), { clock });
+    const feed = createMarketFeed(
+      feedConfig({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_SPEED: '1', FEED_REPLAY_LOOP: '0' }),
+      { clock },
+    );
     try {
       const seen: Array<{ symbol: string; group: TradeGroup; atMs: number }> = [];
       feed.onTrades((symbol, group, atMs) => seen.push({ symbol, group, atMs }));

@@ -21,8 +21,12 @@ describe('sub / unsub / errors', () => {
     client.send({ sub: 'market.ethusdt.kline.1min', id: 2 });
     const stringAck = await client.waitFor(isAck('id1'));
     const numberAck = await client.waitFor(isAck(2));
-    expect(stringAck.text).toMatch(new RegExp(`^\\{"id":"id1","status":"ok","subbed":"market\\.btcusdt\\.kline\\.1min","ts":${TS}\\}$`));
-    expect(numberAck.text).toMatch(new RegExp(`^\\{"id":2,"status":"ok","subbed":"market\\.ethusdt\\.kline\\.1min","ts":${TS}\\}$`));
+    expect(stringAck.text).toMatch(
+      new RegExp(`^\\{"id":"id1","status":"ok","subbed":"market\\.btcusdt\\.kline\\.1min","ts":${TS}\\}$`),
+    );
+    expect(numberAck.text).toMatch(
+      new RegExp(`^\\{"id":2,"status":"ok","subbed":"market\\.ethusdt\\.kline\\.1min","ts":${TS}\\}$`),
+    );
   });
 
   it('omits the id from the ack when the request had none', async () => {
@@ -33,7 +37,13 @@ describe('sub / unsub / errors', () => {
   });
 
   it('pushes the cached last message right after the ack, then live pushes', async () => {
-    const topics = ['market.btcusdt.depth.step0', 'market.btcusdt.detail', 'market.btcusdt.bbo', 'market.btcusdt.ticker', 'market.btcusdt.kline.5min'];
+    const topics = [
+      'market.btcusdt.depth.step0',
+      'market.btcusdt.detail',
+      'market.btcusdt.bbo',
+      'market.btcusdt.ticker',
+      'market.btcusdt.kline.5min',
+    ];
     const from = client.received.length;
     topics.forEach((topic, i) => client.send({ sub: topic, id: `c${i}` }));
     for (const [i, topic] of topics.entries()) {
@@ -72,13 +82,24 @@ describe('sub / unsub / errors', () => {
   });
 
   it('answers an unknown symbol, period, step, mbp size or a non-string topic with an error frame and keeps the socket', async () => {
-    const bad = ['market.nosuchusdt.kline.1min', 'market.btcusdt.kline.2min', 'market.btcusdt.depth.step6', 'market.btcusdt.mbp.10', 'market.btcusdt.trades', 'btcusdt'];
+    const bad = [
+      'market.nosuchusdt.kline.1min',
+      'market.btcusdt.kline.2min',
+      'market.btcusdt.depth.step6',
+      'market.btcusdt.mbp.10',
+      'market.btcusdt.trades',
+      'btcusdt',
+    ];
     const from = client.received.length;
     bad.forEach((topic, i) => client.send({ sub: topic, id: `e${i}` }));
     client.send({ sub: 42, id: 'e-num' });
     for (const [i, topic] of bad.entries()) {
       const error = await client.waitFor(isAck(`e${i}`), { from });
-      expect(error.text).toMatch(new RegExp(`^\\{"status":"error","ts":${TS},"id":"e${i}","err-code":"bad-request","err-msg":"invalid topic ${esc(topic)}"\\}$`));
+      expect(error.text).toMatch(
+        new RegExp(
+          `^\\{"status":"error","ts":${TS},"id":"e${i}","err-code":"bad-request","err-msg":"invalid topic ${esc(topic)}"\\}$`,
+        ),
+      );
     }
     const numeric = await client.waitFor(isAck('e-num'), { from });
     expect(numeric.json['err-msg']).toBe('invalid topic 42');
@@ -91,7 +112,9 @@ describe('sub / unsub / errors', () => {
     const from = client.received.length;
     client.send('{"sub": market.btcusdt');
     const error = await client.waitFor((r) => r.json.status === 'error', { from });
-    expect(error.text).toMatch(new RegExp(`^\\{"status":"error","ts":${TS},"err-code":"bad-request","err-msg":"not json string"\\}$`));
+    expect(error.text).toMatch(
+      new RegExp(`^\\{"status":"error","ts":${TS},"err-code":"bad-request","err-msg":"not json string"\\}$`),
+    );
     client.send({ unknown: 1, id: 'u' });
     expect((await client.waitFor(isAck('u'), { from })).json['err-msg']).toBe('invalid request');
     expect(client.isOpen).toBe(true);
@@ -112,7 +135,11 @@ describe('sub / unsub / errors', () => {
 
     client.send({ unsub: topic, id: 'd3' });
     const error = await client.waitFor(isAck('d3'), { from });
-    expect(error.json).toMatchObject({ status: 'error', 'err-code': 'bad-request', 'err-msg': `unsub with not subbed topic ${topic}` });
+    expect(error.json).toMatchObject({
+      status: 'error',
+      'err-code': 'bad-request',
+      'err-msg': `unsub with not subbed topic ${topic}`,
+    });
   });
 
   it('serves the same protocol on /feed, mbp included', async () => {

@@ -31,7 +31,9 @@ describe('the recorder', () => {
     expect(lines.length).toBe(result.lines);
     expect(lines[0]).toMatchObject({ dir: CONNECT, url: `${server.ws}/feed` });
     for (let i = 1; i < lines.length; i++) expect((lines[i]?.t ?? 0) >= (lines[i - 1]?.t ?? 0)).toBe(true);
-    const sent = lines.filter((l) => l.dir === CLIENT_TO_SERVER).map((l) => JSON.parse(l.frame as string) as Record<string, unknown>);
+    const sent = lines
+      .filter((l) => l.dir === CLIENT_TO_SERVER)
+      .map((l) => JSON.parse(l.frame as string) as Record<string, unknown>);
     expect(sent.filter((m) => 'sub' in m).map((m) => m.sub)).toEqual(topics);
     const got = lines.filter((l) => l.dir === SERVER_TO_CLIENT);
     expect(got.every((l) => l.opcode === 'binary(gzip)')).toBe(true);
@@ -51,20 +53,43 @@ describe('the recorder', () => {
     expect(state.hasTopic('market.btcusdt.trade.detail')).toBe(true);
     const lastIncrement = messages.filter((m) => m.kind === 'push' && m.topic === 'market.ethusdt.mbp.20').at(-1);
     expect(state.mbpSnapshot('ethusdt', 20)?.seqNum).toBe(JSON.parse(lastIncrement?.json ?? '{}').tick.seqNum);
-    expect(state.marketSymbols().find((s) => s.symbol === 'btcusdt')).toMatchObject({ base: 'btc', quote: 'usdt', pricePrecision: 2 });
+    expect(state.marketSymbols().find((s) => s.symbol === 'btcusdt')).toMatchObject({
+      base: 'btc',
+      quote: 'usdt',
+      pricePrecision: 2,
+    });
   });
 
   it('runs as `npm run record -- <ws-url> <out.jsonl> --topics … --seconds N`', async () => {
     const out = join(dir, 'cli.jsonl');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, `${server.ws}/ws`, out, '--topics', 'market.dogeusdt.bbo', '--seconds', '0.8']);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      CLI,
+      `${server.ws}/ws`,
+      out,
+      '--topics',
+      'market.dogeusdt.bbo',
+      '--seconds',
+      '0.8',
+    ]);
     expect(stdout).toMatch(/done \(time\): \d+ lines, \d+ pushes/);
     const lines = readTranscript(out);
     expect(lines.some((l) => l.frame?.startsWith('{"ch":"market.dogeusdt.bbo"'))).toBe(true);
   });
 
   it('parses its command line and refuses bad arguments with the usage', () => {
-    expect(parseRecordArgs(['wss://api.huobi.pro/ws', 'out.jsonl'])).toEqual({ url: 'wss://api.huobi.pro/ws', out: 'out.jsonl', topics: DEFAULT_TOPICS });
-    expect(parseRecordArgs(['ws://h/ws', 'o', '--topics', 'a, b', '--seconds', '5'])).toEqual({ url: 'ws://h/ws', out: 'o', topics: ['a', 'b'], seconds: 5 });
+    expect(parseRecordArgs(['wss://api.huobi.pro/ws', 'out.jsonl'])).toEqual({
+      url: 'wss://api.huobi.pro/ws',
+      out: 'out.jsonl',
+      topics: DEFAULT_TOPICS,
+    });
+    expect(parseRecordArgs(['ws://h/ws', 'o', '--topics', 'a, b', '--seconds', '5'])).toEqual({
+      url: 'ws://h/ws',
+      out: 'o',
+      topics: ['a', 'b'],
+      seconds: 5,
+    });
     expect(() => parseRecordArgs(['ws://h/ws'])).toThrow(/usage/);
     expect(() => parseRecordArgs(['http://h/ws', 'o'])).toThrow(/ws:\/\/ or wss:\/\//);
     expect(() => parseRecordArgs(['ws://h/ws', 'o', '--seconds', '-1'])).toThrow(/positive/);

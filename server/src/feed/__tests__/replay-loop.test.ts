@@ -40,7 +40,12 @@ function record(): Recording {
   }
   const rep = (of: number, tMs: number): void => {
     const data = encodeMbpSnapshot((increments[of] as { snapshot: MbpSnapshot }).snapshot);
-    lines.push({ dir: SERVER_TO_CLIENT, t: tMs / 1000, opcode: 'binary(gzip)', frame: `{"id":"snapshot-${of}","rep":"${MBP}","status":"ok","ts":${tMs},"data":${data}}` });
+    lines.push({
+      dir: SERVER_TO_CLIENT,
+      t: tMs / 1000,
+      opcode: 'binary(gzip)',
+      frame: `{"id":"snapshot-${of}","rep":"${MBP}","status":"ok","ts":${tMs},"data":${data}}`,
+    });
   };
   increments.forEach(({ t, increment }, i) => {
     push(t, MBP, encodeMbpIncrement(increment));
@@ -61,7 +66,8 @@ describe('a looping replay', () => {
       subscribedTopics: () => [MBP, KLINE],
       wants: () => true,
       isStalled: () => false,
-      publish: (topic, json) => published.push({ topic, tick: (JSON.parse(json) as { tick: Record<string, unknown> }).tick }),
+      publish: (topic, json) =>
+        published.push({ topic, tick: (JSON.parse(json) as { tick: Record<string, unknown> }).tick }),
     };
     const feed = new ReplayFeed(lines, { speed: 1, loop: true }, clock);
     try {
@@ -84,8 +90,10 @@ describe('a looping replay', () => {
         for (const { topic, tick } of published.slice(seen)) {
           if (topic === MBP) {
             const increment = tick as unknown as MbpIncrement;
-            if (lastIncrement && increment.seqNum < lastIncrement.seqNum) chainJumps.push({ lastSeq: lastIncrement.seqNum, firstPrev: increment.prevSeqNum });
-            else if (lastIncrement && increment.prevSeqNum !== lastIncrement.seqNum) problems.push(`chain broken inside a round at ${increment.seqNum}`);
+            if (lastIncrement && increment.seqNum < lastIncrement.seqNum)
+              chainJumps.push({ lastSeq: lastIncrement.seqNum, firstPrev: increment.prevSeqNum });
+            else if (lastIncrement && increment.prevSeqNum !== lastIncrement.seqNum)
+              problems.push(`chain broken inside a round at ${increment.seqNum}`);
             lastIncrement = increment;
           } else {
             const bar = tick as unknown as Bar;
@@ -93,17 +101,22 @@ describe('a looping replay', () => {
             lastBar = bar.id;
             // The bars a client can fetch end with the bar being pushed, also right after a loop.
             const bars = feed.data.bars('btcusdt', '1min') ?? [];
-            if (bars[bars.length - 1]?.id !== bar.id) problems.push(`round ${barJumps.length}: pushed bar ${bar.id}, history ends at ${bars[bars.length - 1]?.id}`);
+            if (bars[bars.length - 1]?.id !== bar.id)
+              problems.push(
+                `round ${barJumps.length}: pushed bar ${bar.id}, history ends at ${bars[bars.length - 1]?.id}`,
+              );
           }
         }
         seen = published.length;
         if (!lastIncrement) continue;
         const round = chainJumps.length;
         const snapshot = feed.data.mbpSnapshot('btcusdt', 5);
-        if (snapshot?.seqNum !== lastIncrement.seqNum) problems.push(`round ${round}: snapshot seqNum ${snapshot?.seqNum} after increment ${lastIncrement.seqNum}`);
+        if (snapshot?.seqNum !== lastIncrement.seqNum)
+          problems.push(`round ${round}: snapshot seqNum ${snapshot?.seqNum} after increment ${lastIncrement.seqNum}`);
         if (lastIncrement.seqNum >= exactFrom && snapshot) {
           compared++;
-          if (encodeMbpSnapshot(snapshot) !== truth.get(lastIncrement.seqNum)) problems.push(`round ${round}: the snapshot at ${snapshot.seqNum} is not the book`);
+          if (encodeMbpSnapshot(snapshot) !== truth.get(lastIncrement.seqNum))
+            problems.push(`round ${round}: the snapshot at ${snapshot.seqNum} is not the book`);
         }
       }
       expect(problems).toEqual([]);

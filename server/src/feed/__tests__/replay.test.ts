@@ -31,7 +31,12 @@ function loadRecording(file: string): Recording {
  */
 async function checkReplay(file: string, speed: number): Promise<void> {
   const recording = loadRecording(file);
-  const server = await startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_SPEED: String(speed), FEED_REPLAY_LOOP: '0' });
+  const server = await startServer({
+    FEED_SOURCE: 'replay',
+    FEED_REPLAY_FILE: file,
+    FEED_REPLAY_SPEED: String(speed),
+    FEED_REPLAY_LOOP: '0',
+  });
   try {
     const client = await FeedClient.connect(`${server.ws}/ws`);
     recording.topics.forEach((topic, i) => client.send({ sub: topic, id: i }));
@@ -51,7 +56,10 @@ async function checkReplay(file: string, speed: number): Promise<void> {
     };
     const deadline = Date.now() + spanMs / speed + 15_000;
     while (!done() && Date.now() < deadline) await sleep(50);
-    const got = client.received.slice(before).filter((r) => r.json.ch !== undefined).slice(-expected.length);
+    const got = client.received
+      .slice(before)
+      .filter((r) => r.json.ch !== undefined)
+      .slice(-expected.length);
     expect(got.map((r) => r.text)).toEqual(expected.map((p) => p.text));
 
     // Timing scaled by the speed. A busy box can only make pushes late, never early, so the hard
@@ -77,18 +85,27 @@ describe('replay', () => {
     await checkReplay(OWN_SESSION, 12);
   });
 
-  it.skipIf(!real)('delivers the real 2021 session (depth.step0 and trade.detail) in order, timed by the speed', async () => {
-    await checkReplay(REAL_SESSION, 20);
-  });
+  it.skipIf(!real)(
+    'delivers the real 2021 session (depth.step0 and trade.detail) in order, timed by the speed',
+    async () => {
+      await checkReplay(REAL_SESSION, 20);
+    },
+  );
 
   it('serves the recording through req, REST and the price function', async () => {
     const recording = loadRecording(OWN_SESSION);
-    const server = await startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: OWN_SESSION, FEED_REPLAY_SPEED: '50', FEED_REPLAY_LOOP: '0' });
+    const server = await startServer({
+      FEED_SOURCE: 'replay',
+      FEED_REPLAY_FILE: OWN_SESSION,
+      FEED_REPLAY_SPEED: '50',
+      FEED_REPLAY_LOOP: '0',
+    });
     try {
       await sleep(((recording.pushes.at(-1)?.t ?? 0) - (recording.pushes[0]?.t ?? 0)) * 20 + 500);
       const lastTrade = (symbol: string) => {
         const push = recording.pushes.filter((p) => p.topic === `market.${symbol}.trade.detail`).at(-1);
-        return (parseJsonKeepBigInts(push?.text ?? '{}') as { tick: { data: Array<{ id: string; price: number }> } }).tick.data[0];
+        return (parseJsonKeepBigInts(push?.text ?? '{}') as { tick: { data: Array<{ id: string; price: number }> } })
+          .tick.data[0];
       };
       for (const symbol of ['dogeusdt', 'ltcusdt', 'btcusdt']) {
         expect(marketPrice(symbol, Date.now())).toBe(plainDecimal(lastTrade(symbol)?.price ?? 0));
@@ -97,18 +114,26 @@ describe('replay', () => {
 
       const history = await getJson(`${server.http}/market/history/trade?symbol=dogeusdt&size=1`);
       expect(history.text).toContain(`"id":${lastTrade('dogeusdt')?.id}`);
-      const lastDepth = JSON.parse(recording.pushes.filter((p) => p.topic === 'market.ltcusdt.depth.step0').at(-1)?.text ?? '{}');
+      const lastDepth = JSON.parse(
+        recording.pushes.filter((p) => p.topic === 'market.ltcusdt.depth.step0').at(-1)?.text ?? '{}',
+      );
       const depth = await getJson(`${server.http}/market/depth?symbol=ltcusdt&type=step0&depth=5`);
       expect((depth.json.tick as { bids: unknown[] }).bids).toEqual(lastDepth.tick.bids.slice(0, 5));
       const symbols = await getJson(`${server.http}/v1/common/symbols`);
-      expect((symbols.json.data as Array<{ symbol: string }>).map((s) => s.symbol).sort()).toEqual(['btcusdt', 'dogeusdt', 'ltcusdt']);
+      expect((symbols.json.data as Array<{ symbol: string }>).map((s) => s.symbol).sort()).toEqual([
+        'btcusdt',
+        'dogeusdt',
+        'ltcusdt',
+      ]);
       const unknown = await getJson(`${server.http}/market/detail?symbol=ethusdt`);
       expect(unknown.json['err-msg']).toBe('invalid symbol');
 
       const client = await FeedClient.connect(`${server.ws}/feed`);
       client.send({ req: 'market.dogeusdt.mbp.5', id: 'snap' });
       const snapshot = (await client.waitFor(isAck('snap'))).json.data as { seqNum: number };
-      const lastIncrement = JSON.parse(recording.pushes.filter((p) => p.topic === 'market.dogeusdt.mbp.5').at(-1)?.text ?? '{}');
+      const lastIncrement = JSON.parse(
+        recording.pushes.filter((p) => p.topic === 'market.dogeusdt.mbp.5').at(-1)?.text ?? '{}',
+      );
       expect(snapshot.seqNum).toBe(lastIncrement.tick.seqNum);
       // A topic the recording does not have is not served.
       client.send({ sub: 'market.ethusdt.kline.1min', id: 'x' });
@@ -121,7 +146,12 @@ describe('replay', () => {
 
   it('loops when asked', async () => {
     const recording = loadRecording(OWN_SESSION);
-    const server = await startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: OWN_SESSION, FEED_REPLAY_SPEED: '40', FEED_REPLAY_LOOP: '1' });
+    const server = await startServer({
+      FEED_SOURCE: 'replay',
+      FEED_REPLAY_FILE: OWN_SESSION,
+      FEED_REPLAY_SPEED: '40',
+      FEED_REPLAY_LOOP: '1',
+    });
     try {
       const client = await FeedClient.connect(`${server.ws}/ws`);
       client.send({ sub: 'market.ltcusdt.depth.step0', id: 1 });
@@ -139,9 +169,17 @@ describe('replay', () => {
     writeFileSync(noPushes, '{"dir":"server->client","t":1,"opcode":"binary(gzip)","frame":"{\\"ping\\":1}"}\n');
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, '{"dir":"connect","t":1,"url":"ws://x"}\nnot json\n');
-    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: '' })).rejects.toThrow('FEED_REPLAY_FILE is required when FEED_SOURCE=replay');
-    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: join(dir, 'nope.jsonl') })).rejects.toThrow(/^FEED_REPLAY_FILE must be a recorded session file, got ".*nope\.jsonl", which does not exist$/);
-    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: noPushes })).rejects.toThrow('the replay file holds no market pushes');
-    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: broken })).rejects.toThrow('transcript line 2: not JSON');
+    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: '' })).rejects.toThrow(
+      'FEED_REPLAY_FILE is required when FEED_SOURCE=replay',
+    );
+    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: join(dir, 'nope.jsonl') })).rejects.toThrow(
+      /^FEED_REPLAY_FILE must be a recorded session file, got ".*nope\.jsonl", which does not exist$/,
+    );
+    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: noPushes })).rejects.toThrow(
+      'the replay file holds no market pushes',
+    );
+    await expect(startServer({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: broken })).rejects.toThrow(
+      'transcript line 2: not JSON',
+    );
   });
 });

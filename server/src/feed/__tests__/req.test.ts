@@ -61,7 +61,8 @@ describe('req', () => {
     expect((wide[299] as BarJson).id).toBe(to);
 
     // Strings are ignored, as on HTX: the answer is the default one.
-    const quoted = (await req({ req: 'market.ethusdt.kline.5min', from: String(from), to: String(to) })).data as BarJson[];
+    const quoted = (await req({ req: 'market.ethusdt.kline.5min', from: String(from), to: String(to) }))
+      .data as BarJson[];
     expect(quoted).toHaveLength(300);
 
     const empty = await req({ req: 'market.ethusdt.kline.5min', from: to, to: from });
@@ -82,7 +83,11 @@ describe('req', () => {
   });
 
   it('answers depth reqs: 150 levels for step0, 20 aggregated levels for stepN, never crossed', async () => {
-    const step0 = (await req({ req: 'market.btcusdt.depth.step0' })).data as { bids: number[][]; asks: number[][]; version: number };
+    const step0 = (await req({ req: 'market.btcusdt.depth.step0' })).data as {
+      bids: number[][];
+      asks: number[][];
+      version: number;
+    };
     expect(step0.bids).toHaveLength(150);
     expect(step0.asks).toHaveLength(150);
     expect((step0.bids[0] as number[])[0]).toBeLessThan((step0.asks[0] as number[])[0] as number);
@@ -127,13 +132,19 @@ describe('req', () => {
     client.send({ req: 'market.btcusdt.kline.1min', id: 'fast2' });
     expect((await client.waitFor(isAck('fast1'))).json.status).toBe('ok');
     const limited = await client.waitFor(isAck('fast2'));
-    expect(limited.text).toMatch(/^\{"status":"error","ts":\d{13},"id":"fast2","err-code":"bad-request","err-msg":"429 too many request"\}$/);
+    expect(limited.text).toMatch(
+      /^\{"status":"error","ts":\d{13},"id":"fast2","err-code":"bad-request","err-msg":"429 too many request"\}$/,
+    );
     // The connection survives and serves the next spaced request.
     expect((await req({ req: 'market.btcusdt.kline.1min' })).status).toBe('ok');
   });
 
   it('answers a req for an unknown topic with an error frame', async () => {
     const error = await req({ req: 'market.btcusdt.kline.7min' });
-    expect(error).toMatchObject({ status: 'error', 'err-code': 'bad-request', 'err-msg': 'invalid topic market.btcusdt.kline.7min' });
+    expect(error).toMatchObject({
+      status: 'error',
+      'err-code': 'bad-request',
+      'err-msg': 'invalid topic market.btcusdt.kline.7min',
+    });
   });
 });

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYMBOLS } from '../symbols.ts';
 import { OWN_FIXTURES, getJson, realFixtures, sleep, startServer, type TestServer } from './helpers.ts';
 
-const envelope = (ch: string, key: 'data' | 'tick'): RegExp => new RegExp(`^\\{"ch":"${ch.replace(/\./g, '\\.')}","status":"ok","ts":\\d{13},"${key}":`);
-const errorBody = (message: string): RegExp => new RegExp(`^\\{"ts":\\d{13},"status":"error","err-code":"invalid-parameter","err-msg":"${message.replace(/[[\]]/g, '\\$&')}"\\}$`);
+const envelope = (ch: string, key: 'data' | 'tick'): RegExp =>
+  new RegExp(`^\\{"ch":"${ch.replace(/\./g, '\\.')}","status":"ok","ts":\\d{13},"${key}":`);
+const errorBody = (message: string): RegExp =>
+  new RegExp(
+    `^\\{"ts":\\d{13},"status":"error","err-code":"invalid-parameter","err-msg":"${message.replace(/[[\]]/g, '\\$&')}"\\}$`,
+  );
 
 describe('market REST', () => {
   let server: TestServer;
@@ -22,10 +26,15 @@ describe('market REST', () => {
     expect(text).toMatch(envelope('market.btcusdt.kline.5min', 'data'));
     const bars = json.data as Array<{ id: number }>;
     expect(bars).toHaveLength(150);
-    for (let i = 1; i < bars.length; i++) expect((bars[i - 1] as { id: number }).id - (bars[i] as { id: number }).id).toBe(300);
+    for (let i = 1; i < bars.length; i++)
+      expect((bars[i - 1] as { id: number }).id - (bars[i] as { id: number }).id).toBe(300);
     expect(Object.keys(bars[0] as object).join()).toBe('id,open,close,low,high,amount,vol,count');
-    expect(((await get('/market/history/kline?symbol=btcusdt&period=1min&size=2000')).json.data as unknown[]).length).toBe(2000);
-    expect(((await get('/market/history/kline?symbol=btcusdt&period=1mon&size=1')).json.data as unknown[]).length).toBe(1);
+    expect(
+      ((await get('/market/history/kline?symbol=btcusdt&period=1min&size=2000')).json.data as unknown[]).length,
+    ).toBe(2000);
+    expect(((await get('/market/history/kline?symbol=btcusdt&period=1mon&size=1')).json.data as unknown[]).length).toBe(
+      1,
+    );
     for (const size of ['0', '2001', 'abc', '-5', '1.5']) {
       const bad = await get(`/market/history/kline?symbol=btcusdt&period=5min&size=${size}`);
       expect(bad.status).toBe(200);
@@ -34,7 +43,15 @@ describe('market REST', () => {
   });
 
   it('answers an unknown or missing symbol and a bad period with the real error body, HTTP 200', async () => {
-    for (const path of ['/market/history/kline?symbol=nosuch&period=1min', '/market/history/kline?period=1min', '/market/detail?symbol=BTCUSDT', '/market/depth?symbol=x&type=step0', '/market/history/trade?symbol=', '/market/trade?symbol=zz', '/market/detail/merged?symbol=q']) {
+    for (const path of [
+      '/market/history/kline?symbol=nosuch&period=1min',
+      '/market/history/kline?period=1min',
+      '/market/detail?symbol=BTCUSDT',
+      '/market/depth?symbol=x&type=step0',
+      '/market/history/trade?symbol=',
+      '/market/trade?symbol=zz',
+      '/market/detail/merged?symbol=q',
+    ]) {
       const { status, text } = await get(path);
       expect(status, path).toBe(200);
       expect(text, path).toMatch(errorBody('invalid symbol'));
@@ -62,12 +79,15 @@ describe('market REST', () => {
     expect(history.text).not.toContain('"tradeId"');
     const groups = history.json.data as Array<{ id: number; ts: number; data: Array<Record<string, unknown>> }>;
     expect(groups).toHaveLength(5);
-    for (let i = 1; i < groups.length; i++) expect((groups[i] as { ts: number }).ts).toBeLessThanOrEqual((groups[i - 1] as { ts: number }).ts);
+    for (let i = 1; i < groups.length; i++)
+      expect((groups[i] as { ts: number }).ts).toBeLessThanOrEqual((groups[i - 1] as { ts: number }).ts);
     expect(Object.keys(groups[0] as object).join()).toBe('id,ts,data');
     expect(Object.keys(groups[0]?.data[0] as object).join()).toBe('id,ts,trade-id,amount,price,direction');
     expect(history.text).toMatch(/"data":\[\{"id":\d{27},"ts"/);
     expect(((await get('/market/history/trade?symbol=btcusdt')).json.data as unknown[]).length).toBe(1);
-    expect((await get('/market/history/trade?symbol=btcusdt&size=2001')).text).toMatch(errorBody('invalid size,valid range: [1, 2000]'));
+    expect((await get('/market/history/trade?symbol=btcusdt&size=2001')).text).toMatch(
+      errorBody('invalid size,valid range: [1, 2000]'),
+    );
 
     const latest = await get('/market/trade?symbol=btcusdt');
     expect(latest.text).toMatch(envelope('market.btcusdt.trade.detail', 'tick'));
@@ -80,10 +100,15 @@ describe('market REST', () => {
     const tick = full.json.tick as { bids: number[][]; asks: number[][] };
     expect(Object.keys(tick).join()).toBe('bids,asks,version,ts');
     expect(tick.bids).toHaveLength(150);
-    const five = (await get('/market/depth?symbol=btcusdt&type=step0&depth=5')).json.tick as { bids: unknown[]; asks: unknown[] };
+    const five = (await get('/market/depth?symbol=btcusdt&type=step0&depth=5')).json.tick as {
+      bids: unknown[];
+      asks: unknown[];
+    };
     expect(five.bids).toHaveLength(5);
     expect(five.asks).toHaveLength(5);
-    expect(((await get('/market/depth?symbol=btcusdt&type=step3')).json.tick as { bids: unknown[] }).bids.length).toBeLessThanOrEqual(20);
+    expect(
+      ((await get('/market/depth?symbol=btcusdt&type=step3')).json.tick as { bids: unknown[] }).bids.length,
+    ).toBeLessThanOrEqual(20);
     expect((await get('/market/depth?symbol=btcusdt')).text).toMatch(errorBody('invalid type'));
     expect((await get('/market/depth?symbol=btcusdt&type=step9')).text).toMatch(errorBody('invalid type'));
     expect((await get('/market/depth?symbol=btcusdt&type=step0&depth=150')).text).toMatch(errorBody('invalid depth'));
@@ -94,7 +119,9 @@ describe('market REST', () => {
     expect(text).toMatch(/^\{"status":"ok","ts":\d{13},"data":\[/);
     const data = json.data as Array<Record<string, unknown>>;
     expect(data.map((t) => t.symbol)).toEqual(SYMBOLS.map((s) => s.symbol));
-    expect(Object.keys(data[0] as object).join()).toBe('symbol,open,high,low,close,amount,vol,count,bid,bidSize,ask,askSize');
+    expect(Object.keys(data[0] as object).join()).toBe(
+      'symbol,open,high,low,close,amount,vol,count,bid,bidSize,ask,askSize',
+    );
   });
 
   it('/v1/common/symbols: the real shape for every catalogue symbol', async () => {
@@ -103,7 +130,14 @@ describe('market REST', () => {
     const data = json.data as Array<Record<string, unknown>>;
     expect(data.map((s) => s.symbol)).toEqual(SYMBOLS.map((s) => s.symbol));
     const btc = data[0] as Record<string, unknown>;
-    expect(btc).toMatchObject({ 'base-currency': 'btc', 'quote-currency': 'usdt', 'price-precision': 2, 'amount-precision': 6, state: 'online', 'api-trading': 'enabled' });
+    expect(btc).toMatchObject({
+      'base-currency': 'btc',
+      'quote-currency': 'usdt',
+      'price-precision': 2,
+      'amount-precision': 6,
+      state: 'online',
+      'api-trading': 'enabled',
+    });
     const ours = JSON.parse(readFileSync(join(OWN_FIXTURES, 'rest', 'symbols-dogeusdt.json'), 'utf8')).data[0];
     expect(Object.keys(btc).sort()).toEqual(Object.keys(ours).sort());
   });
@@ -113,7 +147,10 @@ describe('market REST', () => {
     const { json } = await get('/v1/common/symbols');
     const file = join(real ?? '', 'rest', 'live-symbols', 'GET-v1-common-symbols.btcusdt-ethusdt-only.json');
     const realEth = JSON.parse(readFileSync(file, 'utf8')).data[1];
-    const eth = (json.data as Array<Record<string, unknown>>).find((s) => s.symbol === 'ethusdt') as Record<string, unknown>;
+    const eth = (json.data as Array<Record<string, unknown>>).find((s) => s.symbol === 'ethusdt') as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(eth).sort()).toEqual(Object.keys(realEth).sort());
     for (const key of Object.keys(realEth)) expect(typeof eth[key], key).toBe(typeof realEth[key]);
   });

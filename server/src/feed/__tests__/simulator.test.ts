@@ -9,9 +9,16 @@ import type { Bar, DepthTick, Level, TradeGroup } from '../types.ts';
 const START = Date.UTC(2025, 0, 15, 10, 30, 12, 345);
 const only = (...symbols: string[]) => SYMBOLS.filter((s) => symbols.includes(s.symbol));
 
-const describeEvent = (e: SimEvent): string => (e.kind === 'trade' ? `${e.symbol} ${encodeTradeGroup(e.group)}` : `${e.symbol} mbp.${e.levels} ${encodeMbpIncrement(e.increment)}`);
+const describeEvent = (e: SimEvent): string =>
+  e.kind === 'trade'
+    ? `${e.symbol} ${encodeTradeGroup(e.group)}`
+    : `${e.symbol} mbp.${e.levels} ${encodeMbpIncrement(e.increment)}`;
 
-function run(seed: number, chunks: number[], symbols = only('btcusdt', 'dogeusdt')): { sim: Simulator; events: string[] } {
+function run(
+  seed: number,
+  chunks: number[],
+  symbols = only('btcusdt', 'dogeusdt'),
+): { sim: Simulator; events: string[] } {
   const sim = new Simulator({ seed, startMs: START, symbols });
   const events: string[] = [];
   let t = START;
@@ -25,13 +32,22 @@ function run(seed: number, chunks: number[], symbols = only('btcusdt', 'dogeusdt
 
 describe('the simulator', () => {
   it('is deterministic for a seed and start time, however time is advanced', () => {
-    const stepwise = run(7, Array.from({ length: 200 }, () => 100));
+    const stepwise = run(
+      7,
+      Array.from({ length: 200 }, () => 100),
+    );
     const jumps = run(7, [3, 9_997, 5_000, 5_000]);
     expect(stepwise.events.length).toBeGreaterThan(100);
     expect(jumps.events).toEqual(stepwise.events);
     for (const symbol of ['btcusdt', 'dogeusdt']) {
-      for (let step = 0; step <= 5; step++) expect(encodeDepth(jumps.sim.depth(symbol, step, step === 0 ? 150 : 20, 0) as never)).toBe(encodeDepth(stepwise.sim.depth(symbol, step, step === 0 ? 150 : 20, 0) as never));
-      for (const period of PERIODS) expect(jumps.sim.bars(symbol, period)?.map(encodeBar)).toEqual(stepwise.sim.bars(symbol, period)?.map(encodeBar));
+      for (let step = 0; step <= 5; step++)
+        expect(encodeDepth(jumps.sim.depth(symbol, step, step === 0 ? 150 : 20, 0) as never)).toBe(
+          encodeDepth(stepwise.sim.depth(symbol, step, step === 0 ? 150 : 20, 0) as never),
+        );
+      for (const period of PERIODS)
+        expect(jumps.sim.bars(symbol, period)?.map(encodeBar)).toEqual(
+          stepwise.sim.bars(symbol, period)?.map(encodeBar),
+        );
     }
     const other = run(8, [20_000]);
     expect(other.events).not.toEqual(stepwise.events);
@@ -46,7 +62,8 @@ describe('the simulator', () => {
       bars.forEach((bar, i) => {
         if (periodStart(period, bar.id) !== bar.id) problems.push(`${period} ${bar.id} not aligned`);
         if (i > 0 && bar.id <= (bars[i - 1] as Bar).id) problems.push(`${period} ${bar.id} out of order`);
-        if (bar.high < Math.max(bar.open, bar.close) || bar.low > Math.min(bar.open, bar.close) || bar.low <= 0) problems.push(`${period} ${bar.id} bad range`);
+        if (bar.high < Math.max(bar.open, bar.close) || bar.low > Math.min(bar.open, bar.close) || bar.low <= 0)
+          problems.push(`${period} ${bar.id} bad range`);
       });
     }
     expect(problems).toEqual([]);
@@ -68,19 +85,25 @@ describe('the simulator', () => {
       for (const period of PERIODS) {
         const bars = sim.bars(symbol, period) as readonly Bar[];
         if (bars.length < 200) problems.push(`${symbol} ${period}: ${bars.length} bars`);
-        for (let i = 1; i < bars.length; i++) if ((bars[i] as Bar).open !== (bars[i - 1] as Bar).close) problems.push(`${symbol} ${period} ${(bars[i] as Bar).id} opens off the close`);
+        for (let i = 1; i < bars.length; i++)
+          if ((bars[i] as Bar).open !== (bars[i - 1] as Bar).close)
+            problems.push(`${symbol} ${period} ${(bars[i] as Bar).id} opens off the close`);
       }
       // Coarse bars over the day tier are its aggregation; the year tier before it has no finer bars.
       const days = sim.bars(symbol, '1day') as readonly Bar[];
       for (const coarse of ['1week', '1mon', '1year'] as const) {
         const groups = new Map<number, Bar[]>();
-        for (const day of days) groups.set(periodStart(coarse, day.id), [...(groups.get(periodStart(coarse, day.id)) ?? []), day]);
+        for (const day of days)
+          groups.set(periodStart(coarse, day.id), [...(groups.get(periodStart(coarse, day.id)) ?? []), day]);
         for (const bar of (sim.bars(symbol, coarse) as readonly Bar[]).filter((b) => b.id >= (days[0] as Bar).id)) {
           const parts = groups.get(bar.id) ?? [];
           compared++;
-          if (bar.open !== parts[0]?.open || bar.close !== parts[parts.length - 1]?.close) problems.push(`${symbol} ${coarse} ${bar.id} open/close`);
-          if (bar.high !== Math.max(...parts.map((p) => p.high)) || bar.low !== Math.min(...parts.map((p) => p.low))) problems.push(`${symbol} ${coarse} ${bar.id} range`);
-          if (bar.count !== parts.reduce((n, p) => n + p.count, 0)) problems.push(`${symbol} ${coarse} ${bar.id} count`);
+          if (bar.open !== parts[0]?.open || bar.close !== parts[parts.length - 1]?.close)
+            problems.push(`${symbol} ${coarse} ${bar.id} open/close`);
+          if (bar.high !== Math.max(...parts.map((p) => p.high)) || bar.low !== Math.min(...parts.map((p) => p.low)))
+            problems.push(`${symbol} ${coarse} ${bar.id} range`);
+          if (bar.count !== parts.reduce((n, p) => n + p.count, 0))
+            problems.push(`${symbol} ${coarse} ${bar.id} count`);
         }
       }
     }
@@ -101,7 +124,8 @@ describe('the simulator', () => {
         const units = (size: number): number => Math.round(size * 10 ** amountPrecision);
         const steps = [0, 1, 2, 3, 4, 5].map((step) => sim.depth(symbol, step, step === 0 ? 150 : 20, at) as DepthTick);
         const step0 = steps[0] as DepthTick;
-        if (step0.bids.length !== 150 || step0.asks.length !== 150) problems.push(`${symbol} step0 ${step0.bids.length}/${step0.asks.length}`);
+        if (step0.bids.length !== 150 || step0.asks.length !== 150)
+          problems.push(`${symbol} step0 ${step0.bids.length}/${step0.asks.length}`);
         const bestBid = ticks((step0.bids[0] as Level)[0]);
         for (let step = 1; step <= 5; step++) {
           const bucket = 10 ** step;
@@ -109,7 +133,8 @@ describe('the simulator', () => {
           const finer = steps[step - 1] as DepthTick;
           const name = `${symbol} step${step}`;
           if (depth.asks.length !== 20) problems.push(`${name}: ${depth.asks.length} asks`);
-          if (depth.bids.length !== Math.min(20, Math.floor(bestBid / bucket))) problems.push(`${name}: ${depth.bids.length} bids at best bid ${bestBid} ticks`);
+          if (depth.bids.length !== Math.min(20, Math.floor(bestBid / bucket)))
+            problems.push(`${name}: ${depth.bids.length} bids at best bid ${bestBid} ticks`);
           if (depth.bids[0] && depth.asks[0] && depth.bids[0][0] >= depth.asks[0][0]) problems.push(`${name}: crossed`);
           for (const isBid of [true, false]) {
             const levels = isBid ? depth.bids : depth.asks;
@@ -117,9 +142,11 @@ describe('the simulator', () => {
             const bucketOf = (p: number): number => (isBid ? Math.floor(p / bucket) : Math.ceil(p / bucket)) * bucket;
             levels.forEach(([price, size], i) => {
               const p = ticks(price);
-              if (p <= 0 || p % bucket !== 0 || size <= 0) problems.push(`${name} ${price} ${size}: off the grid or not positive`);
+              if (p <= 0 || p % bucket !== 0 || size <= 0)
+                problems.push(`${name} ${price} ${size}: off the grid or not positive`);
               const previous = levels[i - 1];
-              if (previous && (isBid ? previous[0] <= price : previous[0] >= price)) problems.push(`${name} ${price}: out of order`);
+              if (previous && (isBid ? previous[0] <= price : previous[0] >= price))
+                problems.push(`${name} ${price}: out of order`);
               // Only a bucket the finer answer shows whole (it has a level past the bucket) can be summed.
               if (!finerLevels.some(([f]) => (isBid ? ticks(f) < p : ticks(f) > p))) return;
               const parts = finerLevels.filter(([f]) => bucketOf(ticks(f)) === p);
@@ -134,7 +161,9 @@ describe('the simulator', () => {
     }
     expect(problems).toEqual([]);
     // Every ask side, at every step of every symbol, had a level checked.
-    for (const { symbol } of SYMBOLS) for (let step = 1; step <= 5; step++) expect(checked.has(`${symbol} step${step} ask`), `${symbol} step${step}`).toBe(true);
+    for (const { symbol } of SYMBOLS)
+      for (let step = 1; step <= 5; step++)
+        expect(checked.has(`${symbol} step${step} ask`), `${symbol} step${step}`).toBe(true);
     expect(compared).toBeGreaterThan(SYMBOLS.length * 5 * 2);
   });
 
@@ -175,7 +204,9 @@ describe('the simulator', () => {
     const end = START + 3_600_000;
     sim.advanceTo(end);
     sim.drainEvents(end);
-    const minutes = (sim.bars('btcusdt', '1min') as readonly Bar[]).filter((b) => b.id * 1000 >= START && (b.id + 60) * 1000 <= end);
+    const minutes = (sim.bars('btcusdt', '1min') as readonly Bar[]).filter(
+      (b) => b.id * 1000 >= START && (b.id + 60) * 1000 <= end,
+    );
     expect(minutes.length).toBeGreaterThanOrEqual(58);
     const returns = minutes.map((b) => Math.log(b.close / b.open));
     const sd = Math.sqrt(returns.reduce((s, r) => s + r * r, 0) / returns.length);
@@ -192,14 +223,24 @@ describe('the simulator', () => {
     const sim = new Simulator({ seed: 9, startMs: START, symbols: only('solusdt') });
     const end = START + 4 * 60_000;
     sim.advanceTo(end);
-    const groups = sim.drainEvents(end).filter((e) => e.kind === 'trade').map((e) => (e as { group: TradeGroup }).group);
-    for (const bar of (sim.bars('solusdt', '1min') as readonly Bar[]).filter((b) => b.id * 1000 > START && (b.id + 60) * 1000 <= end)) {
-      const trades = groups.flatMap((g) => [...g.data].reverse()).filter((t) => Math.floor(t.ts / 60_000) * 60 === bar.id);
+    const groups = sim
+      .drainEvents(end)
+      .filter((e) => e.kind === 'trade')
+      .map((e) => (e as { group: TradeGroup }).group);
+    for (const bar of (sim.bars('solusdt', '1min') as readonly Bar[]).filter(
+      (b) => b.id * 1000 > START && (b.id + 60) * 1000 <= end,
+    )) {
+      const trades = groups
+        .flatMap((g) => [...g.data].reverse())
+        .filter((t) => Math.floor(t.ts / 60_000) * 60 === bar.id);
       expect(bar.count).toBe(trades.length);
       expect(bar.close).toBe(trades[trades.length - 1]?.price);
       expect(bar.high).toBe(Math.max(bar.open, ...trades.map((t) => t.price)));
       expect(bar.low).toBe(Math.min(bar.open, ...trades.map((t) => t.price)));
-      expect(bar.amount).toBeCloseTo(trades.reduce((s, t) => s + t.amount, 0), 6);
+      expect(bar.amount).toBeCloseTo(
+        trades.reduce((s, t) => s + t.amount, 0),
+        6,
+      );
     }
     const detail = sim.detail('solusdt');
     const last1440 = (sim.bars('solusdt', '1min') as readonly Bar[]).slice(-1440);
@@ -221,7 +262,10 @@ describe('the simulator', () => {
         expect(bar.high, period).toBe(Math.max(...parts.map((p) => p.high)));
         expect(bar.low, period).toBe(Math.min(...parts.map((p) => p.low)));
         expect(bar.count, period).toBe(parts.reduce((n, p) => n + p.count, 0));
-        expect(bar.amount, period).toBeCloseTo(parts.reduce((n, p) => n + p.amount, 0), 6);
+        expect(bar.amount, period).toBeCloseTo(
+          parts.reduce((n, p) => n + p.amount, 0),
+          6,
+        );
       }
     }
   });

@@ -53,12 +53,20 @@ describe('market sockets per client address (FEED_MAX_SOCKETS_PER_IP)', () => {
   afterAll(async () => server.close());
 
   it('refuses the upgrade past the limit with HTTP 429 and a reason, counting /ws and /feed together', async () => {
-    const sockets = [opened(await attempt(`${server.ws}/ws`)), opened(await attempt(`${server.ws}/feed`)), opened(await attempt(`${server.ws}/ws`))];
+    const sockets = [
+      opened(await attempt(`${server.ws}/ws`)),
+      opened(await attempt(`${server.ws}/feed`)),
+      opened(await attempt(`${server.ws}/ws`)),
+    ];
     try {
       for (const path of ['/ws', '/feed']) {
         const refused = await attempt(`${server.ws}${path}`);
         expect(refused).toMatchObject({ status: 429 });
-        expect(JSON.parse((refused as { body: string }).body)).toEqual({ status: 'error', 'err-code': 'too-many-sockets', 'err-msg': 'at most 3 market sockets per address' });
+        expect(JSON.parse((refused as { body: string }).body)).toEqual({
+          status: 'error',
+          'err-code': 'too-many-sockets',
+          'err-msg': 'at most 3 market sockets per address',
+        });
       }
       // The sockets already open are not disturbed.
       expect(sockets.every((socket) => socket.readyState === WebSocket.OPEN)).toBe(true);
@@ -94,7 +102,8 @@ describe('the socket limit behind a trusted proxy', () => {
   it('counts each client address the proxy reports on its own, and an IPv6 client by its /64', async () => {
     const sockets: WebSocket[] = [];
     try {
-      for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2']) sockets.push(opened(await attempt(`${server.ws}/ws`, from(address))));
+      for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2'])
+        sockets.push(opened(await attempt(`${server.ws}/ws`, from(address))));
       expect(await attempt(`${server.ws}/ws`, from('203.0.113.1'))).toMatchObject({ status: 429 });
       expect(await attempt(`${server.ws}/ws`, from('203.0.113.2'))).toMatchObject({ status: 429 });
 
@@ -119,7 +128,8 @@ describe('a frame over the size limit', () => {
     // The app with its log captured, as an operator's log file would receive it.
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) log.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n'))
+          if (line) log.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -135,7 +145,9 @@ describe('a frame over the size limit', () => {
   it('closes that socket with 1009, logs one line without a stack each time, and leaves the others alone', async () => {
     const bystander = await FeedClient.connect(`${url}/ws`);
     const senders = await Promise.all([1, 2, 3].map(() => FeedClient.connect(`${url}/ws`)));
-    senders.forEach((client, i) => client.send(i % 2 ? Buffer.alloc(64 * 1024 + 1, 0x20) : `{"sub":"${'x'.repeat(100_000)}"}`));
+    senders.forEach((client, i) =>
+      client.send(i % 2 ? Buffer.alloc(64 * 1024 + 1, 0x20) : `{"sub":"${'x'.repeat(100_000)}"}`),
+    );
     const closes = await Promise.all(senders.map((client) => client.closed));
     expect(closes.map((close) => close.code)).toEqual([1009, 1009, 1009]);
 

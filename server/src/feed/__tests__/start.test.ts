@@ -51,10 +51,16 @@ function market(feed: MarketFeed, tMs: number): Record<string, string> {
   const data = feed.data;
   const out: Record<string, string> = {};
   for (const { symbol } of SYMBOLS) {
-    out[`${symbol} trades`] = data.tradeGroups(symbol, tMs).map((g: TradeGroup) => encodeTradeGroup(g)).join('\n');
-    for (const period of PERIODS) out[`${symbol} ${period}`] = (data.bars(symbol, period) ?? []).map(encodeBar).join('\n');
-    for (let step = 0; step <= 5; step++) out[`${symbol} step${step}`] = encodeDepth(data.depth(symbol, step, step === 0 ? 150 : 20, tMs) as DepthTick);
-    for (const levels of MBP_LEVELS) out[`${symbol} mbp.${levels}`] = encodeMbpSnapshot(data.mbpSnapshot(symbol, levels) as MbpSnapshot);
+    out[`${symbol} trades`] = data
+      .tradeGroups(symbol, tMs)
+      .map((g: TradeGroup) => encodeTradeGroup(g))
+      .join('\n');
+    for (const period of PERIODS)
+      out[`${symbol} ${period}`] = (data.bars(symbol, period) ?? []).map(encodeBar).join('\n');
+    for (let step = 0; step <= 5; step++)
+      out[`${symbol} step${step}`] = encodeDepth(data.depth(symbol, step, step === 0 ? 150 : 20, tMs) as DepthTick);
+    for (const levels of MBP_LEVELS)
+      out[`${symbol} mbp.${levels}`] = encodeMbpSnapshot(data.mbpSnapshot(symbol, levels) as MbpSnapshot);
     out[`${symbol} detail`] = encodeDetail(data.detail(symbol, tMs) as DetailTick);
     // The price function at every 500 ms of the market's life.
     const prices: Array<string | null> = [];
@@ -65,40 +71,50 @@ function market(feed: MarketFeed, tMs: number): Record<string, string> {
 }
 
 describe('FEED_START_MS', () => {
-  it('gives the same market for the same seed and start, whenever the feed is created', () => {
-    // From the start, live all along; created half way (caught up, mbp views held then reset); created at the end.
-    const live = createAt(START);
-    const late = createAt(LATE);
-    const atEnd = createAt(END);
-    const otherStart = createAt(LATE, { FEED_START_MS: String(START + 60_000) });
-    try {
-      runTo(live, END);
-      runTo(late, END);
-      runTo(otherStart, END);
+  it(
+    'gives the same market for the same seed and start, whenever the feed is created',
+    () => {
+      // From the start, live all along; created half way (caught up, mbp views held then reset); created at the end.
+      const live = createAt(START);
+      const late = createAt(LATE);
+      const atEnd = createAt(END);
+      const otherStart = createAt(LATE, { FEED_START_MS: String(START + 60_000) });
+      try {
+        runTo(live, END);
+        runTo(late, END);
+        runTo(otherStart, END);
 
-      const expected = market(live.feed, END);
-      expect(expected['btcusdt trades']?.split('\n').length).toBeGreaterThan(100);
-      expect(market(late.feed, END)).toEqual(expected);
-      expect(market(atEnd.feed, END)).toEqual(expected);
-      // A feed prints the trades from its creation on: the late one, those the live one printed from then on.
-      expect(late.printed.length).toBeGreaterThan(100);
-      expect(late.printed).toEqual(live.printed.filter((p) => p.ts >= LATE));
-      // The comparison can tell markets apart: another start is another market.
-      expect(market(otherStart.feed, END)['btcusdt prices']).not.toEqual(expected['btcusdt prices']);
-    } finally {
-      for (const { feed } of [live, late, atEnd, otherStart]) feed.close();
-    }
-  }, HANG_GUARD_MS);
+        const expected = market(live.feed, END);
+        expect(expected['btcusdt trades']?.split('\n').length).toBeGreaterThan(100);
+        expect(market(late.feed, END)).toEqual(expected);
+        expect(market(atEnd.feed, END)).toEqual(expected);
+        // A feed prints the trades from its creation on: the late one, those the live one printed from then on.
+        expect(late.printed.length).toBeGreaterThan(100);
+        expect(late.printed).toEqual(live.printed.filter((p) => p.ts >= LATE));
+        // The comparison can tell markets apart: another start is another market.
+        expect(market(otherStart.feed, END)['btcusdt prices']).not.toEqual(expected['btcusdt prices']);
+      } finally {
+        for (const { feed } of [live, late, atEnd, otherStart]) feed.close();
+      }
+    },
+    HANG_GUARD_MS,
+  );
 
   it('refuses a start in the future or more than MAX_START_AGE_MS ago, with a clear message', () => {
     const now = Date.UTC(2025, 6, 1, 12);
     expect(startProblem(now, now)).toBeUndefined();
     expect(startProblem(now - MAX_START_AGE_MS, now)).toBeUndefined();
     expect(startProblem(now + 1, now)).toMatch(/^FEED_START_MS=\d+ \(2025-07-01T12:00:00\.001Z\) is in the future/);
-    expect(startProblem(now - MAX_START_AGE_MS - 1, now)).toMatch(new RegExp(`is 24\\.0 h ago; the simulator catches up at most ${MAX_START_AGE_MS / 3_600_000} h`));
+    expect(startProblem(now - MAX_START_AGE_MS - 1, now)).toMatch(
+      new RegExp(`is 24\\.0 h ago; the simulator catches up at most ${MAX_START_AGE_MS / 3_600_000} h`),
+    );
     const clock = new ManualClock(now);
-    expect(() => createMarketFeed(feedConfig({ FEED_START_MS: String(now + 60_000) }), { clock })).toThrow(/is in the future/);
-    expect(() => createMarketFeed(feedConfig({ FEED_START_MS: String(now - MAX_START_AGE_MS - 60_000) }), { clock })).toThrow(/catches up at most/);
+    expect(() => createMarketFeed(feedConfig({ FEED_START_MS: String(now + 60_000) }), { clock })).toThrow(
+      /is in the future/,
+    );
+    expect(() =>
+      createMarketFeed(feedConfig({ FEED_START_MS: String(now - MAX_START_AGE_MS - 60_000) }), { clock }),
+    ).toThrow(/catches up at most/);
   });
 
   it('reads epoch milliseconds from the environment and stops the server start on a bad value', async () => {
@@ -106,8 +122,12 @@ describe('FEED_START_MS', () => {
     expect(loadConfig({ FEED_START_MS: '' }).feed.startMs).toBeUndefined();
     expect(loadConfig({}).feed.startMs).toBeUndefined();
     for (const bad of ['2025-01-01', '1760000000000.5', '-5', '9e15']) {
-      expect(() => loadConfig({ FEED_START_MS: bad }), bad).toThrow(`FEED_START_MS must be a time in epoch milliseconds (a whole number), got "${bad}"`);
+      expect(() => loadConfig({ FEED_START_MS: bad }), bad).toThrow(
+        `FEED_START_MS must be a time in epoch milliseconds (a whole number), got "${bad}"`,
+      );
     }
-    await expect(startServer({ FEED_START_MS: String(Date.now() + 3_600_000) })).rejects.toThrow(/FEED_START_MS=\d+ .* is in the future/);
+    await expect(startServer({ FEED_START_MS: String(Date.now() + 3_600_000) })).rejects.toThrow(
+      /FEED_START_MS=\d+ .* is in the future/,
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import WebSocket, { type RawData } from 'ws';
 import { decodeFrame } from '../frame.ts';
-import { CLIENT_TO_SERVER, CONNECT, SERVER_TO_CLIENT, formatTranscriptLine, type TranscriptLine } from './transcript.ts';
+import {
+  CLIENT_TO_SERVER,
+  CONNECT,
+  SERVER_TO_CLIENT,
+  formatTranscriptLine,
+  type TranscriptLine,
+} from './transcript.ts';
 
 export interface RecordOptions {
   /** Any HTX-compatible market socket, e.g. `wss://api.huobi.pro/ws` or `ws://localhost:8080/ws`. */

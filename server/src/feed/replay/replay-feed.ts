@@ -141,6 +141,7 @@ export class ReplayFeed implements FeedSource {
   private deliver(message: ReplayMessage, due: number): void {
     const trades = this.data.apply(message, due);
     if (trades && this.onTrade) this.onTrade(trades.symbol, trades.group, due);
-    if (message.kind === 'push' && this.publisher?.wants(message.topic)) this.publisher.publish(message.topic, message.json);
+    if (message.kind === 'push' && this.publisher?.wants(message.topic))
+      this.publisher.publish(message.topic, message.json);
   }
 }

@@ -4,7 +4,19 @@ import type { Period } from '../periods.ts';
 import { PRICE_RETENTION_MS, PriceLog } from '../price-log.ts';
 import { composeTicker } from '../ticker.ts';
 import { parseTopic } from '../topics.ts';
-import type { Bar, BboTick, DepthTick, DetailTick, Level, MarketData, MarketSymbol, MbpSnapshot, TickerTick, Trade, TradeGroup } from '../types.ts';
+import type {
+  Bar,
+  BboTick,
+  DepthTick,
+  DetailTick,
+  Level,
+  MarketData,
+  MarketSymbol,
+  MbpSnapshot,
+  TickerTick,
+  Trade,
+  TradeGroup,
+} from '../types.ts';
 
 /** A server message of a recording: a push (`ch`) goes to subscribers; a `rep` (mbp snapshot) only sets state. */
 export interface ReplayMessage {
@@ -29,9 +41,15 @@ const num = (value: unknown): number => {
 function numbers<K extends string>(tick: Json, keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((k) => [k, num(tick[k])])) as Record<K, number>;
 }
-const levels = (value: unknown): Level[] => (Array.isArray(value) ? value.map((l) => [num((l as unknown[])[0]), num((l as unknown[])[1])] as Level) : []);
+const levels = (value: unknown): Level[] =>
+  Array.isArray(value) ? value.map((l) => [num((l as unknown[])[0]), num((l as unknown[])[1])] as Level) : [];
 /** An mbp tick or snapshot (`data`) as book changes. */
-const bookIncrement = (tick: Json): BookIncrement => ({ seqNum: num(tick.seqNum), prevSeqNum: num(tick.prevSeqNum), bids: levels(tick.bids), asks: levels(tick.asks) });
+const bookIncrement = (tick: Json): BookIncrement => ({
+  seqNum: num(tick.seqNum),
+  prevSeqNum: num(tick.prevSeqNum),
+  bids: levels(tick.bids),
+  asks: levels(tick.asks),
+});
 const decimals = (value: number): number => plainDecimal(value).split('.')[1]?.length ?? 0;
 
 /** Increments kept to line up a recorded snapshot that arrived after later increments. */
@@ -98,7 +116,10 @@ class ReplayBook {
   }
 
   private applyLevels({ bids, asks }: BookIncrement): void {
-    for (const [side, updates] of [[this.bids, bids], [this.asks, asks]] as const) {
+    for (const [side, updates] of [
+      [this.bids, bids],
+      [this.asks, asks],
+    ] as const) {
       for (const [p, q] of updates) {
         if (q === 0) side.delete(p);
         else side.set(p, q);
@@ -143,7 +164,13 @@ export class ReplayState implements MarketData {
     }
     this.symbolList = [...precision.entries()].map(([symbol, p]) => {
       const quote = QUOTES.find((q) => symbol.endsWith(q) && symbol.length > q.length) ?? symbol.slice(-4);
-      return { symbol, base: symbol.slice(0, symbol.length - quote.length), quote, pricePrecision: p.price, amountPrecision: p.amount };
+      return {
+        symbol,
+        base: symbol.slice(0, symbol.length - quote.length),
+        quote,
+        pricePrecision: p.price,
+        amountPrecision: p.amount,
+      };
     });
   }
 
@@ -171,16 +198,44 @@ export class ReplayState implements MarketData {
         this.upsertBar(`${topic.symbol}|${topic.period}`, tick);
         break;
       case 'depth':
-        this.depthBy.set(`${topic.symbol}|${topic.step}`, { bids: levels(tick.bids), asks: levels(tick.asks), version: num(tick.version), ts: num(tick.ts) });
+        this.depthBy.set(`${topic.symbol}|${topic.step}`, {
+          bids: levels(tick.bids),
+          asks: levels(tick.asks),
+          version: num(tick.version),
+          ts: num(tick.ts),
+        });
         break;
       case 'detail':
-        this.detailBy.set(topic.symbol, numbers(tick, ['id', 'low', 'high', 'open', 'close', 'vol', 'amount', 'version', 'count']));
+        this.detailBy.set(
+          topic.symbol,
+          numbers(tick, ['id', 'low', 'high', 'open', 'close', 'vol', 'amount', 'version', 'count']),
+        );
         break;
       case 'bbo':
-        this.bboBy.set(topic.symbol, { ...numbers(tick, ['seqId', 'ask', 'askSize', 'bid', 'bidSize', 'quoteTime']), symbol: topic.symbol });
+        this.bboBy.set(topic.symbol, {
+          ...numbers(tick, ['seqId', 'ask', 'askSize', 'bid', 'bidSize', 'quoteTime']),
+          symbol: topic.symbol,
+        });
         break;
       case 'ticker':
-        this.tickerBy.set(topic.symbol, numbers(tick, ['amount', 'count', 'open', 'close', 'low', 'high', 'vol', 'bid', 'bidSize', 'ask', 'askSize', 'lastPrice', 'lastSize']));
+        this.tickerBy.set(
+          topic.symbol,
+          numbers(tick, [
+            'amount',
+            'count',
+            'open',
+            'close',
+            'low',
+            'high',
+            'vol',
+            'bid',
+            'bidSize',
+            'ask',
+            'askSize',
+            'lastPrice',
+            'lastSize',
+          ]),
+        );
         break;
       case 'mbp':
         this.book(`${topic.symbol}|${topic.levels}`).applyIncrement(bookIncrement(tick));
@@ -225,7 +280,17 @@ export class ReplayState implements MarketData {
     if (!groups || !newest) return undefined;
     const trades = groups.flatMap((g) => [...g.data].reverse()).filter((t) => t.ts > newest.ts - 86_400_000);
     const first = trades[0] as Trade;
-    const tick: DetailTick = { id: newest.id, low: first.price, high: first.price, open: first.price, close: first.price, vol: 0, amount: 0, version: newest.id, count: 0 };
+    const tick: DetailTick = {
+      id: newest.id,
+      low: first.price,
+      high: first.price,
+      open: first.price,
+      close: first.price,
+      vol: 0,
+      amount: 0,
+      version: newest.id,
+      count: 0,
+    };
     for (const trade of trades) {
       tick.low = Math.min(tick.low, trade.price);
       tick.high = Math.max(tick.high, trade.price);
@@ -250,7 +315,15 @@ export class ReplayState implements MarketData {
     const bid = depth?.bids[0];
     const ask = depth?.asks[0];
     if (!depth || !bid || !ask) return undefined;
-    return { seqId: depth.version, ask: ask[0], askSize: ask[1], bid: bid[0], bidSize: bid[1], quoteTime: nowMs, symbol };
+    return {
+      seqId: depth.version,
+      ask: ask[0],
+      askSize: ask[1],
+      bid: bid[0],
+      bidSize: bid[1],
+      quoteTime: nowMs,
+      symbol,
+    };
   }
 
   ticker(symbol: string, nowMs: number): TickerTick | undefined {
@@ -280,16 +353,14 @@ export class ReplayState implements MarketData {
   }
 
   private addTrades(symbol: string, tick: Json, atMs: number): TradeGroup | undefined {
-    const data = ((tick.data as Json[] | undefined) ?? []).map(
-      (t): Trade => ({
-        id: String(t.id),
-        ts: num(t.ts),
-        tradeId: num(t.tradeId ?? t['trade-id']),
-        amount: num(t.amount),
-        price: num(t.price),
-        direction: t.direction === 'buy' ? 'buy' : 'sell',
-      }),
-    );
+    const data = ((tick.data as Json[] | undefined) ?? []).map((t): Trade => ({
+      id: String(t.id),
+      ts: num(t.ts),
+      tradeId: num(t.tradeId ?? t['trade-id']),
+      amount: num(t.amount),
+      price: num(t.price),
+      direction: t.direction === 'buy' ? 'buy' : 'sell',
+    }));
     if (data.length === 0) return undefined;
     let groups = this.groupsBy.get(symbol);
     if (!groups) this.groupsBy.set(symbol, (groups = []));

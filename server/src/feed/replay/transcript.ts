@@ -36,7 +36,8 @@ export function parseTranscript(text: string): TranscriptLine[] {
     if (!record || typeof record.dir !== 'string' || typeof record.t !== 'number') {
       throw new Error(`transcript line ${index + 1}: needs "dir" and a numeric "t"`);
     }
-    if (record.frame !== undefined && typeof record.frame !== 'string') throw new Error(`transcript line ${index + 1}: "frame" must be a string`);
+    if (record.frame !== undefined && typeof record.frame !== 'string')
+      throw new Error(`transcript line ${index + 1}: "frame" must be a string`);
     lines.push(record as TranscriptLine);
   });
   return lines;

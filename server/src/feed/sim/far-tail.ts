@@ -24,7 +24,10 @@ export interface FarTailOptions {
  * Bids stop above 0: a symbol priced under 20 buckets of a step gets fewer bid levels at that step.
  */
 export class FarTail {
-  private readonly cache: Record<Side, { edge: number; levels: BookLevel[] } | undefined> = { bid: undefined, ask: undefined };
+  private readonly cache: Record<Side, { edge: number; levels: BookLevel[] } | undefined> = {
+    bid: undefined,
+    ask: undefined,
+  };
 
   constructor(private readonly options: FarTailOptions) {}
 
@@ -42,7 +45,10 @@ export class FarTail {
         if (index < 1) break;
         const offset = Math.floor(unit(hash(this.options.key, side === 'bid' ? 1 : 2, step, index, 0)) * bucket);
         const p = side === 'bid' ? index * bucket + offset : index * bucket - offset;
-        sizes.set(p, (sizes.get(p) ?? 0) + this.size(p, step, hash(this.options.key, side === 'bid' ? 1 : 2, step, index, 1)));
+        sizes.set(
+          p,
+          (sizes.get(p) ?? 0) + this.size(p, step, hash(this.options.key, side === 'bid' ? 1 : 2, step, index, 1)),
+        );
       }
     }
     const levels = [...sizes].map(([p, q]) => ({ p, q })).sort((a, b) => (side === 'bid' ? b.p - a.p : a.p - b.p));

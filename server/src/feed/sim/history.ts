@@ -27,14 +27,22 @@ interface Scales {
  * `startSec` must be a minute boundary; the last 1min bar closes at `startTicks`. The year tier
  * draws from its own `yearRng`, so it does not shift the draws of everything after the history.
  */
-export function buildHistory(info: SymbolInfo, rng: Prng, yearRng: Prng, startSec: number, startTicks: number, scales: Scales): Record<Period, Bar[]> {
+export function buildHistory(
+  info: SymbolInfo,
+  rng: Prng,
+  yearRng: Prng,
+  startSec: number,
+  startTicks: number,
+  scales: Scales,
+): Record<Period, Bar[]> {
   const minuteStart = periodStart('1day', startSec - HISTORY_SPAN.minuteDays * DAY);
   const hourStart = periodStart('1day', minuteStart - HISTORY_SPAN.hourDays * DAY);
   const dayStart = periodStart('1year', hourStart - HISTORY_SPAN.dayYears * YEAR);
   // Half a year short of the span lands mid-year, so exactly `years` bars precede the day tier.
   const yearStart = periodStart('1year', dayStart - (HISTORY_SPAN.years - 0.5) * YEAR);
   const anchor = Math.log(startTicks);
-  const walk = (ids: number[], seconds: number, endTicks: number, source = rng): Bar[] => backwardWalk(info, source, ids, seconds, endTicks, anchor, scales);
+  const walk = (ids: number[], seconds: number, endTicks: number, source = rng): Bar[] =>
+    backwardWalk(info, source, ids, seconds, endTicks, anchor, scales);
 
   const minutes = walk(slots('1min', minuteStart, startSec), 60, startTicks);
   const hours = walk(slots('60min', hourStart, minuteStart), 3600, openTicks(minutes, startTicks, scales));
@@ -76,7 +84,15 @@ function openTicks(bars: readonly Bar[], fallback: number, { priceScale }: Scale
  * The walk is an Ornstein-Uhlenbeck process in log price, which is time-reversible, so walking it
  * backwards is statistically the same as forwards.
  */
-function backwardWalk(info: SymbolInfo, rng: Prng, ids: number[], seconds: number, endTicks: number, anchor: number, { priceScale }: Scales): Bar[] {
+function backwardWalk(
+  info: SymbolInfo,
+  rng: Prng,
+  ids: number[],
+  seconds: number,
+  endTicks: number,
+  anchor: number,
+  { priceScale }: Scales,
+): Bar[] {
   const bars: Bar[] = new Array<Bar>(ids.length);
   const years = seconds / YEAR;
   const sigma = info.yearlyVolatility * Math.sqrt(years);
@@ -91,8 +107,19 @@ function backwardWalk(info: SymbolInfo, rng: Prng, ids: number[], seconds: numbe
     const logClose = Math.log(closeTicks);
     const logOpen = logClose - reversion * (logClose - anchor) + barSigma * rng.normal();
     const openTicks = Math.max(1, Math.round(Math.exp(logOpen)));
-    const highTicks = Math.max(openTicks, closeTicks, Math.round(Math.max(openTicks, closeTicks) * Math.exp(Math.abs(rng.normal()) * barSigma * 0.5)));
-    const lowTicks = Math.max(1, Math.min(openTicks, closeTicks, Math.round(Math.min(openTicks, closeTicks) * Math.exp(-Math.abs(rng.normal()) * barSigma * 0.5))));
+    const highTicks = Math.max(
+      openTicks,
+      closeTicks,
+      Math.round(Math.max(openTicks, closeTicks) * Math.exp(Math.abs(rng.normal()) * barSigma * 0.5)),
+    );
+    const lowTicks = Math.max(
+      1,
+      Math.min(
+        openTicks,
+        closeTicks,
+        Math.round(Math.min(openTicks, closeTicks) * Math.exp(-Math.abs(rng.normal()) * barSigma * 0.5)),
+      ),
+    );
     const open = openTicks / priceScale;
     const close = closeTicks / priceScale;
     const high = highTicks / priceScale;

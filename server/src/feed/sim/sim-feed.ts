@@ -20,7 +20,8 @@ export const MAX_START_AGE_MS = 24 * 3600 * 1000;
 /** Why a start time cannot be used at `nowMs`, or undefined when it can. */
 export function startProblem(startMs: number, nowMs: number): string | undefined {
   const at = (ms: number): string => `${ms} (${new Date(ms).toISOString()})`;
-  if (startMs > nowMs) return `FEED_START_MS=${at(startMs)} is in the future (now ${at(nowMs)}); the simulated market cannot begin after the server starts`;
+  if (startMs > nowMs)
+    return `FEED_START_MS=${at(startMs)} is in the future (now ${at(nowMs)}); the simulated market cannot begin after the server starts`;
   if (nowMs - startMs > MAX_START_AGE_MS) {
     const hours = ((nowMs - startMs) / 3_600_000).toFixed(1);
     return `FEED_START_MS=${at(startMs)} is ${hours} h ago; the simulator catches up at most ${MAX_START_AGE_MS / 3_600_000} h at boot (about 3 s per hour), so choose a later start`;
@@ -92,7 +93,8 @@ export class SimFeed implements FeedSource {
     this.data.holdMbp = publisher?.isStalled() ?? false;
     this.data.advanceTo(now);
     const events = this.data.drainEvents(now);
-    if (this.onTrade) for (const event of events) if (event.kind === 'trade') this.onTrade(event.symbol, event.group, event.ts);
+    if (this.onTrade)
+      for (const event of events) if (event.kind === 'trade') this.onTrade(event.symbol, event.group, event.ts);
     if (!publisher) return;
     for (const event of events) {
       if (event.kind === 'trade') {
@@ -100,7 +102,8 @@ export class SimFeed implements FeedSource {
         if (publisher.wants(topic)) publisher.publish(topic, encodePush(topic, now, encodeTradeGroup(event.group)));
       } else {
         const topic = this.topicOf(event.symbol, `mbp.${event.levels}`);
-        if (publisher.wants(topic)) publisher.publish(topic, encodePush(topic, now, encodeMbpIncrement(event.increment)));
+        if (publisher.wants(topic))
+          publisher.publish(topic, encodePush(topic, now, encodeMbpIncrement(event.increment)));
       }
     }
     this.pushPeriodic(publisher, now);

@@ -1,9 +1,29 @@
-import { encodeBar, encodeBbo, encodeDepth, encodeDetail, encodeMbpIncrement, encodePush, encodeTicker, encodeTradeGroup } from '../encode.ts';
+import {
+  encodeBar,
+  encodeBbo,
+  encodeDepth,
+  encodeDetail,
+  encodeMbpIncrement,
+  encodePush,
+  encodeTicker,
+  encodeTradeGroup,
+} from '../encode.ts';
 import type { Period } from '../periods.ts';
 import { SYMBOLS, type SymbolInfo } from '../symbols.ts';
 import { composeTicker } from '../ticker.ts';
 import { parseTopic } from '../topics.ts';
-import type { Bar, BboTick, DepthTick, DetailTick, Level, MarketData, MarketSymbol, MbpSnapshot, TickerTick, TradeGroup } from '../types.ts';
+import type {
+  Bar,
+  BboTick,
+  DepthTick,
+  DetailTick,
+  Level,
+  MarketData,
+  MarketSymbol,
+  MbpSnapshot,
+  TickerTick,
+  TradeGroup,
+} from '../types.ts';
 import { ticksToDecimal } from '../price-log.ts';
 import type { BookLevel } from './order-book.ts';
 import { STEP_MS, SymbolSim, type SimEvent } from './symbol-sim.ts';
@@ -39,8 +59,16 @@ export class Simulator implements MarketData {
   constructor(options: SimulatorOptions) {
     this.startMs = options.startMs;
     const symbols = options.symbols ?? SYMBOLS;
-    symbols.forEach((info, index) => this.sims.set(info.symbol, new SymbolSim(info, options.seed, index + 1, options.startMs)));
-    this.symbolList = symbols.map(({ symbol, base, quote, pricePrecision, amountPrecision }) => ({ symbol, base, quote, pricePrecision, amountPrecision }));
+    symbols.forEach((info, index) =>
+      this.sims.set(info.symbol, new SymbolSim(info, options.seed, index + 1, options.startMs)),
+    );
+    this.symbolList = symbols.map(({ symbol, base, quote, pricePrecision, amountPrecision }) => ({
+      symbol,
+      base,
+      quote,
+      pricePrecision,
+      amountPrecision,
+    }));
     this.nextStep = Math.ceil(options.startMs / STEP_MS) * STEP_MS;
   }
 
@@ -165,7 +193,12 @@ export class Simulator implements MarketData {
     const { book, priceScale, amountScale } = sim;
     const toLevel = (p: number, q: number): Level => [p / priceScale, q / amountScale];
     if (step === 0) {
-      return { bids: book.bids.slice(0, levels).map((l) => toLevel(l.p, l.q)), asks: book.asks.slice(0, levels).map((l) => toLevel(l.p, l.q)), version: book.version, ts: nowMs };
+      return {
+        bids: book.bids.slice(0, levels).map((l) => toLevel(l.p, l.q)),
+        asks: book.asks.slice(0, levels).map((l) => toLevel(l.p, l.q)),
+        version: book.version,
+        ts: nowMs,
+      };
     }
     const bucket = 10 ** step;
     const side = (dense: readonly BookLevel[], isBid: boolean): Level[] => {

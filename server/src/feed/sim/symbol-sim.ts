@@ -74,11 +74,18 @@ export class SymbolSim {
     this.matchId = 100_000_000_000 + this.rng.int(0, 99_999_999) * 1000;
     this.tradeId = 100_000_000_000 + this.rng.int(0, 99_999_999) * 100;
     this.book = new OrderBook(100_000_000_000 + this.rng.int(0, 99_999_999) * 1000);
-    this.farTail = new FarTail({ key: hash(seed, stream), priceScale: this.priceScale, amountScale: this.amountScale, levelNotional: this.levelNotional });
+    this.farTail = new FarTail({
+      key: hash(seed, stream),
+      priceScale: this.priceScale,
+      amountScale: this.amountScale,
+      levelNotional: this.levelNotional,
+    });
 
     const startSec = Math.floor(startMs / 60_000) * 60;
     // A negative stream is apart from every symbol's own (1, 2, ...).
-    const history = buildHistory(info, this.rng, new Prng(seed, -stream), startSec, this.lastTicks, { priceScale: this.priceScale });
+    const history = buildHistory(info, this.rng, new Prng(seed, -stream), startSec, this.lastTicks, {
+      priceScale: this.priceScale,
+    });
     this.historyEndSec = startSec;
     const startPrice = this.lastTicks / this.priceScale;
     this.series = Object.fromEntries(
@@ -89,7 +96,8 @@ export class SymbolSim {
       }),
     ) as Record<Period, BarSeries>;
     this.fillBook();
-    for (const levels of MBP_LEVELS) this.views.set(levels, new MbpView(levels, this.book, this.priceScale, this.amountScale));
+    for (const levels of MBP_LEVELS)
+      this.views.set(levels, new MbpView(levels, this.book, this.priceScale, this.amountScale));
   }
 
   /**
@@ -110,7 +118,9 @@ export class SymbolSim {
     const noise = rng.poisson((rate * STEP_MS) / 1000);
     for (let i = 0; i < noise; i++) times.push(t0 + Math.floor(rng.next() * STEP_MS));
     const sweepAt = times[0] as number;
-    const order = times.map((t, i) => ({ t, sweep: i === 0 })).sort((a, b) => a.t - b.t || Number(b.sweep) - Number(a.sweep));
+    const order = times
+      .map((t, i) => ({ t, sweep: i === 0 }))
+      .sort((a, b) => a.t - b.t || Number(b.sweep) - Number(a.sweep));
     for (const event of order) {
       if (event.sweep) this.sweep(sweepAt, out);
       else this.randomTaker(event.t, out);
@@ -193,7 +203,8 @@ export class SymbolSim {
     const data: Trade[] = [];
     for (const fill of fills) {
       this.tradeId += 1;
-      const suffix = String(rng.uint32() % 10_000_000).padStart(7, '0') + String(rng.uint32() % 100_000_000).padStart(8, '0');
+      const suffix =
+        String(rng.uint32() % 10_000_000).padStart(7, '0') + String(rng.uint32() % 100_000_000).padStart(8, '0');
       data.push({
         id: `${this.matchId}${suffix}`,
         ts,
@@ -205,7 +216,8 @@ export class SymbolSim {
       this.lastTicks = fill.p;
       this.lastUnits = fill.q;
       this.prices.record(ts, ticksToDecimal(fill.p, this.info.pricePrecision));
-      for (const period of PERIODS) this.series[period].addTrade(ts / 1000, fill.p / this.priceScale, fill.q / this.amountScale);
+      for (const period of PERIODS)
+        this.series[period].addTrade(ts / 1000, fill.p / this.priceScale, fill.q / this.amountScale);
     }
     // HTX lists the trades of one match newest id first.
     data.reverse();

@@ -10,7 +10,8 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startTestApp, type TestApp } from '../../__tests__/harness/index.ts';
 
-const THEME_SCRIPT = "\n      var t = localStorage.getItem('theme');\n      if (t) document.documentElement.dataset.theme = t;\n    ";
+const THEME_SCRIPT =
+  "\n      var t = localStorage.getItem('theme');\n      if (t) document.documentElement.dataset.theme = t;\n    ";
 const shell = (script: string) => `<!doctype html>
 <html>
   <head>
@@ -82,7 +83,9 @@ describe('security headers with a built client', () => {
   });
 
   it('gives a hashed asset the same policy, since the market worker runs under its script’s policy', async () => {
-    const [asset, page] = await Promise.all(['/assets/app-h4sh.js', '/'].map((url) => t.app.inject({ method: 'GET', url })));
+    const [asset, page] = await Promise.all(
+      ['/assets/app-h4sh.js', '/'].map((url) => t.app.inject({ method: 'GET', url })),
+    );
     expect(asset!.statusCode).toBe(200);
     expectBaseHeaders(asset!.headers, 'asset');
     expect(asset!.headers['content-security-policy']).toBe(page!.headers['content-security-policy']);
@@ -108,7 +111,10 @@ describe('security headers with a built client', () => {
     utimesSync(index, new Date(), new Date(Date.now() + 5000));
     try {
       const response = await t.app.inject({ method: 'GET', url: '/' });
-      expect(directives(response.headers['content-security-policy'])['script-src']).toEqual(["'self'", browserHash(other)]);
+      expect(directives(response.headers['content-security-policy'])['script-src']).toEqual([
+        "'self'",
+        browserHash(other),
+      ]);
     } finally {
       writeFileSync(index, shell(THEME_SCRIPT));
       utimesSync(index, new Date(), new Date(Date.now() + 10_000));
@@ -134,9 +140,15 @@ describe('security headers without a client', () => {
     const db = openDatabase(dataDir);
     const fastify = Fastify();
     try {
-      await fastify.register(appPlugin, { config: loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent' }), db });
+      await fastify.register(appPlugin, {
+        config: loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent' }),
+        db,
+      });
       fastify.get('/uploads/probe.png', (_request, reply) =>
-        reply.header('content-security-policy', "default-src 'none'; sandbox").type('image/png').send(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
+        reply
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .type('image/png')
+          .send(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
       );
       const response = await fastify.inject({ method: 'GET', url: '/uploads/probe.png' });
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
@@ -155,8 +167,14 @@ describe('the build records the market hosts it compiles in', () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'security-build-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><script type="module" src="./main.js"></script></body></html>');
-    writeFileSync(join(root, 'main.js'), 'console.log(import.meta.env.VITE_MARKET_WS_URL, import.meta.env.VITE_MARKET_REST_URL);\n');
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><html><head><title>t</title></head><body><script type="module" src="./main.js"></script></body></html>',
+    );
+    writeFileSync(
+      join(root, 'main.js'),
+      'console.log(import.meta.env.VITE_MARKET_WS_URL, import.meta.env.VITE_MARKET_REST_URL);\n',
+    );
   });
   afterAll(() => {
     vi.unstubAllEnvs();
@@ -167,7 +185,12 @@ describe('the build records the market hosts it compiles in', () => {
     vi.stubEnv('VITE_MARKET_WS_URL', WS);
     vi.stubEnv('VITE_MARKET_REST_URL', REST);
     const outDir = join(root, 'dist');
-    await build({ configFile: resolve('vite.config.ts'), root, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    await build({
+      configFile: resolve('vite.config.ts'),
+      root,
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
     const bundle = readdirSync(join(outDir, 'assets'))
       .filter((name) => name.endsWith('.js'))
       .map((name) => readFileSync(join(outDir, 'assets', name), 'utf8'))
@@ -178,7 +201,11 @@ describe('the build records the market hosts it compiles in', () => {
     const t = await startTestApp({ STATIC_DIR: outDir });
     try {
       const response = await t.app.inject({ method: 'GET', url: '/' });
-      expect(directives(response.headers['content-security-policy'])['connect-src']).toEqual(["'self'", 'wss://quotes.example.net', 'https://quotes.example.net:9443']);
+      expect(directives(response.headers['content-security-policy'])['connect-src']).toEqual([
+        "'self'",
+        'wss://quotes.example.net',
+        'https://quotes.example.net:9443',
+      ]);
     } finally {
       await t.close();
     }
@@ -186,8 +213,13 @@ describe('the build records the market hosts it compiles in', () => {
 
   it('refuses to build with a market URL the policy could not name', async () => {
     vi.stubEnv('VITE_MARKET_WS_URL', 'quotes.example.net/ws');
-    await expect(build({ configFile: resolve('vite.config.ts'), root, logLevel: 'silent', build: { outDir: join(root, 'bad'), write: false } })).rejects.toThrow(
-      'VITE_MARKET_WS_URL must be an absolute ws:// or wss:// URL, got "quotes.example.net/ws"',
-    );
+    await expect(
+      build({
+        configFile: resolve('vite.config.ts'),
+        root,
+        logLevel: 'silent',
+        build: { outDir: join(root, 'bad'), write: false },
+      }),
+    ).rejects.toThrow('VITE_MARKET_WS_URL must be an absolute ws:// or wss:// URL, got "quotes.example.net/ws"');
   });
 });

@@ -27,8 +27,10 @@ export function closedSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closedSchema);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = key === 'properties' ? closeEach(value as JsonSchema) : closedSchema(value);
-  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  for (const [key, value] of Object.entries(schema))
+    out[key] = key === 'properties' ? closeEach(value as JsonSchema) : closedSchema(value);
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined)
+    out.additionalProperties = false;
   return out;
 }
 
@@ -69,5 +71,8 @@ export function answerSerializer(schema: JsonSchema, url: string, ajv: Ajv | nul
 
 /** One page of a list call: `{list, total}`, newest first unless the route says otherwise. */
 export function pageOf<T extends TSchema>(item: T) {
-  return Type.Object({ list: Type.Array(item), total: Type.Integer({ description: 'How many rows there are in all' }) });
+  return Type.Object({
+    list: Type.Array(item),
+    total: Type.Integer({ description: 'How many rows there are in all' }),
+  });
 }

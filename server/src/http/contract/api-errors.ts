@@ -40,5 +40,7 @@ export function installApiErrors(fastify: FastifyInstance): void {
     return send(reply, status, CODE.fail, t(lang, statusMessage(status)));
   });
 
-  fastify.setNotFoundHandler((request, reply) => send(reply, 404, CODE.fail, t(requestLang(request), 'common.notFound')));
+  fastify.setNotFoundHandler((request, reply) =>
+    send(reply, 404, CODE.fail, t(requestLang(request), 'common.notFound')),
+  );
 }

@@ -1,4 +1,10 @@
-import { AMOUNT_TEXT_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN } from '../../../../common/rules.ts';
+import {
+  AMOUNT_TEXT_PATTERN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_PATTERN,
+  PHONE_PATTERN,
+} from '../../../../common/rules.ts';
 import { SentAmount } from '../../domain/money.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
@@ -56,10 +62,19 @@ export function messages(key: MessageKey, vars?: Record<string, string | number>
 const asText = (raw: unknown): string => String(raw);
 
 /** Text, trimmed; at most `max` characters, optionally of a pattern. */
-export function text(on: FieldMessages, options: { max?: number; pattern?: string; description?: string; example?: string } = {}): Field<string> {
+export function text(
+  on: FieldMessages,
+  options: { max?: number; pattern?: string; description?: string; example?: string } = {},
+): Field<string> {
   const { max = 200, pattern, description, example = 'text' } = options;
   return {
-    schema: { type: 'string', maxLength: max, ...(pattern ? { pattern } : {}), ...(description ? { description } : {}), examples: [example] },
+    schema: {
+      type: 'string',
+      maxLength: max,
+      ...(pattern ? { pattern } : {}),
+      ...(description ? { description } : {}),
+      examples: [example],
+    },
     optional: false,
     trim: true,
     messages: on,
@@ -72,7 +87,13 @@ export function text(on: FieldMessages, options: { max?: number; pattern?: strin
 export function secret(on: FieldMessages, options: { pattern?: string; max?: number } = {}): Field<string> {
   const { pattern, max = 128 } = options;
   return {
-    schema: { type: 'string', maxLength: max, format: 'password', ...(pattern ? { pattern } : {}), examples: ['secret12'] },
+    schema: {
+      type: 'string',
+      maxLength: max,
+      format: 'password',
+      ...(pattern ? { pattern } : {}),
+      examples: ['secret12'],
+    },
     optional: false,
     trim: false,
     messages: on,
@@ -84,9 +105,11 @@ export function secret(on: FieldMessages, options: { pattern?: string; max?: num
 /** A new login or transaction password: the shared rule of docs/product-rules.md#calls-and-answers. */
 export const newPassword = (on: FieldMessages): Field<string> => secret(on, { pattern: PASSWORD_PATTERN });
 
-export const email = (on: FieldMessages): Field<string> => text(on, { max: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, example: 'user@example.com' });
+export const email = (on: FieldMessages): Field<string> =>
+  text(on, { max: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, example: 'user@example.com' });
 
-export const phone = (on: FieldMessages): Field<string> => text(on, { max: 20, pattern: PHONE_PATTERN, example: '13800138000' });
+export const phone = (on: FieldMessages): Field<string> =>
+  text(on, { max: 20, pattern: PHONE_PATTERN, example: '13800138000' });
 
 /** A whole number within [min, max], in plain decimal digits. */
 export function int(on: FieldMessages, options: { min: number; max: number }): Field<number> {
@@ -125,7 +148,14 @@ export function choice<const V extends number>(values: readonly V[], on: FieldMe
  */
 export function amount(on: FieldMessages): Field<SentAmount> {
   return {
-    schema: { type: 'string', pattern: AMOUNT_TEXT_PATTERN, maxLength: 40, 'x-amount': true, description: 'A decimal above 0', examples: ['1.5'] },
+    schema: {
+      type: 'string',
+      pattern: AMOUNT_TEXT_PATTERN,
+      maxLength: 40,
+      'x-amount': true,
+      description: 'A decimal above 0',
+      examples: ['1.5'],
+    },
     optional: false,
     trim: true,
     messages: on,

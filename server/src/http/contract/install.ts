@@ -38,7 +38,10 @@ function compileFields(schema: unknown): ValidateFunction {
  * the envelope, and the declarations are published at /openapi.json. Call it before registering
  * routes.
  */
-export async function installApiContract(fastify: FastifyInstance, { checkAnswers = false, version }: ContractOptions): Promise<void> {
+export async function installApiContract(
+  fastify: FastifyInstance,
+  { checkAnswers = false, version }: ContractOptions,
+): Promise<void> {
   fastify.setValidatorCompiler(({ schema }) => compileFields(schema));
   if (checkAnswers) answerChecker ??= new Ajv({ strict: false, allErrors: true, validateFormats: false });
   const checker = checkAnswers ? answerChecker : null;

@@ -18,7 +18,8 @@ const FAILURE_ENVELOPE = {
  */
 const SHARED_ANSWERS = {
   TransportFailure: {
-    description: 'The request did not reach the call: an unknown path or method (404), a body too large (413), unreadable (400) or of a media type the server does not read (415)',
+    description:
+      'The request did not reach the call: an unknown path or method (404), a body too large (413), unreadable (400) or of a media type the server does not read (415)',
     content: { 'application/json': { schema: FAILURE_ENVELOPE } },
   },
   ServerFailure: {
@@ -29,7 +30,12 @@ const SHARED_ANSWERS = {
 
 const LANG_HEADER = {
   type: 'object',
-  properties: { lang: { type: 'string', description: 'The language of the answer messages, a file_name of getLangList (default en)' } },
+  properties: {
+    lang: {
+      type: 'string',
+      description: 'The language of the answer messages, a file_name of getLangList (default en)',
+    },
+  },
 };
 
 /**
@@ -53,14 +59,20 @@ export async function registerOpenApi(fastify: FastifyInstance, version: string)
       },
       // Relative: the paths are served by the server that serves this document, wherever it is deployed.
       servers: [{ url: '/', description: 'The server that serves this document' }],
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Token' } }, responses: SHARED_ANSWERS },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Token' } },
+        responses: SHARED_ANSWERS,
+      },
     },
     transform: ({ schema, url }) => {
       const declared = schema as Record<string, unknown> | undefined;
       if (!declared || !url.startsWith('/api/')) return { schema: { ...declared, hide: true }, url };
       return { schema: { ...declared, headers: LANG_HEADER }, url };
     },
-    transformObject: (document) => ('openapiObject' in document ? withOperationIdsAndFailures(document.openapiObject as OpenApiDocument) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? withOperationIdsAndFailures(document.openapiObject as OpenApiDocument)
+        : document.swaggerObject,
   });
   fastify.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
 }

@@ -83,7 +83,9 @@ export function inputSchema(fields: Fields, requireWhen: readonly RequireWhen[] 
     .map(([name]) => name);
   const conditions = requireWhen.map(({ when, require }) => ({
     if: {
-      properties: Object.fromEntries(Object.entries(when).map(([name, value]) => [name, { enum: [value, String(value)] }])),
+      properties: Object.fromEntries(
+        Object.entries(when).map(([name, value]) => [name, { enum: [value, String(value)] }]),
+      ),
       required: Object.keys(when),
     },
     // The required fields are named again (any value: their shape is in `properties` above), as
@@ -121,7 +123,9 @@ function securityOf(auth: AuthMode): Record<string, string[]>[] {
  * never reaches the handler; the API's error handler answers it (api-errors.ts).
  */
 export function routeDeclarer(fastify: FastifyInstance, services: RouteServices) {
-  return function route<A extends TSchema, M extends AuthMode, F extends Fields = Record<never, never>>(spec: RouteDeclaration<F, A, M>): void {
+  return function route<A extends TSchema, M extends AuthMode, F extends Fields = Record<never, never>>(
+    spec: RouteDeclaration<F, A, M>,
+  ): void {
     const fields = (spec.fields ?? {}) as F;
     const input = inputSchema(fields, spec.requireWhen);
     const methods: readonly Method[] = typeof spec.method === 'string' ? [spec.method] : spec.method;
@@ -129,12 +133,17 @@ export function routeDeclarer(fastify: FastifyInstance, services: RouteServices)
       spec.auth === 'none'
         ? undefined
         : async (request: FastifyRequest) => {
-            request.authed = spec.auth === 'required' ? services.auth.require(request) : services.auth.optional(request);
+            request.authed =
+              spec.auth === 'required' ? services.auth.require(request) : services.auth.optional(request);
           };
 
     for (const method of methods) {
       const query = method === 'GET';
-      const body = query ? {} : spec.body ? { body: spec.body.schema, consumes: [spec.body.contentType] } : { body: input, consumes: ['application/x-www-form-urlencoded'] };
+      const body = query
+        ? {}
+        : spec.body
+          ? { body: spec.body.schema, consumes: [spec.body.contentType] }
+          : { body: input, consumes: ['application/x-www-form-urlencoded'] };
       fastify.route({
         method,
         url: spec.url,
@@ -157,7 +166,9 @@ export function routeDeclarer(fastify: FastifyInstance, services: RouteServices)
         handler: async (request, reply) => {
           const lang = requestLang(request);
           const raw = ((query ? request.query : spec.body ? {} : request.body) ?? {}) as Record<string, unknown>;
-          const values = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.read(raw[name])])) as FieldValues<F>;
+          const values = Object.fromEntries(
+            Object.entries(fields).map(([name, field]) => [name, field.read(raw[name])]),
+          ) as FieldValues<F>;
           const call = {
             fields: values,
             lang,
@@ -169,7 +180,13 @@ export function routeDeclarer(fastify: FastifyInstance, services: RouteServices)
           } as RouteCall<FieldValues<F>, M>;
           if (!spec.once) return spec.handler(call);
           const userId = request.authed?.user.id ?? 0;
-          const key = submitKey(userId, spec.url.toLowerCase(), Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.key(values[name as keyof F])])));
+          const key = submitKey(
+            userId,
+            spec.url.toLowerCase(),
+            Object.fromEntries(
+              Object.entries(fields).map(([name, field]) => [name, field.key(values[name as keyof F])]),
+            ),
+          );
           if (!services.guard.claim(key)) throw new Rejection(spec.once);
           try {
             return await spec.handler(call);

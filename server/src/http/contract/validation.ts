@@ -11,11 +11,19 @@ import type { Fields } from './fields.ts';
  *   so the message follows the spec's order whatever order the validator found them in.
  */
 export function createValidator(): Ajv {
-  const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: true, strict: false });
+  const ajv = new Ajv({
+    coerceTypes: 'array',
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    strict: false,
+  });
   const checkAmount: SchemaValidateFunction = (_schema: unknown, data: string) => {
     const parsed = SentAmount.parse(data);
     if (parsed.ok) return true;
-    checkAmount.errors = [{ keyword: 'x-amount', params: { problem: parsed.problem }, message: `amount: ${parsed.problem}` }];
+    checkAmount.errors = [
+      { keyword: 'x-amount', params: { problem: parsed.problem }, message: `amount: ${parsed.problem}` },
+    ];
     return false;
   };
   ajv.addKeyword({ keyword: 'x-amount', type: 'string', errors: true, validate: checkAmount });

@@ -7,7 +7,8 @@ import { findLanguage, LANGUAGES } from '../languages.ts';
 const englishKeys = Object.keys(messagesEn);
 const holes = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 /** A catalogue's own file, without the English it is read over. */
-const fileOf = (code: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`${code}.json`, LOCALES_DIR), 'utf8')) as Record<string, unknown>;
+const fileOf = (code: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`${code}.json`, LOCALES_DIR), 'utf8')) as Record<string, unknown>;
 const translated = LANGUAGES.map((l) => l.file_name).filter((code) => code !== 'en');
 
 describe('server messages', () => {
@@ -16,15 +17,18 @@ describe('server messages', () => {
     expect(files.sort()).toEqual([...translated].sort());
   });
 
-  it.each(translated)('%s carries exactly the English keys, each a non-empty text with the same placeholders', (code) => {
-    const file = fileOf(code);
-    expect(Object.keys(file).sort()).toEqual([...englishKeys].sort());
-    for (const key of englishKeys) {
-      const text = file[key];
-      expect(typeof text === 'string' && text.trim().length > 0, `${code} ${key}`).toBe(true);
-      expect(holes(text as string), `${code} ${key}`).toEqual(holes(messagesEn[key as keyof typeof messagesEn]));
-    }
-  });
+  it.each(translated)(
+    '%s carries exactly the English keys, each a non-empty text with the same placeholders',
+    (code) => {
+      const file = fileOf(code);
+      expect(Object.keys(file).sort()).toEqual([...englishKeys].sort());
+      for (const key of englishKeys) {
+        const text = file[key];
+        expect(typeof text === 'string' && text.trim().length > 0, `${code} ${key}`).toBe(true);
+        expect(holes(text as string), `${code} ${key}`).toEqual(holes(messagesEn[key as keyof typeof messagesEn]));
+      }
+    },
+  );
 
   /** Texts that read the same as English because that is the language's own trading word, as its client strings (locales/) write it. */
   const SAME_AS_ENGLISH: Record<string, readonly string[]> = {

@@ -41,12 +41,15 @@ interface Deposit {
   paid_days: number;
 }
 
-const dailyInterest = (deposit: Pick<Deposit, 'principal' | 'rate_ppm'>): bigint => (deposit.principal * deposit.rate_ppm) / 1_000_000n;
+const dailyInterest = (deposit: Pick<Deposit, 'principal' | 'rate_ppm'>): bigint =>
+  (deposit.principal * deposit.rate_ppm) / 1_000_000n;
 
 function openDeposit(db: Db, userId: number, at: number): number {
   return db.transaction(() => {
     const id = Number(
-      db.prepare('INSERT INTO test_deposits (user_id, principal, rate_ppm, days, started_at) VALUES (?, ?, ?, ?, ?)').run(userId, PRINCIPAL, RATE_PPM, DAYS, at).lastInsertRowid,
+      db
+        .prepare('INSERT INTO test_deposits (user_id, principal, rate_ppm, days, started_at) VALUES (?, ?, ?, ?, ?)')
+        .run(userId, PRINCIPAL, RATE_PPM, DAYS, at).lastInsertRowid,
     );
     const key = { userId, coinId: USDT, accountType: 1 };
     new LedgerRepository(db).apply(
@@ -62,7 +65,10 @@ function openDeposit(db: Db, userId: number, at: number): number {
 }
 
 function depositRows(db: Db): Deposit[] {
-  const rows = db.prepare('SELECT * FROM test_deposits WHERE done = 0 ORDER BY id').safeIntegers(true).all() as Record<string, bigint>[];
+  const rows = db.prepare('SELECT * FROM test_deposits WHERE done = 0 ORDER BY id').safeIntegers(true).all() as Record<
+    string,
+    bigint
+  >[];
   return rows.map((r) => ({
     id: Number(r.id),
     user_id: Number(r.user_id),
@@ -89,7 +95,11 @@ function interestJob(db: Db, pause?: () => Promise<void>): Job {
           work.push({
             key: `deposit ${deposit.id} day ${day}`,
             pay: () => {
-              ledger.apply([{ ...key, part: 'available', amount: dailyInterest(deposit), kind: INTEREST, remark: `day ${day}` }], deposit.id, ctx.now);
+              ledger.apply(
+                [{ ...key, part: 'available', amount: dailyInterest(deposit), kind: INTEREST, remark: `day ${day}` }],
+                deposit.id,
+                ctx.now,
+              );
               db.prepare('UPDATE test_deposits SET paid_days = ? WHERE id = ?').run(day, deposit.id);
             },
           });
@@ -145,7 +155,11 @@ describe('the job runner', () => {
     return db;
   };
   const runnerOn = (db: Db, ...jobs: Job[]): JobRunner => {
-    const runner = new JobRunner({ db, now: () => clock.now(), log: { info: () => {}, error: (message) => errors.push(message) } });
+    const runner = new JobRunner({
+      db,
+      now: () => clock.now(),
+      log: { info: () => {}, error: (message) => errors.push(message) },
+    });
     for (const job of jobs) runner.register(job);
     runners.push(runner);
     return runner;
@@ -299,7 +313,7 @@ describe('the job runner', () => {
     expect(errors).toEqual(['job broken failed: no market price']);
   });
 
-  it('refuses a unit whose work is asynchronous: it would write outside the unit\'s transaction', async () => {
+  it("refuses a unit whose work is asynchronous: it would write outside the unit's transaction", async () => {
     const db = connect();
     const runner = runnerOn(db, { name: 'async', run: (ctx) => void ctx.unit('one', (async () => {}) as () => void) });
     const [report] = await runner.run();
@@ -323,7 +337,11 @@ describe('the job runner', () => {
       const db = connect();
       let often = 0;
       let daily = 0;
-      const runner = runnerOn(db, { name: 'often', run: () => void often++ }, { name: 'daily', everyMs: DAY_MS, run: () => void daily++ });
+      const runner = runnerOn(
+        db,
+        { name: 'often', run: () => void often++ },
+        { name: 'daily', everyMs: DAY_MS, run: () => void daily++ },
+      );
       await runner.start();
       expect([often, daily]).toEqual([1, 1]);
       expect(runner.running).toBe(true);

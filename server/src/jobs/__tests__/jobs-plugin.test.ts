@@ -24,7 +24,9 @@ describe('the job runner in the app', () => {
   /** The app plugin on a fresh instance, not yet ready, so a test can register a job first. */
   const load = async (env: Record<string, string> = {}): Promise<FastifyInstance> => {
     fastify = Fastify({ logger: false });
-    await fastify.register(app, { config: loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', ...env }) });
+    await fastify.register(app, {
+      config: loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', ...env }),
+    });
     return fastify;
   };
 
@@ -51,7 +53,13 @@ describe('the job runner in the app', () => {
       async run(ctx) {
         runs++;
         await gate;
-        ctx.unit(`run ${runs}`, () => instance.db.prepare("INSERT INTO app_meta (key, value) VALUES ('probe', 'x') ON CONFLICT (key) DO UPDATE SET value = 'y'").run());
+        ctx.unit(`run ${runs}`, () =>
+          instance.db
+            .prepare(
+              "INSERT INTO app_meta (key, value) VALUES ('probe', 'x') ON CONFLICT (key) DO UPDATE SET value = 'y'",
+            )
+            .run(),
+        );
       },
     });
     expect(runs).toBe(0);

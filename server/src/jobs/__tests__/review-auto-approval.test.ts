@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { LedgerRepository } from '../../db/repositories/ledger-repository.ts';
-import { addFundedUser, createTestTables, payoutRecord, submitNote, submitPayout, TEST_KINDS, USDT } from '../../domain/__tests__/review-test-kinds.ts';
+import {
+  addFundedUser,
+  createTestTables,
+  payoutRecord,
+  submitNote,
+  submitPayout,
+  TEST_KINDS,
+  USDT,
+} from '../../domain/__tests__/review-test-kinds.ts';
 import { createReviews, type Reviews } from '../../domain/reviews.ts';
 import { ManualClock } from '../../feed/clock.ts';
 import { expectBillsMatchBalances, freshDataDir } from '../../__tests__/harness/index.ts';
@@ -28,7 +36,11 @@ describe('automatic approval of reviews (the demo)', () => {
     db = openDatabase(dataDir);
     createTestTables(db);
     reviews = createReviews(db, () => clock.now(), TEST_KINDS);
-    runner = new JobRunner({ db, now: () => clock.now(), log: { info: () => {}, error: (message) => errors.push(message) } });
+    runner = new JobRunner({
+      db,
+      now: () => clock.now(),
+      log: { info: () => {}, error: (message) => errors.push(message) },
+    });
     runner.register(reviewAutoApprovalJob(reviews, SECONDS));
   };
   const shutDown = async (): Promise<void> => {
@@ -61,7 +73,11 @@ describe('automatic approval of reviews (the demo)', () => {
 
     clock.set(T0 + SECONDS * 1000);
     await runner.run();
-    expect(reviews.find(early.reviewId)).toMatchObject({ status: 'approved', decided_by: 'auto', decided_at: T0 + SECONDS * 1000 });
+    expect(reviews.find(early.reviewId)).toMatchObject({
+      status: 'approved',
+      decided_by: 'auto',
+      decided_at: T0 + SECONDS * 1000,
+    });
     expect(payoutRecord(db, early.payoutId).status).toBe('approved');
     expect(reviews.find(later.reviewId)?.status).toBe('pending');
     expect(new LedgerRepository(db).balance({ userId: payee, coinId: USDT, accountType: 1 }).available).toBe(AMOUNT);
@@ -80,9 +96,16 @@ describe('automatic approval of reviews (the demo)', () => {
     reviews.reject(rejected.reviewId, 'not this one');
     clock.advance(SECONDS * 1000 * 10);
     await runner.run();
-    expect(reviews.find(rejected.reviewId)).toMatchObject({ status: 'rejected', decided_by: 'operator', decided_at: T0 + 5_000 });
+    expect(reviews.find(rejected.reviewId)).toMatchObject({
+      status: 'rejected',
+      decided_by: 'operator',
+      decided_at: T0 + 5_000,
+    });
     expect(reviews.find(note.reviewId)?.status).toBe('pending');
-    expect(new LedgerRepository(db).balance({ userId: payer, coinId: USDT, accountType: 1 })).toEqual({ available: 100_00000000n, frozen: 0n });
+    expect(new LedgerRepository(db).balance({ userId: payer, coinId: USDT, accountType: 1 })).toEqual({
+      available: 100_00000000n,
+      frozen: 0n,
+    });
     expect(errors).toEqual([]);
   });
 
@@ -97,7 +120,11 @@ describe('automatic approval of reviews (the demo)', () => {
     build();
     expect(reviews.find(reviewId)?.status).toBe('pending');
     await runner.start();
-    expect(reviews.find(reviewId)).toMatchObject({ status: 'approved', decided_by: 'auto', decided_at: T0 + 10_000 + 3_600_000 });
+    expect(reviews.find(reviewId)).toMatchObject({
+      status: 'approved',
+      decided_by: 'auto',
+      decided_at: T0 + 10_000 + 3_600_000,
+    });
     expectBillsMatchBalances(db);
   });
 

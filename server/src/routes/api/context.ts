@@ -50,7 +50,12 @@ export type ApiPlugin = FastifyPluginAsync;
 /** A route module of the trading calls (market lists, Trade, Contrade): it also reads `fastify.trading` (plugins/trading.ts). */
 export type TradingPlugin = FastifyPluginAsync;
 
-export function createApiContext(db: Db, config: ServerConfig, siteConfig: SiteConfigStore, now: () => number = Date.now): ApiContext {
+export function createApiContext(
+  db: Db,
+  config: ServerConfig,
+  siteConfig: SiteConfigStore,
+  now: () => number = Date.now,
+): ApiContext {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   return {

@@ -39,10 +39,20 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   // Only routes that opt in (config.rateLimit) are limited; the answer is the usual envelope.
   await fastify.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (request, context) => fail(t(requestLang(request), 'rate.exceeded', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) })),
+    errorResponseBuilder: (request, context) =>
+      fail(t(requestLang(request), 'rate.exceeded', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) })),
   });
 
-  for (const plugin of [languageRoutes, siteRoutes, registerRoute, loginRoutes, emsRoutes, userRoutes, passwordRoutes, uploadRoute]) {
+  for (const plugin of [
+    languageRoutes,
+    siteRoutes,
+    registerRoute,
+    loginRoutes,
+    emsRoutes,
+    userRoutes,
+    passwordRoutes,
+    uploadRoute,
+  ]) {
     await fastify.register(plugin);
   }
   for (const plugin of [identityRoute, addressRoutes, bankRoutes]) await fastify.register(plugin);

@@ -17,7 +17,8 @@ export const clockRoutes: FastifyPluginAsync = async (fastify) => {
     if (!(clock instanceof MovableClock)) return reply.code(400).send({ error: 'this server runs on a fixed clock' });
     const text = request.query.advance_ms ?? '';
     const ms = /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(ms >= 0 && ms <= MAX_ADVANCE_MS)) return reply.code(400).send({ error: `advance_ms must be a whole number of ms from 0 to ${MAX_ADVANCE_MS}` });
+    if (!(ms >= 0 && ms <= MAX_ADVANCE_MS))
+      return reply.code(400).send({ error: `advance_ms must be a whole number of ms from 0 to ${MAX_ADVANCE_MS}` });
     clock.advance(ms);
     fastify.marketFeed.source.pump();
     await fastify.jobs.run();

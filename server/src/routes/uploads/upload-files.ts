@@ -66,7 +66,8 @@ export const uploadFiles: FastifyPluginAsync = async (fastify) => {
     const upload = STORED_NAME.test(name) ? uploads.findByName(name) : null;
     const path = upload && upload.user_id === caller.user.id ? join(dir, upload.name) : null;
     const file = path ? await stat(path).catch(() => null) : null;
-    if (!upload || !path || !file) return reply.code(404).send({ code: CODE.fail, msg: t(lang, 'upload.notFound'), data: null });
+    if (!upload || !path || !file)
+      return reply.code(404).send({ code: CODE.fail, msg: t(lang, 'upload.notFound'), data: null });
     return reply.type(upload.mime_type).header('content-length', file.size).send(createReadStream(path));
   });
 };

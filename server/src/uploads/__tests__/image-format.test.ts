@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkImageFile, MalformedImage, sniffFormat, type ImageSize } from '../image-format.ts';
-import { fixture, FIXTURE_SIZE, pngChunk, simpleWebp, SVG, webpChunks, webpOf, withJpegSegment, withPngChunk } from './upload-support.ts';
+import {
+  fixture,
+  FIXTURE_SIZE,
+  pngChunk,
+  simpleWebp,
+  SVG,
+  webpChunks,
+  webpOf,
+  withJpegSegment,
+  withPngChunk,
+} from './upload-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'image-format-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +40,13 @@ describe('sniffing the format from the first bytes', () => {
   });
 
   it('names nothing else: SVG, HTML, GIF, PDF, a RIFF that is not WebP', () => {
-    for (const text of [SVG.toString(), '<!DOCTYPE html><html></html>', 'GIF89a\x01\x00\x01\x00', '%PDF-1.7\n', 'RIFF\x00\x00\x00\x00WAVEfmt ']) {
+    for (const text of [
+      SVG.toString(),
+      '<!DOCTYPE html><html></html>',
+      'GIF89a\x01\x00\x01\x00',
+      '%PDF-1.7\n',
+      'RIFF\x00\x00\x00\x00WAVEfmt ',
+    ]) {
       expect(sniffFormat(Buffer.from(text, 'latin1')), text).toBeNull();
     }
   });
@@ -48,13 +64,17 @@ describe('accepted images', () => {
 
   it('accepts metadata it does not need: a JPEG comment, a PNG text chunk, an unknown WebP chunk', async () => {
     expect(await check(withJpegSegment(jpeg, 0xfe, Buffer.from('taken on a phone')))).toEqual(FIXTURE_SIZE);
-    expect(await check(withPngChunk(png, pngChunk('tEXt', Buffer.from('Comment\0taken on a phone'))))).toEqual(FIXTURE_SIZE);
+    expect(await check(withPngChunk(png, pngChunk('tEXt', Buffer.from('Comment\0taken on a phone'))))).toEqual(
+      FIXTURE_SIZE,
+    );
     const chunks = webpChunks(webps.lossy);
     expect(await check(webpOf([...chunks, { fourcc: 'XTRA', data: Buffer.from('odd') }]))).toEqual(FIXTURE_SIZE);
   });
 
   it('walks a large file a window at a time (a comment segment longer than one 64 KiB window)', async () => {
-    const comments = Array.from({ length: 4 }, () => withJpegSegment(Buffer.from([0xff, 0xd8]), 0xfe, Buffer.alloc(60_000, 0x20)).subarray(2));
+    const comments = Array.from({ length: 4 }, () =>
+      withJpegSegment(Buffer.from([0xff, 0xd8]), 0xfe, Buffer.alloc(60_000, 0x20)).subarray(2),
+    );
     const big = Buffer.concat([jpeg.subarray(0, 2), ...comments, jpeg.subarray(2)]);
     expect(big.length).toBeGreaterThan(3 * 64 * 1024);
     expect(await check(big)).toEqual(FIXTURE_SIZE);
@@ -65,9 +85,15 @@ describe('refused as malformed', () => {
   const cases: [string, Buffer][] = [
     ['a JPEG without its end marker', jpeg.subarray(0, jpeg.length - 2)],
     ['a JPEG with bytes after its end', Buffer.concat([jpeg, Buffer.from('trailing')])],
-    ['a JPEG segment whose length runs past the end', Buffer.concat([jpeg.subarray(0, 4), Buffer.from([0xff, 0xff]), jpeg.subarray(6)])],
+    [
+      'a JPEG segment whose length runs past the end',
+      Buffer.concat([jpeg.subarray(0, 4), Buffer.from([0xff, 0xff]), jpeg.subarray(6)]),
+    ],
     ['a JPEG with a zero-height frame', zeroJpegHeight(jpeg)],
-    ['a JPEG without a scan', Buffer.concat([jpeg.subarray(0, jpeg.indexOf(Buffer.from([0xff, 0xda]))), Buffer.from([0xff, 0xd9])])],
+    [
+      'a JPEG without a scan',
+      Buffer.concat([jpeg.subarray(0, jpeg.indexOf(Buffer.from([0xff, 0xda]))), Buffer.from([0xff, 0xd9])]),
+    ],
     ['a PNG whose image data does not match its CRC', flipByte(png, png.indexOf('IDAT') + 10)],
     ['a PNG without IEND', png.subarray(0, png.length - 12)],
     ['a PNG with bytes after IEND', Buffer.concat([png, Buffer.from('trailing')])],
@@ -84,7 +110,10 @@ describe('refused as malformed', () => {
   it('every truncation of every fixture', async () => {
     for (const image of [jpeg, png, ...Object.values(webps)]) {
       for (const keep of [12, 20, 40, Math.floor(image.length / 2), image.length - 5, image.length - 1]) {
-        await expect(check(image.subarray(0, keep)), `${sniffFormat(image)?.extension} cut to ${keep}`).rejects.toBeInstanceOf(MalformedImage);
+        await expect(
+          check(image.subarray(0, keep)),
+          `${sniffFormat(image)?.extension} cut to ${keep}`,
+        ).rejects.toBeInstanceOf(MalformedImage);
       }
     }
   });

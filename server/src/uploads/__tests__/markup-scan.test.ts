@@ -9,7 +9,16 @@ const scan = (...chunks: (Buffer | string)[]): boolean => {
 
 describe('markup scan', () => {
   it('finds document and script openers in any letter case', () => {
-    for (const text of [POLYGLOT_HTML, '<!DOCTYPE html>', '<?xml version="1.0"?>', '<SCRIPT>', '<iframe src=x>', '<svg/onload=1><body onload=1>', '<a href="JavaScript:alert(1)">', '<meta http-equiv=refresh>']) {
+    for (const text of [
+      POLYGLOT_HTML,
+      '<!DOCTYPE html>',
+      '<?xml version="1.0"?>',
+      '<SCRIPT>',
+      '<iframe src=x>',
+      '<svg/onload=1><body onload=1>',
+      '<a href="JavaScript:alert(1)">',
+      '<meta http-equiv=refresh>',
+    ]) {
       expect(scan(Buffer.concat([fixture('photo.jpg'), Buffer.from(text)])), text).toBe(true);
     }
   });
@@ -20,7 +29,8 @@ describe('markup scan', () => {
   });
 
   it('passes image bytes, and text that only looks like a tag', () => {
-    for (const name of ['photo.jpg', 'photo.png', 'lossy.webp', 'lossless.webp', 'alpha.webp'] as const) expect(scan(fixture(name)), name).toBe(false);
+    for (const name of ['photo.jpg', 'photo.png', 'lossy.webp', 'lossless.webp', 'alpha.webp'] as const)
+      expect(scan(fixture(name)), name).toBe(false);
     expect(scan('a < b, <html5 is not a tag, <scripted', 'x, <form-feed')).toBe(false);
   });
 

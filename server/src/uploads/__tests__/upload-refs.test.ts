@@ -10,7 +10,12 @@ const NAME = `${'ab12'.repeat(8)}.jpg`;
 
 describe('uploadNameOf', () => {
   it('reads the stored name from the relative url and from a fullurl on any host', () => {
-    for (const reference of [`/uploads/${NAME}`, `http://localhost:8080/uploads/${NAME}`, `https://trade.example.com/uploads/${NAME}`, `  /uploads/${NAME}\n`]) {
+    for (const reference of [
+      `/uploads/${NAME}`,
+      `http://localhost:8080/uploads/${NAME}`,
+      `https://trade.example.com/uploads/${NAME}`,
+      `  /uploads/${NAME}\n`,
+    ]) {
       expect(uploadNameOf(reference), reference).toBe(NAME);
     }
   });
@@ -36,7 +41,7 @@ describe('uploadNameOf', () => {
   });
 });
 
-describe('ownUploadUrl: records may reference only the caller\'s own uploads', () => {
+describe("ownUploadUrl: records may reference only the caller's own uploads", () => {
   let t: TestApp;
   let uploads: UploadRepository;
   let demoId: number;
@@ -48,24 +53,30 @@ describe('ownUploadUrl: records may reference only the caller\'s own uploads', (
     uploads = new UploadRepository(t.db);
     const upload = async (token: string) => {
       const form = fileForm(fixture('photo.jpg'));
-      const response = await t.app.inject({ method: 'POST', url: '/api/api/common/upload', payload: form.payload, headers: { ...form.headers, Token: token } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/api/common/upload',
+        payload: form.payload,
+        headers: { ...form.headers, Token: token },
+      });
       return response.json<Envelope<{ url: string; fullurl: string }>>().data;
     };
     demoUpload = await upload(await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password));
     otherUpload = await upload(await registerByEmail(t, 'other@example.com'));
-    const idOf = (username: string) => t.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
+    const idOf = (username: string) =>
+      t.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as number;
     demoId = idOf(DEMO_ACCOUNT.username);
     otherId = idOf('other@example.com');
   });
   afterAll(async () => t.close());
 
-  it('gives the canonical relative url for the owner\'s upload, sent back relative or full', () => {
+  it("gives the canonical relative url for the owner's upload, sent back relative or full", () => {
     expect(ownUploadUrl(uploads, demoId, demoUpload.url)).toBe(demoUpload.url);
     expect(ownUploadUrl(uploads, demoId, demoUpload.fullurl)).toBe(demoUpload.url);
     expect(ownUploadUrl(uploads, otherId, otherUpload.fullurl)).toBe(otherUpload.url);
   });
 
-  it('refuses another user\'s upload, in either form', () => {
+  it("refuses another user's upload, in either form", () => {
     expect(ownUploadUrl(uploads, demoId, otherUpload.url)).toBeNull();
     expect(ownUploadUrl(uploads, demoId, otherUpload.fullurl)).toBeNull();
     expect(ownUploadUrl(uploads, otherId, demoUpload.url)).toBeNull();

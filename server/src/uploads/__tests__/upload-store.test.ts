@@ -56,15 +56,23 @@ function store(options: Partial<UploadStoreOptions> = {}): UploadStore {
 
 /** A source that yields `bytes` in `size`-byte chunks. */
 const chunked = (bytes: Buffer, size: number): Readable =>
-  Readable.from((function* () {
-    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-  })());
+  Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+    })(),
+  );
 
 describe('upload store', () => {
   it('stores a checked image under a random name with its owner, type, size and dimensions', async () => {
     const s = store();
     const row = await s.commit(await s.receive(userId, chunked(fixture('photo.png'), 100)));
-    expect(row).toMatchObject({ user_id: userId, mime_type: 'image/png', size: fixture('photo.png').length, ...FIXTURE_SIZE, created_at: clock });
+    expect(row).toMatchObject({
+      user_id: userId,
+      mime_type: 'image/png',
+      size: fixture('photo.png').length,
+      ...FIXTURE_SIZE,
+      created_at: clock,
+    });
     expect(row.name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(readFileSync(s.pathOf(row.name)).equals(fixture('photo.png'))).toBe(true);
     expect(uploads.findByName(row.name)).toEqual(row);
@@ -75,13 +83,15 @@ describe('upload store', () => {
     const image = fixture('photo.jpg');
     const half = Math.floor(image.length / 2);
     let onDiskAtHalf = 0;
-    const source = Readable.from((async function* () {
-      yield image.subarray(0, half);
-      // A store that kept the file in memory until the end would never get here with bytes on disk.
-      await until(() => partialBytes() > 0);
-      onDiskAtHalf = partialBytes();
-      yield image.subarray(half);
-    })());
+    const source = Readable.from(
+      (async function* () {
+        yield image.subarray(0, half);
+        // A store that kept the file in memory until the end would never get here with bytes on disk.
+        await until(() => partialBytes() > 0);
+        onDiskAtHalf = partialBytes();
+        yield image.subarray(half);
+      })(),
+    );
     const s = store();
     await s.commit(await s.receive(userId, source));
     expect(onDiskAtHalf).toBe(half);
@@ -100,13 +110,19 @@ describe('upload store', () => {
 
   it('stops reading at the first refusal and removes the partial file', async () => {
     let chunksRead = 0;
-    const html = Buffer.concat([fixture('photo.jpg').subarray(0, 500), Buffer.from(POLYGLOT_HTML), Buffer.alloc(10_000)]);
-    const source = Readable.from((function* () {
-      for (let at = 0; at < html.length; at += 100) {
-        chunksRead += 1;
-        yield html.subarray(at, at + 100);
-      }
-    })());
+    const html = Buffer.concat([
+      fixture('photo.jpg').subarray(0, 500),
+      Buffer.from(POLYGLOT_HTML),
+      Buffer.alloc(10_000),
+    ]);
+    const source = Readable.from(
+      (function* () {
+        for (let at = 0; at < html.length; at += 100) {
+          chunksRead += 1;
+          yield html.subarray(at, at + 100);
+        }
+      })(),
+    );
     await expect(store().receive(userId, source)).rejects.toEqual(new UploadRefused('markup'));
     expect(chunksRead).toBeLessThan(20);
     expect(partialFiles()).toEqual([]);
@@ -137,7 +153,9 @@ describe('upload store', () => {
     clock += 3_599_999;
     await expect(s.receive(userId, chunked(fixture('photo.jpg'), 512))).rejects.toEqual(new UploadRefused('quota'));
     clock += 1;
-    await expect(s.receive(userId, chunked(fixture('photo.jpg'), 512))).resolves.toMatchObject({ bytes: fixture('photo.jpg').length });
+    await expect(s.receive(userId, chunked(fixture('photo.jpg'), 512))).resolves.toMatchObject({
+      bytes: fixture('photo.jpg').length,
+    });
   });
 
   it('clears partial files a stopped server left in incoming/', () => {

@@ -17,7 +17,7 @@ export const FIXTURE_SIZE = { width: 48, height: 32 };
 /** The chunks of a RIFF WebP, in order. */
 export function webpChunks(file: Buffer): { fourcc: string; data: Buffer }[] {
   const chunks: { fourcc: string; data: Buffer }[] = [];
-  for (let at = 12; at < file.length; ) {
+  for (let at = 12; at < file.length;) {
     const length = file.readUInt32LE(at + 4);
     chunks.push({ fourcc: file.toString('latin1', at, at + 4), data: file.subarray(at + 8, at + 8 + length) });
     at += 8 + length + (length % 2);
@@ -58,7 +58,8 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** `png` with `chunk` inserted right after IHDR (8 signature bytes + 25 IHDR bytes). */
-export const withPngChunk = (png: Buffer, chunk: Buffer): Buffer => Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+export const withPngChunk = (png: Buffer, chunk: Buffer): Buffer =>
+  Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
 
 /** `jpeg` with a segment (marker, length, data) inserted right after SOI. */
 export function withJpegSegment(jpeg: Buffer, marker: number, data: Buffer): Buffer {
@@ -69,7 +70,9 @@ export function withJpegSegment(jpeg: Buffer, marker: number, data: Buffer): Buf
 
 export const POLYGLOT_HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
 
-export const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+export const SVG = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+);
 
 /** One part of a multipart body: a file when it has a filename. */
 export interface Part {
@@ -86,7 +89,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

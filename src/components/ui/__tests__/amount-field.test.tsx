@@ -5,7 +5,9 @@ import { AmountField } from '../AmountField.tsx';
 
 function Field({ integer = false, available }: { integer?: boolean; available?: string }) {
   const [value, setValue] = useState('');
-  return <AmountField label="Amount" value={value} onChange={setValue} unit="USDT" integer={integer} available={available} />;
+  return (
+    <AmountField label="Amount" value={value} onChange={setValue} unit="USDT" integer={integer} available={available} />
+  );
 }
 
 const input = () => screen.getByLabelText('Amount') as HTMLInputElement;
@@ -25,12 +27,15 @@ describe('the amount field keeps what was typed and says what is wrong with it',
     expect(alert()).toBeNull();
   });
 
-  it.each(['150.5', '150,5', '600.5'])('whole-number field: %j is kept and refused, never joined into one number', (typed) => {
-    render(<Field integer />);
-    fireEvent.change(input(), { target: { value: typed } });
-    expect(input().value).toBe(typed.replace(',', '.'));
-    expect(alert()).toBe('Whole numbers only: remove the decimal part');
-  });
+  it.each(['150.5', '150,5', '600.5'])(
+    'whole-number field: %j is kept and refused, never joined into one number',
+    (typed) => {
+      render(<Field integer />);
+      fireEvent.change(input(), { target: { value: typed } });
+      expect(input().value).toBe(typed.replace(',', '.'));
+      expect(alert()).toBe('Whole numbers only: remove the decimal part');
+    },
+  );
 
   it('whole-number field: pasted thousands separators are read as the whole number they write', () => {
     render(<Field integer />);

@@ -18,7 +18,10 @@ describe('ChangeText', () => {
         </>,
       );
       // Vietnamese would read +0,30%, German +0,30 %, beside prices written 65755.05.
-      expect(screen.getAllByTestId('change').map((change) => change.textContent), lang).toEqual(['▲ +0.30%', '▼ -12.35%']);
+      expect(
+        screen.getAllByTestId('change').map((change) => change.textContent),
+        lang,
+      ).toEqual(['▲ +0.30%', '▼ -12.35%']);
       unmount();
     }
   });

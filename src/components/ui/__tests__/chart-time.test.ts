@@ -9,7 +9,8 @@ const MINUTE_BAR = Date.UTC(2026, 10, 27, 6, 5) / 1000;
 const GMT8 = -480;
 const NEW_YORK_WINTER = 300;
 
-const shifted = (period: Parameters<typeof chartTimeShift>[0], time: number, zone: number) => (time + chartTimeShift(period, zone)) as UTCTimestamp;
+const shifted = (period: Parameters<typeof chartTimeShift>[0], time: number, zone: number) =>
+  (time + chartTimeShift(period, zone)) as UTCTimestamp;
 
 describe('chart time labels', () => {
   it("labels a day bar with the exchange's date wherever the phone is", () => {
@@ -22,9 +23,16 @@ describe('chart time labels', () => {
 
   it("reads a shorter bar on the phone's 24-hour clock", () => {
     expect(chartTimeLabels('en', '1min').tickMark(shifted('1min', MINUTE_BAR, GMT8), TickMarkType.Time)).toBe('14:05');
-    expect(chartTimeLabels('en', '1min').tickMark(shifted('1min', MINUTE_BAR, NEW_YORK_WINTER), TickMarkType.Time)).toBe('01:05');
+    expect(
+      chartTimeLabels('en', '1min').tickMark(shifted('1min', MINUTE_BAR, NEW_YORK_WINTER), TickMarkType.Time),
+    ).toBe('01:05');
     expect(chartTimeLabels('en', '1min').crosshair(shifted('1min', MINUTE_BAR, GMT8))).toBe('2026-11-27 14:05');
-    expect(chartTimeLabels('en', '1min').tickMark(shifted('1min', MINUTE_BAR + 7 * 3600 + 7, 0), TickMarkType.TimeWithSeconds)).toBe('13:05:07');
+    expect(
+      chartTimeLabels('en', '1min').tickMark(
+        shifted('1min', MINUTE_BAR + 7 * 3600 + 7, 0),
+        TickMarkType.TimeWithSeconds,
+      ),
+    ).toBe('13:05:07');
   });
 
   it("writes months in the app's language, whatever the browser's, and the crosshair's date year first in every language", () => {

@@ -12,7 +12,14 @@ function Page({ dialogs, prerender = false }: { dialogs: number; prerender?: boo
         Open
       </button>
       {Array.from({ length: dialogs }, (_, i) => (
-        <Dialog key={i} open={open > i} onClose={() => setOpen(i)} title={`Dialog ${i + 1}`} closeLabel={`Close ${i + 1}`} prerender={prerender}>
+        <Dialog
+          key={i}
+          open={open > i}
+          onClose={() => setOpen(i)}
+          title={`Dialog ${i + 1}`}
+          closeLabel={`Close ${i + 1}`}
+          prerender={prerender}
+        >
           <p>Body {i + 1}</p>
         </Dialog>
       ))}

@@ -13,7 +13,10 @@ function manualLoads() {
   const loads: { resolve(): void; reject(): void }[] = [];
   const load = () =>
     new Promise<{ default: typeof Part }>((resolve, reject) => {
-      loads.push({ resolve: () => resolve({ default: Part }), reject: () => reject(new TypeError('Failed to fetch dynamically imported module')) });
+      loads.push({
+        resolve: () => resolve({ default: Part }),
+        reject: () => reject(new TypeError('Failed to fetch dynamically imported module')),
+      });
     });
   return { loads, load };
 }
@@ -164,7 +167,7 @@ describe('retryableLazy in a LazyBoundary', () => {
       expect(loads).toHaveLength(2);
     });
 
-    it('tries again without a reload while the server does not answer: a reload would show the browser\'s offline page', async () => {
+    it("tries again without a reload while the server does not answer: a reload would show the browser's offline page", async () => {
       const reload = vi.spyOn(thisPage, 'reload').mockImplementation(() => {});
       vi.spyOn(thisPage, 'serverAnswers').mockResolvedValue(false);
       const loads = await failedTwice();

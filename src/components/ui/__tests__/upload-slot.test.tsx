@@ -12,14 +12,17 @@ let revoked: string[];
 beforeEach(() => {
   created = [];
   revoked = [];
-  vi.stubGlobal('URL', Object.assign(Object.create(URL) as typeof URL, {
-    createObjectURL: () => {
-      const url = `blob:preview-${created.length + 1}`;
-      created.push(url);
-      return url;
-    },
-    revokeObjectURL: (url: string) => revoked.push(url),
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(Object.create(URL) as typeof URL, {
+      createObjectURL: () => {
+        const url = `blob:preview-${created.length + 1}`;
+        created.push(url);
+        return url;
+      },
+      revokeObjectURL: (url: string) => revoked.push(url),
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,7 +63,11 @@ describe('upload slot', () => {
       await pick(photo());
       act(() => calls[0]!.options.onProgress!(0.42));
       // Persian's own digits would read ۴۲٪, unlike every other number in the app (lib/format.ts).
-      expect(slot().querySelector('[class*="percent"]')?.textContent?.replace(/[\u200e\u200f]/g, '')).toBe('42%');
+      expect(
+        slot()
+          .querySelector('[class*="percent"]')
+          ?.textContent?.replace(/[\u200e\u200f]/g, ''),
+      ).toBe('42%');
     } finally {
       await act(() => i18next.changeLanguage('en'));
     }
@@ -102,7 +109,7 @@ describe('upload slot', () => {
     expect(onChange.mock.calls).toEqual([[null], [URL_]]);
   });
 
-  it('marks the slot failed with the server\'s message, and retry sends the same compressed image again', async () => {
+  it("marks the slot failed with the server's message, and retry sends the same compressed image again", async () => {
     const { send, calls } = manualSend();
     const compress = vi.fn(async () => compressed);
     render(<Harness compress={compress} send={send} />);

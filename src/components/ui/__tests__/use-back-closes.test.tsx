@@ -39,7 +39,13 @@ async function go(delta: number): Promise<void> {
 
 function Sheet(props: { name: string; open: boolean; onClose(): void; children?: ReactNode }) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} title={props.name} closeLabel={`Close ${props.name}`} testId={props.name}>
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title={props.name}
+      closeLabel={`Close ${props.name}`}
+      testId={props.name}
+    >
       {props.children}
     </Dialog>
   );

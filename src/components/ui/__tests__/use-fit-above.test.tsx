@@ -25,7 +25,8 @@ function Screen({ withBar = true, range = RANGE }: { withBar?: boolean; range?: 
 }
 
 function placeElements(view: ReturnType<typeof render>) {
-  const rect = (top: number) => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+  const rect = (top: number) =>
+    ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
   const pageTop = () => layout.pageTop - window.scrollY;
   view.getByTestId('page').getBoundingClientRect = () => rect(pageTop());
   view.getByTestId('box').getBoundingClientRect = () => rect(pageTop() + layout.boxInPage);

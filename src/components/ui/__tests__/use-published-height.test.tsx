@@ -11,7 +11,11 @@ function Layer({ property, gapPx }: { property: CoveredRoom; gapPx?: number }) {
 }
 
 /** The border box the browser reports after its layout, for every observed element. */
-const report = (height: number) => FakeResizeObserver.laidOut(() => ({ borderBoxSize: [{ blockSize: height, inlineSize: 375 }], contentRect: { height } as DOMRectReadOnly }));
+const report = (height: number) =>
+  FakeResizeObserver.laidOut(() => ({
+    borderBoxSize: [{ blockSize: height, inlineSize: 375 }],
+    contentRect: { height } as DOMRectReadOnly,
+  }));
 
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
 function pretendHeight(px: number) {

@@ -8,12 +8,23 @@ import { MemberPanel } from '../components/MemberPanel.tsx';
 import { userStore } from '../stores/user-store.ts';
 import { siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 
-const user: UserInfo = { username: 'demo', id: 1001, vip: 2, credit_score: 100, rzstatus: 0, have_pay: 1, has_unread: 0, invit: 'ABC234' };
+const user: UserInfo = {
+  username: 'demo',
+  id: 1001,
+  vip: 2,
+  credit_score: 100,
+  rzstatus: 0,
+  have_pay: 1,
+  has_unread: 0,
+  invit: 'ABC234',
+};
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
 const refused = { code: 0, msg: 'Server busy', data: null };
 
-const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 12; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
-const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 12; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 let openSpy: ReturnType<typeof vi.spyOn>;
 
@@ -49,10 +60,30 @@ describe('member panel: app download', () => {
   });
 
   it.each([
-    ['android device, both links', ANDROID_UA, { ios_url: 'https://apps.example/ios', android_url: 'https://apps.example/android' }, 'https://apps.example/android'],
-    ['iPhone, both links', IPHONE_UA, { ios_url: 'https://apps.example/ios', android_url: 'https://apps.example/android' }, 'https://apps.example/ios'],
-    ['iPhone, only android', IPHONE_UA, { ios_url: '', android_url: 'https://apps.example/android' }, 'https://apps.example/android'],
-    ['android device, only ios', ANDROID_UA, { ios_url: 'https://apps.example/ios', android_url: '' }, 'https://apps.example/ios'],
+    [
+      'android device, both links',
+      ANDROID_UA,
+      { ios_url: 'https://apps.example/ios', android_url: 'https://apps.example/android' },
+      'https://apps.example/android',
+    ],
+    [
+      'iPhone, both links',
+      IPHONE_UA,
+      { ios_url: 'https://apps.example/ios', android_url: 'https://apps.example/android' },
+      'https://apps.example/ios',
+    ],
+    [
+      'iPhone, only android',
+      IPHONE_UA,
+      { ios_url: '', android_url: 'https://apps.example/android' },
+      'https://apps.example/android',
+    ],
+    [
+      'android device, only ios',
+      ANDROID_UA,
+      { ios_url: 'https://apps.example/ios', android_url: '' },
+      'https://apps.example/ios',
+    ],
   ])('%s: opens the right link in a new tab', async (_case, userAgent, links, expected) => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
     stubApi({ '/User/getUserInfo': ok(user) });

@@ -6,7 +6,16 @@ import { SecurityPage } from '../components/SecurityPage.tsx';
 import { userStore } from '../stores/user-store.ts';
 import { stubApi } from '../../../lib/testing/api-stub.ts';
 
-const user = (have_pay: number): UserInfo => ({ username: 'demo', id: 1001, vip: 0, credit_score: 100, rzstatus: 0, have_pay, has_unread: 0, invit: 'ABC234' });
+const user = (have_pay: number): UserInfo => ({
+  username: 'demo',
+  id: 1001,
+  vip: 0,
+  credit_score: 100,
+  rzstatus: 0,
+  have_pay,
+  has_unread: 0,
+  invit: 'ABC234',
+});
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
 
 afterEach(() => {
@@ -28,13 +37,17 @@ describe('security page', () => {
   });
 
   it('shows "failed to load" with a retry when getUserInfo fails, and the retry fills the mark in', async () => {
-    const calls = stubApi({ '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))) });
+    const calls = stubApi({
+      '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))),
+    });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en.common.failedToLoad);
     expect(screen.queryByTestId('pay-password-status')).toBeNull();
     // Both password entries stay usable while the status is missing.
-    expect(screen.getByRole('link', { name: new RegExp(en.account.security.loginPassword) }).getAttribute('href')).toBe('/modifyPwd');
+    expect(screen.getByRole('link', { name: new RegExp(en.account.security.loginPassword) }).getAttribute('href')).toBe(
+      '/modifyPwd',
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: en.common.retry }));
     });

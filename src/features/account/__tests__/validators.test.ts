@@ -60,7 +60,10 @@ describe('validateRegister', () => {
   });
 
   it('reports each broken rule on its field', () => {
-    const errors = validateRegister({ ...emailForm, account: 'nope', password: '123', repassword: '1234', code: '' }, true);
+    const errors = validateRegister(
+      { ...emailForm, account: 'nope', password: '123', repassword: '1234', code: '' },
+      true,
+    );
     expect(errors).toEqual({
       account: 'account.register.emailInvalid',
       password: 'account.password.rule',
@@ -71,7 +74,9 @@ describe('validateRegister', () => {
 
   it('requires the email code only when verify_email_code is on and the method is email', () => {
     expect(validateRegister({ ...emailForm, code: '' }, false).code).toBeUndefined();
-    expect(validateRegister({ ...emailForm, method: 'phone', account: '13800138000', code: '' }, true).code).toBeUndefined();
+    expect(
+      validateRegister({ ...emailForm, method: 'phone', account: '13800138000', code: '' }, true).code,
+    ).toBeUndefined();
   });
 
   it('checks the phone tab with the phone rule', () => {
@@ -99,14 +104,17 @@ describe('password changes', () => {
       newPassword: 'account.modifyPwd.newRequired',
       confirmPassword: 'account.modifyPwd.confirmRequired',
     });
-    expect(validateResetLoginPassword({ oldPassword: 'old111', newPassword: 'new222', confirmPassword: 'new223' }).confirmPassword).toBe(
-      'account.password.mismatch',
-    );
-    expect(validateResetLoginPassword({ oldPassword: 'old111', newPassword: 'short', confirmPassword: 'short' }).newPassword).toBe(
-      'account.password.rule',
-    );
     expect(
-      Object.values(validateResetLoginPassword({ oldPassword: 'old111', newPassword: 'new222', confirmPassword: 'new222' })).filter(Boolean),
+      validateResetLoginPassword({ oldPassword: 'old111', newPassword: 'new222', confirmPassword: 'new223' })
+        .confirmPassword,
+    ).toBe('account.password.mismatch');
+    expect(
+      validateResetLoginPassword({ oldPassword: 'old111', newPassword: 'short', confirmPassword: 'short' }).newPassword,
+    ).toBe('account.password.rule');
+    expect(
+      Object.values(
+        validateResetLoginPassword({ oldPassword: 'old111', newPassword: 'new222', confirmPassword: 'new222' }),
+      ).filter(Boolean),
     ).toEqual([]);
   });
 
@@ -116,11 +124,14 @@ describe('password changes', () => {
       newPassword: 'account.resetPay.newRequired',
       confirmPassword: 'account.resetPay.confirmRequired',
     });
-    expect(validateResetPayPassword({ loginPassword: 'a', newPassword: 'pay123', confirmPassword: 'pay124' }).confirmPassword).toBe(
-      'account.password.mismatch',
-    );
     expect(
-      Object.values(validateResetPayPassword({ loginPassword: 'a', newPassword: 'pay123', confirmPassword: 'pay123' })).filter(Boolean),
+      validateResetPayPassword({ loginPassword: 'a', newPassword: 'pay123', confirmPassword: 'pay124' })
+        .confirmPassword,
+    ).toBe('account.password.mismatch');
+    expect(
+      Object.values(
+        validateResetPayPassword({ loginPassword: 'a', newPassword: 'pay123', confirmPassword: 'pay123' }),
+      ).filter(Boolean),
     ).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@
  * an /api envelope call, so it bypasses the api client. Failures give '' (the server then records
  * the connection's address itself).
  */
-export async function lookupIp(url: string | undefined, fetchImpl: typeof fetch = (i, o) => globalThis.fetch(i, o)): Promise<string> {
+export async function lookupIp(
+  url: string | undefined,
+  fetchImpl: typeof fetch = (i, o) => globalThis.fetch(i, o),
+): Promise<string> {
   if (!url) return '';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 5000);

@@ -30,7 +30,10 @@ export type RegisterField = 'account' | 'password' | 'repassword' | 'code';
  * letters or digits; repeat equal; the email code is required when `verifyEmailCode` is on and the
  * method is email. The invite code is optional.
  */
-export function validateRegister(input: Omit<RegisterInput, 'ip'>, verifyEmailCode: boolean): FieldErrors<RegisterField> {
+export function validateRegister(
+  input: Omit<RegisterInput, 'ip'>,
+  verifyEmailCode: boolean,
+): FieldErrors<RegisterField> {
   return {
     account: (input.method === 'email' ? emailRule(input.account) : phoneRule(input.account)) ?? undefined,
     password: passwordRule(input.password) ?? undefined,

@@ -19,10 +19,10 @@ export function validateResetLoginPassword(input: ResetLoginPasswordInput): Fiel
   return {
     oldPassword: required(input.oldPassword, 'account.modifyPwd.oldRequired') ?? undefined,
     newPassword:
-      (required(input.newPassword, 'account.modifyPwd.newRequired') ?? passwordRule(input.newPassword)) ?? undefined,
+      required(input.newPassword, 'account.modifyPwd.newRequired') ?? passwordRule(input.newPassword) ?? undefined,
     confirmPassword:
-      (required(input.confirmPassword, 'account.modifyPwd.confirmRequired') ??
-        repeatRule(input.newPassword, input.confirmPassword)) ??
+      required(input.confirmPassword, 'account.modifyPwd.confirmRequired') ??
+      repeatRule(input.newPassword, input.confirmPassword) ??
       undefined,
   };
 }

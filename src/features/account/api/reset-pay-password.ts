@@ -19,10 +19,10 @@ export function validateResetPayPassword(input: ResetPayPasswordInput): FieldErr
   return {
     loginPassword: required(input.loginPassword, 'account.resetPay.loginRequired') ?? undefined,
     newPassword:
-      (required(input.newPassword, 'account.resetPay.newRequired') ?? passwordRule(input.newPassword)) ?? undefined,
+      required(input.newPassword, 'account.resetPay.newRequired') ?? passwordRule(input.newPassword) ?? undefined,
     confirmPassword:
-      (required(input.confirmPassword, 'account.resetPay.confirmRequired') ??
-        repeatRule(input.newPassword, input.confirmPassword)) ??
+      required(input.confirmPassword, 'account.resetPay.confirmRequired') ??
+      repeatRule(input.newPassword, input.confirmPassword) ??
       undefined,
   };
 }

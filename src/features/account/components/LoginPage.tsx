@@ -78,7 +78,11 @@ export function LoginPage() {
           error={errors.password ? t(errors.password) : null}
         />
         <div className={styles.row}>
-          <Checkbox label={t('account.login.remember')} checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <Checkbox
+            label={t('account.login.remember')}
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
           {settings?.custom_service ? (
             <a className={styles.link} href={settings.custom_service} target="_blank" rel="noopener noreferrer">
               {t('account.login.forgot')}

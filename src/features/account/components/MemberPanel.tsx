@@ -92,7 +92,14 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
   );
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('account.panel.title')} variant="panel" closeLabel={t('account.panel.close')} testId="member-panel">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('account.panel.title')}
+      variant="panel"
+      closeLabel={t('account.panel.close')}
+      testId="member-panel"
+    >
       <section className={styles.profile} aria-label={t('account.panel.profile')}>
         {user ? (
           <>
@@ -108,11 +115,7 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
             </p>
           </>
         ) : failed && !loading ? (
-          <ListStatus
-            state="failed"
-            texts={listTexts}
-            onRetry={() => void loadUser()}
-          />
+          <ListStatus state="failed" texts={listTexts} onRetry={() => void loadUser()} />
         ) : (
           <>
             <Skeleton height={22} width="60%" />
@@ -144,9 +147,15 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
             )}
           </li>
         )}
-        {isOn(settings, 'address_switch') && entry('address', <IconAddress />, t('account.panel.bindAddress'), '/bindMentionAddress')}
+        {isOn(settings, 'address_switch') &&
+          entry('address', <IconAddress />, t('account.panel.bindAddress'), '/bindMentionAddress')}
         {isOn(settings, 'bank_switch') && entry('bank', <IconCard />, t('account.panel.bank'), '/bank')}
-        {entry('invite', <IconShare />, t('account.panel.invite'), `/invite?code=${encodeURIComponent(user?.invit ?? '')}`)}
+        {entry(
+          'invite',
+          <IconShare />,
+          t('account.panel.invite'),
+          `/invite?code=${encodeURIComponent(user?.invit ?? '')}`,
+        )}
         {entry(
           'notify',
           <IconBell />,
@@ -161,10 +170,12 @@ export function MemberPanel({ open, onClose }: MemberPanelProps) {
             <span className={styles.icon}>
               <IconMoon />
             </span>
-            <span className={styles.label}>
-              {t('account.panel.nightMode')}
-            </span>
-            <Switch checked={theme === 'night'} onChange={(on) => setTheme(on ? 'night' : 'day')} label={t('account.panel.nightMode')} />
+            <span className={styles.label}>{t('account.panel.nightMode')}</span>
+            <Switch
+              checked={theme === 'night'}
+              onChange={(on) => setTheme(on ? 'night' : 'day')}
+              label={t('account.panel.nightMode')}
+            />
           </div>
         </li>
         {entry('security', <IconShield />, t('account.panel.security'), '/security')}

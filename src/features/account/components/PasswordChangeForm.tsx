@@ -28,7 +28,13 @@ interface PasswordChangeFormProps<F extends string> {
 }
 
 /** The shared screen of the login- and transaction-password changes: validate, submit once, then hand over. */
-export function PasswordChangeForm<F extends string>({ titleKey, inputs, validate, submit, onSuccess }: PasswordChangeFormProps<F>) {
+export function PasswordChangeForm<F extends string>({
+  titleKey,
+  inputs,
+  validate,
+  submit,
+  onSuccess,
+}: PasswordChangeFormProps<F>) {
   const { t } = useTranslation();
   const [values, setValues] = useState(() => Object.fromEntries(inputs.map((i) => [i.field, ''])) as Record<F, string>);
   const [errors, setErrors] = useState<FieldErrors<F>>({});

@@ -67,7 +67,11 @@ export function RegisterPage() {
     const problem = validateSendEmailCode({ email: account });
     setErrors((e) => ({ ...e, account: problem ?? undefined }));
     if (problem || sending || countdown.remaining > 0) return;
-    await run('code', () => sendEmailCode({ email: account }), () => countdown.start(EMAIL_CODE_WAIT_S));
+    await run(
+      'code',
+      () => sendEmailCode({ email: account }),
+      () => countdown.start(EMAIL_CODE_WAIT_S),
+    );
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -137,7 +141,10 @@ export function RegisterPage() {
                   label={t('account.register.method')}
                   value={method}
                   onChange={switchMethod}
-                  items={methods.map((m) => ({ key: m, label: t(m === 'email' ? 'account.register.tabEmail' : 'account.register.tabPhone') }))}
+                  items={methods.map((m) => ({
+                    key: m,
+                    label: t(m === 'email' ? 'account.register.tabEmail' : 'account.register.tabPhone'),
+                  }))}
                   panelId={panelId}
                 />
                 <TabPanel id={panelId} tabKey={method}>
@@ -218,4 +225,3 @@ export function RegisterPage() {
     </div>
   );
 }
-

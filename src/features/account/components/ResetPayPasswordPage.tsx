@@ -4,9 +4,27 @@ import { loadUser } from '../stores/user-store.ts';
 import { PasswordChangeForm, type PasswordInputSpec } from './PasswordChangeForm.tsx';
 
 const inputs: readonly PasswordInputSpec<ResetPayPasswordField>[] = [
-  { field: 'loginPassword', name: 'logpassword', labelKey: 'account.resetPay.loginPassword', placeholderKey: 'account.resetPay.loginPlaceholder', autoComplete: 'current-password' },
-  { field: 'newPassword', name: 'newpaypassword', labelKey: 'account.resetPay.new', placeholderKey: 'account.password.rulePlaceholder', autoComplete: 'new-password' },
-  { field: 'confirmPassword', name: 'confirmpaypassword', labelKey: 'account.resetPay.confirm', placeholderKey: 'account.resetPay.confirmPlaceholder', autoComplete: 'new-password' },
+  {
+    field: 'loginPassword',
+    name: 'logpassword',
+    labelKey: 'account.resetPay.loginPassword',
+    placeholderKey: 'account.resetPay.loginPlaceholder',
+    autoComplete: 'current-password',
+  },
+  {
+    field: 'newPassword',
+    name: 'newpaypassword',
+    labelKey: 'account.resetPay.new',
+    placeholderKey: 'account.password.rulePlaceholder',
+    autoComplete: 'new-password',
+  },
+  {
+    field: 'confirmPassword',
+    name: 'confirmpaypassword',
+    labelKey: 'account.resetPay.confirm',
+    placeholderKey: 'account.resetPay.confirmPlaceholder',
+    autoComplete: 'new-password',
+  },
 ];
 
 /** Set or change the transaction password (docs/product-rules.md#passwords); back to the security centre on success. */

@@ -42,7 +42,10 @@ export function SecurityPage() {
             <IconKey className={styles.itemIcon} />
             <span className={styles.itemLabel}>{t('account.security.payPassword')}</span>
             {user ? (
-              <span className={[styles.itemValue, paySet ? styles.set : styles.notSet].join(' ')} data-testid="pay-password-status">
+              <span
+                className={[styles.itemValue, paySet ? styles.set : styles.notSet].join(' ')}
+                data-testid="pay-password-status"
+              >
                 {t(paySet ? 'account.security.set' : 'account.security.notSet')}
               </span>
             ) : loadFailed ? null : (
@@ -52,13 +55,7 @@ export function SecurityPage() {
           </Link>
         </li>
       </ul>
-      {loadFailed && (
-        <ListStatus
-          state="failed"
-          texts={listTexts}
-          onRetry={() => void loadUser()}
-        />
-      )}
+      {loadFailed && <ListStatus state="failed" texts={listTexts} onRetry={() => void loadUser()} />}
     </div>
   );
 }

@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { levelProblem, suggestedDirection } from '../api/alert-rules.ts';
-import { activeAlerts, addAlert, alertsStore, applyAlertEvent, initAlerts, readAlerts, removeAlert, updateAlert } from '../stores/alerts-store.ts';
+import {
+  activeAlerts,
+  addAlert,
+  alertsStore,
+  applyAlertEvent,
+  initAlerts,
+  readAlerts,
+  removeAlert,
+  updateAlert,
+} from '../stores/alerts-store.ts';
 
 const draft = { symbol: 'btcusdt', title: 'BTC/USDT', level: '70000', direction: 'above' as const, repeat: false };
 

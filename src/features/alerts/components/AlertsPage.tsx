@@ -20,13 +20,28 @@ import styles from './alerts.module.css';
 
 const NO_PAIRS: MarketItem[] = [];
 
-function Choice<K extends string>({ label, value, options, onChange }: { label: string; value: K; options: { key: K; label: string }[]; onChange(key: K): void }) {
+function Choice<K extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: K;
+  options: { key: K; label: string }[];
+  onChange(key: K): void;
+}) {
   return (
     <fieldset className={styles.choice}>
       <legend className={styles.legend}>{label}</legend>
       <div className={styles.segments}>
         {options.map((option) => (
-          <button key={option.key} type="button" aria-pressed={option.key === value} onClick={() => onChange(option.key)}>
+          <button
+            key={option.key}
+            type="button"
+            aria-pressed={option.key === value}
+            onClick={() => onChange(option.key)}
+          >
             {option.label}
           </button>
         ))}
@@ -37,7 +52,9 @@ function Choice<K extends string>({ label, value, options, onChange }: { label: 
 
 function AlertRow({ alert, onEdit }: { alert: StoredAlert; onEdit(): void }) {
   const { t } = useTranslation();
-  const condition = t(alert.direction === 'above' ? 'alerts.list.above' : 'alerts.list.below', { level: formatTrim(alert.level, 8) });
+  const condition = t(alert.direction === 'above' ? 'alerts.list.above' : 'alerts.list.below', {
+    level: formatTrim(alert.level, 8),
+  });
   const status = alert.triggered
     ? t('alerts.list.triggered', { price: formatTrim(alert.firedPrice ?? '', 8) })
     : alert.armed
@@ -135,7 +152,10 @@ export function AlertsPage() {
             testId="alert-pair"
           />
           <p className={styles.last} data-testid="alert-last">
-            {t('alerts.form.last')} <bdi dir="ltr" className={styles.num}>{lastPrice ?? '--'}</bdi>
+            {t('alerts.form.last')}{' '}
+            <bdi dir="ltr" className={styles.num}>
+              {lastPrice ?? '--'}
+            </bdi>
           </p>
           <Choice
             label={t('alerts.form.condition')}

@@ -17,7 +17,10 @@ export function NotificationSwitch() {
   return (
     <div className={styles.notify}>
       <p className={styles.note}>{t('alerts.notify.ask')}</p>
-      <Button variant="secondary" onClick={() => void Notification.requestPermission().then(setPermission, () => setPermission(current()))}>
+      <Button
+        variant="secondary"
+        onClick={() => void Notification.requestPermission().then(setPermission, () => setPermission(current()))}
+      >
         {t('alerts.notify.allow')}
       </Button>
     </div>

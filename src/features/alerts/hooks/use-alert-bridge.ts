@@ -10,7 +10,12 @@ import { activeAlerts, alertsStore, applyAlertEvent, initAlerts, type StoredAler
 /** Shows a system notification when the user has allowed them; through the service worker where there is one (phones require it). */
 async function notifySystem(title: string, body: string, tag: string): Promise<void> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const options: NotificationOptions = { body, tag, icon: '/icons/icon-192.png', badge: '/icons/icon-maskable-192.png' };
+  const options: NotificationOptions = {
+    body,
+    tag,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-maskable-192.png',
+  };
   const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
   if (registration) await registration.showNotification(title, options);
   else new Notification(title, options);
@@ -31,7 +36,9 @@ export function useAlertBridge(): void {
       const key = JSON.stringify(active);
       if (key === sent) return;
       sent = key;
-      void setEngineAlerts(active).catch((error: unknown) => console.error('[alerts] the worker refused the list:', error));
+      void setEngineAlerts(active).catch((error: unknown) =>
+        console.error('[alerts] the worker refused the list:', error),
+      );
     };
     send();
     const stopSending = subscribe(alertsStore, send);

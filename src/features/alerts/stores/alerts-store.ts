@@ -79,7 +79,9 @@ export function initAlerts(): void {
 
 /** The alerts the worker must watch: every one but a triggered one-time alert. */
 export function activeAlerts(items: readonly StoredAlert[]): PriceAlert[] {
-  return items.filter((a) => !a.triggered).map(({ id, symbol, level, direction, repeat, armed }) => ({ id, symbol, level, direction, repeat, armed }));
+  return items
+    .filter((a) => !a.triggered)
+    .map(({ id, symbol, level, direction, repeat, armed }) => ({ id, symbol, level, direction, repeat, armed }));
 }
 
 export interface AlertDraft {
@@ -96,14 +98,19 @@ export function addAlert(draft: AlertDraft, now = Date.now()): boolean {
   if (alertsStore.items.length >= MAX_ALERTS) return false;
   counter += 1;
   const id = `${now.toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-  alertsStore.items = [...alertsStore.items, { ...draft, level: draft.level.trim(), id, armed: true, triggered: false, createdAt: now }];
+  alertsStore.items = [
+    ...alertsStore.items,
+    { ...draft, level: draft.level.trim(), id, armed: true, triggered: false, createdAt: now },
+  ];
   save();
   return true;
 }
 
 /** Changes an alert; an edited alert is armed again and no longer triggered. */
 export function updateAlert(id: string, draft: AlertDraft): void {
-  alertsStore.items = alertsStore.items.map((a) => (a.id === id ? { ...a, ...draft, level: draft.level.trim(), armed: true, triggered: false } : a));
+  alertsStore.items = alertsStore.items.map((a) =>
+    a.id === id ? { ...a, ...draft, level: draft.level.trim(), armed: true, triggered: false } : a,
+  );
   save();
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountTextRefusal, earlyRedemption, isWholeNumber, stepInteger, stepperStep, withinBounds } from '../api/earn-rules.ts';
+import {
+  amountTextRefusal,
+  earlyRedemption,
+  isWholeNumber,
+  stepInteger,
+  stepperStep,
+  withinBounds,
+} from '../api/earn-rules.ts';
 
 describe('earn rules: whole numbers and the integer stepper (docs/product-rules.md#earn)', () => {
   it('accepts digits only as whole numbers', () => {
@@ -26,7 +33,7 @@ describe('earn rules: whole numbers and the integer stepper (docs/product-rules.
     expect(stepInteger('7', 1, '1', '10')).toBe('8');
   });
 
-  it('refuses the text an amount field flags, with the field\'s own message', () => {
+  it("refuses the text an amount field flags, with the field's own message", () => {
     expect(amountTextRefusal('150.5', true)).toEqual({ key: 'send.amount.wholeOnly' });
     expect(amountTextRefusal('150.5', false)).toBeNull();
     expect(amountTextRefusal('1.2.3', false)).toEqual({ key: 'send.amount.format' });

@@ -15,10 +15,19 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const project = { id: 5, title: 'Quick cash loan', mechanism: 'Bank', coin: 'USDT', minprice: '100', maxprice: '5000', interest_rate: '0.1', cycle: 7 };
+const project = {
+  id: 5,
+  title: 'Quick cash loan',
+  mechanism: 'Bank',
+  coin: 'USDT',
+  minprice: '100',
+  maxprice: '5000',
+  interest_rate: '0.1',
+  cycle: 7,
+};
 
 describe('the loan application amount', () => {
-  it('keeps 600.5 and 600,5 as typed and refuses them with the stepper\'s message; pasted spaces and separators are read', async () => {
+  it("keeps 600.5 and 600,5 as typed and refuses them with the stepper's message; pasted spaces and separators are read", async () => {
     site.settings = siteSettings();
     const calls = stubApi({ '/Loan/getLoanProjects': ok({ list: [project] }) });
     window.history.replaceState(null, '', '/loans-application?id=5');

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { canCancel, canRepay, checkLoanApplication, loanCost } from '../api/loan-rules.ts';
 
-const complete = { amount: '500', min: '100', max: '5000', frontCard: '/uploads/a.jpg', laterCard: '/uploads/b.jpg', handheldCard: '/uploads/c.jpg' };
+const complete = {
+  amount: '500',
+  min: '100',
+  max: '5000',
+  frontCard: '/uploads/a.jpg',
+  laterCard: '/uploads/b.jpg',
+  handheldCard: '/uploads/c.jpg',
+};
 
 describe('loan application rules (docs/product-rules.md#loans)', () => {
   it('checks the amount first, naming min and max', () => {
-    expect(checkLoanApplication({ ...complete, amount: '99', frontCard: null })).toEqual({ key: 'earn.loans.amountRange', vars: { min: '100', max: '5000' } });
+    expect(checkLoanApplication({ ...complete, amount: '99', frontCard: null })).toEqual({
+      key: 'earn.loans.amountRange',
+      vars: { min: '100', max: '5000' },
+    });
     expect(checkLoanApplication({ ...complete, amount: '5001' })?.key).toBe('earn.loans.amountRange');
     // The stepper keeps 600.5 as typed: refused with the message the field shows, never read as 6005.
     expect(checkLoanApplication({ ...complete, amount: '600.5' })?.key).toBe('send.amount.wholeOnly');
@@ -13,8 +23,12 @@ describe('loan application rules (docs/product-rules.md#loans)', () => {
   });
 
   it('then the images in order: front, back, handheld', () => {
-    expect(checkLoanApplication({ ...complete, frontCard: null, laterCard: null, handheldCard: null })?.key).toBe('earn.loans.frontMissing');
-    expect(checkLoanApplication({ ...complete, laterCard: null, handheldCard: null })?.key).toBe('earn.loans.backMissing');
+    expect(checkLoanApplication({ ...complete, frontCard: null, laterCard: null, handheldCard: null })?.key).toBe(
+      'earn.loans.frontMissing',
+    );
+    expect(checkLoanApplication({ ...complete, laterCard: null, handheldCard: null })?.key).toBe(
+      'earn.loans.backMissing',
+    );
     expect(checkLoanApplication({ ...complete, handheldCard: null })?.key).toBe('earn.loans.handheldMissing');
     expect(checkLoanApplication(complete)).toBeNull();
   });

@@ -27,7 +27,10 @@ const product: MiningProduct = {
 let calls: ApiCall[];
 
 async function open(offered: MiningProduct = product) {
-  calls = stubApi({ '/Machine/getMiningMachineList': ok({ list: [offered] }), '/Machine/buyMiningMachine': ok({}, 'Locked successfully') });
+  calls = stubApi({
+    '/Machine/getMiningMachineList': ok({ list: [offered] }),
+    '/Machine/buyMiningMachine': ok({}, 'Locked successfully'),
+  });
   window.history.replaceState(null, '', `/lockming-application?id=${offered.id}`);
   render(<MiningApplicationPage />);
   await screen.findByTestId('mining-amount');
@@ -52,7 +55,7 @@ afterEach(() => {
 });
 
 describe('the lock mining application', () => {
-  it('keeps 150.5 and 150,5 as typed and refuses them with the stepper\'s message, locking nothing', async () => {
+  it("keeps 150.5 and 150,5 as typed and refuses them with the stepper's message, locking nothing", async () => {
     await open();
     fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'pay12345' } });
     for (const typed of ['150.5', '150,5']) {
@@ -103,7 +106,9 @@ describe('the lock mining application', () => {
     expect(within(sheet).getByTestId('mining-confirm-redeem-back').textContent).toBe('975 USDT');
     expect(within(sheet).getByTestId('mining-confirm-ends').textContent).toContain('2026');
     await act(async () => fireEvent.click(within(sheet).getByTestId('mining-confirm-confirm')));
-    expect(bought().map((call) => Object.fromEntries(call.fields))).toEqual([{ id: '3', amount: '1000', day: '7', interest_rate: '0.3333', paypassword: 'pay12345' }]);
+    expect(bought().map((call) => Object.fromEntries(call.fields))).toEqual([
+      { id: '3', amount: '1000', day: '7', interest_rate: '0.3333', paypassword: 'pay12345' },
+    ]);
     expect(location.navigate).toHaveBeenCalledWith('/lockming?tab=orders');
   });
 
@@ -124,6 +129,8 @@ describe('the lock mining application', () => {
     act(() => void window.dispatchEvent(new Event('offline')));
     // The screen hears the event once its subscription is in place: wait for the state it shows.
     await waitFor(() => expect((screen.getByTestId('mining-lock') as HTMLButtonElement).disabled).toBe(true));
-    expect(screen.getByTestId('send-offline').textContent).toBe('You are offline. Nothing is sent until the connection is back.');
+    expect(screen.getByTestId('send-offline').textContent).toBe(
+      'You are offline. Nothing is sent until the connection is back.',
+    );
   });
 });

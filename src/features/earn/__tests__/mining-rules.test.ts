@@ -22,9 +22,20 @@ describe('lock mining rules', () => {
 
   it('needs a period, a whole amount within min_price..max_price, the balance, and the password while it is required', () => {
     const term = { days: 7, rate: '0.3' };
-    const base = { amount: '500', min: '100', max: '1000', balance: '600', term, passwordRequired: true, password: 'pay12345' };
+    const base = {
+      amount: '500',
+      min: '100',
+      max: '1000',
+      balance: '600',
+      term,
+      passwordRequired: true,
+      password: 'pay12345',
+    };
     expect(checkMiningPurchase({ ...base, term: null })?.key).toBe('earn.mining.chooseDay');
-    expect(checkMiningPurchase({ ...base, amount: '1001' })).toEqual({ key: 'earn.mining.amountRange', vars: { min: '100', max: '1000' } });
+    expect(checkMiningPurchase({ ...base, amount: '1001' })).toEqual({
+      key: 'earn.mining.amountRange',
+      vars: { min: '100', max: '1000' },
+    });
     // The stepper keeps 100.5 as typed: refused with the message the field shows, never read as 1005.
     expect(checkMiningPurchase({ ...base, amount: '100.5' })?.key).toBe('send.amount.wholeOnly');
     expect(checkMiningPurchase({ ...base, amount: '1,200' })?.key).toBe('send.amount.format');

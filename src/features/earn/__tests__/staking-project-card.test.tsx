@@ -51,7 +51,7 @@ beforeEach(() => {
 });
 
 describe('a staking project card (docs/product-rules.md#staking)', () => {
-  it('shows the chosen period\'s rate and minimum, and its estimate as the amount changes', () => {
+  it("shows the chosen period's rate and minimum, and its estimate as the amount changes", () => {
     render(<Card />);
     expect(screen.getByText('8%')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '90 days' }));
@@ -79,7 +79,7 @@ describe('a staking project card (docs/product-rules.md#staking)', () => {
     expect(staking.submitStaking).not.toHaveBeenCalled();
   });
 
-  it('refuses to stake 150.5 or 150,5 with the field\'s message, and sends nothing', () => {
+  it("refuses to stake 150.5 or 150,5 with the field's message, and sends nothing", () => {
     render(<Card />);
     fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'pay12345' } });
     for (const typed of ['150.5', '150,5', ' 150 .5 ']) {
@@ -121,18 +121,33 @@ describe('a staking project card (docs/product-rules.md#staking)', () => {
     expect(within(sheet).getByText('10%')).toBeTruthy();
     // 730 × 10 % × 90 / 365 = 18; the end is 90 days from now; 1.5 % of 730 is 10.95.
     expect(within(sheet).getByTestId('staking-confirm-estimate').textContent).toBe('18 USDT');
-    expect(within(sheet).getByTestId('staking-confirm-ends').textContent).toBe(formatsFor('en').dateTime(Date.UTC(2026, 3, 1, 12, 0, 0)));
+    expect(within(sheet).getByTestId('staking-confirm-ends').textContent).toBe(
+      formatsFor('en').dateTime(Date.UTC(2026, 3, 1, 12, 0, 0)),
+    );
     expect(within(sheet).getByTestId('staking-confirm-redeem-fee').textContent).toBe('1.5%');
     expect(within(sheet).getByTestId('staking-confirm-redeem-back').textContent).toBe('719.05 USDT');
     await act(async () => fireEvent.click(within(sheet).getByTestId('staking-confirm-confirm')));
-    expect(staking.submitStaking).toHaveBeenCalledWith({ projectId: 4, periodId: 12, amount: '730', payPassword: 'pay12345' });
+    expect(staking.submitStaking).toHaveBeenCalledWith({
+      projectId: 4,
+      periodId: 12,
+      amount: '730',
+      payPassword: 'pay12345',
+    });
   });
 
   it('says a project of type 0 cannot be redeemed before its end', () => {
-    render(<StakingProjectCard project={{ ...project, type: 0 }} passwordRequired={false} submit={{ busy: null, run: vi.fn() }} />);
+    render(
+      <StakingProjectCard
+        project={{ ...project, type: 0 }}
+        passwordRequired={false}
+        submit={{ busy: null, run: vi.fn() }}
+      />,
+    );
     fireEvent.change(amount(), { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Stake now' }));
-    expect(within(screen.getByTestId('staking-confirm')).getByTestId('staking-confirm-redeem-fee').textContent).toBe('Locked until the end');
+    expect(within(screen.getByTestId('staking-confirm')).getByTestId('staking-confirm-redeem-fee').textContent).toBe(
+      'Locked until the end',
+    );
   });
 
   it('has no password field while the switch is off, and All fills the whole balance', async () => {
@@ -141,7 +156,12 @@ describe('a staking project card (docs/product-rules.md#staking)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(amount().value).toBe('1000');
     await stakeAndConfirm();
-    expect(staking.submitStaking).toHaveBeenCalledWith({ projectId: 4, periodId: 11, amount: '1000', payPassword: null });
+    expect(staking.submitStaking).toHaveBeenCalledWith({
+      projectId: 4,
+      periodId: 11,
+      amount: '1000',
+      payPassword: null,
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import { checkStaking, stakingEstimate } from '../api/staking-rules.ts';
 describe('staking rules (docs/product-rules.md#staking)', () => {
   const base = { amount: '500', min: '100', balance: '1000', passwordRequired: true, password: 'pay12345' };
 
-  it('checks in order: required, the field\'s own problem, the minimum with {num}, the balance, the password', () => {
+  it("checks in order: required, the field's own problem, the minimum with {num}, the balance, the password", () => {
     expect(checkStaking({ ...base, amount: ' ' })?.key).toBe('earn.staking.amountRequired');
     // The field keeps 150.5 as typed: refused with the message the field shows, never read as 1505.
     expect(checkStaking({ ...base, amount: '150.5' })?.key).toBe('send.amount.wholeOnly');
@@ -17,7 +17,7 @@ describe('staking rules (docs/product-rules.md#staking)', () => {
     expect(checkStaking(base)).toBeNull();
   });
 
-  it('estimates the period\'s revenue as the server pays it: amount × yearly % / 100 × days / 365, rounded down', () => {
+  it("estimates the period's revenue as the server pays it: amount × yearly % / 100 × days / 365, rounded down", () => {
     expect(stakingEstimate('1001', '8.5', 30)!.toFixed(8)).toBe('6.99328767');
     expect(stakingEstimate('365', '10', 365)!.toFixed(8)).toBe('36.50000000');
     expect(stakingEstimate('x', '10', 30)).toBeNull();

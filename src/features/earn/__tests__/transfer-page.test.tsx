@@ -22,7 +22,14 @@ beforeEach(() => {
     msg: '',
     data: {
       list: [
-        { id: 1, title: 'USDT', balance: '500', internal_transfer_sxf: '0.001', internal_transfer_days: 1, decimals: 8 },
+        {
+          id: 1,
+          title: 'USDT',
+          balance: '500',
+          internal_transfer_sxf: '0.001',
+          internal_transfer_days: 1,
+          decimals: 8,
+        },
         { id: 2, title: 'BTC', balance: '0.5', internal_transfer_sxf: '0', internal_transfer_days: 0, decimals: 8 },
       ],
     },
@@ -79,7 +86,14 @@ describe('the internal transfer screen (docs/product-rules.md#internal-transfers
     expect(within(sheet).getByTestId('transfer-confirm-actual').textContent).toBe('0.10000000 BTC');
     expect(within(sheet).getByText('Within a few seconds')).toBeTruthy();
     await act(async () => fireEvent.click(within(sheet).getByTestId('transfer-confirm-confirm')));
-    await waitFor(() => expect(send.sendTransfer).toHaveBeenCalledWith({ toUid: 100002, coinId: 2, amount: '0.1', payPassword: 'pay12345' }));
+    await waitFor(() =>
+      expect(send.sendTransfer).toHaveBeenCalledWith({
+        toUid: 100002,
+        coinId: 2,
+        amount: '0.1',
+        payPassword: 'pay12345',
+      }),
+    );
   });
 
   it('shows the fee and what arrives in the confirm step, and a refused send closes it back to the form', async () => {
@@ -142,7 +156,9 @@ describe('the internal transfer screen (docs/product-rules.md#internal-transfers
   it('shows the not-available notice while Internal_transfer_status is off', () => {
     site.settings = { Internal_transfer_status: 0 } as SiteSettings;
     render(<TransferPage />);
-    expect(screen.getByTestId('closed-notice').querySelector('p')!.textContent).toBe('This service is not available at the moment');
+    expect(screen.getByTestId('closed-notice').querySelector('p')!.textContent).toBe(
+      'This service is not available at the moment',
+    );
     expect(screen.queryByLabelText('Receiving account')).toBeNull();
   });
 });

@@ -27,7 +27,10 @@ describe('internal transfer rules', () => {
     // Text the field could not read as one number is refused with the field's own message.
     expect(checkTransfer({ ...base, amount: '1.2.3' })?.key).toBe('send.amount.format');
     expect(checkTransfer({ ...base, amount: '1,234' })?.key).toBe('send.amount.format');
-    expect(checkTransfer({ ...base, amount: '1.123456789' })).toEqual({ key: 'earn.transfer.decimals', vars: { decimals: '8', coin: 'USDT' } });
+    expect(checkTransfer({ ...base, amount: '1.123456789' })).toEqual({
+      key: 'earn.transfer.decimals',
+      vars: { decimals: '8', coin: 'USDT' },
+    });
     expect(checkTransfer({ ...base, amount: '100.00000001' })?.key).toBe('earn.insufficient');
     expect(checkTransfer({ ...base, password: '' })?.key).toBe('earn.payPasswordRequired');
     expect(checkTransfer(base)).toBeNull();

@@ -14,7 +14,13 @@ export interface LoanApplicationInput {
 export function applyLoan(input: LoanApplicationInput): Promise<ApiResult<LoanOrder>> {
   return api.post<LoanOrder>(
     '/Loan/applyLoan',
-    { id: input.id, amount: input.amount.trim(), front_card: input.frontCard, later_card: input.laterCard, handheld_card: input.handheldCard },
+    {
+      id: input.id,
+      amount: input.amount.trim(),
+      front_card: input.frontCard,
+      later_card: input.laterCard,
+      handheld_card: input.handheldCard,
+    },
     { successToast: true, lock: 'loan-apply' },
   );
 }

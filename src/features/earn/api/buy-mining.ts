@@ -15,7 +15,13 @@ export interface MiningPurchaseInput {
 export function buyMining(input: MiningPurchaseInput): Promise<ApiResult<MiningOrder>> {
   return api.post<MiningOrder>(
     '/Machine/buyMiningMachine',
-    { id: input.id, amount: input.amount.trim(), day: input.day, interest_rate: input.interestRate, paypassword: input.payPassword ?? undefined },
+    {
+      id: input.id,
+      amount: input.amount.trim(),
+      day: input.day,
+      interest_rate: input.interestRate,
+      paypassword: input.payPassword ?? undefined,
+    },
     { successToast: true, lock: 'mining-buy' },
   );
 }

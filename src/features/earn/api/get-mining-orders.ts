@@ -28,5 +28,9 @@ export interface MiningOrder {
 
 /** POST /api/Machine/getMiningMachineOrders: one page, newest first. */
 export function getMiningOrders(page: number): Promise<ApiResult<{ list: MiningOrder[] }>> {
-  return api.post<{ list: MiningOrder[] }>('/Machine/getMiningMachineOrders', { page, limit: PAGE_SIZE }, { quiet: true });
+  return api.post<{ list: MiningOrder[] }>(
+    '/Machine/getMiningMachineOrders',
+    { page, limit: PAGE_SIZE },
+    { quiet: true },
+  );
 }

@@ -27,5 +27,9 @@ export type StakingFilter = 'all' | 0 | 1 | 2;
 
 /** POST /api/Balance/getStakingOrderList: one page, newest first. */
 export function getStakingOrders(filter: StakingFilter, page: number): Promise<ApiResult<{ list: StakingOrder[] }>> {
-  return api.post<{ list: StakingOrder[] }>('/Balance/getStakingOrderList', { status: filter === 'all' ? undefined : filter, page, limit: PAGE_SIZE }, { quiet: true });
+  return api.post<{ list: StakingOrder[] }>(
+    '/Balance/getStakingOrderList',
+    { status: filter === 'all' ? undefined : filter, page, limit: PAGE_SIZE },
+    { quiet: true },
+  );
 }

@@ -23,6 +23,13 @@ export interface TransferRecord {
 export type TransferFilter = 0 | 1 | 2 | 3;
 
 /** POST /api/Balance/getInternalTransferList: one page, newest first. */
-export function getTransferRecords(status: TransferFilter, page: number): Promise<ApiResult<{ list: TransferRecord[] }>> {
-  return api.post<{ list: TransferRecord[] }>('/Balance/getInternalTransferList', { status, page, limit: PAGE_SIZE }, { quiet: true });
+export function getTransferRecords(
+  status: TransferFilter,
+  page: number,
+): Promise<ApiResult<{ list: TransferRecord[] }>> {
+  return api.post<{ list: TransferRecord[] }>(
+    '/Balance/getInternalTransferList',
+    { status, page, limit: PAGE_SIZE },
+    { quiet: true },
+  );
 }

@@ -19,7 +19,8 @@ export interface LoanApplicationCheck {
 export function checkLoanApplication(input: LoanApplicationCheck): Problem {
   const text = amountTextRefusal(input.amount, true);
   if (text) return text;
-  if (!withinBounds(input.amount, input.min, input.max)) return { key: 'earn.loans.amountRange', vars: { min: input.min, max: input.max } };
+  if (!withinBounds(input.amount, input.min, input.max))
+    return { key: 'earn.loans.amountRange', vars: { min: input.min, max: input.max } };
   if (!input.frontCard) return { key: 'earn.loans.frontMissing' };
   if (!input.laterCard) return { key: 'earn.loans.backMissing' };
   if (!input.handheldCard) return { key: 'earn.loans.handheldMissing' };
@@ -30,7 +31,11 @@ export function checkLoanApplication(input: LoanApplicationCheck): Problem {
  * What a loan of `amount` costs, as the server will fix it: interest = amount × daily rate % ×
  * cycle days, rounded up to 1e-8; total = amount + interest. Null while the amount is not a whole number.
  */
-export function loanCost(amount: string, dailyRatePercent: string, cycleDays: number): { interest: Big; total: Big } | null {
+export function loanCost(
+  amount: string,
+  dailyRatePercent: string,
+  cycleDays: number,
+): { interest: Big; total: Big } | null {
   // Only a whole amount can be sent: a fraction kept as typed (150.5) has no estimate.
   const principal = isWholeNumber(amount) ? toBig(amount) : null;
   const rate = toBig(dailyRatePercent);
@@ -40,5 +45,6 @@ export function loanCost(amount: string, dailyRatePercent: string, cycleDays: nu
 }
 
 /** Whether a loan can be repaid now (docs/product-rules.md#loans: approved and not yet repaid), or cancelled (under review). */
-export const canRepay = (order: { status: number; is_repayment: number }): boolean => order.status === 2 && order.is_repayment !== 1;
+export const canRepay = (order: { status: number; is_repayment: number }): boolean =>
+  order.status === 2 && order.is_repayment !== 1;
 export const canCancel = (order: { status: number }): boolean => order.status === 1;

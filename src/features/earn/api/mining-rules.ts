@@ -36,11 +36,20 @@ export function miningEstimate(amount: string, ratePercent: string, days: number
  * or text that is not a number), the amount a whole number within min_price..max_price, within the
  * balance, and the transaction password while it is required.
  */
-export function checkMiningPurchase(input: { amount: string; min: string; max: string; balance: string; term: MiningTerm | null; passwordRequired: boolean; password: string }): Problem {
+export function checkMiningPurchase(input: {
+  amount: string;
+  min: string;
+  max: string;
+  balance: string;
+  term: MiningTerm | null;
+  passwordRequired: boolean;
+  password: string;
+}): Problem {
   if (!input.term) return { key: 'earn.mining.chooseDay' };
   const text = amountTextRefusal(input.amount, true);
   if (text) return text;
-  if (!withinBounds(input.amount, input.min, input.max)) return { key: 'earn.mining.amountRange', vars: { min: input.min, max: input.max } };
+  if (!withinBounds(input.amount, input.min, input.max))
+    return { key: 'earn.mining.amountRange', vars: { min: input.min, max: input.max } };
   const balance = toBig(input.balance);
   if (balance && new Big(input.amount).gt(balance)) return { key: 'earn.insufficient' };
   if (input.passwordRequired && !input.password) return { key: PASSWORD_REQUIRED };

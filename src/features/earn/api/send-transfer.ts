@@ -14,7 +14,12 @@ export interface TransferInput {
 export function sendTransfer(input: TransferInput): Promise<ApiResult<TransferRecord>> {
   return api.post<TransferRecord>(
     '/Balance/transfer',
-    { to_uid: input.toUid, c_id: input.coinId, amount: input.amount.trim(), paypassword: input.payPassword ?? undefined },
+    {
+      to_uid: input.toUid,
+      c_id: input.coinId,
+      amount: input.amount.trim(),
+      paypassword: input.payPassword ?? undefined,
+    },
     { successToast: true, lock: 'transfer-send' },
   );
 }

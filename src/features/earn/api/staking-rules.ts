@@ -7,7 +7,13 @@ import { amountTextRefusal, isWholeNumber, PASSWORD_REQUIRED, type Problem } fro
  * period's min_price (staking.snumerror1 with {num}), within the balance, and the transaction
  * password while it is required.
  */
-export function checkStaking(input: { amount: string; min: string; balance: string; passwordRequired: boolean; password: string }): Problem {
+export function checkStaking(input: {
+  amount: string;
+  min: string;
+  balance: string;
+  passwordRequired: boolean;
+  password: string;
+}): Problem {
   const amount = input.amount.trim();
   if (!amount) return { key: 'earn.staking.amountRequired' };
   const text = amountTextRefusal(amount, true);

@@ -14,7 +14,12 @@ export interface StakingInput {
 export function submitStaking(input: StakingInput): Promise<ApiResult<StakingOrder>> {
   return api.post<StakingOrder>(
     '/Balance/submitStaking',
-    { id: input.projectId, s_id: input.periodId, amount: input.amount.trim(), paypassword: input.payPassword ?? undefined },
+    {
+      id: input.projectId,
+      s_id: input.periodId,
+      amount: input.amount.trim(),
+      paypassword: input.payPassword ?? undefined,
+    },
     { successToast: true, lock: `staking-${input.projectId}` },
   );
 }

@@ -43,7 +43,8 @@ export function checkTransfer(input: {
   const text = amountTextRefusal(amount, false);
   if (text) return text;
   if (!isAmountText(amount) || new Big(amount).lte(0)) return { key: 'earn.amountInvalid' };
-  if (significantDecimals(amount) > input.coin.decimals) return { key: 'earn.transfer.decimals', vars: { decimals: String(input.coin.decimals), coin: input.coin.title } };
+  if (significantDecimals(amount) > input.coin.decimals)
+    return { key: 'earn.transfer.decimals', vars: { decimals: String(input.coin.decimals), coin: input.coin.title } };
   const balance = toBig(input.coin.balance);
   if (balance && new Big(amount).gt(balance)) return { key: 'earn.insufficient' };
   if (input.passwordRequired && !input.password) return { key: PASSWORD_REQUIRED };

@@ -34,12 +34,24 @@ export interface ApplicationShellProps<P extends { id: number }> {
  * what stands in its place: the service's closed notice, skeletons while it loads, a product no
  * longer offered, or a failed load with retry.
  */
-export function ApplicationShell<P extends { id: number }>({ title, backLabel, listPath, service, read, skeleton, form }: ApplicationShellProps<P>) {
+export function ApplicationShell<P extends { id: number }>({
+  title,
+  backLabel,
+  listPath,
+  service,
+  read,
+  skeleton,
+  form,
+}: ApplicationShellProps<P>) {
   const { t } = useTranslation();
   const texts = useListTexts();
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const closed = isOff(useSiteSettings(), service);
-  const product = useLoaded(() => offeredProduct(read(id)), [id, closed], (data) => data.list.length === 0);
+  const product = useLoaded(
+    () => offeredProduct(read(id)),
+    [id, closed],
+    (data) => data.list.length === 0,
+  );
   const loaded = product.data?.list[0];
   return (
     <div className={[styles.page, styles.formPage].join(' ')}>

@@ -31,7 +31,19 @@ export interface IntegerStepperProps {
  * whole part: 150.5 must not become 1505. An amount above `available` is flagged with AmountField's
  * message as it is typed.
  */
-export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel, increaseLabel, hint, available, unit, testId }: IntegerStepperProps) {
+export function IntegerStepper({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  decreaseLabel,
+  increaseLabel,
+  hint,
+  available,
+  unit,
+  testId,
+}: IntegerStepperProps) {
   const { t } = useTranslation();
   const id = useId();
   const problem = amountTextProblem(value, true);
@@ -51,7 +63,12 @@ export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel
         {label}
       </label>
       <div className={styles.stepper}>
-        <button type="button" aria-label={decreaseLabel} disabled={!!current && !!low && current.lte(low)} onClick={() => onChange(stepInteger(value, -1, min, max))}>
+        <button
+          type="button"
+          aria-label={decreaseLabel}
+          disabled={!!current && !!low && current.lte(low)}
+          onClick={() => onChange(stepInteger(value, -1, min, max))}
+        >
           −
         </button>
         <input
@@ -66,7 +83,12 @@ export function IntegerStepper({ label, value, onChange, min, max, decreaseLabel
           aria-describedby={describedBy || undefined}
           data-testid={testId}
         />
-        <button type="button" aria-label={increaseLabel} disabled={!!current && !!high && current.gte(high)} onClick={() => onChange(stepInteger(value, 1, min, max))}>
+        <button
+          type="button"
+          aria-label={increaseLabel}
+          disabled={!!current && !!high && current.gte(high)}
+          onClick={() => onChange(stepInteger(value, 1, min, max))}
+        >
           +
         </button>
       </div>

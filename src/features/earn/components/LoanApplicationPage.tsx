@@ -42,10 +42,24 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
   const cost = loanCost(amount, project.interest_rate, project.cycle);
 
   const submit = () => {
-    const problem = checkLoanApplication({ amount, min: project.minprice, max: project.maxprice, frontCard: front.url, laterCard: back.url, handheldCard: handheld.url });
+    const problem = checkLoanApplication({
+      amount,
+      min: project.minprice,
+      max: project.maxprice,
+      frontCard: front.url,
+      laterCard: back.url,
+      handheldCard: handheld.url,
+    });
     void run(
       'apply',
-      () => applyLoan({ id: project.id, amount, frontCard: front.url ?? '', laterCard: back.url ?? '', handheldCard: handheld.url ?? '' }),
+      () =>
+        applyLoan({
+          id: project.id,
+          amount,
+          frontCard: front.url ?? '',
+          laterCard: back.url ?? '',
+          handheldCard: handheld.url ?? '',
+        }),
       () => navigate('/loans?tab=orders'),
       problem,
     );
@@ -87,9 +101,7 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
         />
         <dl className={styles.rows}>
           <dt>{t('earn.loans.interest')}</dt>
-          <dd>
-            {cost ? <CoinAmount amount={formatFixed(cost.interest, 8)} coin={project.coin} /> : '--'}
-          </dd>
+          <dd>{cost ? <CoinAmount amount={formatFixed(cost.interest, 8)} coin={project.coin} /> : '--'}</dd>
           <dt>{t('earn.loans.total')}</dt>
           <dd data-testid="loan-total">
             {cost ? <CoinAmount amount={formatFixed(cost.total, 8)} coin={project.coin} /> : '--'}

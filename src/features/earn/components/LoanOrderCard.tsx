@@ -7,9 +7,19 @@ import type { LoanOrder } from '../api/get-loan-records.ts';
 import { canCancel, canRepay } from '../api/loan-rules.ts';
 import styles from './earn.module.css';
 
-const BADGE: Record<LoanOrder['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: styles.badgeDown ?? '', 4: '' };
+const BADGE: Record<LoanOrder['status'], string> = {
+  1: styles.badgeActive ?? '',
+  2: styles.badgeUp ?? '',
+  3: styles.badgeDown ?? '',
+  4: '',
+};
 /** The status in the app's language (the server's status_text is in English or Chinese only). */
-const STATUS: Record<LoanOrder['status'], string> = { 1: 'earn.loans.filterReview', 2: 'earn.loans.filterApproved', 3: 'earn.loans.filterRejected', 4: 'earn.loans.filterCancelled' };
+const STATUS: Record<LoanOrder['status'], string> = {
+  1: 'earn.loans.filterReview',
+  2: 'earn.loans.filterApproved',
+  3: 'earn.loans.filterRejected',
+  4: 'earn.loans.filterCancelled',
+};
 
 export interface LoanOrderCardProps {
   order: LoanOrder;
@@ -24,7 +34,12 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
   const format = useFormats();
   const repaid = order.is_repayment === 1;
   return (
-    <article className={styles.card} data-testid="loan-order" data-status={order.status} data-repaid={order.is_repayment}>
+    <article
+      className={styles.card}
+      data-testid="loan-order"
+      data-status={order.status}
+      data-repaid={order.is_repayment}
+    >
       <div className={styles.cardHead}>
         <div className={styles.cardTitle}>
           <strong>{order.title}</strong>
@@ -66,11 +81,15 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
         {order.status === 2 && (
           <>
             <dt>{t('earn.loans.repayment')}</dt>
-            <dd className={repaid ? styles.rate : undefined}>{t(repaid ? 'earn.loans.repaid' : 'earn.loans.unpaid')}</dd>
+            <dd className={repaid ? styles.rate : undefined}>
+              {t(repaid ? 'earn.loans.repaid' : 'earn.loans.unpaid')}
+            </dd>
           </>
         )}
       </dl>
-      {order.status === 3 && order.reason && <p className={styles.reason}>{t('earn.loans.reason', { reason: order.reason })}</p>}
+      {order.status === 3 && order.reason && (
+        <p className={styles.reason}>{t('earn.loans.reason', { reason: order.reason })}</p>
+      )}
       {(canRepay(order) || canCancel(order)) && (
         <div className={styles.actions}>
           {canCancel(order) && (

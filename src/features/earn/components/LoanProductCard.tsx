@@ -38,7 +38,10 @@ export function LoanProductCard({ project }: { project: LoanProject }) {
         </div>
       </dl>
       <div className={styles.actions}>
-        <Link href={`/loans-application?id=${project.id}`} className={[button.button, button.primary, styles.linkButton].join(' ')}>
+        <Link
+          href={`/loans-application?id=${project.id}`}
+          className={[button.button, button.primary, styles.linkButton].join(' ')}
+        >
           {t('earn.loans.apply')}
         </Link>
       </div>

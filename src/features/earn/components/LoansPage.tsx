@@ -32,7 +32,9 @@ type Tab = 'products' | 'orders';
 export function LoansPage() {
   const { t } = useTranslation();
   const search = useSearch();
-  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get('tab') === 'orders' ? 'orders' : 'products'));
+  const [tab, setTab] = useState<Tab>(() =>
+    new URLSearchParams(search).get('tab') === 'orders' ? 'orders' : 'products',
+  );
   const change = (next: Tab) => {
     setTab(next);
     navigate(next === 'orders' ? '/loans?tab=orders' : '/loans', { replace: true });
@@ -61,7 +63,11 @@ function LoanProducts() {
   const settings = useSiteSettings();
   const texts = useListTexts();
   const closed = isOff(settings, 'loan_switch');
-  const products = useLoaded(() => getLoanProjects(), [closed], (data) => data.list.length === 0);
+  const products = useLoaded(
+    () => getLoanProjects(),
+    [closed],
+    (data) => data.list.length === 0,
+  );
   if (closed) return <ClosedNotice message={t('earn.closed')} />;
   return (
     <section className={styles.content} data-testid="loan-products">
@@ -97,7 +103,11 @@ function LoanOrders() {
   const [filter, setFilter] = useState<LoanFilter>(0);
   const [confirm, setConfirm] = useState<{ action: 'repay' | 'cancel'; order: LoanOrder } | null>(null);
   const { busy, run } = useSubmit();
-  const list = usePagedList((page) => getLoanRecords(filter, page), [filter], (order: LoanOrder) => order.id);
+  const list = usePagedList(
+    (page) => getLoanRecords(filter, page),
+    [filter],
+    (order: LoanOrder) => order.id,
+  );
   const act = () => {
     if (!confirm) return;
     const { action, order } = confirm;
@@ -110,13 +120,25 @@ function LoanOrders() {
   };
   return (
     <section data-testid="loan-orders">
-      <StatusFilter<LoanFilter> label={t('earn.loans.filter')} options={FILTERS.map((key) => ({ key, label: t(FILTER_LABELS[key]) }))} value={filter} onChange={setFilter} />
+      <StatusFilter<LoanFilter>
+        label={t('earn.loans.filter')}
+        options={FILTERS.map((key) => ({ key, label: t(FILTER_LABELS[key]) }))}
+        value={filter}
+        onChange={setFilter}
+      />
       <div className={styles.content}>
         <PagedList
           className={styles.pagedList}
           list={list}
           keyOf={(order) => order.id}
-          renderRow={(order) => <LoanOrderCard order={order} busy={busy} onRepay={(o) => setConfirm({ action: 'repay', order: o })} onCancel={(o) => setConfirm({ action: 'cancel', order: o })} />}
+          renderRow={(order) => (
+            <LoanOrderCard
+              order={order}
+              busy={busy}
+              onRepay={(o) => setConfirm({ action: 'repay', order: o })}
+              onCancel={(o) => setConfirm({ action: 'cancel', order: o })}
+            />
+          )}
           releaseText={t('common.releaseToRefresh')}
           rowHeight={220}
           label={t('earn.loans.myOrders')}

@@ -50,8 +50,17 @@ export function LockConfirmSheet({ terms, confirmLabel, busy, onConfirm, onClose
       { label: t('earn.lock.amount'), value: coinAmount(terms.amount), testId: `${testId}-amount` },
       { label: t('earn.period'), value: format.days(terms.days) },
       { label: terms.rateLabel, value: format.rate(terms.rate) },
-      { label: t('earn.lock.estimate'), value: terms.estimate ? coinAmount(terms.estimate) : '--', strong: true, testId: `${testId}-estimate` },
-      { label: t('earn.lock.ends'), value: <bdi dir="ltr">{format.dateTime(terms.openedAt + terms.days * DAY_MS)}</bdi>, testId: `${testId}-ends` },
+      {
+        label: t('earn.lock.estimate'),
+        value: terms.estimate ? coinAmount(terms.estimate) : '--',
+        strong: true,
+        testId: `${testId}-estimate`,
+      },
+      {
+        label: t('earn.lock.ends'),
+        value: <bdi dir="ltr">{format.dateTime(terms.openedAt + terms.days * DAY_MS)}</bdi>,
+        testId: `${testId}-ends`,
+      },
     );
     if (redemption) {
       rows.push(
@@ -59,11 +68,24 @@ export function LockConfirmSheet({ terms, confirmLabel, busy, onConfirm, onClose
         { label: t('earn.lock.redeemBack'), value: coinAmount(redemption.back), testId: `${testId}-redeem-back` },
       );
     } else {
-      rows.push({ label: t('earn.lock.earlyRedemption'), value: t('earn.lockedToEnd'), testId: `${testId}-redeem-fee` });
+      rows.push({
+        label: t('earn.lock.earlyRedemption'),
+        value: t('earn.lockedToEnd'),
+        testId: `${testId}-redeem-fee`,
+      });
     }
   }
   return (
-    <ConfirmSheet open={terms !== null} title={t('earn.lock.title')} rows={rows} confirmLabel={confirmLabel} busy={busy} onConfirm={onConfirm} onClose={onClose} testId={testId}>
+    <ConfirmSheet
+      open={terms !== null}
+      title={t('earn.lock.title')}
+      rows={rows}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      testId={testId}
+    >
       <p>{t('earn.lock.text')}</p>
       {terms?.redeemable && <p>{t('earn.lock.redeemNote')}</p>}
     </ConfirmSheet>

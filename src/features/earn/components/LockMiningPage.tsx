@@ -29,7 +29,9 @@ type Tab = 'products' | 'orders';
 export function LockMiningPage() {
   const { t } = useTranslation();
   const search = useSearch();
-  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get('tab') === 'orders' ? 'orders' : 'products'));
+  const [tab, setTab] = useState<Tab>(() =>
+    new URLSearchParams(search).get('tab') === 'orders' ? 'orders' : 'products',
+  );
   const change = (next: Tab) => {
     setTab(next);
     navigate(next === 'orders' ? '/lockming?tab=orders' : '/lockming', { replace: true });
@@ -58,7 +60,11 @@ function MiningProducts() {
   const settings = useSiteSettings();
   const texts = useListTexts();
   const closed = isOff(settings, 'machine_switch');
-  const products = useLoaded(() => getMiningProducts(), [closed], (data) => data.list.length === 0);
+  const products = useLoaded(
+    () => getMiningProducts(),
+    [closed],
+    (data) => data.list.length === 0,
+  );
   if (closed) return <ClosedNotice message={t('earn.closed')} />;
   return (
     <section className={styles.content} data-testid="mining-products">
@@ -84,13 +90,21 @@ function MiningOrders() {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState<MiningOrder | null>(null);
   const { busy, run } = useSubmit();
-  const list = usePagedList((page) => getMiningOrders(page), [], (order: MiningOrder) => order.id);
+  const list = usePagedList(
+    (page) => getMiningOrders(page),
+    [],
+    (order: MiningOrder) => order.id,
+  );
   const redeem = () => {
     if (!confirm) return;
-    void run(`redeem-${confirm.id}`, () => redeemMining(confirm.id), (updated) => {
-      setConfirm(null);
-      list.replace(updated);
-    });
+    void run(
+      `redeem-${confirm.id}`,
+      () => redeemMining(confirm.id),
+      (updated) => {
+        setConfirm(null);
+        list.replace(updated);
+      },
+    );
   };
   return (
     <section className={styles.content} data-testid="mining-orders">
@@ -98,13 +112,23 @@ function MiningOrders() {
         className={styles.pagedList}
         list={list}
         keyOf={(order) => order.id}
-        renderRow={(order) => <LockedOrderCard product="mining" order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />}
+        renderRow={(order) => (
+          <LockedOrderCard product="mining" order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />
+        )}
         releaseText={t('common.releaseToRefresh')}
         rowHeight={260}
         label={t('earn.mining.orders')}
         testId="mining-order-list"
       />
-      <ConfirmSheet open={confirm !== null} title={t('earn.redeem.title')} confirmLabel={t('earn.redeem.action')} busy={busy !== null} onConfirm={redeem} onClose={() => setConfirm(null)} testId="redeem-confirm">
+      <ConfirmSheet
+        open={confirm !== null}
+        title={t('earn.redeem.title')}
+        confirmLabel={t('earn.redeem.action')}
+        busy={busy !== null}
+        onConfirm={redeem}
+        onClose={() => setConfirm(null)}
+        testId="redeem-confirm"
+      >
         {confirm && <RedeemText order={confirm} />}
       </ConfirmSheet>
     </section>

@@ -12,8 +12,16 @@ const BADGE: Record<Status, string> = { 0: styles.badgeActive ?? '', 1: styles.b
 
 /** What differs between a mining and a staking order's card: the status words in the app's language (the server's status_text is in English or Chinese only), the rate's name and the test id. */
 const PRODUCT = {
-  mining: { status: { 0: 'earn.mining.running', 1: 'earn.mining.ended', 2: 'earn.mining.redeemed' }, rate: 'earn.dailyRate', testId: 'mining-order' },
-  staking: { status: { 0: 'earn.staking.filterStaking', 1: 'earn.staking.filterEnded', 2: 'earn.staking.filterRedeemed' }, rate: 'earn.staking.yearlyRate', testId: 'staking-order' },
+  mining: {
+    status: { 0: 'earn.mining.running', 1: 'earn.mining.ended', 2: 'earn.mining.redeemed' },
+    rate: 'earn.dailyRate',
+    testId: 'mining-order',
+  },
+  staking: {
+    status: { 0: 'earn.staking.filterStaking', 1: 'earn.staking.filterEnded', 2: 'earn.staking.filterRedeemed' },
+    rate: 'earn.staking.yearlyRate',
+    testId: 'staking-order',
+  },
 } as const satisfies Record<string, { status: Record<Status, string>; rate: string; testId: string }>;
 
 type LockedOrder = MiningOrder | StakingOrder;
@@ -23,14 +31,29 @@ type LockedOrder = MiningOrder | StakingOrder;
  * or staking (yearly rate): its terms, the earnings so far, what a redemption returned, and redeem
  * for a running order of type 1.
  */
-export function LockedOrderCard<T extends LockedOrder>({ product, order, busy, onRedeem }: { product: keyof typeof PRODUCT; order: T; busy: boolean; onRedeem(order: NoInfer<T>): void }) {
+export function LockedOrderCard<T extends LockedOrder>({
+  product,
+  order,
+  busy,
+  onRedeem,
+}: {
+  product: keyof typeof PRODUCT;
+  order: T;
+  busy: boolean;
+  onRedeem(order: NoInfer<T>): void;
+}) {
   const { t } = useTranslation();
   const format = useFormats();
   const texts = PRODUCT[product];
   return (
     <article className={styles.card} data-testid={texts.testId} data-status={order.status}>
       <div className={styles.cardHead}>
-        {'img' in order && (order.img ? <img className={styles.thumb} src={order.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />)}
+        {'img' in order &&
+          (order.img ? (
+            <img className={styles.thumb} src={order.img} alt="" />
+          ) : (
+            <span className={styles.thumb} aria-hidden="true" />
+          ))}
         <div className={styles.cardTitle}>
           <strong>{order.title}</strong>
           <span className={`${styles.sub} ${styles.orderNum}`} dir="ltr">

@@ -52,12 +52,27 @@ function MiningForm({ product }: { product: MiningProduct }) {
   const term = terms.find((entry) => entry.days === days) ?? null;
   const estimate = term ? miningEstimate(amount, term.rate, term.days) : null;
 
-  const send = () => buyMining({ id: product.id, amount, day: term?.days ?? 0, interestRate: term?.rate ?? '', payPassword: passwordRequired ? password : null });
+  const send = () =>
+    buyMining({
+      id: product.id,
+      amount,
+      day: term?.days ?? 0,
+      interestRate: term?.rate ?? '',
+      payPassword: passwordRequired ? password : null,
+    });
 
   // Lock checks the form, refusing a broken rule as every submit does (a toast; a missing password
   // beneath its field), then opens the confirm step.
   const review = () => {
-    const problem = checkMiningPurchase({ amount, min: product.min_price, max: product.max_price, balance: product.balance, term, passwordRequired, password });
+    const problem = checkMiningPurchase({
+      amount,
+      min: product.min_price,
+      max: product.max_price,
+      balance: product.balance,
+      term,
+      passwordRequired,
+      password,
+    });
     if (problem?.key === PASSWORD_REQUIRED) return setPasswordError(t(problem.key));
     if (problem || !term) return void run('buy', send, undefined, problem ?? { key: 'earn.mining.chooseDay' });
     setConfirming({
@@ -80,7 +95,11 @@ function MiningForm({ product }: { product: MiningProduct }) {
     <>
       <div className={styles.content}>
         <div className={styles.cardHead}>
-          {product.img ? <img className={styles.thumb} src={product.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />}
+          {product.img ? (
+            <img className={styles.thumb} src={product.img} alt="" />
+          ) : (
+            <span className={styles.thumb} aria-hidden="true" />
+          )}
           <div className={styles.cardTitle}>
             <strong>{product.title}</strong>
             <span className={styles.sub}>{t(product.type === 1 ? 'earn.redeemable' : 'earn.lockedToEnd')}</span>
@@ -93,7 +112,12 @@ function MiningForm({ product }: { product: MiningProduct }) {
           </span>
           <div className={styles.tags} role="group" aria-labelledby="mining-days">
             {terms.map((entry) => (
-              <button key={entry.days} type="button" aria-pressed={entry.days === days} onClick={() => setDays(entry.days)}>
+              <button
+                key={entry.days}
+                type="button"
+                aria-pressed={entry.days === days}
+                onClick={() => setDays(entry.days)}
+              >
                 {format.days(entry.days)}
               </button>
             ))}
@@ -153,7 +177,14 @@ function MiningForm({ product }: { product: MiningProduct }) {
           {t('earn.mining.lock')}
         </SendButton>
       </footer>
-      <LockConfirmSheet terms={confirming} confirmLabel={t('earn.mining.lock')} busy={busy === 'buy'} onConfirm={buy} onClose={() => setConfirming(null)} testId="mining-confirm" />
+      <LockConfirmSheet
+        terms={confirming}
+        confirmLabel={t('earn.mining.lock')}
+        busy={busy === 'buy'}
+        onConfirm={buy}
+        onClose={() => setConfirming(null)}
+        testId="mining-confirm"
+      />
     </>
   );
 }

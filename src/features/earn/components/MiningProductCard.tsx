@@ -15,7 +15,11 @@ export function MiningProductCard({ product }: { product: MiningProduct }) {
   return (
     <article className={styles.card} data-testid="mining-product">
       <div className={styles.cardHead}>
-        {product.img ? <img className={styles.thumb} src={product.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />}
+        {product.img ? (
+          <img className={styles.thumb} src={product.img} alt="" />
+        ) : (
+          <span className={styles.thumb} aria-hidden="true" />
+        )}
         <div className={styles.cardTitle}>
           <strong>{product.title}</strong>
         </div>
@@ -40,7 +44,10 @@ export function MiningProductCard({ product }: { product: MiningProduct }) {
         </div>
       </dl>
       <div className={styles.actions}>
-        <Link href={`/lockming-application?id=${product.id}`} className={[button.button, button.primary, styles.linkButton].join(' ')}>
+        <Link
+          href={`/lockming-application?id=${product.id}`}
+          className={[button.button, button.primary, styles.linkButton].join(' ')}
+        >
           {t('earn.mining.lock')}
         </Link>
       </div>

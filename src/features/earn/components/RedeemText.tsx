@@ -5,7 +5,11 @@ import { formatTrim } from '../../../lib/money.ts';
 import styles from './earn.module.css';
 
 /** What an early redemption pays (mining and staking, README "Early redemption"), stated before the user confirms. */
-export function RedeemText({ order }: { order: { amount: string; coin: string; redeem_amount: string; redeem_fee_rate: string; total_revenue: string } }) {
+export function RedeemText({
+  order,
+}: {
+  order: { amount: string; coin: string; redeem_amount: string; redeem_fee_rate: string; total_revenue: string };
+}) {
   const { t } = useTranslation();
   const format = useFormats();
   return (

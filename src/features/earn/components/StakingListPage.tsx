@@ -27,32 +27,60 @@ export function StakingListPage() {
   const [filter, setFilter] = useState<StakingFilter>('all');
   const [confirm, setConfirm] = useState<StakingOrder | null>(null);
   const { busy, run } = useSubmit();
-  const list = usePagedList((page) => getStakingOrders(filter, page), [filter], (order: StakingOrder) => order.id);
+  const list = usePagedList(
+    (page) => getStakingOrders(filter, page),
+    [filter],
+    (order: StakingOrder) => order.id,
+  );
   const redeem = () => {
     if (!confirm) return;
-    void run(`redeem-${confirm.id}`, () => redeemStaking(confirm.id), (updated) => {
-      setConfirm(null);
-      if (filter === 'all') list.replace(updated);
-      else list.refresh();
-    });
+    void run(
+      `redeem-${confirm.id}`,
+      () => redeemStaking(confirm.id),
+      (updated) => {
+        setConfirm(null);
+        if (filter === 'all') list.replace(updated);
+        else list.refresh();
+      },
+    );
   };
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.stakingList')} backLabel={t('common.back')} onBack={() => goBack('/staking')} />
-      <StatusFilter<StakingFilter> label={t('earn.staking.filter')} options={FILTERS.map((key) => ({ key, label: t(FILTER_LABELS[String(key)] ?? '') }))} value={filter} onChange={setFilter} />
+      <StatusFilter<StakingFilter>
+        label={t('earn.staking.filter')}
+        options={FILTERS.map((key) => ({ key, label: t(FILTER_LABELS[String(key)] ?? '') }))}
+        value={filter}
+        onChange={setFilter}
+      />
       <div className={styles.content}>
         <PagedList
           className={styles.pagedList}
           list={list}
           keyOf={(order) => order.id}
-          renderRow={(order) => <LockedOrderCard product="staking" order={order} busy={busy === `redeem-${order.id}`} onRedeem={setConfirm} />}
+          renderRow={(order) => (
+            <LockedOrderCard
+              product="staking"
+              order={order}
+              busy={busy === `redeem-${order.id}`}
+              onRedeem={setConfirm}
+            />
+          )}
           releaseText={t('common.releaseToRefresh')}
           rowHeight={240}
           label={t('route.stakingList')}
           testId="staking-order-list"
         />
       </div>
-      <ConfirmSheet open={confirm !== null} title={t('earn.redeem.title')} confirmLabel={t('earn.redeem.action')} busy={busy !== null} onConfirm={redeem} onClose={() => setConfirm(null)} testId="redeem-confirm">
+      <ConfirmSheet
+        open={confirm !== null}
+        title={t('earn.redeem.title')}
+        confirmLabel={t('earn.redeem.action')}
+        busy={busy !== null}
+        onConfirm={redeem}
+        onClose={() => setConfirm(null)}
+        testId="redeem-confirm"
+      >
         {confirm && <RedeemText order={confirm} />}
       </ConfirmSheet>
     </div>

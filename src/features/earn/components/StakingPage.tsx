@@ -20,7 +20,11 @@ export function StakingPage() {
   const settings = useSiteSettings();
   const submit = useSubmit();
   const closed = isOff(settings, 'staking_switch');
-  const projects = useLoaded(() => getStakingProjects(), [closed], (data) => data.list.length === 0);
+  const projects = useLoaded(
+    () => getStakingProjects(),
+    [closed],
+    (data) => data.list.length === 0,
+  );
   return (
     <div className={styles.page}>
       <PageHeader
@@ -46,11 +50,17 @@ export function StakingPage() {
           <ul className={styles.list}>
             {projects.data?.list.map((project) => (
               <li key={project.id}>
-                <StakingProjectCard project={project} passwordRequired={isOn(settings, 'traders_password_switch')} submit={submit} />
+                <StakingProjectCard
+                  project={project}
+                  passwordRequired={isOn(settings, 'traders_password_switch')}
+                  submit={submit}
+                />
               </li>
             ))}
           </ul>
-          {projects.state !== 'loading' && <ListStatus state={projects.state} texts={texts} onRetry={projects.reload} />}
+          {projects.state !== 'loading' && (
+            <ListStatus state={projects.state} texts={texts} onRetry={projects.reload} />
+          )}
         </section>
       )}
     </div>

@@ -39,7 +39,13 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
   const coin = project.coin.title;
   const estimate = period ? stakingEstimate(amount, period.interest_rate, period.days) : null;
   const key = `stake-${project.id}`;
-  const send = () => submitStaking({ projectId: project.id, periodId: period?.id ?? 0, amount, payPassword: passwordRequired ? password : null });
+  const send = () =>
+    submitStaking({
+      projectId: project.id,
+      periodId: period?.id ?? 0,
+      amount,
+      payPassword: passwordRequired ? password : null,
+    });
 
   // Join checks the form, refusing a broken rule as every submit does (a toast; a missing password
   // beneath its field), then opens the confirm step.
@@ -48,7 +54,8 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
       ? checkStaking({ amount, min: period.min_price, balance: project.balance, passwordRequired, password })
       : { key: 'earn.staking.choosePeriod' };
     if (problem?.key === PASSWORD_REQUIRED) return setPasswordError(t(problem.key));
-    if (problem || !period) return void submit.run(key, send, undefined, problem ?? { key: 'earn.staking.choosePeriod' });
+    if (problem || !period)
+      return void submit.run(key, send, undefined, problem ?? { key: 'earn.staking.choosePeriod' });
     setConfirming({
       amount,
       coin,
@@ -68,7 +75,11 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
   return (
     <article className={styles.card} data-testid="staking-project">
       <div className={styles.cardHead}>
-        {project.img ? <img className={styles.thumb} src={project.img} alt="" /> : <span className={styles.thumb} aria-hidden="true" />}
+        {project.img ? (
+          <img className={styles.thumb} src={project.img} alt="" />
+        ) : (
+          <span className={styles.thumb} aria-hidden="true" />
+        )}
         <div className={styles.cardTitle}>
           <strong>{project.title}</strong>
           <span className={styles.sub}>{t(project.type === 1 ? 'earn.redeemable' : 'earn.lockedToEnd')}</span>
@@ -133,7 +144,14 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
       <SendButton block busy={submit.busy === key && confirming === null} onClick={join}>
         {t('earn.staking.join')}
       </SendButton>
-      <LockConfirmSheet terms={confirming} confirmLabel={t('earn.staking.join')} busy={submit.busy === key} onConfirm={stake} onClose={() => setConfirming(null)} testId="staking-confirm" />
+      <LockConfirmSheet
+        terms={confirming}
+        confirmLabel={t('earn.staking.join')}
+        busy={submit.busy === key}
+        onConfirm={stake}
+        onClose={() => setConfirming(null)}
+        testId="staking-confirm"
+      />
     </article>
   );
 }

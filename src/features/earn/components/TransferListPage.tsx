@@ -23,14 +23,22 @@ export function TransferListPage() {
   const [confirm, setConfirm] = useState<TransferRecord | null>(null);
   const { busy, run } = useSubmit();
   const status = Number(tab) as TransferFilter;
-  const list = usePagedList((page) => getTransferRecords(status, page), [status], (record: TransferRecord) => record.id);
+  const list = usePagedList(
+    (page) => getTransferRecords(status, page),
+    [status],
+    (record: TransferRecord) => record.id,
+  );
   const cancel = () => {
     if (!confirm) return;
-    void run(`cancel-${confirm.id}`, () => cancelTransfer(confirm.id), (updated) => {
-      setConfirm(null);
-      if (status === 0) list.replace(updated);
-      else list.refresh();
-    });
+    void run(
+      `cancel-${confirm.id}`,
+      () => cancelTransfer(confirm.id),
+      (updated) => {
+        setConfirm(null);
+        if (status === 0) list.replace(updated);
+        else list.refresh();
+      },
+    );
   };
   return (
     <div className={styles.page}>
@@ -53,7 +61,9 @@ export function TransferListPage() {
           className={styles.pagedList}
           list={list}
           keyOf={(record) => record.id}
-          renderRow={(record) => <TransferRecordCard record={record} busy={busy === `cancel-${record.id}`} onCancel={setConfirm} />}
+          renderRow={(record) => (
+            <TransferRecordCard record={record} busy={busy === `cancel-${record.id}`} onCancel={setConfirm} />
+          )}
           releaseText={t('common.releaseToRefresh')}
           rowHeight={230}
           label={t('route.transferList')}

@@ -49,7 +49,11 @@ export function TransferPage() {
           </Link>
         }
       />
-      {closed ? <ClosedNotice message={t('earn.closed')} /> : <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />}
+      {closed ? (
+        <ClosedNotice message={t('earn.closed')} />
+      ) : (
+        <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />
+      )}
     </div>
   );
 }
@@ -115,15 +119,29 @@ function TransferFlow({ passwordRequired }: { passwordRequired: boolean }) {
           )}
         </button>
       )}
-      {receiver && <TransferForm key={receiver.id} receiver={receiver} passwordRequired={passwordRequired} submit={submit} />}
+      {receiver && (
+        <TransferForm key={receiver.id} receiver={receiver} passwordRequired={passwordRequired} submit={submit} />
+      )}
     </div>
   );
 }
 
-function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiver; passwordRequired: boolean; submit: ReturnType<typeof useSubmit> }) {
+function TransferForm({
+  receiver,
+  passwordRequired,
+  submit,
+}: {
+  receiver: Receiver;
+  passwordRequired: boolean;
+  submit: ReturnType<typeof useSubmit>;
+}) {
   const { t } = useTranslation();
   const format = useFormats();
-  const coins = useLoaded(() => getTransferCoins(), [], (data) => data.list.length === 0);
+  const coins = useLoaded(
+    () => getTransferCoins(),
+    [],
+    (data) => data.list.length === 0,
+  );
   const [coinId, setCoinId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
@@ -135,7 +153,11 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
   const arrives = coin ? arrivalAmount(amount, coin.internal_transfer_sxf) : null;
 
   const [confirming, setConfirming] = useState(false);
-  const arrival = coin ? (coin.internal_transfer_days > 0 ? t('earn.transfer.arrivesIn', { days: format.days(coin.internal_transfer_days) }) : t('earn.transfer.arrivesNow')) : '--';
+  const arrival = coin
+    ? coin.internal_transfer_days > 0
+      ? t('earn.transfer.arrivesIn', { days: format.days(coin.internal_transfer_days) })
+      : t('earn.transfer.arrivesNow')
+    : '--';
   const feeText =
     percent === null ? (
       t('earn.transfer.noFee')
@@ -144,7 +166,13 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         {format.rate(percent)} · <CoinAmount amount={fee ? formatFixed(fee, 8) : '--'} coin={coin?.title} />
       </>
     );
-  const call = () => sendTransfer({ toUid: receiver.id, coinId: coin?.id ?? 0, amount, payPassword: passwordRequired ? password : null });
+  const call = () =>
+    sendTransfer({
+      toUid: receiver.id,
+      coinId: coin?.id ?? 0,
+      amount,
+      payPassword: passwordRequired ? password : null,
+    });
 
   // Transfer checks the form, refusing a broken rule as every submit does (a toast; a missing
   // password beneath its field), then opens the confirm step.
@@ -163,7 +191,11 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
     <section className={styles.section} data-testid="transfer-form">
       <SelectField
         label={t('earn.transfer.coin')}
-        options={list.map((entry) => ({ key: entry.id, label: entry.title, detail: <bdi>{formatFixed(entry.balance, 8)}</bdi> }))}
+        options={list.map((entry) => ({
+          key: entry.id,
+          label: entry.title,
+          detail: <bdi>{formatFixed(entry.balance, 8)}</bdi>,
+        }))}
         value={coin?.id ?? null}
         onChange={(id) => {
           setCoinId(id);
@@ -220,11 +252,28 @@ function TransferForm({ receiver, passwordRequired, submit }: { receiver: Receiv
         open={confirming && coin !== null}
         title={t('earn.transfer.confirmTitle')}
         rows={[
-          { label: t('earn.transfer.receiver'), value: <><bdi>{receiver.username}</bdi> · {t('earn.transfer.uid', { id: receiver.id })}</>, testId: 'transfer-confirm-receiver' },
-          { label: t('earn.amount'), value: <CoinAmount amount={formatTrim(amount, 8)} coin={coin?.title} />, testId: 'transfer-confirm-amount' },
+          {
+            label: t('earn.transfer.receiver'),
+            value: (
+              <>
+                <bdi>{receiver.username}</bdi> · {t('earn.transfer.uid', { id: receiver.id })}
+              </>
+            ),
+            testId: 'transfer-confirm-receiver',
+          },
+          {
+            label: t('earn.amount'),
+            value: <CoinAmount amount={formatTrim(amount, 8)} coin={coin?.title} />,
+            testId: 'transfer-confirm-amount',
+          },
           { label: t('earn.transfer.fee'), value: feeText, testId: 'transfer-confirm-fee' },
           { label: t('earn.transfer.arrival'), value: arrival },
-          { label: t('earn.transfer.actual'), value: <CoinAmount amount={arrives ? formatFixed(arrives, 8) : '--'} coin={coin?.title} />, strong: true, testId: 'transfer-confirm-actual' },
+          {
+            label: t('earn.transfer.actual'),
+            value: <CoinAmount amount={arrives ? formatFixed(arrives, 8) : '--'} coin={coin?.title} />,
+            strong: true,
+            testId: 'transfer-confirm-actual',
+          },
         ]}
         confirmLabel={t('earn.transfer.send')}
         busy={submit.busy === 'send'}

@@ -8,15 +8,32 @@ import styles from './earn.module.css';
 
 const BADGE: Record<TransferRecord['status'], string> = { 1: styles.badgeActive ?? '', 2: styles.badgeUp ?? '', 3: '' };
 /** The status in the app's language (the server's status_text is in English or Chinese only). */
-const STATUS: Record<TransferRecord['status'], string> = { 1: 'earn.transfer.tabPending', 2: 'earn.transfer.tabFinished', 3: 'earn.transfer.tabCancelled' };
+const STATUS: Record<TransferRecord['status'], string> = {
+  1: 'earn.transfer.tabPending',
+  2: 'earn.transfer.tabFinished',
+  3: 'earn.transfer.tabCancelled',
+};
 
 /** One internal transfer as its sender or receiver sees it (docs/product-rules.md#internal-transfers); the sender may cancel it while it is in transfer (docs/product-rules.md#internal-transfers). */
-export function TransferRecordCard({ record, busy, onCancel }: { record: TransferRecord; busy: boolean; onCancel(record: TransferRecord): void }) {
+export function TransferRecordCard({
+  record,
+  busy,
+  onCancel,
+}: {
+  record: TransferRecord;
+  busy: boolean;
+  onCancel(record: TransferRecord): void;
+}) {
   const { t } = useTranslation();
   const format = useFormats();
   const out = record.direction === 'out';
   return (
-    <article className={styles.card} data-testid="transfer-record" data-status={record.status} data-direction={record.direction}>
+    <article
+      className={styles.card}
+      data-testid="transfer-record"
+      data-status={record.status}
+      data-direction={record.direction}
+    >
       <div className={styles.cardHead}>
         <div className={styles.cardTitle}>
           <strong>{t(out ? 'earn.transfer.sentTo' : 'earn.transfer.receivedFrom')}</strong>

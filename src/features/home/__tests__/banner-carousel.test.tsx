@@ -13,7 +13,8 @@ vi.mock('../api/get-banners.ts', () => ({
   takeBanners: () => Promise.resolve(banners),
 }));
 
-const shownSources = () => [...screen.getByTestId('banners').querySelectorAll('img')].map((img) => img.getAttribute('src'));
+const shownSources = () =>
+  [...screen.getByTestId('banners').querySelectorAll('img')].map((img) => img.getAttribute('src'));
 
 describe('banner carousel', () => {
   it('paints the first banner at once and the others once the page is idle', async () => {

@@ -21,18 +21,28 @@ const settings = (overrides: Partial<SiteSettings>): SiteSettings => ({ ...({} a
 describe('home rules', () => {
   it('shows an optional tile only when its switch is 1', () => {
     expect(visibleTiles(null)).toEqual([]);
-    const keys = visibleTiles(settings({ loan_switch: 1, staking_switch: 0, flash_exchange_status: 1 })).map((t) => t.key);
+    const keys = visibleTiles(settings({ loan_switch: 1, staking_switch: 0, flash_exchange_status: 1 })).map(
+      (t) => t.key,
+    );
     expect(keys).toEqual(['exchangeb', 'loans']);
   });
 
   it('sends recharge/withdrawal to their route, to customer service, or to a toast (docs/product-rules.md#routes-and-access)', () => {
     expect(gatedTileAction(settings({ recharge_status: 1 }), 'recharge_status')).toBe('route');
-    expect(gatedTileAction(settings({ recharge_status: 0, custom_service: 'https://help.example' }), 'recharge_status')).toBe('service');
+    expect(
+      gatedTileAction(settings({ recharge_status: 0, custom_service: 'https://help.example' }), 'recharge_status'),
+    ).toBe('service');
     expect(gatedTileAction(settings({ withdrawal_status: 0 }), 'withdrawal_status')).toBe('toast');
   });
 
   it('ranks by change exactly, rising first or falling first, skipping unreadable changes', () => {
-    const items = [item('a', '+1.50'), item('b', '-2.00'), item('c', '+10.25'), item('d', 'n/a'), item('e', '+1.5000001')];
+    const items = [
+      item('a', '+1.50'),
+      item('b', '-2.00'),
+      item('c', '+10.25'),
+      item('d', 'n/a'),
+      item('e', '+1.5000001'),
+    ];
     expect(ranking(items, 'rise').map((i) => i.symbol)).toEqual(['c', 'e', 'a', 'b']);
     expect(ranking(items, 'fall').map((i) => i.symbol)).toEqual(['b', 'a', 'e', 'c']);
   });

@@ -41,11 +41,15 @@ describe('home screen', () => {
     expect(menuRenders).toBeGreaterThan(0);
     expect(rules.ranking).not.toHaveBeenCalled();
 
-    await act(async () => markets.list!.next([item('btcusdt', '64000.5', '+1.20'), item('ethusdt', '3100.25', '-0.40')]));
+    await act(async () =>
+      markets.list!.next([item('btcusdt', '64000.5', '+1.20'), item('ethusdt', '3100.25', '-0.40')]),
+    );
     expect(screen.getByTestId('ranking').querySelectorAll('li')).toHaveLength(2);
     expect(screen.getByTestId('market-carousel').textContent).toContain('3100.25');
 
-    await act(async () => markets.list!.next([item('btcusdt', '64001.0', '+1.21'), item('ethusdt', '3100.75', '-0.39')]));
+    await act(async () =>
+      markets.list!.next([item('btcusdt', '64001.0', '+1.21'), item('ethusdt', '3100.75', '-0.39')]),
+    );
     expect(screen.getByTestId('market-carousel').textContent).toContain('3100.75');
     expect(rules.ranking).toHaveBeenCalled();
     // The menu grid rendered only with the screen: the market updates passed it by.

@@ -9,7 +9,12 @@ export const OPTIONAL_TILES: readonly { key: string; href: string; labelKey: str
   { key: 'lockming', href: '/lockming', labelKey: 'home.menu.lockming', switchName: 'machine_switch' },
   { key: 'staking', href: '/staking', labelKey: 'home.menu.staking', switchName: 'staking_switch' },
   { key: 'transfer', href: '/transfer', labelKey: 'home.menu.transfer', switchName: 'Internal_transfer_status' },
-  { key: 'changemoney', href: '/changemoney', labelKey: 'home.menu.changemoney', switchName: 'account_transfer_status' },
+  {
+    key: 'changemoney',
+    href: '/changemoney',
+    labelKey: 'home.menu.changemoney',
+    switchName: 'account_transfer_status',
+  },
 ];
 
 /** The optional tiles whose switch is on. */
@@ -24,7 +29,9 @@ export function ranking(items: readonly MarketItem[], order: 'rise' | 'fall'): M
     .filter((item) => value(item) !== null)
     .slice()
     .sort((a, b) => {
-      const diff = (value(b) as NonNullable<ReturnType<typeof value>>).cmp(value(a) as NonNullable<ReturnType<typeof value>>);
+      const diff = (value(b) as NonNullable<ReturnType<typeof value>>).cmp(
+        value(a) as NonNullable<ReturnType<typeof value>>,
+      );
       return order === 'rise' ? diff : -diff;
     });
 }

@@ -42,11 +42,24 @@ export const BannerCarousel = memo(function BannerCarousel() {
   if (banners === null) return <Skeleton height="auto" className={styles.bannerSkeleton} />;
   if (count === 0) return null;
   return (
-    <section className={styles.banners} aria-roledescription="carousel" aria-label={t('home.banners.label')} data-testid="banners">
+    <section
+      className={styles.banners}
+      aria-roledescription="carousel"
+      aria-label={t('home.banners.label')}
+      data-testid="banners"
+    >
       <div className={styles.bannerTrack} style={{ '--slide': index } as CSSProperties}>
         {banners.map((banner, i) =>
           i === 0 || i === index || idle ? (
-            <img key={banner.id ?? i} className={styles.bannerImage} src={banner.img} alt="" aria-hidden={i !== index} width={BANNER_SIZE.width} height={BANNER_SIZE.height} />
+            <img
+              key={banner.id ?? i}
+              className={styles.bannerImage}
+              src={banner.img}
+              alt=""
+              aria-hidden={i !== index}
+              width={BANNER_SIZE.width}
+              height={BANNER_SIZE.height}
+            />
           ) : (
             <span key={banner.id ?? i} className={styles.bannerImage} aria-hidden="true" />
           ),

@@ -35,7 +35,11 @@ export function BulletinPopup({ popup }: { popup: SitePopup | null | undefined }
     <Dialog open onClose={close} title={popup.title} closeLabel={t('common.close')} testId="bulletin-popup">
       {popup.img && <img className={styles.popupImage} src={popup.img} alt="" />}
       {popup.content && <SafeHtml html={popup.content} />}
-      <Checkbox label={t('home.popup.hideToday')} checked={hideToday} onChange={(e) => setHideToday(e.target.checked)} />
+      <Checkbox
+        label={t('home.popup.hideToday')}
+        checked={hideToday}
+        onChange={(e) => setHideToday(e.target.checked)}
+      />
       <Button block onClick={close}>
         {t('home.popup.ok')}
       </Button>

@@ -17,7 +17,14 @@ export function LanguageSheet({ open, onClose, onChoose }: LanguageSheetProps) {
   const { languages } = useSnapshot(langStore);
   const { lang } = useSnapshot(session);
   return (
-    <Dialog open={open} onClose={onClose} title={t('home.language.title')} variant="sheet" closeLabel={t('common.close')} testId="language-sheet">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('home.language.title')}
+      variant="sheet"
+      closeLabel={t('common.close')}
+      testId="language-sheet"
+    >
       <ul className={styles.langList}>
         {languages.map((l) => {
           const selected = l.file_name.toLowerCase() === lang.toLowerCase();

@@ -12,10 +12,17 @@ export const MarketCarousel = memo(function MarketCarousel({ items }: { items: r
   const { t } = useTranslation();
   if (!items) return <Skeleton height={72} className={styles.marketSkeleton} />;
   return (
-    <ul className={`${styles.marketStrip} ${staleClass(items)}`} aria-label={t('home.markets.label')} data-testid="market-carousel">
+    <ul
+      className={`${styles.marketStrip} ${staleClass(items)}`}
+      aria-label={t('home.markets.label')}
+      data-testid="market-carousel"
+    >
       {items.map((item) => (
         <li key={item.symbol} className={styles.marketCard}>
-          <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.marketLink}>
+          <Link
+            href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`}
+            className={styles.marketLink}
+          >
             <span className={styles.marketTitle}>
               <bdi dir="ltr">{item.title}</bdi>
             </span>

@@ -5,7 +5,17 @@ import { IconOptions, type IconProps } from '../../../components/ui/icons.tsx';
 import { openGatedEntry, type GatedStatus } from '../../../lib/gated-entry.ts';
 import type { SiteSettings } from '../../../lib/site-settings.ts';
 import { visibleTiles } from '../api/home-rules.ts';
-import { IconAccounts, IconLoan, IconMining, IconRecharge, IconSend, IconStaking, IconSupport, IconSwap, IconWithdraw } from './tile-icons.tsx';
+import {
+  IconAccounts,
+  IconLoan,
+  IconMining,
+  IconRecharge,
+  IconSend,
+  IconStaking,
+  IconSupport,
+  IconSwap,
+  IconWithdraw,
+} from './tile-icons.tsx';
 import styles from './home-content.module.css';
 
 /** The icon of each optional tile (home-rules.ts OPTIONAL_TILES keys). */
@@ -23,7 +33,8 @@ const ICON_SIZE = 24;
 /** The menu grid (docs/product-rules.md#home): the large options tile, recharge and withdrawal, and the switched tiles, each with its icon. */
 export const MenuGrid = memo(function MenuGrid({ settings }: { settings: SiteSettings | null }) {
   const { t } = useTranslation();
-  const gated = (status: GatedStatus, href: string) => () => openGatedEntry(settings, status, href, t('home.menu.contactService'));
+  const gated = (status: GatedStatus, href: string) => () =>
+    openGatedEntry(settings, status, href, t('home.menu.contactService'));
   return (
     <nav className={styles.menu} aria-label={t('home.menu.label')} data-testid="menu-grid">
       <Link href="/options" className={`${styles.tile} ${styles.bigTile}`}>

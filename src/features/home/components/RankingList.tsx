@@ -34,7 +34,10 @@ export const RankingList = memo(function RankingList({ items }: { items: readonl
           <ul className={`${styles.rankList} ${staleClass(items)}`}>
             {ranking(items, order).map((item) => (
               <li key={item.symbol} className={styles.rankItem}>
-                <Link href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.rankRow}>
+                <Link
+                  href={`/options?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`}
+                  className={styles.rankRow}
+                >
                   <strong>
                     <bdi dir="ltr">{item.title}</bdi>
                   </strong>

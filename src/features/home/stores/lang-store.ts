@@ -6,7 +6,11 @@ import { setLang } from '../api/set-lang.ts';
 
 /** The language picker's list: the built-in 26 until getLangList answers, then the server's list. */
 export const langStore = proxy({
-  languages: LANGUAGES.map((l): Language => ({ language_name: l.name, file_name: l.code, is_default: l.code === 'en' ? 1 : 0 })),
+  languages: LANGUAGES.map((l): Language => ({
+    language_name: l.name,
+    file_name: l.code,
+    is_default: l.code === 'en' ? 1 : 0,
+  })),
   loaded: false,
 });
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ALL_TAB, childTabs, type CurrencyTab } from '../api/get-currency-list.ts';
 
 const groups: CurrencyTab[] = [
-  { id: 1, currency_name: 'USDT', child: [{ id: 2, currency_name: 'Main', child: [] }, { id: 3, currency_name: 'Altcoins', child: [] }] },
+  {
+    id: 1,
+    currency_name: 'USDT',
+    child: [
+      { id: 2, currency_name: 'Main', child: [] },
+      { id: 3, currency_name: 'Altcoins', child: [] },
+    ],
+  },
   { id: 4, currency_name: 'BTC', child: [] },
 ];
 

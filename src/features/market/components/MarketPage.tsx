@@ -26,7 +26,10 @@ function Row({ item }: { item: MarketItem }) {
   const formats = useFormats();
   return (
     <div className={styles.rowWrap} data-testid="market-row">
-      <Link href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`} className={styles.row}>
+      <Link
+        href={`/exchange?currentSymbol=${encodeURIComponent(item.symbol)}&name=${encodeURIComponent(item.title)}`}
+        className={styles.row}
+      >
         <span className={styles.pair}>
           {/* BASE/QUOTE reads left to right in every language (never "USDT/BTC"). */}
           <bdi dir="ltr">
@@ -58,15 +61,19 @@ function PairList({ fid, eid, favourites = false }: { fid: number; eid: number; 
   const items = favourites && all ? watchedItems(all, watched) : all;
   if (!items) return <Skeleton height={ROW_HEIGHT * 8} />;
   if (items.length === 0) {
-    return (
-      <ListStatus state="empty" texts={listTexts} />
-    );
+    return <ListStatus state="empty" texts={listTexts} />;
   }
   return (
     <>
       <StaleNote value={all} />
       <div className={staleClass(all)}>
-        <Virtuoso useWindowScroll data={items} fixedItemHeight={ROW_HEIGHT} computeItemKey={(_, item) => item.symbol} itemContent={(_, item) => <Row item={item} />} />
+        <Virtuoso
+          useWindowScroll
+          data={items}
+          fixedItemHeight={ROW_HEIGHT}
+          computeItemKey={(_, item) => item.symbol}
+          itemContent={(_, item) => <Row item={item} />}
+        />
       </div>
     </>
   );
@@ -99,7 +106,11 @@ export function MarketPage() {
         <span>{t('market.list.last')}</span>
         <span>{t('market.list.change')}</span>
       </div>
-      {favourites ? <PairList key={FAVOURITES} fid={ALL_TAB} eid={ALL_TAB} favourites /> : <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />}
+      {favourites ? (
+        <PairList key={FAVOURITES} fid={ALL_TAB} eid={ALL_TAB} favourites />
+      ) : (
+        <PairList key={`${fid}:${eid}`} fid={fid} eid={eid} />
+      )}
     </>
   );
   return (
@@ -131,7 +142,10 @@ export function MarketPage() {
                 label={t('market.tabs.child')}
                 value={String(eid)}
                 onChange={(key) => setEid(Number(key))}
-                items={[{ key: String(ALL_TAB), label: t('market.tabs.all') }, ...children.map((child) => ({ key: String(child.id), label: child.currency_name }))]}
+                items={[
+                  { key: String(ALL_TAB), label: t('market.tabs.all') },
+                  ...children.map((child) => ({ key: String(child.id), label: child.currency_name })),
+                ]}
                 panelId={childPanel}
               />
             </div>

@@ -10,7 +10,14 @@ import {
   shouldShowBanner,
 } from '../stores/notices-store.ts';
 
-const notice = (id: number, status = 1) => ({ id, title: `n${id}`, addtime: '2025-01-01 10:00:00', status, imgs: '', content: '<p>x</p>' });
+const notice = (id: number, status = 1) => ({
+  id,
+  title: `n${id}`,
+  addtime: '2025-01-01 10:00:00',
+  status,
+  imgs: '',
+  content: '<p>x</p>',
+});
 
 function answer(list: unknown[]) {
   return new Response(JSON.stringify({ code: 1, msg: '', data: { list, total: 99 } }));
@@ -78,11 +85,17 @@ describe('paged list', () => {
   });
 
   it('says empty when the first page has no rows, failed when the call fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer([])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer([])),
+    );
     await loadMoreNotices();
     expect(noticesStore.state).toBe('empty');
     resetNotices();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'broken', data: null }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'broken', data: null }))),
+    );
     await loadMoreNotices();
     expect(noticesStore.state).toBe('failed');
   });

@@ -18,7 +18,10 @@ export interface NoticeListOutput {
 }
 
 export function getNoticeList(input: NoticeListInput): Promise<ApiResult<NoticeListOutput>> {
-  return api.post<NoticeListOutput>('/User/getNoticeList', { page: input.page, limit: input.limit ?? NOTICE_PAGE_SIZE });
+  return api.post<NoticeListOutput>('/User/getNoticeList', {
+    page: input.page,
+    limit: input.limit ?? NOTICE_PAGE_SIZE,
+  });
 }
 
 /**

@@ -15,7 +15,13 @@ export function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
   const { t } = useTranslation();
   const formats = useFormats();
   return (
-    <Dialog open={notice !== null} onClose={onClose} title={notice?.title ?? ''} closeLabel={t('common.close')} testId="notice-dialog">
+    <Dialog
+      open={notice !== null}
+      onClose={onClose}
+      title={notice?.title ?? ''}
+      closeLabel={t('common.close')}
+      testId="notice-dialog"
+    >
       {notice && (
         <article className={styles.detail}>
           <time className={styles.time}>

@@ -32,9 +32,12 @@ export function NotifyPage() {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && noticesStore.state === 'ready') void loadMoreNotices();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && noticesStore.state === 'ready') void loadMoreNotices();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, []);
@@ -86,13 +89,7 @@ export function NotifyPage() {
         </div>
       )}
       <div ref={sentinel} />
-      {!firstLoad && (
-        <ListStatus
-          state={state}
-          onRetry={() => void loadMoreNotices()}
-          texts={listTexts}
-        />
-      )}
+      {!firstLoad && <ListStatus state={state} onRetry={() => void loadMoreNotices()} texts={listTexts} />}
       {state === 'ready' && typeof IntersectionObserver === 'undefined' && (
         <button type="button" className={styles.more} onClick={() => void loadMoreNotices()}>
           {t('common.loadMore')}

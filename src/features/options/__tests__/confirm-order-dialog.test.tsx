@@ -54,6 +54,8 @@ describe('options confirm dialog offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<ConfirmOrderDialog {...props()} />);
     expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('send-offline').textContent).toBe('You are offline. Nothing is sent until the connection is back.');
+    expect(screen.getByTestId('send-offline').textContent).toBe(
+      'You are offline. Nothing is sent until the connection is back.',
+    );
   });
 });

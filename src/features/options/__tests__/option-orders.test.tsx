@@ -82,7 +82,9 @@ describe('options order list loads', () => {
   });
 
   it('never shows the previous tab’s rows under the new one while it loads', async () => {
-    const { result, rerender } = renderHook(({ status }: { status: 1 | 2 }) => useOptionOrders(status, 0), { initialProps: { status: 1 } });
+    const { result, rerender } = renderHook(({ status }: { status: 1 | 2 }) => useOptionOrders(status, 0), {
+      initialProps: { status: 1 },
+    });
     rerender({ status: 2 });
     await act(() => pending(1, 1).answer([OPEN]));
     expect(result.current.rows).toEqual([]);
@@ -93,7 +95,9 @@ describe('options order list loads', () => {
   });
 
   it('a reload started while a load is in flight wins, whatever order the answers come in', async () => {
-    const { result, rerender } = renderHook(({ version }: { version: number }) => useOptionOrders(1, version), { initialProps: { version: 0 } });
+    const { result, rerender } = renderHook(({ version }: { version: number }) => useOptionOrders(1, version), {
+      initialProps: { version: 0 },
+    });
     rerender({ version: 1 });
     expect(api.calls).toHaveLength(2);
     const [first, second] = api.calls;
@@ -119,7 +123,8 @@ describe('an options order without a result', () => {
 
 describe('a settled result in a right-to-left page', () => {
   // Bare beside Arabic words, "+8.50000000" is drawn "8.50000000+": the signed amount is isolated left to right.
-  const isolated = (element: Element, text: string) => [...element.querySelectorAll('bdi[dir="ltr"]')].some((bdi) => bdi.textContent === text);
+  const isolated = (element: Element, text: string) =>
+    [...element.querySelectorAll('bdi[dir="ltr"]')].some((bdi) => bdi.textContent === text);
 
   it('keeps the sign before the digits in the list row', async () => {
     render(<OptionOrderList />);

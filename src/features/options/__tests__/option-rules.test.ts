@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseDurations, parseMultipliers } from '../api/get-hy-config.ts';
-import { countdownElapsedMs, maxStake, optionFee, payoutIfWin, quantityChoices, runningResult, validateOptionQuantity } from '../api/option-rules.ts';
+import {
+  countdownElapsedMs,
+  maxStake,
+  optionFee,
+  payoutIfWin,
+  quantityChoices,
+  runningResult,
+  validateOptionQuantity,
+} from '../api/option-rules.ts';
 import { movingAverage } from '../api/chart-intervals.ts';
 import { Big } from '../../../lib/money.ts';
 
@@ -51,7 +59,9 @@ describe('options quantity rules (docs/product-rules.md#options)', () => {
     expect(validateOptionQuantity({ ...ok, quantity: '99.01' })).toBe('options.rules.insufficient');
     // The fee is cut to 1e-8 like the server's: 990.09900991 + 9.90099009 is exactly 1000.
     expect(validateOptionQuantity({ ...ok, balance: '1000', quantity: '990.09900991' })).toBeNull();
-    expect(validateOptionQuantity({ ...ok, balance: '1000', quantity: '990.09900992' })).toBe('options.rules.insufficient');
+    expect(validateOptionQuantity({ ...ok, balance: '1000', quantity: '990.09900992' })).toBe(
+      'options.rules.insufficient',
+    );
   });
 
   it('charges stake × fee rate rounded down to 1e-8, and nothing without a rate', () => {
@@ -78,9 +88,14 @@ describe('options quantity rules (docs/product-rules.md#options)', () => {
       ['5', '0.015', 0],
     ] as const) {
       const stake = maxStake(balance, rate, decimals);
-      expect(validateOptionQuantity({ quantity: stake, minimum: undefined, balance, feeRate: rate, decimals })).toBeNull();
+      expect(
+        validateOptionQuantity({ quantity: stake, minimum: undefined, balance, feeRate: rate, decimals }),
+      ).toBeNull();
       const next = new Big(stake).plus(new Big(10).pow(-decimals)).toFixed(decimals);
-      expect(validateOptionQuantity({ quantity: next, minimum: undefined, balance, feeRate: rate, decimals }), next).toBe('options.rules.insufficient');
+      expect(
+        validateOptionQuantity({ quantity: next, minimum: undefined, balance, feeRate: rate, decimals }),
+        next,
+      ).toBe('options.rules.insufficient');
     }
   });
 
@@ -111,21 +126,42 @@ describe('the running result of an open order', () => {
   const order = { entry: '65000.12', stake: '10.5', percent: '85.5' } as const;
 
   it('wins stake × percent, rounded down to 1e-8, when the price has moved its way', () => {
-    expect(runningResult({ ...order, direction: 1, last: '65000.13' })).toEqual({ outcome: 'win', profit: '+8.97750000' });
-    expect(runningResult({ ...order, direction: 2, last: '64999.9999' })).toEqual({ outcome: 'win', profit: '+8.97750000' });
+    expect(runningResult({ ...order, direction: 1, last: '65000.13' })).toEqual({
+      outcome: 'win',
+      profit: '+8.97750000',
+    });
+    expect(runningResult({ ...order, direction: 2, last: '64999.9999' })).toEqual({
+      outcome: 'win',
+      profit: '+8.97750000',
+    });
     // 0.33333333 × 85.5% = 0.284999997…: rounded down, as the server pays.
-    expect(runningResult({ ...order, stake: '0.33333333', direction: 1, last: '70000' })).toEqual({ outcome: 'win', profit: '+0.28499999' });
+    expect(runningResult({ ...order, stake: '0.33333333', direction: 1, last: '70000' })).toEqual({
+      outcome: 'win',
+      profit: '+0.28499999',
+    });
   });
 
   it('loses the whole stake when the price has moved the other way', () => {
-    expect(runningResult({ ...order, direction: 1, last: '65000.11' })).toEqual({ outcome: 'lose', profit: '-10.50000000' });
-    expect(runningResult({ ...order, direction: 2, last: '65000.1200001' })).toEqual({ outcome: 'lose', profit: '-10.50000000' });
+    expect(runningResult({ ...order, direction: 1, last: '65000.11' })).toEqual({
+      outcome: 'lose',
+      profit: '-10.50000000',
+    });
+    expect(runningResult({ ...order, direction: 2, last: '65000.1200001' })).toEqual({
+      outcome: 'lose',
+      profit: '-10.50000000',
+    });
   });
 
   it('is a tie, the stake refunded, at exactly the buy price (compared as decimals, not floats)', () => {
-    expect(runningResult({ ...order, direction: 1, last: '65000.120' })).toEqual({ outcome: 'tie', profit: '0.00000000' });
+    expect(runningResult({ ...order, direction: 1, last: '65000.120' })).toEqual({
+      outcome: 'tie',
+      profit: '0.00000000',
+    });
     // A float reads these two as the same price; the order is up by a hair all the same.
-    expect(runningResult({ ...order, direction: 1, last: '65000.1200000000000001' })).toEqual({ outcome: 'win', profit: '+8.97750000' });
+    expect(runningResult({ ...order, direction: 1, last: '65000.1200000000000001' })).toEqual({
+      outcome: 'win',
+      profit: '+8.97750000',
+    });
   });
 
   it('names no result for a price it cannot read', () => {

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chartPeriodOnOpen, closeCountdown, hasSelection, optionsStore, rememberChartPeriod, setSelection, startCountdown } from '../stores/options-store.ts';
+import {
+  chartPeriodOnOpen,
+  closeCountdown,
+  hasSelection,
+  optionsStore,
+  rememberChartPeriod,
+  setSelection,
+  startCountdown,
+} from '../stores/options-store.ts';
 
 describe('options store', () => {
   beforeEach(() => {
@@ -18,7 +26,15 @@ describe('options store', () => {
 
   it('starts the countdown from the creation time and bumps the order list', () => {
     const version = optionsStore.listVersion;
-    const order = { orderId: 7, total: 30, direction: 1, stake: '10', symbol: 'btcusdt', entryPrice: '100', percent: '80' } as const;
+    const order = {
+      orderId: 7,
+      total: 30,
+      direction: 1,
+      stake: '10',
+      symbol: 'btcusdt',
+      entryPrice: '100',
+      percent: '80',
+    } as const;
     startCountdown(order, 1_000_000);
     expect(optionsStore.active).toEqual({ ...order, endsAt: 1_030_000 });
     expect(optionsStore.listVersion).toBe(version + 1);

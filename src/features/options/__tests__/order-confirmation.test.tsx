@@ -2,12 +2,20 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { OrderConfirmation, type OrderConfirmationProps } from '../components/OrderConfirmation.tsx';
-import { closeConfirmation, closeCountdown, openConfirmation, optionsStore, setSelection } from '../stores/options-store.ts';
+import {
+  closeConfirmation,
+  closeCountdown,
+  openConfirmation,
+  optionsStore,
+  setSelection,
+} from '../stores/options-store.ts';
 
 type Placed = ApiResult<{ order_id: number; buyprice: string; ykbl: string }>;
 
 /** Every createOptionOrder call, answered only when the test resolves it. */
-const api = vi.hoisted(() => ({ calls: [] as { params: Record<string, unknown>; answer(result: Placed): Promise<void> }[] }));
+const api = vi.hoisted(() => ({
+  calls: [] as { params: Record<string, unknown>; answer(result: Placed): Promise<void> }[],
+}));
 
 vi.mock('../api/create-option-order.ts', () => ({
   createOptionOrder: (params: Record<string, unknown>) =>
@@ -109,10 +117,20 @@ describe('options order confirmation', () => {
     });
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]?.params).toEqual({ mId: 7, ctime: 60, ctzed: '20', buytype: 1 });
-    await act(() => api.calls[0]!.answer({ ok: true, msg: '', data: { order_id: 42, buyprice: '65000.12', ykbl: '85' } }));
+    await act(() =>
+      api.calls[0]!.answer({ ok: true, msg: '', data: { order_id: 42, buyprice: '65000.12', ykbl: '85' } }),
+    );
     expect(optionsStore.confirmOpen).toBe(false);
     // The buy price and percent are the server's: the chart's line and the running result use them.
-    expect(optionsStore.active).toMatchObject({ orderId: 42, total: 60, direction: 1, stake: '20', symbol: 'btcusdt', entryPrice: '65000.12', percent: '85' });
+    expect(optionsStore.active).toMatchObject({
+      orderId: 42,
+      total: 60,
+      direction: 1,
+      stake: '20',
+      symbol: 'btcusdt',
+      entryPrice: '65000.12',
+      percent: '85',
+    });
     expect(onPlaced).toHaveBeenCalledOnce();
   });
 

@@ -20,7 +20,9 @@ beforeEach(() => {
   daySummary = new Subject();
   drawn = new BehaviorSubject<DrawnClose | null>(null);
   engine.engineStream.mockReset();
-  engine.engineStream.mockImplementation((key: { kind: string }) => (key.kind === 'optionOrder' ? orderInfo : daySummary));
+  engine.engineStream.mockImplementation((key: { kind: string }) =>
+    key.kind === 'optionOrder' ? orderInfo : daySummary,
+  );
 });
 
 afterEach(() => {
@@ -57,7 +59,8 @@ const running = (overrides: Partial<ActiveOrder> = {}): ActiveOrder => ({
   ...overrides,
 });
 
-const renderCountdown = (order: ActiveOrder) => render(<OrderCountdown order={order} coin="USDT" decimals={2} drawnClose={drawn} onClose={() => undefined} />);
+const renderCountdown = (order: ActiveOrder) =>
+  render(<OrderCountdown order={order} coin="USDT" decimals={2} drawnClose={drawn} onClose={() => undefined} />);
 
 const polls = () => engine.engineStream.mock.calls.filter(([key]) => (key as { kind: string }).kind === 'optionOrder');
 
@@ -88,7 +91,10 @@ describe('options running order card', () => {
   });
 
   it('marks the order settled in the store, so the chart takes its buy-price line away', () => {
-    startCountdown({ orderId: 5, total: 3, direction: 1, stake: '10', symbol: 'btcusdt', entryPrice: '100', percent: '80' }, 1_000_000);
+    startCountdown(
+      { orderId: 5, total: 3, direction: 1, stake: '10', symbol: 'btcusdt', entryPrice: '100', percent: '80' },
+      1_000_000,
+    );
     renderCountdown(running());
     act(() => vi.advanceTimersByTime(3000));
     expect(optionsStore.active?.settled).toBeUndefined();

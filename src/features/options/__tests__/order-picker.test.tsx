@@ -71,9 +71,11 @@ describe('options quantity and duration picker', () => {
 
   it('offers multiplier × the chosen duration minimum when hy_price_type is 2', () => {
     render(<OrderPicker {...props()} />);
-    for (const value of ['10.00', '30.00', '50.00', '100.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
+    for (const value of ['10.00', '30.00', '50.00', '100.00'])
+      expect(screen.getByRole('button', { name: value })).toBeTruthy();
     fireEvent.click(screen.getByTestId('duration-60'));
-    for (const value of ['20.00', '60.00', '100.00', '200.00']) expect(screen.getByRole('button', { name: value })).toBeTruthy();
+    for (const value of ['20.00', '60.00', '100.00', '200.00'])
+      expect(screen.getByRole('button', { name: value })).toBeTruthy();
   });
 
   it('starts each opening from the current selection, dropping what the last one left unconfirmed', async () => {
@@ -188,7 +190,8 @@ describe('options quantity and duration picker', () => {
     closePicker();
     render(<OrderPicker {...props()} />);
     const translate = vi.spyOn(i18next, 't');
-    const durationLookups = () => translate.mock.calls.filter(([key]) => key === 'options.picker.seconds' || key === 'options.picker.rate').length;
+    const durationLookups = () =>
+      translate.mock.calls.filter(([key]) => key === 'options.picker.seconds' || key === 'options.picker.rate').length;
     try {
       await act(async () => openPicker());
       fireEvent.click(screen.getByTestId('duration-60'));
@@ -196,7 +199,9 @@ describe('options quantity and duration picker', () => {
       expect(durationLookups()).toBe(0);
       expect(screen.getByTestId('duration-60').textContent).toBe('60 sProfit \u206685%\u2069');
       await switchLanguage('ar', ar);
-      expect(screen.getByTestId('duration-60').textContent).toBe(`60 ثالربح \u2066${formatsFor('ar').rate('85')}\u2069`);
+      expect(screen.getByTestId('duration-60').textContent).toBe(
+        `60 ثالربح \u2066${formatsFor('ar').rate('85')}\u2069`,
+      );
     } finally {
       translate.mockRestore();
       await switchLanguage('en');

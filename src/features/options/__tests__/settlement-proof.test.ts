@@ -4,7 +4,14 @@ import { minuteText, priceInBar, pricePosition, proofTrades } from '../api/settl
 
 describe('verifiable settlement on the client', () => {
   it('reads the trades an order names; an open, void or older order names none for what it lacks', () => {
-    const settled = { buyprice: '65000.1', sellprice: '65010', buy_trade_id: '100001', buy_trade_ts: 1000, sell_trade_id: '100009', sell_trade_ts: 31_000 };
+    const settled = {
+      buyprice: '65000.1',
+      sellprice: '65010',
+      buy_trade_id: '100001',
+      buy_trade_ts: 1000,
+      sell_trade_id: '100009',
+      sell_trade_ts: 31_000,
+    };
     expect(proofTrades(settled)).toEqual({
       entry: { tradeId: '100001', ts: 1000, price: '65000.1' },
       settlement: { tradeId: '100009', ts: 31_000, price: '65010' },
@@ -33,6 +40,7 @@ describe('verifiable settlement on the client', () => {
 
   it("names a bar's minute from its start to its end, on the 24-hour clock in Latin digits", () => {
     const start = new Date(2026, 0, 5, 13, 59).getTime() / 1000;
-    for (const lang of ['en', 'fa', 'bn']) expect(minuteText(start, formatsFor(lang)).replace(/[\u200e\u200f\u061c]/g, '')).toBe('13:59–14:00');
+    for (const lang of ['en', 'fa', 'bn'])
+      expect(minuteText(start, formatsFor(lang)).replace(/[\u200e\u200f\u061c]/g, '')).toBe('13:59–14:00');
   });
 });

@@ -4,7 +4,9 @@ import { formatsFor } from '../../../lib/format.ts';
 import { VerifySettlement } from '../components/SettlementProof.tsx';
 
 // The bar's fetch is not what this looks at: it stays loading.
-vi.mock('../hooks/use-minute-bar.ts', () => ({ useMinuteBar: () => ({ state: { status: 'loading' }, retry: () => undefined }) }));
+vi.mock('../hooks/use-minute-bar.ts', () => ({
+  useMinuteBar: () => ({ state: { status: 'loading' }, retry: () => undefined }),
+}));
 
 const order = {
   buyprice: '65000.12',

@@ -45,7 +45,8 @@ export function parseDurations(config: Pick<HyConfig, 'hytime' | 'hy_ykbl' | 'hy
     const seconds = Number(time);
     const ykbl = rates[i];
     const min = mins[i];
-    if (Number.isInteger(seconds) && seconds > 0 && ykbl !== undefined && min !== undefined) durations.push({ time: seconds, ykbl, min });
+    if (Number.isInteger(seconds) && seconds > 0 && ykbl !== undefined && min !== undefined)
+      durations.push({ time: seconds, ykbl, min });
   });
   return durations;
 }

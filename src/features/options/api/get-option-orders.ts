@@ -19,6 +19,13 @@ export interface OptionOrderRecord extends OptionsOrder {
 export const OPTION_PAGE_SIZE = 10;
 
 /** POST /api/Contrade/getHyOrderList: status 1 in progress, 2 settled; page size 10 (docs/product-rules.md#options). */
-export function getOptionOrders(status: 1 | 2, page: number): Promise<ApiResult<{ list: OptionOrderRecord[]; total?: number }>> {
-  return api.post<{ list: OptionOrderRecord[]; total?: number }>('/Contrade/getHyOrderList', { status, page, limit: OPTION_PAGE_SIZE }, { quiet: true });
+export function getOptionOrders(
+  status: 1 | 2,
+  page: number,
+): Promise<ApiResult<{ list: OptionOrderRecord[]; total?: number }>> {
+  return api.post<{ list: OptionOrderRecord[]; total?: number }>(
+    '/Contrade/getHyOrderList',
+    { status, page, limit: OPTION_PAGE_SIZE },
+    { quiet: true },
+  );
 }

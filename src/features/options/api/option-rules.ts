@@ -5,7 +5,11 @@ import { isAmountText, significantDecimals } from '../../../../common/rules.ts';
  * The quantity choices of the picker (docs/product-rules.md#options): with hy_price_type 2 each is multiplier × the chosen
  * duration's minimum, shown with 2 decimals; otherwise the multipliers themselves.
  */
-export function quantityChoices(multipliers: readonly string[], priceType: number, minimum: string | undefined): string[] {
+export function quantityChoices(
+  multipliers: readonly string[],
+  priceType: number,
+  minimum: string | undefined,
+): string[] {
   const min = toBig(minimum ?? '');
   return multipliers.map((m) => {
     const multiplier = toBig(m) ?? new Big(0);
@@ -68,7 +72,13 @@ export interface OptionQuantityInput {
  * than the server accepts (trailing zeros do not count, as on the server), at least the duration's
  * minimum, and stake + fee at most the available balance.
  */
-export function validateOptionQuantity({ quantity, minimum, balance, feeRate, decimals }: OptionQuantityInput): string | null {
+export function validateOptionQuantity({
+  quantity,
+  minimum,
+  balance,
+  feeRate,
+  decimals,
+}: OptionQuantityInput): string | null {
   const text = quantity.trim();
   if (text === '') return 'options.rules.quantityRequired';
   const value = toBig(text);
@@ -135,6 +145,10 @@ export function runningResult({ direction, entry, last, stake, percent }: Runnin
   if (!buy || !now || !amount || !rate) return null;
   const move = now.cmp(buy);
   if (move === 0) return { outcome: 'tie', profit: new Big(0).toFixed(UNIT_DECIMALS) };
-  if ((move > 0) === (direction === 1)) return { outcome: 'win', profit: `+${amount.times(rate).div(100).round(UNIT_DECIMALS, Big.roundDown).toFixed(UNIT_DECIMALS)}` };
+  if (move > 0 === (direction === 1))
+    return {
+      outcome: 'win',
+      profit: `+${amount.times(rate).div(100).round(UNIT_DECIMALS, Big.roundDown).toFixed(UNIT_DECIMALS)}`,
+    };
   return { outcome: 'lose', profit: `-${amount.toFixed(UNIT_DECIMALS)}` };
 }

@@ -31,10 +31,24 @@ export interface ConfirmOrderDialogProps {
  * what the order pays if its direction wins. Only the chosen direction's payout is shown:
  * the other direction's row could only ever read 0.
  */
-export function ConfirmOrderDialog({ open, prerender = false, busy, onConfirm, onClose, ...order }: ConfirmOrderDialogProps) {
+export function ConfirmOrderDialog({
+  open,
+  prerender = false,
+  busy,
+  onConfirm,
+  onClose,
+  ...order
+}: ConfirmOrderDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} title={t('options.confirm.title')} closeLabel={t('common.close')} testId="option-confirm" prerender={prerender}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('options.confirm.title')}
+      closeLabel={t('common.close')}
+      testId="option-confirm"
+      prerender={prerender}
+    >
       <OrderDetails {...order} />
       <SendButton block busy={busy} onClick={onConfirm}>
         {t('common.confirm')}
@@ -50,7 +64,15 @@ type OrderDetailsProps = Omit<ConfirmOrderDialogProps, 'open' | 'prerender' | 'b
  * and a dozen translations redone inside that tap held back the paint that shows it (docs/performance.md#budgets
  * tap budget).
  */
-const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, duration, rate, feeRate, coin }: OrderDetailsProps) {
+const OrderDetails = memo(function OrderDetails({
+  pair,
+  direction,
+  quantity,
+  duration,
+  rate,
+  feeRate,
+  coin,
+}: OrderDetailsProps) {
   const { t } = useTranslation();
   const win = payoutIfWin(quantity, rate);
   const fee = optionFee(quantity, feeRate);
@@ -59,9 +81,26 @@ const OrderDetails = memo(function OrderDetails({ pair, direction, quantity, dur
       <DetailList
         rows={[
           { label: t('options.confirm.pair'), value: <bdi dir="ltr">{pair}</bdi> },
-          { label: t('options.confirm.direction'), value: t(direction === 1 ? 'options.buyUp' : 'options.buyDown'), valueClassName: direction === 1 ? tone.up : tone.down },
-          { label: t('options.confirm.quantity'), value: <CoinAmount amount={quantity} coin={coin} />, valueClassName: styles.num },
-          ...(fee.gt(0) ? [{ label: t('options.confirm.fee'), value: <CoinAmount amount={formatFixed(fee, 8)} coin={coin} />, valueClassName: styles.num, testId: 'option-fee' }] : []),
+          {
+            label: t('options.confirm.direction'),
+            value: t(direction === 1 ? 'options.buyUp' : 'options.buyDown'),
+            valueClassName: direction === 1 ? tone.up : tone.down,
+          },
+          {
+            label: t('options.confirm.quantity'),
+            value: <CoinAmount amount={quantity} coin={coin} />,
+            valueClassName: styles.num,
+          },
+          ...(fee.gt(0)
+            ? [
+                {
+                  label: t('options.confirm.fee'),
+                  value: <CoinAmount amount={formatFixed(fee, 8)} coin={coin} />,
+                  valueClassName: styles.num,
+                  testId: 'option-fee',
+                },
+              ]
+            : []),
           { label: t('options.confirm.duration'), value: t('options.picker.seconds', { count: duration }) },
           {
             label: t(direction === 1 ? 'options.confirm.ifUp' : 'options.confirm.ifDown'),

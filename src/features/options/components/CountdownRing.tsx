@@ -28,7 +28,14 @@ export function CountdownRing({ total, endsAt, remaining, label }: CountdownRing
     '--ring-half-steps': Math.max(1, Math.ceil(total / 2)),
   } as CSSProperties;
   return (
-    <div className={styles.ring} style={timing} role="img" aria-label={label} data-ended={remaining === 0 || undefined} data-testid="countdown-ring">
+    <div
+      className={styles.ring}
+      style={timing}
+      role="img"
+      aria-label={label}
+      data-ended={remaining === 0 || undefined}
+      data-testid="countdown-ring"
+    >
       <span className={styles.track} />
       <span className={`${styles.half} ${styles.right}`}>
         <span className={styles.arc} data-testid="countdown-arc-right" />

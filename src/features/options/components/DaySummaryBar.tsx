@@ -39,7 +39,12 @@ export function DaySummaryBar({ symbol, decimals, drawnClose }: DaySummaryBarPro
   const { t } = useTranslation();
   // Translated once per language: each t() call costs i18next a key lookup and an interpolation pass.
   const labels = useMemo(
-    () => ({ section: t('options.summary.label'), high: t('options.summary.high'), low: t('options.summary.low'), volume: t('options.summary.volume') }),
+    () => ({
+      section: t('options.summary.label'),
+      high: t('options.summary.high'),
+      low: t('options.summary.low'),
+      volume: t('options.summary.volume'),
+    }),
     [t],
   );
   const formats = useFormats();
@@ -47,7 +52,14 @@ export function DaySummaryBar({ symbol, decimals, drawnClose }: DaySummaryBarPro
   if (!day) return <Skeleton height={72} />;
   return (
     <section aria-label={labels.section} data-testid="day-summary">
-      <LiveFigures symbol={symbol} decimals={decimals} drawnClose={drawnClose} day={day} labels={labels} volume={formats.volume(day.amount, 8)} />
+      <LiveFigures
+        symbol={symbol}
+        decimals={decimals}
+        drawnClose={drawnClose}
+        day={day}
+        labels={labels}
+        volume={formats.volume(day.amount, 8)}
+      />
     </section>
   );
 }

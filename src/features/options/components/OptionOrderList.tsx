@@ -104,7 +104,12 @@ export function OptionOrderList() {
               <OpenRow key={order.order_id} order={order} endsAt={fetchedAt + order.count_down * 1000} />
             ) : (
               <li key={order.order_id}>
-                <button type="button" className={orderCard.card} onClick={() => openDetail(order)} data-testid="option-order-settled">
+                <button
+                  type="button"
+                  className={orderCard.card}
+                  onClick={() => openDetail(order)}
+                  data-testid="option-order-settled"
+                >
                   <div className={orderCard.head}>
                     <strong>{order.coinname}</strong>
                     <Direction hyzd={order.hyzd} text={order.hyzd_text} />
@@ -122,11 +127,7 @@ export function OptionOrderList() {
             ),
           )}
         </ul>
-        <ListStatus
-          state={state}
-          onRetry={retry}
-          texts={listTexts}
-        />
+        <ListStatus state={state} onRetry={retry} texts={listTexts} />
         {state === 'ready' && (
           <Button variant="ghost" block onClick={loadMore}>
             {t('common.loadMore')}
@@ -140,17 +141,28 @@ export function OptionOrderList() {
         closeLabel={t('common.close')}
         testId="option-detail"
       >
-        {detail && verifying && <VerifySettlement order={detail} symbol={detail.symbol ?? ''} onBack={() => setVerifying(false)} />}
+        {detail && verifying && (
+          <VerifySettlement order={detail} symbol={detail.symbol ?? ''} onBack={() => setVerifying(false)} />
+        )}
         {detail && !verifying && (
           <>
             <DetailList
               rows={[
                 { label: t('options.confirm.pair'), value: detail.coinname },
-                { label: t('options.confirm.direction'), value: <Direction hyzd={detail.hyzd} text={detail.hyzd_text} /> },
+                {
+                  label: t('options.confirm.direction'),
+                  value: <Direction hyzd={detail.hyzd} text={detail.hyzd_text} />,
+                },
                 { label: t('options.list.stake'), value: formatFixed(detail.num, 8), valueClassName: styles.num },
                 { label: t('options.confirm.duration'), value: t('options.picker.seconds', { count: detail.time }) },
-                { label: t('options.detail.buyTime'), value: <bdi dir="ltr">{formats.serverTime(detail.buytime)}</bdi> },
-                { label: t('options.detail.sellTime'), value: <bdi dir="ltr">{formats.serverTime(detail.selltime)}</bdi> },
+                {
+                  label: t('options.detail.buyTime'),
+                  value: <bdi dir="ltr">{formats.serverTime(detail.buytime)}</bdi>,
+                },
+                {
+                  label: t('options.detail.sellTime'),
+                  value: <bdi dir="ltr">{formats.serverTime(detail.selltime)}</bdi>,
+                },
               ]}
             />
             <SettledResult order={detail} />

@@ -21,7 +21,18 @@ import { CHART_INTERVALS, DEFAULT_SYMBOL } from '../api/chart-intervals.ts';
 import { stakeDecimals, validateOptionQuantity } from '../api/option-rules.ts';
 import type { OptionDuration } from '../api/get-hy-config.ts';
 import { useHyConfig } from '../hooks/use-hy-config.ts';
-import { chartPeriodOnOpen, closeCountdown, closePicker, hasSelection, openConfirmation, openPicker, optionsStore, rememberChartPeriod, setSelection, type OptionSelection } from '../stores/options-store.ts';
+import {
+  chartPeriodOnOpen,
+  closeCountdown,
+  closePicker,
+  hasSelection,
+  openConfirmation,
+  openPicker,
+  optionsStore,
+  rememberChartPeriod,
+  setSelection,
+  type OptionSelection,
+} from '../stores/options-store.ts';
 import { DaySummaryBar, type DrawnClose } from './DaySummaryBar.tsx';
 import { OptionsCandleChart } from './OptionsCandleChart.tsx';
 import { OptionOrderList } from './OptionOrderList.tsx';
@@ -75,14 +86,28 @@ const ChartView = memo(function ChartView({
   return (
     <main className={styles.main}>
       <DaySummaryBar symbol={symbol} decimals={decimals} drawnClose={drawn} />
-      <div className={styles.intervals} role="group" aria-label={t('options.chart.intervals')} ref={strip} data-testid="chart-intervals">
+      <div
+        className={styles.intervals}
+        role="group"
+        aria-label={t('options.chart.intervals')}
+        ref={strip}
+        data-testid="chart-intervals"
+      >
         {CHART_INTERVALS.map((interval) => (
-          <button key={interval.period} type="button" aria-pressed={interval.period === period} onClick={() => onPeriod(interval.period)}>
+          <button
+            key={interval.period}
+            type="button"
+            aria-pressed={interval.period === period}
+            onClick={() => onPeriod(interval.period)}
+          >
             {interval.label}
           </button>
         ))}
       </div>
-      <LazyBoundary fallback={<Skeleton height={300} />} failed={(retry) => <LoadFailed height={300} onRetry={retry} />}>
+      <LazyBoundary
+        fallback={<Skeleton height={300} />}
+        failed={(retry) => <LoadFailed height={300} onRetry={retry} />}
+      >
         <OptionsCandleChart
           symbol={symbol}
           period={period}
@@ -138,7 +163,10 @@ export function OptionsPage() {
   const [drawn] = useState(() => new BehaviorSubject<DrawnClose | null>(null));
   const entryTitle = t('options.running.entry');
   const entryPrice = active && !active.settled && active.symbol === symbol ? active.entryPrice : null;
-  const entryLine = useMemo<ChartPriceLine | null>(() => (entryPrice === null ? null : { price: entryPrice, title: entryTitle }), [entryPrice, entryTitle]);
+  const entryLine = useMemo<ChartPriceLine | null>(
+    () => (entryPrice === null ? null : { price: entryPrice, title: entryTitle }),
+    [entryPrice, entryTitle],
+  );
   const priceDecimals = shownDecimals(pair?.price_precision);
   const coin = loaded?.config.coinname ?? '';
   const balance = loaded?.config.balance ?? '0';
@@ -151,7 +179,13 @@ export function OptionsPage() {
     const selection = optionsStore.selection;
     const chosen = durations.find((d) => d.time === selection.duration);
     if (!hasSelection(selection) || !chosen) return openPicker();
-    const problem = validateOptionQuantity({ quantity: selection.quantity, minimum: chosen.min, balance, feeRate, decimals });
+    const problem = validateOptionQuantity({
+      quantity: selection.quantity,
+      minimum: chosen.min,
+      balance,
+      feeRate,
+      decimals,
+    });
     if (problem) {
       showToast(t(problem, { min: chosen.min, decimals: stakeDecimals(decimals) }), 'error');
       return openPicker();
@@ -161,13 +195,21 @@ export function OptionsPage() {
 
   const pickPair = (next: MarketItem) => {
     setPairsOpen(false);
-    navigate(`/options?currentSymbol=${encodeURIComponent(next.symbol)}&name=${encodeURIComponent(next.title)}`, { replace: true });
+    navigate(`/options?currentSymbol=${encodeURIComponent(next.symbol)}&name=${encodeURIComponent(next.title)}`, {
+      replace: true,
+    });
   };
 
   return (
     <div className={layout.tabPage} ref={pageRef}>
       <header className={`${layout.stickyHeader} ${styles.header}`}>
-        <button type="button" className={styles.pairButton} onClick={() => setPairsOpen(true)} aria-haspopup="dialog" data-testid="pair-button">
+        <button
+          type="button"
+          className={styles.pairButton}
+          onClick={() => setPairsOpen(true)}
+          aria-haspopup="dialog"
+          data-testid="pair-button"
+        >
           <span aria-hidden="true">☰ </span>
           <bdi dir="ltr">{name}</bdi>
         </button>
@@ -183,7 +225,15 @@ export function OptionsPage() {
       </header>
 
       {view === 'chart' ? (
-        <ChartView symbol={symbol} period={period} decimals={priceDecimals} onPeriod={choosePeriod} fit={chartFit} drawn={drawn} entryLine={entryLine} />
+        <ChartView
+          symbol={symbol}
+          period={period}
+          decimals={priceDecimals}
+          onPeriod={choosePeriod}
+          fit={chartFit}
+          drawn={drawn}
+          entryLine={entryLine}
+        />
       ) : (
         <main className={styles.main}>
           <OptionOrderList />
@@ -239,7 +289,15 @@ export function OptionsPage() {
           onClose={closePicker}
         />
       )}
-      <OrderConfirmation pairId={pair?.id} symbol={symbol} name={name} durations={durations} coin={coin} feeRate={feeRate} onPlaced={reload} />
+      <OrderConfirmation
+        pairId={pair?.id}
+        symbol={symbol}
+        name={name}
+        durations={durations}
+        coin={coin}
+        feeRate={feeRate}
+        onPlaced={reload}
+      />
     </div>
   );
 }

@@ -52,7 +52,15 @@ function useShownSelection(open: boolean): OptionSelection {
  * only shows it (docs/performance.md#tap-latency tap budget). Memoised: the page renders for its own state (the pairs
  * popup, the view), and the confirmation's props do not change with it.
  */
-export const OrderConfirmation = memo(function OrderConfirmation({ pairId, symbol, name, durations, coin, feeRate, onPlaced }: OrderConfirmationProps) {
+export const OrderConfirmation = memo(function OrderConfirmation({
+  pairId,
+  symbol,
+  name,
+  durations,
+  coin,
+  feeRate,
+  onPlaced,
+}: OrderConfirmationProps) {
   // Not the selection: it comes through useShownSelection, which keeps its render out of the picker's Confirm tap.
   const { confirmOpen, confirmDirection } = useSnapshot(optionsStore);
   const selection = useShownSelection(confirmOpen);
@@ -71,14 +79,26 @@ export const OrderConfirmation = memo(function OrderConfirmation({ pairId, symbo
   const submit = () => {
     if (!confirmOpen || pairId === undefined || !chosen) return;
     const stake = selection.quantity;
-    void run('order', () => createOptionOrder({ mId: pairId, ctime: chosen.time, ctzed: stake, buytype: confirmDirection }), (placed) => {
-      startCountdown(
-        { orderId: placed.order_id, total: chosen.time, direction: confirmDirection, stake, symbol, entryPrice: placed.buyprice, percent: placed.ykbl },
-        Date.now(),
-      );
-      closeConfirmation();
-      onPlaced();
-    });
+    void run(
+      'order',
+      () => createOptionOrder({ mId: pairId, ctime: chosen.time, ctzed: stake, buytype: confirmDirection }),
+      (placed) => {
+        startCountdown(
+          {
+            orderId: placed.order_id,
+            total: chosen.time,
+            direction: confirmDirection,
+            stake,
+            symbol,
+            entryPrice: placed.buyprice,
+            percent: placed.ykbl,
+          },
+          Date.now(),
+        );
+        closeConfirmation();
+        onPlaced();
+      },
+    );
   };
 
   return (

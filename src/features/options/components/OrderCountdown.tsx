@@ -17,7 +17,11 @@ import { SettledResult } from './SettledResult.tsx';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './options.module.css';
 
-const RUNNING_KEYS = { win: 'options.running.winning', lose: 'options.running.losing', tie: 'options.running.even' } as const;
+const RUNNING_KEYS = {
+  win: 'options.running.winning',
+  lose: 'options.running.losing',
+  tie: 'options.running.even',
+} as const;
 
 /**
  * Where the running order stands at the last price: winning (its profit), losing (its stake) or even
@@ -25,12 +29,30 @@ const RUNNING_KEYS = { win: 'options.running.winning', lose: 'options.running.lo
  * order's pair, else the pair's day close (the orders view has no chart). Apart from the card, so the
  * price's cadence (up to 10 a second) renders these few lines alone.
  */
-const RunningResult = memo(function RunningResult({ order, coin, decimals, drawnClose }: { order: ActiveOrder; coin: string; decimals: number; drawnClose: Observable<DrawnClose | null> }) {
+const RunningResult = memo(function RunningResult({
+  order,
+  coin,
+  decimals,
+  drawnClose,
+}: {
+  order: ActiveOrder;
+  coin: string;
+  decimals: number;
+  drawnClose: Observable<DrawnClose | null>;
+}) {
   const { t } = useTranslation();
   const drawn = useObservable(drawnClose, null);
   const day = useDaySummary(order.symbol);
   const last = drawn?.symbol === order.symbol ? drawn.close : day?.close;
-  const result = last ? runningResult({ direction: order.direction, entry: order.entryPrice, last, stake: order.stake, percent: order.percent }) : null;
+  const result = last
+    ? runningResult({
+        direction: order.direction,
+        entry: order.entryPrice,
+        last,
+        stake: order.stake,
+        percent: order.percent,
+      })
+    : null;
   const resultTone = result?.outcome === 'win' ? tone.up : result?.outcome === 'lose' ? tone.down : '';
   return (
     <>
@@ -51,8 +73,13 @@ const RunningResult = memo(function RunningResult({ order, coin, decimals, drawn
         )}
       </p>
       {result && (
-        <p className={`${styles.runningResult} ${resultTone}`} data-testid="running-result" data-outcome={result.outcome}>
-          <span>{t(RUNNING_KEYS[result.outcome])}</span> <CoinAmount className={styles.num} amount={result.profit} coin={coin} />
+        <p
+          className={`${styles.runningResult} ${resultTone}`}
+          data-testid="running-result"
+          data-outcome={result.outcome}
+        >
+          <span>{t(RUNNING_KEYS[result.outcome])}</span>{' '}
+          <CoinAmount className={styles.num} amount={result.profit} coin={coin} />
         </p>
       )}
     </>
@@ -90,7 +117,13 @@ export function OrderCountdown({ order, coin, decimals, drawnClose, onClose }: O
   return (
     <section className={styles.countdown} data-state={state} aria-label={title} data-testid="option-countdown">
       <div className={styles.countdownHead}>
-        <CountdownRing key={order.endsAt} total={order.total} endsAt={order.endsAt} remaining={remaining} label={t('options.countdown.remaining', { count: remaining })} />
+        <CountdownRing
+          key={order.endsAt}
+          total={order.total}
+          endsAt={order.endsAt}
+          remaining={remaining}
+          label={t('options.countdown.remaining', { count: remaining })}
+        />
         <div className={styles.countdownBody}>
           <p className={styles.countdownTitle}>
             {/* While it runs the state says enough; the card's name stays "Order placed" for a screen reader. */}

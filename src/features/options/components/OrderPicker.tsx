@@ -42,7 +42,15 @@ export const OrderPicker = memo(function OrderPicker({ onClose, ...form }: Order
   useEffect(() => closePicker, []);
   // Rendered ahead and only shown on the tap (docs/performance.md#tap-latency: tap latency during a busy feed).
   return (
-    <Dialog open={pickerOpen} onClose={onClose} title={t('options.picker.title')} variant="sheet" closeLabel={t('common.close')} testId="option-picker" prerender>
+    <Dialog
+      open={pickerOpen}
+      onClose={onClose}
+      title={t('options.picker.title')}
+      variant="sheet"
+      closeLabel={t('common.close')}
+      testId="option-picker"
+      prerender
+    >
       <PickerForm {...form} opening={pickerOpenings} />
     </Dialog>
   );
@@ -53,10 +61,22 @@ export const OrderPicker = memo(function OrderPicker({ onClose, ...form }: Order
  * closing: the Confirm tap closes the sheet and sets the selection, and rendered the whole hidden form
  * twice for it (a reset pass and the form).
  */
-const PickerForm = memo(function PickerForm({ opening, durations, multipliers, priceType, balance, feeRate, decimals, coin, onDone }: Omit<OrderPickerProps, 'onClose'> & { opening: number }) {
+const PickerForm = memo(function PickerForm({
+  opening,
+  durations,
+  multipliers,
+  priceType,
+  balance,
+  feeRate,
+  decimals,
+  coin,
+  onDone,
+}: Omit<OrderPickerProps, 'onClose'> & { opening: number }) {
   const { t } = useTranslation();
   // The store itself, not a snapshot: read once as an opening starts (below), never subscribed.
-  const [duration, setDuration] = useState<number | null>(() => optionsStore.selection.duration ?? durations[0]?.time ?? null);
+  const [duration, setDuration] = useState<number | null>(
+    () => optionsStore.selection.duration ?? durations[0]?.time ?? null,
+  );
   const [quantity, setQuantity] = useState(() => optionsStore.selection.quantity);
   const [error, setError] = useState<string | null>(null);
   const formats = useFormats();
@@ -118,7 +138,14 @@ const PickerForm = memo(function PickerForm({ opening, durations, multipliers, p
         <legend>{t('options.picker.quantity')}</legend>
         <div className={styles.choiceGrid}>
           {choices.map((value) => (
-            <button key={value} type="button" className={styles.choice} aria-pressed={value === quantity} onClick={() => setQuantity(value)} data-testid={`quantity-${value}`}>
+            <button
+              key={value}
+              type="button"
+              className={styles.choice}
+              aria-pressed={value === quantity}
+              onClick={() => setQuantity(value)}
+              data-testid={`quantity-${value}`}
+            >
               {value}
             </button>
           ))}
@@ -134,7 +161,8 @@ const PickerForm = memo(function PickerForm({ opening, durations, multipliers, p
           allLabel={t('options.picker.all')}
         />
         <p className={styles.muted} data-testid="picker-balance">
-          {t('options.picker.balance')} <CoinAmount className={styles.num} amount={formatFixed(balance, 8)} coin={coin} />
+          {t('options.picker.balance')}{' '}
+          <CoinAmount className={styles.num} amount={formatFixed(balance, 8)} coin={coin} />
           {chosen && (
             <>
               {' · '}

@@ -18,5 +18,13 @@ export interface PairsPopupProps {
 export function PairsPopup(props: PairsPopupProps) {
   const { t } = useTranslation();
   const pairs = usePairList('optionPairs');
-  return <PairListDialog {...props} pairs={pairs} title={t('options.pairs.title')} closeLabel={t('common.close')} testId="option-pairs" />;
+  return (
+    <PairListDialog
+      {...props}
+      pairs={pairs}
+      title={t('options.pairs.title')}
+      closeLabel={t('common.close')}
+      testId="option-pairs"
+    />
+  );
 }

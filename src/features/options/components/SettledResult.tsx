@@ -38,7 +38,12 @@ export function SettledResult({ order }: { order: OptionsOrder }) {
       testId="settled-result"
       rows={[
         { label: t('options.result.label'), value: t(resultKey(order)), valueClassName: tone, testId: 'result-text' },
-        { label: t('options.result.profit'), value: <bdi dir="ltr">{order.ploss}</bdi>, valueClassName: `${styles.num} ${tone}`, testId: 'result-ploss' },
+        {
+          label: t('options.result.profit'),
+          value: <bdi dir="ltr">{order.ploss}</bdi>,
+          valueClassName: `${styles.num} ${tone}`,
+          testId: 'result-ploss',
+        },
         { label: t('options.result.buyPrice'), value: formatFixed(order.buyprice, 6), valueClassName: styles.num },
         { label: t('options.result.settlePrice'), value: formatFixed(order.sellprice, 6), valueClassName: styles.num },
       ]}

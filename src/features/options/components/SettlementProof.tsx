@@ -3,7 +3,14 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
-import { minuteText, priceInBar, pricePosition, proofTrades, type OrderTrades, type ProofTrade } from '../api/settlement-proof.ts';
+import {
+  minuteText,
+  priceInBar,
+  pricePosition,
+  proofTrades,
+  type OrderTrades,
+  type ProofTrade,
+} from '../api/settlement-proof.ts';
 import { useMinuteBar } from '../hooks/use-minute-bar.ts';
 import tone from '../../../components/ui/tone.module.css';
 import { DetailList } from '../../../components/ui/DetailList.tsx';
@@ -57,7 +64,15 @@ function RangeLine({ position, inside }: { position: number; inside: boolean }) 
   return (
     <svg className={styles.rangeLine} viewBox="0 0 100 12" preserveAspectRatio="none" aria-hidden="true">
       <line x1="2" y1="6" x2="98" y2="6" className={styles.rangeTrack} />
-      <line x1={2 + position * 96} y1="0" x2={2 + position * 96} y2="12" className={inside ? tone.up : tone.down} stroke="currentColor" strokeWidth="3" />
+      <line
+        x1={2 + position * 96}
+        y1="0"
+        x2={2 + position * 96}
+        y2="12"
+        className={inside ? tone.up : tone.down}
+        stroke="currentColor"
+        strokeWidth="3"
+      />
     </svg>
   );
 }
@@ -70,7 +85,17 @@ const BAR_VALUES: readonly { key: 'open' | 'high' | 'low' | 'close'; label: stri
   { key: 'close', label: 'verify.view.close' },
 ];
 
-function ProofCard({ label, symbol, trade, testId }: { label: string; symbol: string; trade: ProofTrade; testId: string }) {
+function ProofCard({
+  label,
+  symbol,
+  trade,
+  testId,
+}: {
+  label: string;
+  symbol: string;
+  trade: ProofTrade;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const formats = useFormats();
   const { state, retry } = useMinuteBar(symbol, trade.ts);
@@ -157,7 +182,9 @@ export function VerifySettlement({ order, symbol, onBack }: { order: OrderTrades
     <div className={styles.verify} data-testid="verify-view">
       <p className={styles.muted}>{t('verify.view.intro')}</p>
       {entry && <ProofCard label={t('verify.view.entry')} symbol={symbol} trade={entry} testId="verify-entry" />}
-      {settlement && <ProofCard label={t('verify.view.settlement')} symbol={symbol} trade={settlement} testId="verify-settlement" />}
+      {settlement && (
+        <ProofCard label={t('verify.view.settlement')} symbol={symbol} trade={settlement} testId="verify-settlement" />
+      )}
       <Button variant="ghost" block onClick={onBack}>
         {t('common.back')}
       </Button>

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getHyConfig, parseDurations, parseMultipliers, type HyConfig, type OptionDuration } from '../api/get-hy-config.ts';
+import {
+  getHyConfig,
+  parseDurations,
+  parseMultipliers,
+  type HyConfig,
+  type OptionDuration,
+} from '../api/get-hy-config.ts';
 
 export interface LoadedHyConfig {
   config: HyConfig;
@@ -16,7 +22,11 @@ export function useHyConfig(): { loaded: LoadedHyConfig | null; failed: boolean;
       .then((result) => {
         if (!result.ok) return setFailed(true);
         setFailed(false);
-        setLoaded({ config: result.data, durations: parseDurations(result.data), multipliers: parseMultipliers(result.data.hy_numcolstmp) });
+        setLoaded({
+          config: result.data,
+          durations: parseDurations(result.data),
+          multipliers: parseMultipliers(result.data.hy_numcolstmp),
+        });
       })
       .catch(() => setFailed(true));
   }, []);

@@ -3,7 +3,8 @@ import type { Candle } from '../../../../common/protocol.ts';
 import { fetchMinuteBar } from '../../../lib/engine-client.ts';
 
 /** The Verify view's request for one bar: loading, the bar, gone (no longer served) or failed. */
-export type MinuteBarState = { status: 'loading' } | { status: 'ready'; bar: Candle } | { status: 'gone' } | { status: 'failed' };
+export type MinuteBarState =
+  { status: 'loading' } | { status: 'ready'; bar: Candle } | { status: 'gone' } | { status: 'failed' };
 
 /** Fetches once (and again on `retry`) the feed's one-minute bar holding `tsMs`, through the market worker. */
 export function useMinuteBar(symbol: string, tsMs: number): { state: MinuteBarState; retry(): void } {

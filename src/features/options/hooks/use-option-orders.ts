@@ -36,7 +36,11 @@ export function useOptionOrders(status: 1 | 2, version: number) {
         const list = result.data.list ?? [];
         setLoaded((prev) => {
           const keep = page > 1 && prev.status === status ? prev.rows : NO_ROWS;
-          return { status, page, rows: [...keep, ...list.filter((row) => !keep.some((k) => k.order_id === row.order_id))] };
+          return {
+            status,
+            page,
+            rows: [...keep, ...list.filter((row) => !keep.some((k) => k.order_id === row.order_id))],
+          };
         });
         setState(list.length < OPTION_PAGE_SIZE ? (page === 1 && list.length === 0 ? 'empty' : 'end') : 'ready');
       } catch {

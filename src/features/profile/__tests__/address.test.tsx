@@ -22,15 +22,27 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('address rules (docs/product-rules.md#withdrawal-addresses): currency, then address, then the network\'s shape and checksum', () => {
+describe("address rules (docs/product-rules.md#withdrawal-addresses): currency, then address, then the network's shape and checksum", () => {
   it.each([
     [{ coinId: null, address: '' }, 'TRC20', { field: 'coin', key: 'profile.address.coinRequired' }],
     [{ coinId: null, address: TRON }, 'TRC20', { field: 'coin', key: 'profile.address.coinRequired' }],
     [{ coinId: 1, address: '  ' }, 'TRC20', { field: 'address', key: 'profile.address.required' }],
-    [{ coinId: 1, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, 'TRC20', { field: 'address', key: 'profile.address.shapeTrc20' }],
-    [{ coinId: 1, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' }, 'TRC20', { field: 'address', key: 'profile.address.checksum' }],
+    [
+      { coinId: 1, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      'TRC20',
+      { field: 'address', key: 'profile.address.shapeTrc20' },
+    ],
+    [
+      { coinId: 1, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' },
+      'TRC20',
+      { field: 'address', key: 'profile.address.checksum' },
+    ],
     [{ coinId: 3, address: TRON }, 'ERC20', { field: 'address', key: 'profile.address.shapeErc20' }],
-    [{ coinId: 3, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }, 'ERC20', { field: 'address', key: 'profile.address.checksum' }],
+    [
+      { coinId: 3, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
+      'ERC20',
+      { field: 'address', key: 'profile.address.checksum' },
+    ],
     [{ coinId: 2, address: TRON }, 'BTC', { field: 'address', key: 'profile.address.shapeBtc' }],
   ])('%j on %s → %j', (input, network, problem) => {
     expect(validateAddress(input, network)).toEqual(problem);
@@ -54,7 +66,9 @@ describe('address screen', () => {
     fireEvent.click(within(form).getByTestId('address-coin'));
     fireEvent.click(await screen.findByRole('button', { name: /USDT/ }));
     expect(within(form).getByText(/A USDT address on TRC20 starts with T/)).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText(en.profile.address.address), { target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' } });
+    fireEvent.change(within(form).getByLabelText(en.profile.address.address), {
+      target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: en.profile.address.bind }));
     expect((await within(form).findByRole('alert')).textContent).toBe(en.profile.address.checksum);
     expect(calls.map((c) => c.path)).toEqual(['/User/getUserWidthAddress']);
@@ -63,7 +77,10 @@ describe('address screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: en.profile.address.bind }));
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/User/setUserWidthAddress'));
     const sent = calls.find((c) => c.path === '/User/setUserWidthAddress')!;
-    expect({ c_id: sent.fields.get('c_id'), address: sent.fields.get('address') }).toEqual({ c_id: '1', address: TRON });
+    expect({ c_id: sent.fields.get('c_id'), address: sent.fields.get('address') }).toEqual({
+      c_id: '1',
+      address: TRON,
+    });
     expect((await screen.findByTestId('bound-address')).textContent).toContain(TRON);
     // Bound now and can_edit_address is 0: no submit any more (docs/product-rules.md#withdrawal-addresses).
     await waitFor(() => expect(screen.getByTestId('address-locked')).toBeTruthy());

@@ -17,14 +17,20 @@ afterEach(() => {
 });
 
 describe('bank form rules (docs/product-rules.md#bank-cards): bank name, cardholder, card number', () => {
-  it('marks each missing field with its message, and the number\'s length rule', () => {
+  it("marks each missing field with its message, and the number's length rule", () => {
     expect(validateBankCard({ id: null, bankName: ' ', cardName: '', cardNumber: '' })).toEqual({
       bankName: 'profile.bank.bankNameError',
       cardName: 'profile.bank.usrNameError',
       cardNumber: 'profile.bank.cardNumberError',
     });
-    expect(validateBankCard({ id: null, bankName: 'B', cardName: 'N', cardNumber: '12345678901' }).cardNumber).toBe('profile.bank.cardNumberInvalid');
-    expect(validateBankCard({ id: null, bankName: 'B', cardName: 'N', cardNumber: '6222 0212 3456 7890' })).toEqual({ bankName: undefined, cardName: undefined, cardNumber: undefined });
+    expect(validateBankCard({ id: null, bankName: 'B', cardName: 'N', cardNumber: '12345678901' }).cardNumber).toBe(
+      'profile.bank.cardNumberInvalid',
+    );
+    expect(validateBankCard({ id: null, bankName: 'B', cardName: 'N', cardNumber: '6222 0212 3456 7890' })).toEqual({
+      bankName: undefined,
+      cardName: undefined,
+      cardNumber: undefined,
+    });
   });
 
   it('masks to the last 4 digits while bank_swan_type is 1, else groups by 4', () => {
@@ -58,7 +64,11 @@ describe('bank screen', () => {
     site.settings = siteSettings({ can_edit_bank: canEdit });
     stubApi({ '/User/getUserBankList': ok(cards) });
     render(<BankPage />);
-    await waitFor(() => expect(screen.queryByTestId('bank-add') !== null || screen.queryByText(en.profile.bank.locked) !== null).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryByTestId('bank-add') !== null || screen.queryByText(en.profile.bank.locked) !== null).toBe(
+        true,
+      ),
+    );
     expect(screen.queryByTestId('bank-add') !== null).toBe(addShown);
     expect(screen.queryByRole('button', { name: 'Edit Northwind Bank' }) !== null).toBe(editShown);
   });
@@ -66,19 +76,32 @@ describe('bank screen', () => {
   it('adds a card: the form checks in spec order, sends, and shows the list again', async () => {
     site.settings = siteSettings();
     const saved = { ...card, card_number: '**** 7890' };
-    const calls = stubApi({ '/User/getUserBankList': (n: number) => ok(n === 1 ? [] : [saved]), '/User/setBank': ok(saved, 'Bank card added') });
+    const calls = stubApi({
+      '/User/getUserBankList': (n: number) => ok(n === 1 ? [] : [saved]),
+      '/User/setBank': ok(saved, 'Bank card added'),
+    });
     render(<BankPage />);
     fireEvent.click(await screen.findByTestId('bank-add'));
     const form = screen.getByTestId('bank-form');
     fireEvent.click(within(form).getByRole('button', { name: en.profile.bank.save }));
-    expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual([en.profile.bank.bankNameError, en.profile.bank.usrNameError, en.profile.bank.cardNumberError]);
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([en.profile.bank.bankNameError, en.profile.bank.usrNameError, en.profile.bank.cardNumberError]);
     fireEvent.change(within(form).getByLabelText(en.profile.bank.bankName), { target: { value: 'Northwind Bank' } });
     fireEvent.change(within(form).getByLabelText(en.profile.bank.cardName), { target: { value: 'Li Wei' } });
-    fireEvent.change(within(form).getByLabelText(en.profile.bank.cardNumber), { target: { value: '6222 0212 3456 7890' } });
+    fireEvent.change(within(form).getByLabelText(en.profile.bank.cardNumber), {
+      target: { value: '6222 0212 3456 7890' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: en.profile.bank.save }));
     expect((await screen.findByTestId('card-number')).textContent).toBe('**** 7890');
     const sent = calls.find((c) => c.path === '/User/setBank')!.fields;
-    expect(Object.fromEntries(sent)).toEqual({ bank_name: 'Northwind Bank', card_name: 'Li Wei', card_number: '6222 0212 3456 7890' });
+    expect(Object.fromEntries(sent)).toEqual({
+      bank_name: 'Northwind Bank',
+      card_name: 'Li Wei',
+      card_number: '6222 0212 3456 7890',
+    });
     expect(toasts.items.map((t) => t.message)).toEqual(['Bank card added']);
   });
 
@@ -92,7 +115,9 @@ describe('bank screen', () => {
     expect((within(form).getByLabelText(en.profile.bank.bankName) as HTMLInputElement).value).toBe('Northwind Bank');
     expect((within(form).getByLabelText(en.profile.bank.cardNumber) as HTMLInputElement).value).toBe('');
     expect(form.textContent).toContain('it ends in 7890');
-    fireEvent.change(within(form).getByLabelText(en.profile.bank.cardNumber), { target: { value: '6222021234561111' } });
+    fireEvent.change(within(form).getByLabelText(en.profile.bank.cardNumber), {
+      target: { value: '6222021234561111' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: en.profile.bank.save }));
     await waitFor(() => expect(calls.some((c) => c.path === '/User/setBank')).toBe(true));
     expect(calls.find((c) => c.path === '/User/setBank')!.fields.get('id')).toBe('4');

@@ -40,7 +40,14 @@ describe('identity rules (docs/product-rules.md#identity-verification): the firs
   });
 
   it('reads rzstatus as docs/product-rules.md#identity-verification does: 1 review, 2 certified, 3 rejected (awaiting), anything else awaiting', () => {
-    expect([0, 1, 2, 3, 4, -1].map(identityStatus)).toEqual(['awaiting', 'review', 'certified', 'rejected', 'awaiting', 'awaiting']);
+    expect([0, 1, 2, 3, 4, -1].map(identityStatus)).toEqual([
+      'awaiting',
+      'review',
+      'certified',
+      'rejected',
+      'awaiting',
+      'awaiting',
+    ]);
   });
 });
 
@@ -63,7 +70,9 @@ describe('identity screen', () => {
     const form = await screen.findByTestId('identity-form');
     fireEvent.change(within(form).getByLabelText(en.profile.identity.realName), { target: { value: 'Li Wei' } });
     fireEvent.click(within(form).getByRole('button', { name: en.profile.identity.submit }));
-    await waitFor(() => expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['error', en.profile.identity.frontTip]]));
+    await waitFor(() =>
+      expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['error', en.profile.identity.frontTip]]),
+    );
     expect(within(form).queryByRole('alert')).toBeNull();
     expect(calls).toHaveLength(1);
   });
@@ -76,7 +85,9 @@ describe('identity screen', () => {
     expect(status.textContent).toContain(en.profile.identity.status.review);
     expect(screen.queryByTestId('identity-form')).toBeNull();
     fireEvent.click(within(status).getByRole('button', { name: en.profile.identity.checkAgain }));
-    await waitFor(() => expect(screen.getByTestId('identity-status').textContent).toContain(en.profile.identity.status.certified));
+    await waitFor(() =>
+      expect(screen.getByTestId('identity-status').textContent).toContain(en.profile.identity.status.certified),
+    );
     expect(calls).toHaveLength(2);
     expect(screen.queryByTestId('identity-form')).toBeNull();
   });

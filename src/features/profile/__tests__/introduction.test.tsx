@@ -12,7 +12,13 @@ afterEach(() => {
 });
 
 const entries = [
-  { id: 1, title: 'About TradeDesk', img: '/about.png', content: '<p>We <b>trade</b>.</p><script>window.__aboutXss = "script"</script><img src="x" onerror="window.__aboutXss = \'onerror\'">' },
+  {
+    id: 1,
+    title: 'About TradeDesk',
+    img: '/about.png',
+    content:
+      '<p>We <b>trade</b>.</p><script>window.__aboutXss = "script"</script><img src="x" onerror="window.__aboutXss = \'onerror\'">',
+  },
   { id: 2, title: 'Risk disclosure', img: '', content: '<p>Crypto is volatile.</p>' },
 ];
 

@@ -21,14 +21,20 @@ afterEach(() => {
 function matrixOf(svg: SVGElement): boolean[][] {
   const side = Number(svg.getAttribute('viewBox')!.split(' ')[2]) - QR_MARGIN * 2;
   const grid = Array.from({ length: side }, () => Array<boolean>(side).fill(false));
-  for (const [, x, y] of svg.querySelector('path')!.getAttribute('d')!.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) grid[Number(y) - QR_MARGIN]![Number(x) - QR_MARGIN] = true;
+  for (const [, x, y] of svg
+    .querySelector('path')!
+    .getAttribute('d')!
+    .matchAll(/M(\d+) (\d+)h1v1h-1z/g))
+    grid[Number(y) - QR_MARGIN]![Number(x) - QR_MARGIN] = true;
   return grid;
 }
 
 /** The matrix a QR encoder makes of `text` with the same settings. */
 function expectedMatrix(text: string): boolean[][] {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))));
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))),
+  );
 }
 
 describe('invite link', () => {
@@ -45,7 +51,7 @@ describe('invite link', () => {
 });
 
 describe('invite screen', () => {
-  it('shows the account\'s code and link, and a 172×172 QR that encodes exactly that link', async () => {
+  it("shows the account's code and link, and a 172×172 QR that encodes exactly that link", async () => {
     site.settings = siteSettings({ invit_url: '/register' });
     stubApi({ '/User/getUserInfo': ok({ username: 'li', rzstatus: 0, invit: 'K7M2QX' }) });
     render(<InvitePage />);
@@ -57,11 +63,15 @@ describe('invite screen', () => {
     expect(matrixOf(qr)).toEqual(expectedMatrix(link));
     expect(matrixOf(qr)).not.toEqual(expectedMatrix(link.replace('K7M2QX', 'FROMQ1')));
     // The encoder's own segments (byte, alphanumeric ...) spell the link.
-    const segments = QRCode.create(link, { errorCorrectionLevel: 'M' }).segments as unknown as { data: Uint8Array | string }[];
-    expect(segments.map((s) => (typeof s.data === 'string' ? s.data : new TextDecoder().decode(s.data))).join('')).toBe(link);
+    const segments = QRCode.create(link, { errorCorrectionLevel: 'M' }).segments as unknown as {
+      data: Uint8Array | string;
+    }[];
+    expect(segments.map((s) => (typeof s.data === 'string' ? s.data : new TextDecoder().decode(s.data))).join('')).toBe(
+      link,
+    );
   });
 
-  it('shows the query code until the account\'s own has loaded', () => {
+  it("shows the query code until the account's own has loaded", () => {
     site.settings = siteSettings();
     // getUserInfo never answers.
     vi.stubGlobal('fetch', () => new Promise(() => {}));
@@ -92,7 +102,11 @@ describe('invite screen', () => {
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/register?invite=K7M2QX`));
     expect(toasts.items.map((t) => [t.kind, t.message])).toEqual([['success', en.profile.invite.copied]]);
     fireEvent.click(screen.getByRole('button', { name: en.profile.invite.share }));
-    await waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/register?invite=K7M2QX` })));
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith(
+        expect.objectContaining({ url: `${window.location.origin}/register?invite=K7M2QX` }),
+      ),
+    );
   });
 
   it('offers no share button where the browser has no share sheet', async () => {

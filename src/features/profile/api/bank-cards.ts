@@ -12,7 +12,9 @@ export interface BankCard {
 
 /** POST /api/User/getUserBankList: `data` is the list itself (docs/product-rules.md#bank-cards "data list"). */
 export async function getBankCards(): Promise<ApiResult<BankCard[]>> {
-  const result = await api.post<BankCard[] | { list?: BankCard[] } | null>('/User/getUserBankList', undefined, { quiet: true });
+  const result = await api.post<BankCard[] | { list?: BankCard[] } | null>('/User/getUserBankList', undefined, {
+    quiet: true,
+  });
   if (!result.ok) return result;
   const data = result.data;
   return { ...result, data: Array.isArray(data) ? data : (data?.list ?? []) };
@@ -38,7 +40,11 @@ export function validateBankCard(input: BankCardInput): FieldErrors<BankCardFiel
   return {
     bankName: input.bankName.trim() ? undefined : 'profile.bank.bankNameError',
     cardName: input.cardName.trim() ? undefined : 'profile.bank.usrNameError',
-    cardNumber: !number ? 'profile.bank.cardNumberError' : isCardNumber(number) ? undefined : 'profile.bank.cardNumberInvalid',
+    cardNumber: !number
+      ? 'profile.bank.cardNumberError'
+      : isCardNumber(number)
+        ? undefined
+        : 'profile.bank.cardNumberInvalid',
   };
 }
 
@@ -46,7 +52,12 @@ export function validateBankCard(input: BankCardInput): FieldErrors<BankCardFiel
 export function saveBankCard(input: BankCardInput): Promise<ApiResult<BankCard | null>> {
   return api.post(
     '/User/setBank',
-    { id: input.id ?? undefined, bank_name: input.bankName.trim(), card_name: input.cardName.trim(), card_number: input.cardNumber.trim() },
+    {
+      id: input.id ?? undefined,
+      bank_name: input.bankName.trim(),
+      card_name: input.cardName.trim(),
+      card_number: input.cardNumber.trim(),
+    },
     { successToast: true, lock: 'setBank' },
   );
 }

@@ -56,7 +56,10 @@ export function networkHintKey(network: string): string | null {
  * and the checksum of the coin's network (the server's rule, common/withdraw-address.ts).
  * Returns the first broken rule, or null.
  */
-export function validateAddress(input: AddressInput, network: string | null): { field: 'coin' | 'address'; key: string } | null {
+export function validateAddress(
+  input: AddressInput,
+  network: string | null,
+): { field: 'coin' | 'address'; key: string } | null {
   if (input.coinId === null) return { field: 'coin', key: 'profile.address.coinRequired' };
   const address = input.address.trim();
   if (!address) return { field: 'address', key: 'profile.address.required' };
@@ -67,6 +70,13 @@ export function validateAddress(input: AddressInput, network: string | null): { 
 }
 
 /** POST /api/User/setUserWidthAddress: binds (or replaces) the coin's address; the msg is toasted. */
-export function setWithdrawAddress(input: { coinId: number; address: string }): Promise<ApiResult<BoundAddress | null>> {
-  return api.post('/User/setUserWidthAddress', { c_id: input.coinId, address: input.address.trim() }, { successToast: true, lock: 'setUserWidthAddress' });
+export function setWithdrawAddress(input: {
+  coinId: number;
+  address: string;
+}): Promise<ApiResult<BoundAddress | null>> {
+  return api.post(
+    '/User/setUserWidthAddress',
+    { c_id: input.coinId, address: input.address.trim() },
+    { successToast: true, lock: 'setUserWidthAddress' },
+  );
 }

@@ -12,7 +12,14 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { canPaste, pasteText } from '../../../lib/clipboard.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
-import { getWithdrawAddresses, networkHintKey, setWithdrawAddress, validateAddress, type AddressBook, type BoundAddress } from '../api/withdraw-addresses.ts';
+import {
+  getWithdrawAddresses,
+  networkHintKey,
+  setWithdrawAddress,
+  validateAddress,
+  type AddressBook,
+  type BoundAddress,
+} from '../api/withdraw-addresses.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { StatusPanel } from './StatusPanel.tsx';
@@ -35,19 +42,28 @@ export function AddressPage() {
 
   const onSaved = (saved: BoundAddress) => {
     const data = book.data as AddressBook;
-    const list = data.list.some((row) => row.id === saved.id) ? data.list.map((row) => (row.id === saved.id ? saved : row)) : [...data.list, saved];
+    const list = data.list.some((row) => row.id === saved.id)
+      ? data.list.map((row) => (row.id === saved.id ? saved : row))
+      : [...data.list, saved];
     book.set({ ...data, list });
   };
 
   let body;
   if (closed) body = <StatusPanel icon={<IconAddress />} title={t('profile.address.closed')} testId="address-status" />;
   else if (!book.data) body = book.state === 'failed' ? <LoadFailed onRetry={book.reload} /> : <AddressSkeleton />;
-  else if (book.data.coins.length === 0) body = <StatusPanel icon={<IconAddress />} title={t('profile.address.noCoins')} testId="address-status" />;
+  else if (book.data.coins.length === 0)
+    body = <StatusPanel icon={<IconAddress />} title={t('profile.address.noCoins')} testId="address-status" />;
   else {
     const editing = book.data.list.find((row) => row.id === editId) ?? null;
     body = (
       <>
-        <AddressForm key={editing?.id ?? 'new'} book={book.data} editing={editing} canEdit={isOn(settings, 'can_edit_address')} onSaved={onSaved} />
+        <AddressForm
+          key={editing?.id ?? 'new'}
+          book={book.data}
+          editing={editing}
+          canEdit={isOn(settings, 'can_edit_address')}
+          onSaved={onSaved}
+        />
         <BoundList list={book.data.list} selectedId={editing?.id ?? null} />
       </>
     );
@@ -98,11 +114,15 @@ function AddressForm({ book, editing, canEdit, onSaved }: AddressFormProps) {
     const problem = validateAddress({ coinId, address }, coin?.network ?? null);
     setErrors(problem ? { [problem.field]: t(problem.key, { coin: coin?.title ?? '' }) } : {});
     if (problem || coinId === null) return;
-    await run('save', () => setWithdrawAddress({ coinId, address }), (saved) => {
-      if (!saved) return;
-      setAddress(saved.address);
-      onSaved(saved);
-    });
+    await run(
+      'save',
+      () => setWithdrawAddress({ coinId, address }),
+      (saved) => {
+        if (!saved) return;
+        setAddress(saved.address);
+        onSaved(saved);
+      },
+    );
   };
 
   return (

@@ -50,7 +50,12 @@ export function BankPage() {
     body = (
       <>
         {list.length === 0 ? (
-          <StatusPanel icon={<IconCard />} title={t('profile.bank.empty')} text={t('profile.bank.emptyText')} testId="bank-status" />
+          <StatusPanel
+            icon={<IconCard />}
+            title={t('profile.bank.empty')}
+            text={t('profile.bank.emptyText')}
+            testId="bank-status"
+          />
         ) : (
           <ul className={styles.list} aria-label={t('profile.bank.saved')}>
             {list.map((card) => (
@@ -61,7 +66,12 @@ export function BankPage() {
           </ul>
         )}
         {mayChange ? (
-          <Button block variant={list.length === 0 ? 'primary' : 'secondary'} onClick={() => setEditing('new')} data-testid="bank-add">
+          <Button
+            block
+            variant={list.length === 0 ? 'primary' : 'secondary'}
+            onClick={() => setEditing('new')}
+            data-testid="bank-add"
+          >
             <IconPlus size={18} />
             {t('profile.bank.add')}
           </Button>
@@ -73,7 +83,11 @@ export function BankPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('route.bank')} backLabel={t('common.back')} onBack={() => (editing !== null ? setEditing(null) : goBack('/'))} />
+      <PageHeader
+        title={t('route.bank')}
+        backLabel={t('common.back')}
+        onBack={() => (editing !== null ? setEditing(null) : goBack('/'))}
+      />
       <div className={styles.content}>{body}</div>
     </div>
   );
@@ -88,8 +102,7 @@ function CardTile({ card, settings, onEdit }: { card: BankCard; settings: SiteSe
         {onEdit && (
           <button type="button" className={styles.cardEdit} onClick={onEdit}>
             <IconEdit size={16} />
-            {t('profile.bank.edit')}{' '}
-            <VisuallyHidden>{card.bank_name}</VisuallyHidden>
+            {t('profile.bank.edit')} <VisuallyHidden>{card.bank_name}</VisuallyHidden>
           </button>
         )}
       </div>
@@ -116,11 +129,16 @@ interface BankCardFormProps {
 function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
   const { t } = useTranslation();
   const masked = card !== null && /\D/.test(card.card_number);
-  const [values, setValues] = useState({ bankName: card?.bank_name ?? '', cardName: card?.card_name ?? '', cardNumber: masked ? '' : (card?.card_number ?? '') });
+  const [values, setValues] = useState({
+    bankName: card?.bank_name ?? '',
+    cardName: card?.card_name ?? '',
+    cardNumber: masked ? '' : (card?.card_number ?? ''),
+  });
   const [errors, setErrors] = useState<FieldErrors<BankCardField>>({});
   const { busy: posting, run } = useSubmit();
   const busy = posting !== null;
-  const change = (field: BankCardField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const change = (field: BankCardField) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -129,7 +147,11 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
     const found = validateBankCard(input);
     setErrors(found);
     if (!isValid(found)) return;
-    await run('save', () => saveBankCard(input), () => onSaved());
+    await run(
+      'save',
+      () => saveBankCard(input),
+      () => onSaved(),
+    );
   };
 
   const error = (field: BankCardField) => (errors[field] ? t(errors[field]) : null);
@@ -167,7 +189,11 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
         onChange={change('cardNumber')}
         error={error('cardNumber')}
       />
-      {masked && !errors.cardNumber && <p className={styles.hint}>{t('profile.bank.retypeNumber', { last4: card.card_number.replace(/\D/g, '').slice(-4) })}</p>}
+      {masked && !errors.cardNumber && (
+        <p className={styles.hint}>
+          {t('profile.bank.retypeNumber', { last4: card.card_number.replace(/\D/g, '').slice(-4) })}
+        </p>
+      )}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
           {t('profile.bank.cancel')}

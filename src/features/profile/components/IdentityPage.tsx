@@ -46,7 +46,12 @@ export function IdentityPage() {
         testId="identity-status"
         action={
           status === 'review' ? (
-            <Button variant="ghost" className={styles.statusAction} busy={profile.state === 'loading'} onClick={profile.reload}>
+            <Button
+              variant="ghost"
+              className={styles.statusAction}
+              busy={profile.state === 'loading'}
+              onClick={profile.reload}
+            >
               {t('profile.identity.checkAgain')}
             </Button>
           ) : undefined
@@ -61,11 +66,17 @@ export function IdentityPage() {
             icon={<IconAlert />}
             tone="bad"
             title={t('profile.identity.status.rejected')}
-            text={profile.data.rz_reason ? t('profile.identity.reason', { reason: isolated(profile.data.rz_reason) }) : t('profile.identity.rejectedText')}
+            text={
+              profile.data.rz_reason
+                ? t('profile.identity.reason', { reason: isolated(profile.data.rz_reason) })
+                : t('profile.identity.rejectedText')
+            }
             testId="identity-status"
           />
         )}
-        <IdentityForm onSubmitted={() => profile.set({ ...(profile.data as UserProfile), rzstatus: 1, rz_reason: '' })} />
+        <IdentityForm
+          onSubmitted={() => profile.set({ ...(profile.data as UserProfile), rzstatus: 1, rz_reason: '' })}
+        />
       </>
     );
   }
@@ -101,7 +112,11 @@ function IdentityForm({ onSubmitted }: { onSubmitted(): void }) {
       if (problem.field !== 'realName') showToast(t(problem.key), 'error');
       return;
     }
-    await run('submit', () => submitIdentity({ realName, front: front.url, back: back.url }), () => onSubmitted());
+    await run(
+      'submit',
+      () => submitIdentity({ realName, front: front.url, back: back.url }),
+      () => onSubmitted(),
+    );
   };
 
   return (

@@ -70,7 +70,13 @@ export function IntroductionPage() {
     <div className={styles.page}>
       <PageHeader title={t('route.introduction')} backLabel={t('common.back')} onBack={() => goBack('/')} />
       {body}
-      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''} closeLabel={t('common.close')} testId="about-dialog">
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.title ?? ''}
+        closeLabel={t('common.close')}
+        testId="about-dialog"
+      >
         {open && (
           // The operator's content may be in another language than the app: it takes its own direction.
           <article className={styles.entryDetail} dir="auto">

@@ -47,7 +47,12 @@ export function InvitePage() {
 
   let body;
   if (!code || !link) {
-    body = profile.state === 'failed' ? <LoadFailed onRetry={profile.reload} /> : <InviteSkeleton qr={isOn(settings, 'invit_qrcode_switch')} />;
+    body =
+      profile.state === 'failed' ? (
+        <LoadFailed onRetry={profile.reload} />
+      ) : (
+        <InviteSkeleton qr={isOn(settings, 'invit_qrcode_switch')} />
+      );
   } else {
     body = (
       <>
@@ -67,21 +72,24 @@ export function InvitePage() {
           </div>
           <Button variant="secondary" className={styles.copyButton} onClick={() => void copy(code)}>
             <IconCopy size={18} />
-            {t('profile.invite.copy')}{' '}
-            <VisuallyHidden>{t('profile.invite.code')}</VisuallyHidden>
+            {t('profile.invite.copy')} <VisuallyHidden>{t('profile.invite.code')}</VisuallyHidden>
           </Button>
         </div>
         <div className={styles.copyRow}>
           <div className={styles.copyBody}>
             <span className={styles.copyLabel}>{t('profile.invite.link')}</span>
-            <bdi className={[styles.copyValue, styles.ltr, styles.mono, styles.oneLine].join(' ')} dir="ltr" data-testid="invite-link" title={link}>
+            <bdi
+              className={[styles.copyValue, styles.ltr, styles.mono, styles.oneLine].join(' ')}
+              dir="ltr"
+              data-testid="invite-link"
+              title={link}
+            >
               {link}
             </bdi>
           </div>
           <Button variant="secondary" className={styles.copyButton} onClick={() => void copy(link)}>
             <IconCopy size={18} />
-            {t('profile.invite.copy')}{' '}
-            <VisuallyHidden>{t('profile.invite.link')}</VisuallyHidden>
+            {t('profile.invite.copy')} <VisuallyHidden>{t('profile.invite.link')}</VisuallyHidden>
           </Button>
         </div>
         {canShare && (

@@ -7,7 +7,10 @@ export const QR_SIZE = 172;
 export const QR_MARGIN = 2;
 
 /** The dark modules of a QR matrix as one SVG path, a 1×1 square each. */
-export function modulesPath(modules: { size: number; get(row: number, col: number): number | boolean }, margin: number): string {
+export function modulesPath(
+  modules: { size: number; get(row: number, col: number): number | boolean },
+  margin: number,
+): string {
   let path = '';
   for (let row = 0; row < modules.size; row += 1) {
     for (let col = 0; col < modules.size; col += 1) {

@@ -33,10 +33,26 @@ vi.mock('../../../lib/engine-client.ts', () => ({
 
 const calls = vi.hoisted(() => ({ cancelAll: vi.fn(), count: vi.fn() }));
 vi.mock('../api/cancel-all-spot-orders.ts', () => ({ cancelAllSpotOrders: calls.cancelAll }));
-vi.mock('../api/get-spot-orders.ts', async (original) => ({ ...(await original<object>()), countCancellable: calls.count }));
+vi.mock('../api/get-spot-orders.ts', async (original) => ({
+  ...(await original<object>()),
+  countCancellable: calls.count,
+}));
 
-const waiting = record(7, { operate_type: 3, ordertype_text: 'Stop-limit', status: 4, status_text: 'Open', trigger_price: '58000.5', triggered_at: 0 });
-const triggered = record(8, { operate_type: 3, status: 1, status_text: 'Open', trigger_price: '61000', triggered_at: 1764921600000 });
+const waiting = record(7, {
+  operate_type: 3,
+  ordertype_text: 'Stop-limit',
+  status: 4,
+  status_text: 'Open',
+  trigger_price: '58000.5',
+  triggered_at: 0,
+});
+const triggered = record(8, {
+  operate_type: 3,
+  status: 1,
+  status_text: 'Open',
+  trigger_price: '61000',
+  triggered_at: 1764921600000,
+});
 const limit = record(9, { operate_type: 1, trigger_price: '' });
 const otherPair = record(10, { symbol: 'ethusdt', title: 'ETH/USDT' });
 
@@ -44,7 +60,20 @@ beforeEach(() => {
   lists.streams.clear();
   lists.byStatus = new Map([
     [1, [waiting, triggered, limit, otherPair]],
-    [2, [record(11, { status: 2, status_text: 'Completed', coinnum: '0.01', total: '600.5', amount: '600.5', fee: '0.00001', fee_coin: 'BTC' })]],
+    [
+      2,
+      [
+        record(11, {
+          status: 2,
+          status_text: 'Completed',
+          coinnum: '0.01',
+          total: '600.5',
+          amount: '600.5',
+          fee: '0.00001',
+          fee_coin: 'BTC',
+        }),
+      ],
+    ],
   ]);
   calls.cancelAll.mockReset();
   calls.cancelAll.mockResolvedValue({ ok: true, data: { cancelled: 3 }, msg: 'Orders cancelled' });

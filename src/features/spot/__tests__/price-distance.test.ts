@@ -29,5 +29,4 @@ describe('price distance from the last price', () => {
     expect(confirmPercent(-1)).toBe(5);
     expect(confirmPercent('x')).toBe(5);
   });
-
 });

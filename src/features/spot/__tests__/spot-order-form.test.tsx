@@ -79,13 +79,24 @@ describe('spot order form', () => {
   });
 
   it('on a 2-decimal-quantity pair quick-fills 2 decimals and sends what it filled', async () => {
-    renderForm({ base: 'XRP', precision: { price: 5, amount: 2 }, balance: { usdt_balance: '100', coin_balance: '0' } });
+    renderForm({
+      base: 'XRP',
+      precision: { price: 5, amount: 2 },
+      balance: { usdt_balance: '100', coin_balance: '0' },
+    });
     fireEvent.change(input('Price (USDT)'), { target: { value: '0.52347' } });
     fireEvent.click(screen.getByRole('button', { name: '100%' }));
     expect(input('Quantity (XRP)').value).toBe('191.03');
     fireEvent.click(screen.getByRole('button', { name: 'Buy XRP' }));
     await vi.waitFor(() => expect(place.placeSpotOrder).toHaveBeenCalledTimes(1));
-    expect(place.placeSpotOrder).toHaveBeenCalledWith({ mId: 1, side: 1, mode: 1, price: '0.52347', quantity: '191.03', amount: '' });
+    expect(place.placeSpotOrder).toHaveBeenCalledWith({
+      mId: 1,
+      side: 1,
+      mode: 1,
+      price: '0.52347',
+      quantity: '191.03',
+      amount: '',
+    });
   });
 
   it('refuses a quantity or price finer than the pair allows, saying how many decimals, before any call', () => {
@@ -112,7 +123,9 @@ describe('spot order form', () => {
 
   it('takes a price tapped in the book with the pair price decimals', () => {
     const view = renderForm({ precision: { price: 6, amount: 2 } });
-    view.rerender(<SpotOrderForm {...props({ precision: { price: 6, amount: 2 }, picked: { price: '0.1500007', seq: 1 } })} />);
+    view.rerender(
+      <SpotOrderForm {...props({ precision: { price: 6, amount: 2 }, picked: { price: '0.1500007', seq: 1 } })} />,
+    );
     expect(input('Price (USDT)').value).toBe('0.150000');
   });
 
@@ -132,10 +145,16 @@ describe('spot order form', () => {
     fireEvent.change(input('Order value (USDT)'), { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
     await vi.waitFor(() => expect(place.placeSpotOrder).toHaveBeenCalledTimes(1));
-    expect(place.placeSpotOrder).toHaveBeenCalledWith({ mId: 1, side: 1, mode: 2, price: '', quantity: '', amount: '25' });
+    expect(place.placeSpotOrder).toHaveBeenCalledWith({
+      mId: 1,
+      side: 1,
+      mode: 2,
+      price: '',
+      quantity: '',
+      amount: '25',
+    });
   });
 });
-
 
 describe('stop-limit', () => {
   it('sends its trigger, limit price and quantity as operate_type 3', async () => {
@@ -146,7 +165,15 @@ describe('stop-limit', () => {
     fireEvent.change(input('Quantity (BTC)'), { target: { value: '0.1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
     await vi.waitFor(() => expect(place.placeSpotOrder).toHaveBeenCalledTimes(1));
-    expect(place.placeSpotOrder).toHaveBeenCalledWith({ mId: 1, side: 1, mode: 3, price: '96.5', quantity: '0.1', amount: '', trigger: '95' });
+    expect(place.placeSpotOrder).toHaveBeenCalledWith({
+      mId: 1,
+      side: 1,
+      mode: 3,
+      price: '96.5',
+      quantity: '0.1',
+      amount: '',
+      trigger: '95',
+    });
   });
 
   it('asks for a trigger, and refuses one equal to the last price before any call', () => {
@@ -172,11 +199,20 @@ describe('a price far from the last price', () => {
     fireEvent.change(input('Quantity (BTC)'), { target: { value: '0.001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
     const sheet = await screen.findByTestId('price-confirm');
-    expect(plain(within(sheet).getByTestId('price-distance').textContent)).toBe('Your price is 7.20% above the last price 64565.75');
+    expect(plain(within(sheet).getByTestId('price-distance').textContent)).toBe(
+      'Your price is 7.20% above the last price 64565.75',
+    );
     expect(place.placeSpotOrder).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('price-confirm-confirm'));
     await vi.waitFor(() => expect(place.placeSpotOrder).toHaveBeenCalledTimes(1));
-    expect(place.placeSpotOrder).toHaveBeenCalledWith({ mId: 1, side: 1, mode: 1, price: '69214.48', quantity: '0.001', amount: '' });
+    expect(place.placeSpotOrder).toHaveBeenCalledWith({
+      mId: 1,
+      side: 1,
+      mode: 1,
+      price: '69214.48',
+      quantity: '0.001',
+      amount: '',
+    });
   });
 
   it('states a sell price below the last one, and sends a price within the distance at once', async () => {
@@ -185,7 +221,9 @@ describe('a price far from the last price', () => {
     fireEvent.change(input('Price (USDT)'), { target: { value: '58109.17' } });
     fireEvent.change(input('Quantity (BTC)'), { target: { value: '0.1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sell BTC' }));
-    expect(plain((await screen.findByTestId('price-distance')).textContent)).toBe('Your price is 10.00% below the last price 64565.75');
+    expect(plain((await screen.findByTestId('price-distance')).textContent)).toBe(
+      'Your price is 10.00% below the last price 64565.75',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     fireEvent.change(input('Price (USDT)'), { target: { value: '61337.47' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sell BTC' }));
@@ -227,26 +265,38 @@ describe('every amount field of the form', () => {
   /** Opens the form with the field shown and returns its input. */
   const FIELDS: [string, (form: ReturnType<typeof renderForm>) => HTMLInputElement][] = [
     ['price', () => input('Price (USDT)')],
-    ['trigger', () => (fireEvent.change(input('Order type'), { target: { value: '3' } }), input('Trigger price (USDT)'))],
-    ['limit price', () => (fireEvent.change(input('Order type'), { target: { value: '3' } }), input('Limit price (USDT)'))],
+    [
+      'trigger',
+      () => (fireEvent.change(input('Order type'), { target: { value: '3' } }), input('Trigger price (USDT)')),
+    ],
+    [
+      'limit price',
+      () => (fireEvent.change(input('Order type'), { target: { value: '3' } }), input('Limit price (USDT)')),
+    ],
     ['quantity', () => input('Quantity (BTC)')],
-    ['order value', () => (fireEvent.change(input('Order type'), { target: { value: '2' } }), input('Order value (USDT)'))],
+    [
+      'order value',
+      () => (fireEvent.change(input('Order type'), { target: { value: '2' } }), input('Order value (USDT)')),
+    ],
   ];
 
-  it.each(FIELDS)('the %s field reads a point, a lone comma, and pasted spaces and thousands separators, keeping the value', (_name, open) => {
-    const field = open(renderForm());
-    for (const [typed, kept] of [
-      ['1.5', '1.5'],
-      ['1,5', '1.5'],
-      [' 12 345,5 ', '12345.5'],
-      ['1,234.56', '1234.56'],
-      ['1.234,56', '1234.56'],
-      ['1\u00a0234\u202f567', '1234567'],
-    ]) {
-      fireEvent.change(field, { target: { value: typed } });
-      expect({ typed, kept: field.value }).toEqual({ typed, kept });
-    }
-  });
+  it.each(FIELDS)(
+    'the %s field reads a point, a lone comma, and pasted spaces and thousands separators, keeping the value',
+    (_name, open) => {
+      const field = open(renderForm());
+      for (const [typed, kept] of [
+        ['1.5', '1.5'],
+        ['1,5', '1.5'],
+        [' 12 345,5 ', '12345.5'],
+        ['1,234.56', '1234.56'],
+        ['1.234,56', '1234.56'],
+        ['1\u00a0234\u202f567', '1234567'],
+      ]) {
+        fireEvent.change(field, { target: { value: typed } });
+        expect({ typed, kept: field.value }).toEqual({ typed, kept });
+      }
+    },
+  );
 
   it.each(FIELDS)('the %s field keeps text it cannot read as typed, says so, and nothing is sent', (_name, open) => {
     const field = open(renderForm());
@@ -299,7 +349,9 @@ describe('the send button', () => {
     renderForm();
     act(() => setOnline(false));
     expect((screen.getByRole('button', { name: 'Buy BTC' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('send-offline').textContent).toBe('You are offline. Nothing is sent until the connection is back.');
+    expect(screen.getByTestId('send-offline').textContent).toBe(
+      'You are offline. Nothing is sent until the connection is back.',
+    );
     act(() => setOnline(true));
     expect((screen.getByRole('button', { name: 'Buy BTC' }) as HTMLButtonElement).disabled).toBe(false);
   });

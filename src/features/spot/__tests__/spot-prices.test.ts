@@ -6,7 +6,17 @@ import { marketItem } from '../../../lib/__tests__/support/market-item.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
 import { changedBalance, lastPrice, pairMinimum, pairTicker, startPrice } from '../hooks/spot-prices.ts';
 
-const ticker = (close: string): DaySummary => ({ symbol: 'btcusdt', ts: 1, open: '1', high: '1', low: '1', close, amount: '1', vol: '1', count: 1 });
+const ticker = (close: string): DaySummary => ({
+  symbol: 'btcusdt',
+  ts: 1,
+  open: '1',
+  high: '1',
+  low: '1',
+  close,
+  amount: '1',
+  vol: '1',
+  count: 1,
+});
 
 function collect<T>(source: { subscribe(next: (value: T) => void): unknown }): T[] {
   const seen: T[] = [];
@@ -99,6 +109,10 @@ describe("the pair's minimum order", () => {
     pairs.next([{ ...marketItem('btcusdt', '64000.10'), min_num: '0.0001', min_total: '5' } as MarketItem]);
     pairs.next([{ ...marketItem('btcusdt', '64100.10'), min_num: '0.0001', min_total: '5' } as MarketItem]);
     pairs.next([{ ...marketItem('btcusdt', '64100.10'), min_num: '0.0001', min_total: '0' } as MarketItem]);
-    expect(seen).toEqual([{ num: undefined, total: undefined }, { num: '0.0001', total: '5' }, { num: '0.0001', total: '0' }]);
+    expect(seen).toEqual([
+      { num: undefined, total: undefined },
+      { num: '0.0001', total: '5' },
+      { num: '0.0001', total: '0' },
+    ]);
   });
 });

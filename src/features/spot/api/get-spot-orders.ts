@@ -29,7 +29,8 @@ export interface SpotOrderRecord extends SpotOrder {
 export const STATUS_WAITING = 4;
 
 /** True for an order the user can still cancel: open (1) or waiting for its trigger (4). */
-export const cancellable = (order: Pick<SpotOrder, 'status'>): boolean => order.status === 1 || order.status === STATUS_WAITING;
+export const cancellable = (order: Pick<SpotOrder, 'status'>): boolean =>
+  order.status === 1 || order.status === STATUS_WAITING;
 
 export const SPOT_PAGE_SIZE = 10;
 
@@ -37,12 +38,24 @@ export const SPOT_PAGE_SIZE = 10;
  * POST /api/Trade/getOrderList: type 0 all / 1 buy / 2 sell, status 1 cancellable (open and
  * waiting for a trigger) / 2 completed / 3 cancelled, page size 10.
  */
-export function getSpotOrders(type: 0 | 1 | 2, status: 1 | 2 | 3, page: number): Promise<ApiResult<{ list: SpotOrderRecord[] }>> {
-  return api.post<{ list: SpotOrderRecord[] }>('/Trade/getOrderList', { type, status, page, limit: SPOT_PAGE_SIZE }, { quiet: true });
+export function getSpotOrders(
+  type: 0 | 1 | 2,
+  status: 1 | 2 | 3,
+  page: number,
+): Promise<ApiResult<{ list: SpotOrderRecord[] }>> {
+  return api.post<{ list: SpotOrderRecord[] }>(
+    '/Trade/getOrderList',
+    { type, status, page, limit: SPOT_PAGE_SIZE },
+    { quiet: true },
+  );
 }
 
 /** How many cancellable orders the pair `mId` has (the list's total), asked before a cancel-all. */
 export async function countCancellable(mId: number): Promise<number | null> {
-  const result = await api.post<{ list: SpotOrderRecord[]; total?: number }>('/Trade/getOrderList', { type: 0, status: 1, m_id: mId, page: 1, limit: 1 }, { quiet: true });
+  const result = await api.post<{ list: SpotOrderRecord[]; total?: number }>(
+    '/Trade/getOrderList',
+    { type: 0, status: 1, m_id: mId, page: 1, limit: 1 },
+    { quiet: true },
+  );
   return result.ok && typeof result.data.total === 'number' ? result.data.total : null;
 }

@@ -12,7 +12,12 @@ export interface PriceDistance {
 
 /** The setting as a percentage: a readable number of 0 or more, else the default; 0 turns the check off. */
 export function confirmPercent(setting: unknown): number {
-  const value = typeof setting === 'number' ? setting : typeof setting === 'string' && setting.trim() !== '' ? Number(setting) : Number.NaN;
+  const value =
+    typeof setting === 'number'
+      ? setting
+      : typeof setting === 'string' && setting.trim() !== ''
+        ? Number(setting)
+        : Number.NaN;
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_CONFIRM_PERCENT;
 }
 

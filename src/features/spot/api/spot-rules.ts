@@ -54,7 +54,9 @@ export type SpotFormField = 'price' | 'quantity' | 'amount' | 'trigger';
  * Either fine, or the first problem: its i18n key (with `params` for its placeholders), the field,
  * and whether the amounts are cleared.
  */
-export type SpotFormCheck = { ok: true } | { ok: false; key: string; params?: Record<string, string | number>; field: SpotFormField; clear: boolean };
+export type SpotFormCheck =
+  | { ok: true }
+  | { ok: false; key: string; params?: Record<string, string | number>; field: SpotFormField; clear: boolean };
 
 /** Price step of docs/product-rules.md#spot-orders. */
 export const PRICE_STEP = '0.01';
@@ -72,7 +74,6 @@ export const DEFAULT_QUANTITY_DECIMALS = 4;
  */
 export const QUOTE_DECIMALS = 8;
 
-
 /** A strictly positive amount in the form the server reads (the text is sent trimmed), or null. */
 function positive(text: string): Big | null {
   const trimmed = text.trim();
@@ -82,7 +83,13 @@ function positive(text: string): Big | null {
 }
 
 const fail = (key: string, field: SpotFormField, clear = false): SpotFormCheck => ({ ok: false, key, field, clear });
-const tooFine = (key: string, field: SpotFormField, decimals: number): SpotFormCheck => ({ ok: false, key, params: { decimals }, field, clear: false });
+const tooFine = (key: string, field: SpotFormField, decimals: number): SpotFormCheck => ({
+  ok: false,
+  key,
+  params: { decimals },
+  field,
+  clear: false,
+});
 
 /** True when `text` has more decimals than `max` allows. */
 const finerThan = (text: string, max: number): boolean => significantDecimals(text.trim()) > max;
@@ -111,7 +118,8 @@ function minimumTotal(minimum: PairMinimum | undefined): Big | null {
 export function minimumText(minimum: PairMinimum | undefined): { key: string; params: Record<string, string> } | null {
   const num = minimumNum(minimum);
   const total = minimumTotal(minimum);
-  if (num && total) return { key: 'spot.rules.minimumBoth', params: { num: minimum?.num ?? '', total: minimum?.total ?? '' } };
+  if (num && total)
+    return { key: 'spot.rules.minimumBoth', params: { num: minimum?.num ?? '', total: minimum?.total ?? '' } };
   if (num) return { key: 'spot.rules.minimumNum', params: { num: minimum?.num ?? '' } };
   if (total) return { key: 'spot.rules.minimumTotal', params: { total: minimum?.total ?? '' } };
   return null;
@@ -202,7 +210,8 @@ export function canBuy(quoteAvailable: string, price: string, dp = 8): string {
 }
 
 /** Decimals a price is shown with: the pair's precision, or 2 while unknown. */
-export const priceDecimals = (precision: PairPrecision): number => Math.min(precision.price ?? DEFAULT_PRICE_DECIMALS, MAX_DECIMALS);
+export const priceDecimals = (precision: PairPrecision): number =>
+  Math.min(precision.price ?? DEFAULT_PRICE_DECIMALS, MAX_DECIMALS);
 
 /**
  * The price stepper's step: the spec's 0.01, unless the pair's tick is coarser (fewer than 2 price

@@ -18,11 +18,24 @@ interface Palette {
 function readPalette(): Palette {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return { up: read('--up', '#48b451'), down: read('--down', '#db000c'), text: read('--muted', '#6b7280'), line: read('--line', '#e5e8ef') };
+  return {
+    up: read('--up', '#48b451'),
+    down: read('--down', '#db000c'),
+    text: read('--muted', '#6b7280'),
+    line: read('--line', '#e5e8ef'),
+  };
 }
 
 /** One side as a stepped area from the mid price outward; `toX`/`toY` map price and size to pixels. */
-function side(context: CanvasRenderingContext2D, points: Float64Array, midX: number, toX: (p: number) => number, toY: (v: number) => number, bottom: number, colour: string): void {
+function side(
+  context: CanvasRenderingContext2D,
+  points: Float64Array,
+  midX: number,
+  toX: (p: number) => number,
+  toY: (v: number) => number,
+  bottom: number,
+  colour: string,
+): void {
   if (points.length < 2) return;
   context.beginPath();
   context.moveTo(midX, bottom);
@@ -110,11 +123,16 @@ export function DepthChart({ symbol, step, decimals }: { symbol: string; step: n
     const canvas = canvasRef.current;
     if (!canvas || !book) return;
     cancelAnimationFrame(frameRef.current);
-    frameRef.current = requestAnimationFrame(() => paint(canvas, depthSeries(book), paletteRef.current ?? readPalette(), decimals));
+    frameRef.current = requestAnimationFrame(() =>
+      paint(canvas, depthSeries(book), paletteRef.current ?? readPalette(), decimals),
+    );
   }, [book, decimals, redUp, theme]);
   useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
   const depth = book ? depthSeries(book) : null;
-  const label = depth && Number.isFinite(depth.mid) ? t('depth.summary', { mid: depth.mid.toFixed(decimals) }) : t('common.loading');
+  const label =
+    depth && Number.isFinite(depth.mid)
+      ? t('depth.summary', { mid: depth.mid.toFixed(decimals) })
+      : t('common.loading');
   return (
     <div className={styles.box} data-testid="depth-chart">
       <canvas ref={canvasRef} className={styles.canvas} role="img" aria-label={label} />

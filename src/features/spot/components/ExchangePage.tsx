@@ -35,24 +35,45 @@ export function ExchangePage() {
   const balance = useSpotBalance(pair?.id ?? null);
   const lastPrice = useLastPriceRef(symbol);
   const minimum = usePairMinimum(symbol);
-  const decimals = useMemo(() => ({ price: shownDecimals(pair?.price_precision), size: shownDecimals(pair?.amount_precision) }), [pair?.price_precision, pair?.amount_precision]);
+  const decimals = useMemo(
+    () => ({ price: shownDecimals(pair?.price_precision), size: shownDecimals(pair?.amount_precision) }),
+    [pair?.price_precision, pair?.amount_precision],
+  );
   const [grouping, setGrouping] = useState({ symbol, step: 0 });
   // A grouping belongs to the pair it was chosen on.
   const step = grouping.symbol === symbol ? grouping.step : 0;
   // A grouped book's prices are multiples of its bucket: fewer decimals than the pair's.
-  const bookDecimals = useMemo(() => ({ ...decimals, price: Math.min(decimals.price, groupedDecimals(pair?.price_precision, step, decimals.price)), lastPrice: decimals.price }), [decimals, pair?.price_precision, step]);
+  const bookDecimals = useMemo(
+    () => ({
+      ...decimals,
+      price: Math.min(decimals.price, groupedDecimals(pair?.price_precision, step, decimals.price)),
+      lastPrice: decimals.price,
+    }),
+    [decimals, pair?.price_precision, step],
+  );
 
-  const pickPrice = useCallback((price: string) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol })), [symbol]);
+  const pickPrice = useCallback(
+    (price: string) => setPicked((p) => ({ price, seq: (p?.seq ?? 0) + 1, symbol })),
+    [symbol],
+  );
   const pickStep = useCallback((next: number) => setGrouping({ symbol, step: next }), [symbol]);
   const pickPair = (next: MarketItem) => {
     setDrawerOpen(false);
-    navigate(`/exchange?currentSymbol=${encodeURIComponent(next.symbol)}&name=${encodeURIComponent(next.title)}`, { replace: true });
+    navigate(`/exchange?currentSymbol=${encodeURIComponent(next.symbol)}&name=${encodeURIComponent(next.title)}`, {
+      replace: true,
+    });
   };
 
   return (
     <div className={layout.tabPage}>
       <header className={layout.stickyHeader}>
-        <button type="button" className={styles.pairButton} onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="symbol-button">
+        <button
+          type="button"
+          className={styles.pairButton}
+          onClick={() => setDrawerOpen(true)}
+          aria-haspopup="dialog"
+          data-testid="symbol-button"
+        >
           <span aria-hidden="true">☰ </span>
           <bdi dir="ltr">{title}</bdi>
         </button>
@@ -63,8 +84,26 @@ export function ExchangePage() {
         <div className={styles.trade}>
           {/* One form per pair, mounted before the pair list arrives, so a side or mode chosen early is kept;
               a price tapped in another pair's book never reaches it. */}
-          <SpotOrderForm key={symbol} mId={pair?.id ?? null} base={base} quote={quote} startPrice={startPrice} picked={picked?.symbol === symbol ? picked : null} balance={balance} precision={pair ? { price: pair.price_precision, amount: pair.amount_precision } : null} minimum={minimum} lastPrice={lastPrice} />
-          <OrderBookPanel symbol={symbol} decimals={bookDecimals} onPickPrice={pickPrice} step={step} onStep={pickStep} pricePrecision={pair?.price_precision} />
+          <SpotOrderForm
+            key={symbol}
+            mId={pair?.id ?? null}
+            base={base}
+            quote={quote}
+            startPrice={startPrice}
+            picked={picked?.symbol === symbol ? picked : null}
+            balance={balance}
+            precision={pair ? { price: pair.price_precision, amount: pair.amount_precision } : null}
+            minimum={minimum}
+            lastPrice={lastPrice}
+          />
+          <OrderBookPanel
+            symbol={symbol}
+            decimals={bookDecimals}
+            onPickPrice={pickPrice}
+            step={step}
+            onStep={pickStep}
+            pricePrecision={pair?.price_precision}
+          />
         </div>
         <SpotCharts symbol={symbol} step={step} decimals={groupedDecimals(pair?.price_precision, step, 2)} />
         <MyOrders symbol={symbol} mId={pair?.id ?? null} title={title} />

@@ -35,7 +35,9 @@ export function MyOrders({ symbol, mId, title }: { symbol: string; mId: number |
   /** Orders a cancel-all has cancelled: hidden at once, before the next poll drops them. */
   const [cleared, setCleared] = useState<ReadonlySet<number>>(NOTHING_CLEARED);
   const rows = (orders ?? []) as SpotOrderRecord[];
-  const shown = rows.filter((order) => (!order.symbol || order.symbol === symbol) && !(tab === 'open' && cleared.has(order.id)));
+  const shown = rows.filter(
+    (order) => (!order.symbol || order.symbol === symbol) && !(tab === 'open' && cleared.has(order.id)),
+  );
   const cancel = async (order: SpotOrderRecord) => {
     setCancelling(order.id);
     try {
@@ -48,16 +50,24 @@ export function MyOrders({ symbol, mId, title }: { symbol: string; mId: number |
   };
   const askCancelAll = (pairId: number) =>
     // The list holds the first page of every pair: the server counts the pair's own.
-    run('count', async () => {
-      const total = await countCancellable(pairId);
-      return { ok: true as const, data: total ?? shown.length, msg: '' };
-    }, setCancelAllCount);
+    run(
+      'count',
+      async () => {
+        const total = await countCancellable(pairId);
+        return { ok: true as const, data: total ?? shown.length, msg: '' };
+      },
+      setCancelAllCount,
+    );
   const cancelAll = (pairId: number) => {
     const listed = shown.map((order) => order.id);
-    return run('cancelAll', () => cancelAllSpotOrders(pairId), () => {
-      setCleared(new Set(listed));
-      setCancelAllCount(null);
-    });
+    return run(
+      'cancelAll',
+      () => cancelAllSpotOrders(pairId),
+      () => {
+        setCleared(new Set(listed));
+        setCancelAllCount(null);
+      },
+    );
   };
   return (
     <section className={styles.myOrders} data-testid="my-orders">
@@ -85,7 +95,12 @@ export function MyOrders({ symbol, mId, title }: { symbol: string; mId: number |
           <>
             {tab === 'open' && mId !== null && (
               <div className={styles.cancelAll}>
-                <Button variant="ghost" busy={busy === 'count'} onClick={() => void askCancelAll(mId)} data-testid="cancel-all">
+                <Button
+                  variant="ghost"
+                  busy={busy === 'count'}
+                  onClick={() => void askCancelAll(mId)}
+                  data-testid="cancel-all"
+                >
                   {t('spot.orders.cancelAll')}
                 </Button>
               </div>

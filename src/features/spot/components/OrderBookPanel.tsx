@@ -21,7 +21,8 @@ export interface BookDecimals {
   lastPrice?: number;
 }
 
-const rowAt = (target: EventTarget): HTMLButtonElement | null => (target instanceof Element ? target.closest<HTMLButtonElement>('button[data-price]') : null);
+const rowAt = (target: EventTarget): HTMLButtonElement | null =>
+  target instanceof Element ? target.closest<HTMLButtonElement>('button[data-price]') : null;
 
 /**
  * Row taps for the whole book, read from each row's data-price. A row is one price level, so a press
@@ -31,7 +32,9 @@ const rowAt = (target: EventTarget): HTMLButtonElement | null => (target instanc
  * press begun outside the rows takes nothing. A touch is clicked where it is released anyway; if its
  * release takes the row too, the same price is taken twice, which changes nothing.
  */
-function useRowPick(onPick: (price: string) => void): Pick<DOMAttributes<HTMLElement>, 'onClick' | 'onPointerDown' | 'onPointerUp'> {
+function useRowPick(
+  onPick: (price: string) => void,
+): Pick<DOMAttributes<HTMLElement>, 'onClick' | 'onPointerDown' | 'onPointerUp'> {
   const pressed = useRef<HTMLButtonElement | null>(null);
   return useMemo(
     () => ({
@@ -46,7 +49,8 @@ function useRowPick(onPick: (price: string) => void): Pick<DOMAttributes<HTMLEle
         const released = rowAt(event.target);
         const begun = pressed.current;
         pressed.current = null;
-        if (event.button === 0 && begun && released?.dataset.price && released !== begun) onPick(released.dataset.price);
+        if (event.button === 0 && begun && released?.dataset.price && released !== begun)
+          onPick(released.dataset.price);
       },
     }),
     [onPick],
@@ -74,7 +78,15 @@ function LayoutIcon({ layout }: { layout: Layout }) {
   return (
     <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
       {bars.map((side, i) => (
-        <rect key={i} x="2" y={2 + i * 4.5} width="16" height="3" rx="1" className={side === 'asks' ? styles.iconAsk : styles.iconBid} />
+        <rect
+          key={i}
+          x="2"
+          y={2 + i * 4.5}
+          width="16"
+          height="3"
+          rx="1"
+          className={side === 'asks' ? styles.iconAsk : styles.iconBid}
+        />
       ))}
     </svg>
   );
@@ -113,7 +125,11 @@ const BookHead = memo(function BookHead() {
 });
 
 /** The price grouping picker. */
-const BookGrouping = memo(function BookGrouping({ step, onStep, pricePrecision }: Pick<OrderBookPanelProps, 'step' | 'onStep' | 'pricePrecision'>) {
+const BookGrouping = memo(function BookGrouping({
+  step,
+  onStep,
+  pricePrecision,
+}: Pick<OrderBookPanelProps, 'step' | 'onStep' | 'pricePrecision'>) {
   const { t } = useTranslation();
   return (
     <label className={grouping.grouping}>
@@ -130,14 +146,29 @@ const BookGrouping = memo(function BookGrouping({ step, onStep, pricePrecision }
 });
 
 /** Both sides, or one side of nine rows. */
-const LayoutButtons = memo(function LayoutButtons({ layout, onLayout }: { layout: Layout; onLayout(layout: Layout): void }) {
+const LayoutButtons = memo(function LayoutButtons({
+  layout,
+  onLayout,
+}: {
+  layout: Layout;
+  onLayout(layout: Layout): void;
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.layoutButtons} role="group" aria-label={t('spot.book.layout')}>
       {(['both', 'bids', 'asks'] as const).map((key) => {
-        const label = t(key === 'both' ? 'spot.book.both' : key === 'bids' ? 'spot.book.bidsOnly' : 'spot.book.asksOnly');
+        const label = t(
+          key === 'both' ? 'spot.book.both' : key === 'bids' ? 'spot.book.bidsOnly' : 'spot.book.asksOnly',
+        );
         return (
-          <button key={key} type="button" aria-pressed={layout === key} aria-label={label} title={label} onClick={() => onLayout(key)}>
+          <button
+            key={key}
+            type="button"
+            aria-pressed={layout === key}
+            aria-label={label}
+            title={label}
+            onClick={() => onLayout(key)}
+          >
             <LayoutIcon layout={key} />
           </button>
         );

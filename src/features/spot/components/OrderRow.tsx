@@ -13,7 +13,15 @@ import styles from './spot.module.css';
  * offer cancel. A stop-limit shows its trigger price; a completed order its fee and total.
  * Fields a server from before them leaves out are not shown.
  */
-export function OrderRow({ order, onCancel, cancelling }: { order: SpotOrderRecord; onCancel(order: SpotOrderRecord): void; cancelling: boolean }) {
+export function OrderRow({
+  order,
+  onCancel,
+  cancelling,
+}: {
+  order: SpotOrderRecord;
+  onCancel(order: SpotOrderRecord): void;
+  cancelling: boolean;
+}) {
   const { t } = useTranslation();
   const formats = useFormats();
   const buy = order.type === 1;

@@ -32,7 +32,13 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
   const chartHeight = tab === 'depth' ? 220 : 340;
   return (
     <section className={styles.section} aria-label={t('depth.charts')}>
-      <button type="button" className={styles.toggle} aria-expanded={open} onClick={() => setOpen(!open)} data-testid="spot-charts-toggle">
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="spot-charts-toggle"
+      >
         <span>{t('depth.charts')}</span>
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
@@ -47,14 +53,22 @@ export function SpotCharts({ symbol, step, decimals }: { symbol: string; step: n
               { key: 'candles', label: t('depth.candles') },
             ]}
           />
-          <LazyBoundary fallback={<Skeleton height={chartHeight} />} failed={(retry) => <LoadFailed height={chartHeight} onRetry={retry} />}>
+          <LazyBoundary
+            fallback={<Skeleton height={chartHeight} />}
+            failed={(retry) => <LoadFailed height={chartHeight} onRetry={retry} />}
+          >
             {tab === 'depth' ? (
               <DepthChart symbol={symbol} step={step} decimals={decimals} />
             ) : (
               <>
                 <div className={styles.periods} role="group" aria-label={t('options.chart.intervals')}>
                   {PERIODS.map((each) => (
-                    <button key={each.period} type="button" aria-pressed={each.period === period} onClick={() => setPeriod(each.period)}>
+                    <button
+                      key={each.period}
+                      type="button"
+                      aria-pressed={each.period === period}
+                      onClick={() => setPeriod(each.period)}
+                    >
                       {each.label}
                     </button>
                   ))}

@@ -82,7 +82,17 @@ interface FarPrice {
  * sends only what the server accepts. A limit price further from the last price than the site's
  * price_confirm_percent asks first (ConfirmSheet), so a slipped digit does not trade at once.
  */
-export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, precision, minimum, lastPrice = NO_LAST_PRICE }: SpotOrderFormProps) {
+export function SpotOrderForm({
+  mId,
+  base,
+  quote,
+  startPrice,
+  picked,
+  balance,
+  precision,
+  minimum,
+  lastPrice = NO_LAST_PRICE,
+}: SpotOrderFormProps) {
   const { t } = useTranslation();
   const formats = useFormats();
   const settings = useSiteSettings();
@@ -93,14 +103,21 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
   const [trigger, setTrigger] = useState('');
   const [quantity, setQuantity] = useState('');
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<{ field: SpotFormField; key: string; params?: Record<string, string | number> } | null>(null);
+  const [error, setError] = useState<{
+    field: SpotFormField;
+    key: string;
+    params?: Record<string, string | number>;
+  } | null>(null);
   const [farPrice, setFarPrice] = useState<FarPrice | null>(null);
   const quoteAvailable = balance?.usdt_balance ?? '0';
   const baseAvailable = balance?.coin_balance ?? '0';
   const known = precision !== null;
   const pricePrecision = precision?.price;
   const amountPrecision = precision?.amount;
-  const pairPrecision = useMemo<PairPrecision>(() => ({ price: pricePrecision, amount: amountPrecision }), [pricePrecision, amountPrecision]);
+  const pairPrecision = useMemo<PairPrecision>(
+    () => ({ price: pricePrecision, amount: amountPrecision }),
+    [pricePrecision, amountPrecision],
+  );
   const decimals = priceDecimals(pairPrecision);
   const step = priceStep(pairPrecision);
   const priced = mode !== 2;
@@ -139,17 +156,33 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
     else setAmount(result.value);
   };
   const send = (order: PlaceSpotOrderInput) =>
-    run('order', () => placeSpotOrder(order), () => {
-      setFarPrice(null);
-      clearAmounts();
-    });
+    run(
+      'order',
+      () => placeSpotOrder(order),
+      () => {
+        setFarPrice(null);
+        clearAmounts();
+      },
+    );
   const submit = () => {
     if (mId === null) return;
     // A field whose text is not a number already says so; nothing goes out until it is fixed.
     const shown = [priced ? price : '', mode === 3 ? trigger : '', buysValue ? amount : quantity];
     if (shown.some((text) => amountTextProblem(text, false) !== null)) return;
     const last = lastPrice.current ?? '';
-    const check = validateSpotOrder({ side, mode, price, quantity, amount, trigger, lastPrice: last, minimum: minimum ?? undefined, quoteAvailable, baseAvailable, precision: pairPrecision });
+    const check = validateSpotOrder({
+      side,
+      mode,
+      price,
+      quantity,
+      amount,
+      trigger,
+      lastPrice: last,
+      minimum: minimum ?? undefined,
+      quoteAvailable,
+      baseAvailable,
+      precision: pairPrecision,
+    });
     if (!check.ok) {
       setError({ field: check.field, key: check.key, params: check.params });
       if (check.clear) {
@@ -164,15 +197,28 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
     if (distance) return setFarPrice({ order, distance, last });
     void send(order);
   };
-  const errorFor = (field: SpotFormField) => (error?.field === field ? t(error.key, { ...error.params, base, quote }) : null);
+  const errorFor = (field: SpotFormField) =>
+    error?.field === field ? t(error.key, { ...error.params, base, quote }) : null;
   const value = priced ? orderValue(price, quantity) : amount;
   const minimumHint = minimumText(minimum ?? undefined);
   const submitLabel = t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base });
   // The largest quantity the balance covers: the held coin for a sell, the USDT at the limit price for a buy.
   const limitPrice = toBig(price);
-  const quantityAvailable = balance === null ? undefined : side === 2 ? baseAvailable : priced && limitPrice?.gt(0) ? canBuy(quoteAvailable, price) : undefined;
+  const quantityAvailable =
+    balance === null
+      ? undefined
+      : side === 2
+        ? baseAvailable
+        : priced && limitPrice?.gt(0)
+          ? canBuy(quoteAvailable, price)
+          : undefined;
   const stepper = (direction: 1 | -1, text: string, set: (next: string) => void, labelKey: string) => (
-    <button type="button" className={styles.stepButton} aria-label={t(labelKey, { step })} onClick={() => set(stepPrice(text, direction, pairPrecision))}>
+    <button
+      type="button"
+      className={styles.stepButton}
+      aria-label={t(labelKey, { step })}
+      onClick={() => set(stepPrice(text, direction, pairPrecision))}
+    >
       {direction === 1 ? '+' : '−'}
     </button>
   );
@@ -260,11 +306,29 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
         ))}
       </div>
       <dl className={styles.figures}>
-        <Figure label={t('spot.form.available')} amount={formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)} unit={side === 1 ? quote : base} testId="available" />
-        {side === 1 && priced && <Figure label={t('spot.form.canBuy')} amount={canBuy(quoteAvailable, price)} unit={base} />}
-        <Figure label={t('spot.form.tradingAmount')} amount={value ? formatFixed(value, 8) : '--'} unit={quote} testId="order-value" />
+        <Figure
+          label={t('spot.form.available')}
+          amount={formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)}
+          unit={side === 1 ? quote : base}
+          testId="available"
+        />
+        {side === 1 && priced && (
+          <Figure label={t('spot.form.canBuy')} amount={canBuy(quoteAvailable, price)} unit={base} />
+        )}
+        <Figure
+          label={t('spot.form.tradingAmount')}
+          amount={value ? formatFixed(value, 8) : '--'}
+          unit={quote}
+          testId="order-value"
+        />
       </dl>
-      <SendButton block busy={busy === 'order'} className={side === 1 ? tone.solidUp : tone.solidDown} onClick={submit} disabled={mId === null}>
+      <SendButton
+        block
+        busy={busy === 'order'}
+        className={side === 1 ? tone.solidUp : tone.solidDown}
+        onClick={submit}
+        disabled={mId === null}
+      >
         {submitLabel}
       </SendButton>
       <ConfirmSheet
@@ -273,9 +337,14 @@ export function SpotOrderForm({ mId, base, quote, startPrice, picked, balance, p
         rows={
           farPrice
             ? [
-                ...(farPrice.order.mode === 3 ? [{ label: t('spot.orders.trigger'), value: <bdi dir="ltr">{farPrice.order.trigger}</bdi> }] : []),
+                ...(farPrice.order.mode === 3
+                  ? [{ label: t('spot.orders.trigger'), value: <bdi dir="ltr">{farPrice.order.trigger}</bdi> }]
+                  : []),
                 { label: t('spot.orders.price'), value: <bdi dir="ltr">{farPrice.order.price}</bdi>, strong: true },
-                { label: t('spot.orders.quantity'), value: <CoinAmount amount={<bdi dir="ltr">{farPrice.order.quantity}</bdi>} coin={base} /> },
+                {
+                  label: t('spot.orders.quantity'),
+                  value: <CoinAmount amount={<bdi dir="ltr">{farPrice.order.quantity}</bdi>} coin={base} />,
+                },
               ]
             : []
         }

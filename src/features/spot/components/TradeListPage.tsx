@@ -21,7 +21,11 @@ export function TradeListPage() {
   const panelId = useId();
   const [type, setType] = useState<0 | 1 | 2>(0);
   const [cancelling, setCancelling] = useState<number | null>(null);
-  const list = usePagedList((page) => getSpotOrders(type, Number(status) as 1 | 2 | 3, page), [status, type], (order: SpotOrderRecord) => order.id);
+  const list = usePagedList(
+    (page) => getSpotOrders(type, Number(status) as 1 | 2 | 3, page),
+    [status, type],
+    (order: SpotOrderRecord) => order.id,
+  );
 
   const cancel = async (order: SpotOrderRecord) => {
     setCancelling(order.id);
@@ -37,7 +41,11 @@ export function TradeListPage() {
 
   return (
     <div className={layout.tabPage}>
-      <PageHeader title={t('route.tradeLst')} backLabel={t('common.back')} onBack={() => (history.length > 1 ? history.back() : navigate('/exchange'))} />
+      <PageHeader
+        title={t('route.tradeLst')}
+        backLabel={t('common.back')}
+        onBack={() => (history.length > 1 ? history.back() : navigate('/exchange'))}
+      />
       <Tabs
         label={t('spot.list.status')}
         value={status}
@@ -67,7 +75,9 @@ export function TradeListPage() {
           <PagedList
             list={list}
             keyOf={(order) => order.id}
-            renderRow={(order) => <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />}
+            renderRow={(order) => (
+              <OrderRow order={order} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.id} />
+            )}
             releaseText={t('common.releaseToRefresh')}
             rowHeight={112}
             testId="trade-list"

@@ -14,8 +14,14 @@ import type { ShownPair } from '../../../lib/shown-pair.ts';
  * push; '' while neither has one. A list recalled from an earlier visit (last-known.ts) gives none: an
  * order form must not start from a price of yesterday.
  */
-export function lastPrice(ticker$: Observable<DaySummary>, pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<string> {
-  const listed$ = pairs$.pipe(map((pairs) => (lastKnownAt(pairs) === null ? (pairs.find((p) => p.symbol === symbol)?.close ?? '') : '')));
+export function lastPrice(
+  ticker$: Observable<DaySummary>,
+  pairs$: Observable<readonly MarketItem[]>,
+  symbol: string,
+): Observable<string> {
+  const listed$ = pairs$.pipe(
+    map((pairs) => (lastKnownAt(pairs) === null ? (pairs.find((p) => p.symbol === symbol)?.close ?? '') : '')),
+  );
   return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith(''))]).pipe(
     map(([ticker, listed]) => ticker?.close ?? listed),
     distinctUntilChanged(),
@@ -26,7 +32,10 @@ export function lastPrice(ticker$: Observable<DaySummary>, pairs$: Observable<re
  * The price a new order form starts from: the last price at the moment both it and the pair (its
  * precision) are known, once. The form takes it once (SpotOrderForm), so later prices need not reach it.
  */
-export function startPrice(pair$: Observable<ShownPair | undefined>, lastPrice$: Observable<string>): Observable<string> {
+export function startPrice(
+  pair$: Observable<ShownPair | undefined>,
+  lastPrice$: Observable<string>,
+): Observable<string> {
   return combineLatest([pair$, lastPrice$]).pipe(
     filter(([pair, price]) => pair !== undefined && price !== ''),
     map(([, price]) => price),
@@ -36,7 +45,9 @@ export function startPrice(pair$: Observable<ShownPair | undefined>, lastPrice$:
 
 /** The pair's balances, passed on when an amount changes rather than on every poll (each second). */
 export function changedBalance(balance$: Observable<MarketBalance>): Observable<MarketBalance> {
-  return balance$.pipe(distinctUntilChanged((a, b) => a.usdt_balance === b.usdt_balance && a.coin_balance === b.coin_balance));
+  return balance$.pipe(
+    distinctUntilChanged((a, b) => a.usdt_balance === b.usdt_balance && a.coin_balance === b.coin_balance),
+  );
 }
 
 /** What the screen's top shows of its pair: the last price and the 24 h change in percent ("+1.23"). */
@@ -50,7 +61,11 @@ export interface PairTicker {
  * pair list's until the ticker's first push; a recalled list gives none, as for {@link lastPrice}.
  * Passed on when either shown figure changes.
  */
-export function pairTicker(ticker$: Observable<DaySummary>, pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<PairTicker> {
+export function pairTicker(
+  ticker$: Observable<DaySummary>,
+  pairs$: Observable<readonly MarketItem[]>,
+  symbol: string,
+): Observable<PairTicker> {
   const listed$ = pairs$.pipe(
     map((pairs): PairTicker => {
       const pair = lastKnownAt(pairs) === null ? pairs.find((p) => p.symbol === symbol) : undefined;
@@ -58,17 +73,24 @@ export function pairTicker(ticker$: Observable<DaySummary>, pairs$: Observable<r
     }),
   );
   return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith({ last: '', change: null }))]).pipe(
-    map(([ticker, listed]) => (ticker ? { last: ticker.close, change: percentChange(ticker.open, ticker.close) } : listed)),
+    map(([ticker, listed]) =>
+      ticker ? { last: ticker.close, change: percentChange(ticker.open, ticker.close) } : listed,
+    ),
     distinctUntilChanged((a, b) => a.last === b.last && a.change === b.change),
   );
 }
 
 /** The pair's smallest order from the pair list (min_num, min_total), passed on when it changes. */
-export function pairMinimum(pairs$: Observable<readonly MarketItem[]>, symbol: string): Observable<{ num?: string; total?: string }> {
+export function pairMinimum(
+  pairs$: Observable<readonly MarketItem[]>,
+  symbol: string,
+): Observable<{ num?: string; total?: string }> {
   return pairs$.pipe(
     map((pairs) => {
-      const pair = pairs.find((p) => p.symbol === symbol) as (MarketItem & { min_num?: unknown; min_total?: unknown }) | undefined;
-      const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+      const pair = pairs.find((p) => p.symbol === symbol) as
+        (MarketItem & { min_num?: unknown; min_total?: unknown }) | undefined;
+      const text = (value: unknown): string | undefined =>
+        typeof value === 'string' && value !== '' ? value : undefined;
       return { num: text(pair?.min_num), total: text(pair?.min_total) };
     }),
     distinctUntilChanged((a, b) => a.num === b.num && a.total === b.total),

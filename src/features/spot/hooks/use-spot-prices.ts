@@ -7,7 +7,8 @@ import { useObservable } from '../../../lib/use-observable.ts';
 import type { PairMinimum } from '../api/spot-rules.ts';
 import { changedBalance, lastPrice, pairMinimum, pairTicker, startPrice, type PairTicker } from './spot-prices.ts';
 
-const lastPrice$ = (symbol: string): Observable<string> => lastPrice(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol);
+const lastPrice$ = (symbol: string): Observable<string> =>
+  lastPrice(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol);
 
 /** The pair's last trade price (ticker, else the pair list), '' until one is known; renders on a new price only. */
 export function useLastPrice(symbol: string): string {
@@ -41,7 +42,10 @@ const NO_BALANCE$: Observable<MarketBalance | null> = of(null);
 
 /** The pair's balances, or null while the pair list (which gives the market id) is still loading; renders when an amount changes. */
 export function useSpotBalance(mId: number | null): MarketBalance | null {
-  const balance$ = useMemo(() => (mId === null ? NO_BALANCE$ : changedBalance(engineStream({ kind: 'spotBalance', mId }))), [mId]);
+  const balance$ = useMemo(
+    () => (mId === null ? NO_BALANCE$ : changedBalance(engineStream({ kind: 'spotBalance', mId }))),
+    [mId],
+  );
   return useObservable<MarketBalance | null>(balance$, null);
 }
 
@@ -49,7 +53,10 @@ const NO_TICKER: PairTicker = { last: '', change: null };
 
 /** The pair's last price and 24 h change for the screen's top; renders when either shown figure changes. */
 export function usePairTicker(symbol: string): PairTicker {
-  const ticker$ = useMemo(() => pairTicker(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol), [symbol]);
+  const ticker$ = useMemo(
+    () => pairTicker(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol),
+    [symbol],
+  );
   return useObservable(ticker$, NO_TICKER);
 }
 

@@ -21,11 +21,42 @@ const balances: BalanceList = {
       name: 'Option account',
       totalAvailableAsset: '7200.00000000',
       balanceInfo: [
-        { coinId: 1, coinName: 'USDT', logo: '', balance: '100.00000000', dbalance: '0.00000000', all_zhprice: '100.00000000', price: '1' },
-        { coinId: 2, coinName: 'BTC', logo: '', balance: '0.10000000', dbalance: '0.02000000', all_zhprice: '7200.00000000', price: '60000' },
+        {
+          coinId: 1,
+          coinName: 'USDT',
+          logo: '',
+          balance: '100.00000000',
+          dbalance: '0.00000000',
+          all_zhprice: '100.00000000',
+          price: '1',
+        },
+        {
+          coinId: 2,
+          coinName: 'BTC',
+          logo: '',
+          balance: '0.10000000',
+          dbalance: '0.02000000',
+          all_zhprice: '7200.00000000',
+          price: '60000',
+        },
       ],
     },
-    { type: 2, name: 'Funds account', totalAvailableAsset: '0.00000000', balanceInfo: [{ coinId: 2, coinName: 'BTC', logo: '', balance: '0.00000000', dbalance: '0.00000000', all_zhprice: '0.00000000', price: '' }] },
+    {
+      type: 2,
+      name: 'Funds account',
+      totalAvailableAsset: '0.00000000',
+      balanceInfo: [
+        {
+          coinId: 2,
+          coinName: 'BTC',
+          logo: '',
+          balance: '0.00000000',
+          dbalance: '0.00000000',
+          all_zhprice: '0.00000000',
+          price: '',
+        },
+      ],
+    },
   ],
 };
 
@@ -47,11 +78,15 @@ afterEach(() => {
 const total = () => screen.getByTestId('assets-total').textContent;
 
 describe('the assets screen', () => {
-  it('shows the total and each account, then an account\'s coins with available, frozen and value', async () => {
+  it("shows the total and each account, then an account's coins with available, frozen and value", async () => {
     render(<AssetsPage />);
     await waitFor(() => expect(total()).toBe('7300.00USD'));
     const overview = screen.getByTestId('account-overview');
-    expect(within(overview).getAllByRole('button').map((b) => b.textContent)).toEqual(['Option account7300.00USD', 'Funds account0.00USD']);
+    expect(
+      within(overview)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Option account7300.00USD', 'Funds account0.00USD']);
     fireEvent.click(screen.getByRole('tab', { name: 'Option' }));
     const row = within(screen.getByTestId('coins-1')).getByTestId('coin-BTC');
     expect(within(row).getByTestId('coin-available').textContent).toBe('0.10000000');
@@ -59,7 +94,7 @@ describe('the assets screen', () => {
     expect(within(row).getByTestId('usd-value').textContent).toBe('7200.00USD');
   });
 
-  it('moves the dollar values with the live price of the worker\'s ticker', async () => {
+  it("moves the dollar values with the live price of the worker's ticker", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<AssetsPage />);
     await waitFor(() => expect(total()).toBe('7300.00USD'));
@@ -67,7 +102,17 @@ describe('the assets screen', () => {
     // The screen listens to the ticker once its effects have run.
     await waitFor(() => expect(btc.observed).toBe(true));
     act(() => {
-      btc.next({ symbol: 'btcusdt', ts: 0, open: '1', high: '1', low: '1', close: '65000.5', amount: '0', vol: '0', count: 0 });
+      btc.next({
+        symbol: 'btcusdt',
+        ts: 0,
+        open: '1',
+        high: '1',
+        low: '1',
+        close: '65000.5',
+        amount: '0',
+        vol: '0',
+        count: 0,
+      });
       vi.advanceTimersByTime(1000);
     });
     // 100 USDT + 0.12 BTC × 65000.5

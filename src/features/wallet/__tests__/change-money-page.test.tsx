@@ -12,9 +12,25 @@ beforeEach(() => {
   calls = stubApi({
     '/User/getUserBalanceList': ok({
       all_price: '0',
-      coinList: [{ type: 1, name: 'Option', totalAvailableAsset: '0', balanceInfo: [{ coinId: 1, coinName: 'USDT', logo: '', balance: '1500', dbalance: '0', all_zhprice: '0', price: '1' }] }],
+      coinList: [
+        {
+          type: 1,
+          name: 'Option',
+          totalAvailableAsset: '0',
+          balanceInfo: [
+            { coinId: 1, coinName: 'USDT', logo: '', balance: '1500', dbalance: '0', all_zhprice: '0', price: '1' },
+          ],
+        },
+      ],
     }),
-    '/User/getCoinBalance': ok({ coin: 'USDT', decimals: 8, balance_list: [{ type: 1, name: 'Option', balance: '1500.00000000', dbalance: '0' }, { type: 2, name: 'Funds', balance: '0', dbalance: '0' }] }),
+    '/User/getCoinBalance': ok({
+      coin: 'USDT',
+      decimals: 8,
+      balance_list: [
+        { type: 1, name: 'Option', balance: '1500.00000000', dbalance: '0' },
+        { type: 2, name: 'Funds', balance: '0', dbalance: '0' },
+      ],
+    }),
     '/User/transfer': ok(null, 'Transfer completed'),
   });
 });
@@ -25,7 +41,8 @@ afterEach(() => {
 });
 
 const amount = () => screen.getByLabelText('Amount') as HTMLInputElement;
-const ready = () => waitFor(() => expect(screen.getByTestId('transfer-available').textContent).toBe('1500.00000000 USDT'));
+const ready = () =>
+  waitFor(() => expect(screen.getByTestId('transfer-available').textContent).toBe('1500.00000000 USDT'));
 const transfers = () => calls.filter((call) => call.path === '/User/transfer');
 
 describe('the transfer between own accounts', () => {

@@ -9,7 +9,13 @@ import { FlashExchangePage } from '../components/FlashExchangePage.tsx';
 const engine = vi.hoisted(() => ({ engineStream: vi.fn() }));
 vi.mock('../../../lib/engine-client.ts', () => engine);
 
-const coin = (id: number, title: string, balance: string): ExchangeCoin => ({ id, title, logo: '', decimals: 8, balance });
+const coin = (id: number, title: string, balance: string): ExchangeCoin => ({
+  id,
+  title,
+  logo: '',
+  decimals: 8,
+  balance,
+});
 /** Before: 0.5 BTC and 2 ETH held, so a fresh form starts on BTC → USDT. */
 const before = [coin(1, 'USDT', '100'), coin(2, 'BTC', '0.5'), coin(3, 'ETH', '2')];
 /** After all the BTC went: a fresh form would now start on ETH → USDT. */
@@ -29,7 +35,12 @@ const quote = (id: string): ExchangeQuote => ({
 });
 
 let calls: ApiCall[];
-const serve = (exchange: unknown = ok({ paid: '0.50000000', received: '32590.74960493' }, 'Exchanged 0.5 BTC for 32590.74960493 USDT')) => {
+const serve = (
+  exchange: unknown = ok(
+    { paid: '0.50000000', received: '32590.74960493' },
+    'Exchanged 0.5 BTC for 32590.74960493 USDT',
+  ),
+) => {
   calls = stubApi({
     '/Balance/getCanExchangeCoin': (n: number) => ok({ fee_percent: '0.2', list: n === 1 ? before : after }),
     '/Balance/exchangeQuote': (n: number) => ok(quote(`q${n}`)),
@@ -71,7 +82,12 @@ describe('the flash exchange screen', () => {
     await ready();
     fill('0.5');
     await submit();
-    expect(Object.fromEntries(quoteCalls()[0]!.fields)).toEqual({ type: '1', from_coin_id: '2', to_coin_id: '1', amount: '0.5' });
+    expect(Object.fromEntries(quoteCalls()[0]!.fields)).toEqual({
+      type: '1',
+      from_coin_id: '2',
+      to_coin_id: '1',
+      amount: '0.5',
+    });
     const shown = await sheet();
     const row = (id: string) => within(shown).getByTestId(id).textContent;
     expect([row('quote-paid'), row('quote-rate'), row('quote-fee'), row('quote-received')]).toEqual([
@@ -86,7 +102,14 @@ describe('the flash exchange screen', () => {
     expect(calls.some((call) => call.path === '/Balance/exchangeCoin')).toBe(false);
     await act(async () => fireEvent.click(within(shown).getByRole('button', { name: 'Confirm exchange' })));
     const sent = calls.find((call) => call.path === '/Balance/exchangeCoin')!;
-    expect(Object.fromEntries(sent.fields)).toEqual({ type: '1', from_coin_id: '2', to_coin_id: '1', amount: '0.5', paypassword: 'trade123', quote_id: 'q1' });
+    expect(Object.fromEntries(sent.fields)).toEqual({
+      type: '1',
+      from_coin_id: '2',
+      to_coin_id: '1',
+      amount: '0.5',
+      paypassword: 'trade123',
+      quote_id: 'q1',
+    });
   });
 
   it('a lapsed quote cannot be confirmed and offers a fresh one', async () => {

@@ -11,7 +11,14 @@ const usdt: RechargeCoin = {
   logo: '',
   networkList: [
     { id: 1, pay_type: 1, coin_net: 'TRC20', pay_img: '', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', min: '10' },
-    { id: 2, pay_type: 2, coin_net: 'ERC20', pay_img: '', address: '0x000000000000000000000000000000000000dEaD', min: '0' },
+    {
+      id: 2,
+      pay_type: 2,
+      coin_net: 'ERC20',
+      pay_img: '',
+      address: '0x000000000000000000000000000000000000dEaD',
+      min: '0',
+    },
   ],
 };
 
@@ -41,12 +48,18 @@ const submit = (text: string) => {
 describe('the deposit screen', () => {
   it('warns to send only that coin on that network, states the minimum, and links to the deposit records', async () => {
     render(<RechargePage />);
-    expect((await screen.findByTestId('deposit-warning')).textContent).toBe('Send only USDT on TRC20 to this address; other coins or networks are lost');
+    expect((await screen.findByTestId('deposit-warning')).textContent).toBe(
+      'Send only USDT on TRC20 to this address; other coins or networks are lost',
+    );
     expect(screen.getByTestId('deposit-min').textContent).toBe('10 USDT');
-    expect(screen.getByTestId('deposit-records').getAttribute('href')).toBe('/trade-account?id=1&name=USDT&type=1&tab=recharge');
+    expect(screen.getByTestId('deposit-records').getAttribute('href')).toBe(
+      '/trade-account?id=1&name=USDT&type=1&tab=recharge',
+    );
     // A network without a minimum states none.
     fireEvent.click(screen.getByRole('tab', { name: 'ERC20' }));
-    expect(screen.getByTestId('deposit-warning').textContent).toBe('Send only USDT on ERC20 to this address; other coins or networks are lost');
+    expect(screen.getByTestId('deposit-warning').textContent).toBe(
+      'Send only USDT on ERC20 to this address; other coins or networks are lost',
+    );
     expect(screen.queryByTestId('deposit-min')).toBeNull();
   });
 

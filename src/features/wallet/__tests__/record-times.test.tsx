@@ -11,7 +11,9 @@ afterEach(() => {
 describe('wallet record times', () => {
   it("show the record's UTC server time in the device's zone, year first in every language, like every other list", () => {
     session.lang = 'de';
-    render(<BillRow row={{ id: 1, st: 1, num: '5', remark: 'Deposit', addtime: '2026-11-28 15:57:32' }} hidden={false} />);
+    render(
+      <BillRow row={{ id: 1, st: 1, num: '5', remark: 'Deposit', addtime: '2026-11-28 15:57:32' }} hidden={false} />,
+    );
     const local = new Date(Date.UTC(2026, 10, 28, 15, 57, 32));
     const pad = (n: number) => String(n).padStart(2, '0');
     const shown = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;

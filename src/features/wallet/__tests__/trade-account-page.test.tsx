@@ -9,11 +9,14 @@ afterEach(() => {
 });
 
 describe('the trade-account screen', () => {
-  it.each(['/trade-account', '/trade-account?id=&type=1', '/trade-account?id=abc&name=USDT'])('opened without its coin (%s) goes to the assets screen, asking nothing', (url) => {
-    window.history.replaceState(null, '', url);
-    const calls = stubApi({});
-    render(<TradeAccountPage />);
-    expect(window.location.pathname).toBe('/assets');
-    expect(calls).toEqual([]);
-  });
+  it.each(['/trade-account', '/trade-account?id=&type=1', '/trade-account?id=abc&name=USDT'])(
+    'opened without its coin (%s) goes to the assets screen, asking nothing',
+    (url) => {
+      window.history.replaceState(null, '', url);
+      const calls = stubApi({});
+      render(<TradeAccountPage />);
+      expect(window.location.pathname).toBe('/assets');
+      expect(calls).toEqual([]);
+    },
+  );
 });

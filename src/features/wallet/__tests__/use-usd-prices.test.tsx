@@ -8,7 +8,8 @@ const engine = vi.hoisted(() => ({ engineStream: vi.fn() }));
 vi.mock('../../../lib/engine-client.ts', () => engine);
 
 let tickers: Map<string, Subject<DaySummary>>;
-const tick = (symbol: string, close: string) => tickers.get(symbol)!.next({ symbol, ts: 0, open: '1', high: '1', low: '1', close, amount: '0', vol: '0', count: 0 });
+const tick = (symbol: string, close: string) =>
+  tickers.get(symbol)!.next({ symbol, ts: 0, open: '1', high: '1', low: '1', close, amount: '0', vol: '0', count: 0 });
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -6,20 +6,48 @@ import type { SiteSettings } from '../../../lib/site-settings.ts';
 import { validateExchange, type ExchangeCoin } from '../api/exchange.ts';
 import { validateRecharge } from '../api/recharge.ts';
 import { validateTransfer } from '../api/transfer-between-accounts.ts';
-import { afterSuccess, checkAmount, exchangeEstimate, pricedCoins, valueHoldings, withdrawAll, withdrawalAmountProblem, withdrawalFee, type WithdrawLimits } from '../api/wallet-rules.ts';
+import {
+  afterSuccess,
+  checkAmount,
+  exchangeEstimate,
+  pricedCoins,
+  valueHoldings,
+  withdrawAll,
+  withdrawalAmountProblem,
+  withdrawalFee,
+  type WithdrawLimits,
+} from '../api/wallet-rules.ts';
 import { validateWithdrawal } from '../api/withdraw.ts';
 import { recordTabs } from '../components/TradeAccountPage.tsx';
 import { withdrawMethods } from '../components/WithdrawalPage.tsx';
 import { defaultPair } from '../components/FlashExchangePage.tsx';
 
 const settings = (overrides: Partial<SiteSettings>): SiteSettings => ({ ...({} as SiteSettings), ...overrides });
-const percent: WithdrawLimits = { balance: '500', txminnum: '10', txmaxnum: '100', sxftype: 1, txsxf: '1', txsxf_n: '0', decimals: 8 };
-const fixed: WithdrawLimits = { balance: '1', txminnum: '0.0001', txmaxnum: '10', sxftype: 2, txsxf: '0', txsxf_n: '0.0005', decimals: 8 };
+const percent: WithdrawLimits = {
+  balance: '500',
+  txminnum: '10',
+  txmaxnum: '100',
+  sxftype: 1,
+  txsxf: '1',
+  txsxf_n: '0',
+  decimals: 8,
+};
+const fixed: WithdrawLimits = {
+  balance: '1',
+  txminnum: '0.0001',
+  txmaxnum: '10',
+  sxftype: 2,
+  txsxf: '0',
+  txsxf_n: '0.0005',
+  decimals: 8,
+};
 const text = (value: Big) => value.toFixed();
 
 describe('withdrawal fee and what arrives (docs/product-rules.md#wallet)', () => {
-  it('takes the percent fee rounded up to the coin\'s decimals', () => {
-    expect([withdrawalFee(new Big('100'), percent)].map(({ fee, received }) => [text(fee), text(received)])).toEqual([['1', '99']]);
+  it("takes the percent fee rounded up to the coin's decimals", () => {
+    expect([withdrawalFee(new Big('100'), percent)].map(({ fee, received }) => [text(fee), text(received)])).toEqual([
+      ['1', '99'],
+    ]);
     // 1 % of 55.55555555 is 0.5555555555: 0.55555556 at 8 decimals, 0.56 at 2.
     const eight = withdrawalFee(new Big('55.55555555'), percent);
     expect([text(eight.fee), text(eight.received)]).toEqual(['0.55555556', '54.99999999']);
@@ -45,12 +73,23 @@ describe('withdrawal fee and what arrives (docs/product-rules.md#wallet)', () =>
     expect(withdrawalAmountProblem('', percent)).toEqual({ key: 'wallet.withdraw.amountRequired' });
     expect(withdrawalAmountProblem('abc', percent)).toEqual({ key: 'send.amount.format' });
     expect(withdrawalAmountProblem('0', percent)).toEqual({ key: 'wallet.form.amountInvalid' });
-    expect(withdrawalAmountProblem('1.000000001', percent)).toEqual({ key: 'wallet.form.amountDecimals', params: { decimals: 8 } });
+    expect(withdrawalAmountProblem('1.000000001', percent)).toEqual({
+      key: 'wallet.form.amountDecimals',
+      params: { decimals: 8 },
+    });
     expect(withdrawalAmountProblem('10', percent)).toBeNull();
     expect(withdrawalAmountProblem('100', percent)).toBeNull();
-    expect(withdrawalAmountProblem('9.99999999', percent)).toEqual({ key: 'wallet.withdraw.range', params: { min: '10', max: '100' } });
-    expect(withdrawalAmountProblem('100.00000001', percent)).toEqual({ key: 'wallet.withdraw.range', params: { min: '10', max: '100' } });
-    expect(withdrawalAmountProblem('60', { ...percent, balance: '59.99' })).toEqual({ key: 'wallet.form.insufficient' });
+    expect(withdrawalAmountProblem('9.99999999', percent)).toEqual({
+      key: 'wallet.withdraw.range',
+      params: { min: '10', max: '100' },
+    });
+    expect(withdrawalAmountProblem('100.00000001', percent)).toEqual({
+      key: 'wallet.withdraw.range',
+      params: { min: '10', max: '100' },
+    });
+    expect(withdrawalAmountProblem('60', { ...percent, balance: '59.99' })).toEqual({
+      key: 'wallet.form.insufficient',
+    });
     expect(withdrawalAmountProblem('0.0005', fixed)).toEqual({ key: 'wallet.withdraw.belowFee' });
     expect(withdrawalAmountProblem('0.00050001', fixed)).toBeNull();
   });
@@ -64,10 +103,16 @@ describe('withdrawal fee and what arrives (docs/product-rules.md#wallet)', () =>
   it('asks for a destination first and the trade password last, only while the switch asks for it', () => {
     const input = { coinId: 1, amount: '50', withdrawType: 1 as const, addressId: 3, cardId: null, payPassword: null };
     expect(validateWithdrawal(input, percent)).toBeNull();
-    expect(validateWithdrawal({ ...input, addressId: null, amount: '' }, percent)).toEqual({ key: 'wallet.withdraw.addressRequired' });
+    expect(validateWithdrawal({ ...input, addressId: null, amount: '' }, percent)).toEqual({
+      key: 'wallet.withdraw.addressRequired',
+    });
     expect(validateWithdrawal({ ...input, withdrawType: 2 }, percent)).toEqual({ key: 'wallet.withdraw.cardRequired' });
-    expect(validateWithdrawal({ ...input, payPassword: '' }, percent)).toEqual({ key: 'wallet.form.payPasswordRequired' });
-    expect(validateWithdrawal({ ...input, payPassword: 'abc' }, percent)).toEqual({ key: 'wallet.form.payPasswordRule' });
+    expect(validateWithdrawal({ ...input, payPassword: '' }, percent)).toEqual({
+      key: 'wallet.form.payPasswordRequired',
+    });
+    expect(validateWithdrawal({ ...input, payPassword: 'abc' }, percent)).toEqual({
+      key: 'wallet.form.payPasswordRule',
+    });
     expect(validateWithdrawal({ ...input, payPassword: 'trade123' }, percent)).toBeNull();
   });
 });
@@ -79,23 +124,44 @@ describe('the other forms', () => {
     expect(validateTransfer({ ...input, to: 1 }, '5', 8)).toEqual({ key: 'wallet.transfer.sameAccount' });
     expect(validateTransfer({ ...input, amount: ' ' }, '5', 8)).toEqual({ key: 'wallet.transfer.amountRequired' });
     expect(validateTransfer({ ...input, amount: '5.00000001' }, '5', 8)).toEqual({ key: 'wallet.form.insufficient' });
-    expect(validateTransfer({ ...input, amount: '1.001' }, '5', 2)).toEqual({ key: 'wallet.form.amountDecimals', params: { decimals: 2 } });
+    expect(validateTransfer({ ...input, amount: '1.001' }, '5', 2)).toEqual({
+      key: 'wallet.form.amountDecimals',
+      params: { decimals: 2 },
+    });
   });
 
   it('recharge: an amount above zero and at least the network minimum, then the proof', () => {
     const trc20 = { min: '10', coin: 'USDT', network: 'TRC20' };
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '', proof: null }, trc20)).toEqual({ key: 'wallet.recharge.amountRequired' });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.0', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.form.amountInvalid' });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '9.99999999', proof: '/uploads/x.jpg' }, trc20)).toEqual({ key: 'wallet.recharge.belowMin', params: { amount: '\u206610 USDT\u2069', network: 'TRC20' } });
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: null }, trc20)).toEqual({ key: 'wallet.recharge.proofRequired' });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '', proof: null }, trc20)).toEqual({
+      key: 'wallet.recharge.amountRequired',
+    });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.0', proof: '/uploads/x.jpg' }, trc20)).toEqual({
+      key: 'wallet.form.amountInvalid',
+    });
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '9.99999999', proof: '/uploads/x.jpg' }, trc20)).toEqual(
+      { key: 'wallet.recharge.belowMin', params: { amount: '\u206610 USDT\u2069', network: 'TRC20' } },
+    );
+    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: null }, trc20)).toEqual({
+      key: 'wallet.recharge.proofRequired',
+    });
     expect(validateRecharge({ coinId: 1, networkId: 1, amount: '10', proof: '/uploads/x.jpg' }, trc20)).toBeNull();
-    expect(validateRecharge({ coinId: 1, networkId: 1, amount: '0.5', proof: '/uploads/x.jpg' }, { ...trc20, min: '0' })).toBeNull();
+    expect(
+      validateRecharge({ coinId: 1, networkId: 1, amount: '0.5', proof: '/uploads/x.jpg' }, { ...trc20, min: '0' }),
+    ).toBeNull();
   });
 
-  it('every form refuses text the amount field kept as typed, with the field\'s own message', () => {
-    expect(checkAmount('1,2,3', { requiredKey: 'x', decimals: 8 })).toEqual({ ok: false, problem: { key: 'send.amount.format' } });
-    expect(checkAmount('12abc', { requiredKey: 'x', decimals: 8 })).toEqual({ ok: false, problem: { key: 'send.amount.format' } });
-    expect(validateTransfer({ coinId: 1, amount: '1.234,5.6', from: 1, to: 2 }, '5', 8)).toEqual({ key: 'send.amount.format' });
+  it("every form refuses text the amount field kept as typed, with the field's own message", () => {
+    expect(checkAmount('1,2,3', { requiredKey: 'x', decimals: 8 })).toEqual({
+      ok: false,
+      problem: { key: 'send.amount.format' },
+    });
+    expect(checkAmount('12abc', { requiredKey: 'x', decimals: 8 })).toEqual({
+      ok: false,
+      problem: { key: 'send.amount.format' },
+    });
+    expect(validateTransfer({ coinId: 1, amount: '1.234,5.6', from: 1, to: 2 }, '5', 8)).toEqual({
+      key: 'send.amount.format',
+    });
   });
 
   it('exchange: two different coins, an amount within the balance, the password while asked', () => {
@@ -111,7 +177,11 @@ describe('the other forms', () => {
 
   it('the exchange estimate: bought rounded down, the fee rounded up, nothing while a price is unknown', () => {
     const estimate = exchangeEstimate(new Big('0.1'), '65000.01', '1', '0.2', 8)!;
-    expect([text(estimate.gross), text(estimate.fee), text(estimate.received)]).toEqual(['6500.001', '13.000002', '6487.000998']);
+    expect([text(estimate.gross), text(estimate.fee), text(estimate.received)]).toEqual([
+      '6500.001',
+      '13.000002',
+      '6487.000998',
+    ]);
     const toTwo = exchangeEstimate(new Big('0.1'), '65000.01', '1', '0.2', 2)!;
     expect([text(toTwo.gross), text(toTwo.fee), text(toTwo.received)]).toEqual(['6500', '13', '6487']);
     // ETH to DOGE through USDT in one step: 1 × 3200 / 0.15, down to 8 decimals.
@@ -121,10 +191,19 @@ describe('the other forms', () => {
   });
 
   it('starts an exchange from a coin held into USDT', () => {
-    const coin = (id: number, title: string, balance: string): ExchangeCoin => ({ id, title, logo: '', decimals: 8, balance });
+    const coin = (id: number, title: string, balance: string): ExchangeCoin => ({
+      id,
+      title,
+      logo: '',
+      decimals: 8,
+      balance,
+    });
     const list = [coin(1, 'USDT', '100'), coin(2, 'BTC', '0'), coin(3, 'ETH', '2')];
     expect(defaultPair(list)).toEqual({ from: list[2], to: list[0] });
-    expect(defaultPair([coin(1, 'USDT', '100'), coin(2, 'BTC', '0')])).toEqual({ from: coin(1, 'USDT', '100'), to: coin(2, 'BTC', '0') });
+    expect(defaultPair([coin(1, 'USDT', '100'), coin(2, 'BTC', '0')])).toEqual({
+      from: coin(1, 'USDT', '100'),
+      to: coin(2, 'BTC', '0'),
+    });
     expect(defaultPair([coin(1, 'USDT', '1')])).toBeNull();
   });
 });
@@ -156,7 +235,9 @@ describe('switches and where to go', () => {
 
   it('the trade-account footer: the route while its status is 1, else customer service or the toast', () => {
     expect(gatedEntryAction(settings({ withdrawal_status: 1 }), 'withdrawal_status')).toBe('route');
-    expect(gatedEntryAction(settings({ withdrawal_status: 0, custom_service: 'https://help.example' }), 'withdrawal_status')).toBe('service');
+    expect(
+      gatedEntryAction(settings({ withdrawal_status: 0, custom_service: 'https://help.example' }), 'withdrawal_status'),
+    ).toBe('service');
     expect(gatedEntryAction(settings({ recharge_status: 0, custom_service: '' }), 'recharge_status')).toBe('toast');
   });
 });
@@ -171,16 +252,31 @@ describe('dollar values', () => {
         totalAvailableAsset: '0',
         balanceInfo: [
           { coinId: 1, coinName: 'USDT', logo: '', balance: '100.5', dbalance: '0.5', all_zhprice: '101', price: '1' },
-          { coinId: 2, coinName: 'BTC', logo: '', balance: '0.1', dbalance: '0.02', all_zhprice: '7200', price: '60000' },
+          {
+            coinId: 2,
+            coinName: 'BTC',
+            logo: '',
+            balance: '0.1',
+            dbalance: '0.02',
+            all_zhprice: '7200',
+            price: '60000',
+          },
           { coinId: 3, coinName: 'XYZ', logo: '', balance: '3', dbalance: '0', all_zhprice: '', price: '' },
           { coinId: 4, coinName: 'ETH', logo: '', balance: '0', dbalance: '0', all_zhprice: '0', price: '' },
         ],
       },
-      { type: 2, name: 'Funds account', totalAvailableAsset: '0', balanceInfo: [{ coinId: 2, coinName: 'BTC', logo: '', balance: '1', dbalance: '0', all_zhprice: '60000', price: '60000' }] },
+      {
+        type: 2,
+        name: 'Funds account',
+        totalAvailableAsset: '0',
+        balanceInfo: [
+          { coinId: 2, coinName: 'BTC', logo: '', balance: '1', dbalance: '0', all_zhprice: '60000', price: '60000' },
+        ],
+      },
     ],
   };
 
-  it('values each held coin at its live price, else the server\'s, and sums exactly', () => {
+  it("values each held coin at its live price, else the server's, and sums exactly", () => {
     const atServer = valueHoldings(holdings, new Map());
     expect(atServer.accounts.map((a) => text(a.total))).toEqual(['7301', '60000']);
     expect(text(atServer.total)).toBe('67301');

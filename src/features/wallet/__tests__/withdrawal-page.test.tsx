@@ -81,7 +81,14 @@ describe('the withdrawal screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     const sheet = await screen.findByRole('dialog', { name: 'Confirm the withdrawal' });
     const row = (id: string) => within(sheet).getByTestId(id).textContent;
-    expect([row('confirm-coin'), row('confirm-network'), row('confirm-address'), row('confirm-amount'), row('confirm-fee'), row('confirm-received')]).toEqual([
+    expect([
+      row('confirm-coin'),
+      row('confirm-network'),
+      row('confirm-address'),
+      row('confirm-amount'),
+      row('confirm-fee'),
+      row('confirm-received'),
+    ]).toEqual([
       'USDT',
       'TRC20',
       'TQrY8tryqsYVCYS3MFbtffiPp2ccyn4STm',
@@ -94,23 +101,38 @@ describe('the withdrawal screen', () => {
       fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm withdrawal' }));
     });
     const sent = calls.find((call) => call.path === '/User/withdraw')!;
-    expect(Object.fromEntries(sent.fields)).toEqual({ c_id: '1', num: '50', type: '1', withdraw_type: '1', address_id: '7', paypwd: 'trade123' });
+    expect(Object.fromEntries(sent.fields)).toEqual({
+      c_id: '1',
+      num: '50',
+      type: '1',
+      withdraw_type: '1',
+      address_id: '7',
+      paypwd: 'trade123',
+    });
   });
 
-  it.each([0, 1, 2])('lands on the withdrawal records of the coin after a withdrawal (withdrawal_subover_refre %i)', async (setting) => {
-    site.settings = siteSettings({ withdrawal_subover_refre: setting, traders_password_switch: 0 });
-    render(<WithdrawalPage />);
-    await waitFor(() => expect(fee()).toBe('1% of the amount'));
-    expect(screen.queryByLabelText('Transaction password')).toBeNull();
-    fireEvent.change(amount(), { target: { value: '50' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    await act(async () => {
-      fireEvent.click(await screen.findByTestId('withdraw-confirm-confirm'));
-    });
-    await waitFor(() => expect(window.location.pathname).toBe('/trade-account'));
-    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ id: '1', name: 'USDT', type: '1', tab: 'withdraw' });
-    expect(calls.find((call) => call.path === '/User/withdraw')!.fields.has('paypwd')).toBe(false);
-  });
+  it.each([0, 1, 2])(
+    'lands on the withdrawal records of the coin after a withdrawal (withdrawal_subover_refre %i)',
+    async (setting) => {
+      site.settings = siteSettings({ withdrawal_subover_refre: setting, traders_password_switch: 0 });
+      render(<WithdrawalPage />);
+      await waitFor(() => expect(fee()).toBe('1% of the amount'));
+      expect(screen.queryByLabelText('Transaction password')).toBeNull();
+      fireEvent.change(amount(), { target: { value: '50' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      await act(async () => {
+        fireEvent.click(await screen.findByTestId('withdraw-confirm-confirm'));
+      });
+      await waitFor(() => expect(window.location.pathname).toBe('/trade-account'));
+      expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+        id: '1',
+        name: 'USDT',
+        type: '1',
+        tab: 'withdraw',
+      });
+      expect(calls.find((call) => call.path === '/User/withdraw')!.fields.has('paypwd')).toBe(false);
+    },
+  );
 
   it('goes back to the form when the server refuses, where what was refused can be mended', async () => {
     serve(refused('Insufficient available balance'));
@@ -141,7 +163,11 @@ describe('the withdrawal screen', () => {
       fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm withdrawal' }));
     });
     const sent = calls.find((call) => call.path === '/User/withdraw')!;
-    expect([sent.fields.get('withdraw_type'), sent.fields.get('bank_id'), sent.fields.has('address_id')]).toEqual(['2', '3', false]);
+    expect([sent.fields.get('withdraw_type'), sent.fields.get('bank_id'), sent.fields.has('address_id')]).toEqual([
+      '2',
+      '3',
+      false,
+    ]);
   });
 
   describe('the amount as typed or pasted', () => {
@@ -161,7 +187,8 @@ describe('the withdrawal screen', () => {
     ])('%j is kept as %s', async (typed, kept, arrives) => {
       await typeAndSubmit(typed);
       expect((amount() as HTMLInputElement).value).toBe(kept);
-      if (arrives) expect(within(await screen.findByRole('dialog')).getByTestId('confirm-received').textContent).toBe(arrives);
+      if (arrives)
+        expect(within(await screen.findByRole('dialog')).getByTestId('confirm-received').textContent).toBe(arrives);
       // 1000.5 is above the balance of 500: said as it is typed, and not sent.
       else expect(screen.getByText('More than you have available (500.00000000 USDT)')).toBeTruthy();
     });

@@ -52,8 +52,10 @@ export interface TransferRecord {
 type Page<T> = ApiResult<{ list: T[] }>;
 
 /** The record lists of docs/product-rules.md#account-records (c_id, type, page, limit 10), each one user's rows of one coin and account type, newest first. */
-const list = <T>(path: string) => (coinId: number, accountType: number, page: number): Promise<Page<T>> =>
-  api.post<{ list: T[] }>(path, { c_id: coinId, type: accountType, page, limit: PAGE_SIZE }, { quiet: true });
+const list =
+  <T>(path: string) =>
+  (coinId: number, accountType: number, page: number): Promise<Page<T>> =>
+    api.post<{ list: T[] }>(path, { c_id: coinId, type: accountType, page, limit: PAGE_SIZE }, { quiet: true });
 
 /** POST /api/User/getBillList. */
 export const getBillList = list<BillRecord>('/User/getBillList');

@@ -42,11 +42,18 @@ export interface RechargeInput {
 }
 
 /** The form's problem before sending (an amount above zero and at least the network's minimum, then the proof image), or null. */
-export function validateRecharge(input: RechargeInput, network: { min: string; coin: string; network: string }): Problem | null {
+export function validateRecharge(
+  input: RechargeInput,
+  network: { min: string; coin: string; network: string },
+): Problem | null {
   const checked = checkAmount(input.amount, { requiredKey: 'wallet.recharge.amountRequired', decimals: 8 });
   if (!checked.ok) return checked.problem;
   // The minimum and its coin as one left-to-right run: in Arabic the bare pair read "USDT 10".
-  if (checked.amount.lt(toBig(network.min) ?? 0)) return { key: 'wallet.recharge.belowMin', params: { amount: isolatedLtr(`${network.min} ${network.coin}`), network: network.network } };
+  if (checked.amount.lt(toBig(network.min) ?? 0))
+    return {
+      key: 'wallet.recharge.belowMin',
+      params: { amount: isolatedLtr(`${network.min} ${network.coin}`), network: network.network },
+    };
   if (!input.proof) return { key: 'wallet.recharge.proofRequired' };
   return null;
 }

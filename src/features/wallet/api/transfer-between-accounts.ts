@@ -17,5 +17,9 @@ export function validateTransfer(input: TransferInput, available: string, decima
 
 /** POST /api/User/transfer (docs/product-rules.md#transfers-between-own-accounts: c_id, num, from_type, to_type); the posting flag `transfer`. */
 export function transferBetweenAccounts(input: TransferInput): Promise<ApiResult<unknown>> {
-  return api.post('/User/transfer', { c_id: input.coinId, num: input.amount.trim(), from_type: input.from, to_type: input.to }, { successToast: true, lock: 'transfer' });
+  return api.post(
+    '/User/transfer',
+    { c_id: input.coinId, num: input.amount.trim(), from_type: input.from, to_type: input.to },
+    { successToast: true, lock: 'transfer' },
+  );
 }

@@ -17,7 +17,10 @@ export interface Problem {
  * The amount as typed, checked: required (`requiredKey`), a plain decimal above 0, with at most
  * `decimals` decimals, and not above `available` when given. Returns the amount or the problem.
  */
-export function checkAmount(text: string, options: { requiredKey: string; decimals: number; available?: string }): { ok: true; amount: Big } | { ok: false; problem: Problem } {
+export function checkAmount(
+  text: string,
+  options: { requiredKey: string; decimals: number; available?: string },
+): { ok: true; amount: Big } | { ok: false; problem: Problem } {
   const value = text.trim();
   if (value === '') return { ok: false, problem: { key: options.requiredKey } };
   // Text the amount field kept as typed (docs/money-input.md) is refused with the field's own message.
@@ -26,7 +29,8 @@ export function checkAmount(text: string, options: { requiredKey: string; decima
   if (!isAmountText(value)) return { ok: false, problem: { key: 'wallet.form.amountInvalid' } };
   const amount = new Big(value);
   if (amount.lte(0)) return { ok: false, problem: { key: 'wallet.form.amountInvalid' } };
-  if (significantDecimals(value) > options.decimals) return { ok: false, problem: { key: 'wallet.form.amountDecimals', params: { decimals: options.decimals } } };
+  if (significantDecimals(value) > options.decimals)
+    return { ok: false, problem: { key: 'wallet.form.amountDecimals', params: { decimals: options.decimals } } };
   const available = toBig(options.available);
   if (available && amount.gt(available)) return { ok: false, problem: { key: 'wallet.form.insufficient' } };
   return { ok: true, amount };
@@ -47,7 +51,13 @@ export interface FeeRule {
  * decimals, or the fixed fee; what arrives is the amount less the fee, never below zero.
  */
 export function withdrawalFee(amount: Big, rule: FeeRule): { fee: Big; received: Big } {
-  const fee = rule.sxftype === 1 ? amount.times(toBig(rule.txsxf) ?? 0).div(100).round(rule.decimals, Big.roundUp) : (toBig(rule.txsxf_n) ?? new Big(0));
+  const fee =
+    rule.sxftype === 1
+      ? amount
+          .times(toBig(rule.txsxf) ?? 0)
+          .div(100)
+          .round(rule.decimals, Big.roundUp)
+      : (toBig(rule.txsxf_n) ?? new Big(0));
   return fee.gte(amount) ? { fee: amount, received: new Big(0) } : { fee, received: amount.minus(fee) };
 }
 
@@ -67,7 +77,8 @@ export function withdrawalAmountProblem(text: string, limits: WithdrawLimits): P
   const checked = checkAmount(text, { requiredKey: 'wallet.withdraw.amountRequired', decimals: limits.decimals });
   if (!checked.ok) return checked.problem;
   const { amount } = checked;
-  if (amount.lt(limits.txminnum) || amount.gt(limits.txmaxnum)) return { key: 'wallet.withdraw.range', params: { min: limits.txminnum, max: limits.txmaxnum } };
+  if (amount.lt(limits.txminnum) || amount.gt(limits.txmaxnum))
+    return { key: 'wallet.withdraw.range', params: { min: limits.txminnum, max: limits.txmaxnum } };
   if (amount.gt(limits.balance)) return { key: 'wallet.form.insufficient' };
   if (withdrawalFee(amount, limits).received.eq(0)) return { key: 'wallet.withdraw.belowFee' };
   return null;
@@ -85,12 +96,21 @@ export function withdrawAll(limits: Pick<WithdrawLimits, 'balance' | 'txmaxnum'>
  * server's rule): amount × from / to rounded down to the coin's decimals, less the fee rounded up.
  * Null while a price is unknown.
  */
-export function exchangeEstimate(amount: Big, fromPrice: string | null, toPrice: string | null, feePercent: string, decimals: number): { gross: Big; fee: Big; received: Big } | null {
+export function exchangeEstimate(
+  amount: Big,
+  fromPrice: string | null,
+  toPrice: string | null,
+  feePercent: string,
+  decimals: number,
+): { gross: Big; fee: Big; received: Big } | null {
   const from = toBig(fromPrice);
   const to = toBig(toPrice);
   if (!from || !to || to.eq(0)) return null;
   const gross = amount.times(from).div(to).round(decimals, Big.roundDown);
-  const fee = gross.times(toBig(feePercent) ?? 0).div(100).round(decimals, Big.roundUp);
+  const fee = gross
+    .times(toBig(feePercent) ?? 0)
+    .div(100)
+    .round(decimals, Big.roundUp);
   return fee.gte(gross) ? { gross, fee: gross, received: new Big(0) } : { gross, fee, received: gross.minus(fee) };
 }
 
@@ -108,7 +128,19 @@ export function afterSuccess(setting: number | undefined): 'home' | 'back' | 'st
 
 /** The shape of getUserBalanceList this module values (see get-balance-list.ts). */
 interface Holdings {
-  coinList: { type: number; name: string; totalAvailableAsset: string; balanceInfo: { coinId: number; coinName: string; balance: string; dbalance: string; all_zhprice: string; price: string }[] }[];
+  coinList: {
+    type: number;
+    name: string;
+    totalAvailableAsset: string;
+    balanceInfo: {
+      coinId: number;
+      coinName: string;
+      balance: string;
+      dbalance: string;
+      all_zhprice: string;
+      price: string;
+    }[];
+  }[];
 }
 
 /** A coin of an account with its dollar value now (null: no price known). */
@@ -145,6 +177,8 @@ export function valueHoldings<H extends Holdings>(holdings: H, prices: ReadonlyM
 /** The lower-case names of the coins held in any account that the server could price: the tickers worth subscribing. */
 export function pricedCoins(holdings: Holdings | null): string[] {
   if (!holdings) return [];
-  const names = holdings.coinList.flatMap((account) => account.balanceInfo.filter((coin) => coin.price !== '').map((coin) => coin.coinName.toLowerCase()));
+  const names = holdings.coinList.flatMap((account) =>
+    account.balanceInfo.filter((coin) => coin.price !== '').map((coin) => coin.coinName.toLowerCase()),
+  );
   return [...new Set(names)];
 }

@@ -4,7 +4,9 @@ import { withdrawalAmountProblem, type Problem, type WithdrawLimits } from './wa
 
 /** GET /api/Index/getCanWithdrawCoin: the coins that can be withdrawn. */
 export function getWithdrawCoins(): Promise<ApiResult<{ list: { id: number; title: string; logo: string }[] }>> {
-  return api.get<{ list: { id: number; title: string; logo: string }[] }>('/Index/getCanWithdrawCoin', undefined, { quiet: true });
+  return api.get<{ list: { id: number; title: string; logo: string }[] }>('/Index/getCanWithdrawCoin', undefined, {
+    quiet: true,
+  });
 }
 
 /** docs/product-rules.md#withdrawals, with the coin's decimals. */
@@ -51,7 +53,8 @@ export function validateWithdrawal(input: WithdrawInput, limits: WithdrawLimits)
   if (input.withdrawType === 2 && input.cardId === null) return { key: 'wallet.withdraw.cardRequired' };
   const amount = withdrawalAmountProblem(input.amount, limits);
   if (amount) return amount;
-  if (input.payPassword !== null && !isPassword(input.payPassword)) return { key: input.payPassword === '' ? 'wallet.form.payPasswordRequired' : 'wallet.form.payPasswordRule' };
+  if (input.payPassword !== null && !isPassword(input.payPassword))
+    return { key: input.payPassword === '' ? 'wallet.form.payPasswordRequired' : 'wallet.form.payPasswordRule' };
   return null;
 }
 

@@ -26,7 +26,13 @@ const OVERVIEW = 'all';
 
 /** The record screen of one coin in one account (docs/product-rules.md#assets: query id, name, type, usd, conversion). */
 function tradeAccountHref(type: number, { coin, value, price }: ValuedCoin<BalanceInfo>): string {
-  const query = new URLSearchParams({ id: String(coin.coinId), name: coin.coinName, type: String(type), usd: value?.toFixed(2) ?? '', conversion: price ?? '' });
+  const query = new URLSearchParams({
+    id: String(coin.coinId),
+    name: coin.coinName,
+    type: String(type),
+    usd: value?.toFixed(2) ?? '',
+    conversion: price ?? '',
+  });
   return `/trade-account?${query.toString()}`;
 }
 
@@ -66,7 +72,13 @@ export function AssetsPage() {
         label={t('wallet.assets.accounts')}
         value={tab}
         onChange={setTab}
-        items={[{ key: OVERVIEW, label: t('wallet.assets.overview') }, ...(valued?.accounts ?? []).map(({ account }) => ({ key: String(account.type), label: accountName(account.type, ACCOUNT_TAB_KEYS) }))]}
+        items={[
+          { key: OVERVIEW, label: t('wallet.assets.overview') },
+          ...(valued?.accounts ?? []).map(({ account }) => ({
+            key: String(account.type),
+            label: accountName(account.type, ACCOUNT_TAB_KEYS),
+          })),
+        ]}
       />
       {!valued && balances.state === 'loading' && (
         <div className={styles.skeletons}>
@@ -80,7 +92,12 @@ export function AssetsPage() {
         <ul className={styles.list} data-testid="account-overview">
           {valued.accounts.map(({ account, total }) => (
             <li key={account.type}>
-              <button type="button" className={styles.rowButton} onClick={() => setTab(String(account.type))} data-testid={`account-${account.type}`}>
+              <button
+                type="button"
+                className={styles.rowButton}
+                onClick={() => setTab(String(account.type))}
+                data-testid={`account-${account.type}`}
+              >
                 <span className={styles.rowTitle}>{accountName(account.type)}</span>
                 <span className={styles.rowEnd}>
                   <Usd value={total} hidden={hidden} />
@@ -100,7 +117,12 @@ export function AssetsPage() {
           <ul className={styles.list} data-testid={`coins-${shown.account.type}`}>
             {shown.coins.map((entry) => (
               <li key={entry.coin.coinId}>
-                <button type="button" className={styles.rowButton} onClick={() => navigate(tradeAccountHref(shown.account.type, entry))} data-testid={`coin-${entry.coin.coinName}`}>
+                <button
+                  type="button"
+                  className={styles.rowButton}
+                  onClick={() => navigate(tradeAccountHref(shown.account.type, entry))}
+                  data-testid={`coin-${entry.coin.coinName}`}
+                >
                   <span className={styles.rowTitle}>
                     <CoinIcon logo={entry.coin.logo} name={entry.coin.coinName} />
                     {entry.coin.coinName}

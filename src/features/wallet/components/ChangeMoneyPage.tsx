@@ -41,7 +41,10 @@ export function ChangeMoneyPage() {
   const busy = posting !== null;
 
   const coins = useLoaded(getBalanceList, []);
-  const coinOptions = (coins.data?.coinList[0]?.balanceInfo ?? []).map((coin) => ({ key: coin.coinId, label: coin.coinName }));
+  const coinOptions = (coins.data?.coinList[0]?.balanceInfo ?? []).map((coin) => ({
+    key: coin.coinId,
+    label: coin.coinName,
+  }));
   const chosenCoin = coinId ?? coinOptions[0]?.key ?? null;
   const balance = useLoaded(() => (chosenCoin === null ? null : getCoinBalance(chosenCoin)), [chosenCoin]);
   const available = balance.data?.balance_list.find((entry) => entry.type === from)?.balance ?? null;
@@ -75,10 +78,14 @@ export function ChangeMoneyPage() {
     setProblem(found);
     if (found) return;
     // Without an answer the entries stay for a retry.
-    await run('transfer', () => transferBetweenAccounts(input), () => {
-      setAmount('');
-      balance.reload();
-    });
+    await run(
+      'transfer',
+      () => transferBetweenAccounts(input),
+      () => {
+        setAmount('');
+        balance.reload();
+      },
+    );
   };
 
   return (
@@ -88,13 +95,35 @@ export function ChangeMoneyPage() {
         <ClosedNotice message={t('wallet.transfer.closed')} />
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <SelectField label={t('wallet.transfer.from')} options={accountOptions} value={from} onChange={chooseFrom} placeholder={t('wallet.form.choose')} closeLabel={t('common.close')} testId="transfer-from" />
+          <SelectField
+            label={t('wallet.transfer.from')}
+            options={accountOptions}
+            value={from}
+            onChange={chooseFrom}
+            placeholder={t('wallet.form.choose')}
+            closeLabel={t('common.close')}
+            testId="transfer-from"
+          />
           <div className={styles.swapRow}>
-            <button type="button" className={styles.swapButton} onClick={swap} aria-label={t('wallet.transfer.swap')} data-testid="transfer-swap">
+            <button
+              type="button"
+              className={styles.swapButton}
+              onClick={swap}
+              aria-label={t('wallet.transfer.swap')}
+              data-testid="transfer-swap"
+            >
               <IconSwap size={20} />
             </button>
           </div>
-          <SelectField label={t('wallet.transfer.to')} options={accountOptions} value={to} onChange={chooseTo} placeholder={t('wallet.form.choose')} closeLabel={t('common.close')} testId="transfer-to" />
+          <SelectField
+            label={t('wallet.transfer.to')}
+            options={accountOptions}
+            value={to}
+            onChange={chooseTo}
+            placeholder={t('wallet.form.choose')}
+            closeLabel={t('common.close')}
+            testId="transfer-to"
+          />
           <SelectField
             label={t('wallet.form.coin')}
             options={coinOptions}
@@ -126,7 +155,10 @@ export function ChangeMoneyPage() {
           <p className={styles.hint}>
             <span>{t('wallet.form.available')}</span>
             <strong data-testid="transfer-available">
-              <CoinAmount amount={available === null ? '--' : <AmountText value={available} dp={8} />} coin={balance.data?.coin} />
+              <CoinAmount
+                amount={available === null ? '--' : <AmountText value={available} dp={8} />}
+                coin={balance.data?.coin}
+              />
             </strong>
           </p>
           <SendButton type="submit" block busy={busy} disabled={chosenCoin === null}>

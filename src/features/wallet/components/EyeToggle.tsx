@@ -8,7 +8,14 @@ export function EyeToggle() {
   const { t } = useTranslation();
   const hidden = useHideAmounts();
   return (
-    <button type="button" className={styles.iconButton} aria-pressed={hidden} aria-label={t('wallet.assets.hideAmounts')} onClick={toggleHideAmounts} data-testid="hide-amounts">
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-pressed={hidden}
+      aria-label={t('wallet.assets.hideAmounts')}
+      onClick={toggleHideAmounts}
+      data-testid="hide-amounts"
+    >
       {hidden ? <IconEyeOff size={22} /> : <IconEye size={22} />}
     </button>
   );

@@ -17,7 +17,15 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
-import { exchangeCoin, getExchangeCoins, getExchangeQuote, validateExchange, type ExchangeCoin, type ExchangeInput, type ExchangeQuote } from '../api/exchange.ts';
+import {
+  exchangeCoin,
+  getExchangeCoins,
+  getExchangeQuote,
+  validateExchange,
+  type ExchangeCoin,
+  type ExchangeInput,
+  type ExchangeQuote,
+} from '../api/exchange.ts';
 import { checkAmount, exchangeEstimate, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
@@ -31,7 +39,9 @@ export function defaultPair(list: readonly ExchangeCoin[]): { from: ExchangeCoin
   if (list.length < 2) return null;
   const held = list.find((coin) => (toBig(coin.balance)?.gt(0) ?? false) && coin.title !== 'USDT');
   const from = held ?? (list[0] as ExchangeCoin);
-  const to = list.find((coin) => coin.title === 'USDT' && coin.id !== from.id) ?? (list.find((coin) => coin.id !== from.id) as ExchangeCoin);
+  const to =
+    list.find((coin) => coin.title === 'USDT' && coin.id !== from.id) ??
+    (list.find((coin) => coin.id !== from.id) as ExchangeCoin);
   return { from, to };
 }
 
@@ -49,7 +59,11 @@ export function FlashExchangePage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.exchangeb')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
-      {isOff(settings, 'flash_exchange_status') ? <ClosedNotice message={t('wallet.exchange.closed')} /> : <ExchangeForm />}
+      {isOff(settings, 'flash_exchange_status') ? (
+        <ClosedNotice message={t('wallet.exchange.closed')} />
+      ) : (
+        <ExchangeForm />
+      )}
     </div>
   );
 }
@@ -95,21 +109,43 @@ function ExchangeForm() {
   const choose = (side: 'from' | 'to', id: number) => {
     const other = side === 'from' ? to.id : from.id;
     // Picking the coin of the other side swaps the two.
-    const next = side === 'from' ? { from: id, to: id === other ? from.id : other } : { from: id === other ? to.id : other, to: id };
+    const next =
+      side === 'from'
+        ? { from: id, to: id === other ? from.id : other }
+        : { from: id === other ? to.id : other, to: id };
     setPair(next);
     reset();
   };
   const typed = checkAmount(amount, { requiredKey: 'wallet.exchange.amountRequired', decimals: from.decimals });
-  const estimate = typed.ok ? exchangeEstimate(typed.amount, prices.get(from.title.toLowerCase()) ?? null, prices.get(to.title.toLowerCase()) ?? null, coins.data?.fee_percent ?? '0', to.decimals) : null;
+  const estimate = typed.ok
+    ? exchangeEstimate(
+        typed.amount,
+        prices.get(from.title.toLowerCase()) ?? null,
+        prices.get(to.title.toLowerCase()) ?? null,
+        coins.data?.fee_percent ?? '0',
+        to.decimals,
+      )
+    : null;
   const coinOptions = list.map((c) => ({ key: c.id, label: c.title, detail: <AmountText value={c.balance} dp={8} /> }));
 
   // The countdown runs from the answer's arrival for the time the server holds the quote. Without an
   // answer the entries stay for a retry.
-  const askQuote = (input: ExchangeInput) => run('quote', () => getExchangeQuote(input), (quote) => setOffer({ input, quote, endsAt: Date.now() + quote.valid_ms }));
+  const askQuote = (input: ExchangeInput) =>
+    run(
+      'quote',
+      () => getExchangeQuote(input),
+      (quote) => setOffer({ input, quote, endsAt: Date.now() + quote.valid_ms }),
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const input = { accountType: type, fromCoinId: from.id, toCoinId: to.id, amount, payPassword: needsPassword ? password : null };
+    const input = {
+      accountType: type,
+      fromCoinId: from.id,
+      toCoinId: to.id,
+      amount,
+      payPassword: needsPassword ? password : null,
+    };
     const found = validateExchange(input, from);
     setProblem(found);
     if (!found) void askQuote(input);
@@ -117,14 +153,18 @@ function ExchangeForm() {
   const confirm = async () => {
     if (!offer) return;
     // A refusal keeps the sheet, as does no answer: both can be retried.
-    await run('exchange', () => exchangeCoin(offer.input, offer.quote.quote_id), () => {
-      setOffer(null);
-      // The next exchange starts from the same coins, even when the default pair would now be another.
-      setPair({ from: offer.input.fromCoinId, to: offer.input.toCoinId });
-      setAmount('');
-      setPassword('');
-      coins.reload();
-    });
+    await run(
+      'exchange',
+      () => exchangeCoin(offer.input, offer.quote.quote_id),
+      () => {
+        setOffer(null);
+        // The next exchange starts from the same coins, even when the default pair would now be another.
+        setPair({ from: offer.input.fromCoinId, to: offer.input.toCoinId });
+        setAmount('');
+        setPassword('');
+        coins.reload();
+      },
+    );
   };
   const passwordError = problem?.key.startsWith('wallet.form.payPassword') ? t(problem.key) : null;
 
@@ -143,7 +183,15 @@ function ExchangeForm() {
         closeLabel={t('common.close')}
         testId="exchange-account"
       />
-      <SelectField label={t('wallet.exchange.from')} options={coinOptions} value={from.id} onChange={(id) => choose('from', id)} placeholder={t('wallet.form.choose')} closeLabel={t('common.close')} testId="exchange-from" />
+      <SelectField
+        label={t('wallet.exchange.from')}
+        options={coinOptions}
+        value={from.id}
+        onChange={(id) => choose('from', id)}
+        placeholder={t('wallet.form.choose')}
+        closeLabel={t('common.close')}
+        testId="exchange-from"
+      />
       <div className={styles.swapRow}>
         <button
           type="button"
@@ -158,7 +206,15 @@ function ExchangeForm() {
           <IconSwap size={20} />
         </button>
       </div>
-      <SelectField label={t('wallet.exchange.to')} options={coinOptions} value={to.id} onChange={(id) => choose('to', id)} placeholder={t('wallet.form.choose')} closeLabel={t('common.close')} testId="exchange-to" />
+      <SelectField
+        label={t('wallet.exchange.to')}
+        options={coinOptions}
+        value={to.id}
+        onChange={(id) => choose('to', id)}
+        placeholder={t('wallet.form.choose')}
+        closeLabel={t('common.close')}
+        testId="exchange-to"
+      />
       <AmountField
         label={t('wallet.exchange.amount')}
         placeholder={t('wallet.form.amountPlaceholder')}
@@ -222,19 +278,48 @@ function ExchangeForm() {
           open
           title={t('wallet.exchange.confirmTitle')}
           rows={[
-            { label: t('wallet.exchange.pay'), value: <CoinAmount amount={<AmountText value={offer.quote.paid} dp={from.decimals} />} coin={offer.quote.from_coin} />, testId: 'quote-paid' },
+            {
+              label: t('wallet.exchange.pay'),
+              value: (
+                <CoinAmount
+                  amount={<AmountText value={offer.quote.paid} dp={from.decimals} />}
+                  coin={offer.quote.from_coin}
+                />
+              ),
+              testId: 'quote-paid',
+            },
             {
               label: t('wallet.exchange.rate'),
               value: (
                 // Trailing zeros dropped and kept on one line: a 320 px sheet otherwise breaks the coin off the rate.
                 <bdi dir="ltr" className={styles.rate}>
-                  1 {offer.quote.from_coin} = {formatFixed(offer.quote.rate, 8).replace(/\.?0+$/, '')} {offer.quote.to_coin}
+                  1 {offer.quote.from_coin} = {formatFixed(offer.quote.rate, 8).replace(/\.?0+$/, '')}{' '}
+                  {offer.quote.to_coin}
                 </bdi>
               ),
               testId: 'quote-rate',
             },
-            { label: t('wallet.exchange.fee', { percent: offer.quote.fee_percent }), value: <CoinAmount amount={<AmountText value={offer.quote.fee} dp={to.decimals} />} coin={offer.quote.to_coin} />, testId: 'quote-fee' },
-            { label: t('wallet.exchange.arrives'), value: <CoinAmount amount={<AmountText value={offer.quote.received} dp={to.decimals} />} coin={offer.quote.to_coin} />, strong: true, testId: 'quote-received' },
+            {
+              label: t('wallet.exchange.fee', { percent: offer.quote.fee_percent }),
+              value: (
+                <CoinAmount
+                  amount={<AmountText value={offer.quote.fee} dp={to.decimals} />}
+                  coin={offer.quote.to_coin}
+                />
+              ),
+              testId: 'quote-fee',
+            },
+            {
+              label: t('wallet.exchange.arrives'),
+              value: (
+                <CoinAmount
+                  amount={<AmountText value={offer.quote.received} dp={to.decimals} />}
+                  coin={offer.quote.to_coin}
+                />
+              ),
+              strong: true,
+              testId: 'quote-received',
+            },
           ]}
           confirmLabel={t('wallet.exchange.confirm')}
           busy={busy}
@@ -250,7 +335,12 @@ function ExchangeForm() {
           ) : (
             <div className={styles.quoteExpired} role="alert" data-testid="quote-expired">
               <span>{t('wallet.exchange.expired')}</span>
-              <Button variant="secondary" busy={busy} onClick={() => void askQuote(offer.input)} data-testid="quote-refresh">
+              <Button
+                variant="secondary"
+                busy={busy}
+                onClick={() => void askQuote(offer.input)}
+                data-testid="quote-refresh"
+              >
                 {t('wallet.exchange.refresh')}
               </Button>
             </div>

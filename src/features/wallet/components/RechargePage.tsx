@@ -19,7 +19,13 @@ import { isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useUploadSlot } from '../../../lib/use-upload-slot.ts';
-import { getPartners, getRechargeCoins, submitRecharge, validateRecharge, type RechargeNetwork } from '../api/recharge.ts';
+import {
+  getPartners,
+  getRechargeCoins,
+  submitRecharge,
+  validateRecharge,
+  type RechargeNetwork,
+} from '../api/recharge.ts';
 import { afterSuccess, type Problem } from '../api/wallet-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
@@ -49,7 +55,13 @@ export function RechargePage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('route.recharge')} backLabel={t('common.back')} onBack={() => goBack('/assets')} />
-      {settings && !open ? <ClosedNotice message={t(isOn(settings, 'recharge_status') ? 'wallet.recharge.byService' : 'wallet.recharge.closed')} /> : <RechargeForm key={round} onDone={done} />}
+      {settings && !open ? (
+        <ClosedNotice
+          message={t(isOn(settings, 'recharge_status') ? 'wallet.recharge.byService' : 'wallet.recharge.closed')}
+        />
+      ) : (
+        <RechargeForm key={round} onDone={done} />
+      )}
       <Partners />
     </div>
   );
@@ -73,11 +85,12 @@ function RechargeForm({ onDone }: { onDone(): void }) {
 
   if (!coin) {
     if (coins.state === 'failed') return <ListStatus state="failed" texts={texts} onRetry={coins.reload} />;
-    if (coins.state === 'loading') return (
-      <div className={styles.content}>
-        <Skeleton height={420} />
-      </div>
-    );
+    if (coins.state === 'loading')
+      return (
+        <div className={styles.content}>
+          <Skeleton height={420} />
+        </div>
+      );
     return <ListStatus state="empty" texts={texts} />;
   }
 
@@ -85,7 +98,11 @@ function RechargeForm({ onDone }: { onDone(): void }) {
     event.preventDefault();
     if (!network || busy) return;
     const input = { coinId: coin.id, networkId: network.id, amount, proof };
-    const found = validateRecharge(input, { min: network.min, coin: coin.title, network: network.pay_type === 3 ? t('wallet.recharge.bankTab') : network.coin_net });
+    const found = validateRecharge(input, {
+      min: network.min,
+      coin: coin.title,
+      network: network.pay_type === 3 ? t('wallet.recharge.bankTab') : network.coin_net,
+    });
     setProblem(found);
     if (found) {
       if (found.key === 'wallet.recharge.proofRequired') showToast(t(found.key), 'error');
@@ -115,10 +132,18 @@ function RechargeForm({ onDone }: { onDone(): void }) {
           label={t('wallet.recharge.network')}
           value={String(network?.id ?? '')}
           onChange={(key) => setNetworkId(Number(key))}
-          items={coin.networkList.map((n) => ({ key: String(n.id), label: n.pay_type === 3 ? t('wallet.recharge.bankTab') : n.coin_net }))}
+          items={coin.networkList.map((n) => ({
+            key: String(n.id),
+            label: n.pay_type === 3 ? t('wallet.recharge.bankTab') : n.coin_net,
+          }))}
         />
       )}
-      {network && (network.pay_type === 3 ? <BankDetails network={network} /> : <AddressBox network={network} coin={coin.title} />)}
+      {network &&
+        (network.pay_type === 3 ? (
+          <BankDetails network={network} />
+        ) : (
+          <AddressBox network={network} coin={coin.title} />
+        ))}
       {network && hasMinimum(network) && (
         <p className={styles.minimum}>
           <span>{t('wallet.recharge.min')}</span>
@@ -157,21 +182,21 @@ function RechargeForm({ onDone }: { onDone(): void }) {
 
 /** Whether the network states a minimum deposit ("0" when it has none). */
 function hasMinimum(network: RechargeNetwork): boolean {
-  return (toBig(network.min)?.gt(0)) ?? false;
+  return toBig(network.min)?.gt(0) ?? false;
 }
 
 /** A value with a copy button; "copy success" on success (docs/product-rules.md#calls-and-answers). */
 function CopyRow({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
-  const copy = async () => showToast(t((await copyText(value)) ? 'wallet.form.copied' : 'wallet.form.copyFailed'), 'info');
+  const copy = async () =>
+    showToast(t((await copyText(value)) ? 'wallet.form.copied' : 'wallet.form.copyFailed'), 'info');
   return (
     <div className={styles.copyRow}>
       <bdi dir="ltr" className={styles.copyValue}>
         {value}
       </bdi>
       <button type="button" className={styles.copyButton} onClick={() => void copy()}>
-        {t('wallet.form.copy')}{' '}
-        <VisuallyHidden>{label}</VisuallyHidden>
+        {t('wallet.form.copy')} <VisuallyHidden>{label}</VisuallyHidden>
       </button>
     </div>
   );
@@ -183,7 +208,15 @@ function AddressBox({ network, coin }: { network: RechargeNetwork; coin: string 
   const label = t('wallet.recharge.address', { coin, network: network.coin_net });
   return (
     <section className={styles.qrBox} aria-label={label} data-testid="deposit-address">
-      {network.pay_img && <img className={styles.qr} src={network.pay_img} alt={t('wallet.recharge.qr', { coin, network: network.coin_net })} width={176} height={176} />}
+      {network.pay_img && (
+        <img
+          className={styles.qr}
+          src={network.pay_img}
+          alt={t('wallet.recharge.qr', { coin, network: network.coin_net })}
+          width={176}
+          height={176}
+        />
+      )}
       <span className={styles.muted}>{label}</span>
       <CopyRow value={network.address} label={label} />
       <p className={styles.warning} role="note" data-testid="deposit-warning">

@@ -51,7 +51,8 @@ export function WithdrawRow({ row, hidden }: { row: WithdrawRecord; hidden: bool
         <Status status={row.status} text={row.status_text} />
       </div>
       <span className={styles.recordLine}>
-        {t('wallet.records.received')} <AmountText value={row.received} dp={8} hidden={hidden} /> · {t('wallet.records.fee')} <AmountText value={row.fee} dp={8} hidden={hidden} />
+        {t('wallet.records.received')} <AmountText value={row.received} dp={8} hidden={hidden} /> ·{' '}
+        {t('wallet.records.fee')} <AmountText value={row.fee} dp={8} hidden={hidden} />
       </span>
       <span className={styles.recordLine}>
         {row.network && `${row.network} `}
@@ -93,12 +94,19 @@ export function TransferRow({ row, hidden }: { row: TransferRecord; hidden: bool
     return known ? t(ACCOUNT_NAME_KEYS[known]) : String(type);
   };
   return (
-    <button type="button" className={styles.record} onClick={() => showToast(row.msg, 'info')} data-testid="transfer-row">
+    <button
+      type="button"
+      className={styles.record}
+      onClick={() => showToast(row.msg, 'info')}
+      data-testid="transfer-row"
+    >
       <div className={styles.recordHead}>
         <AmountText className={styles.recordAmount} value={row.num} dp={8} hidden={hidden} />
         <Status status={row.status} text={row.status_text} />
       </div>
-      <span className={styles.recordLine}>{t('wallet.records.route', { from: name(row.from_type), coin: row.coin, to: name(row.to_type) })}</span>
+      <span className={styles.recordLine}>
+        {t('wallet.records.route', { from: name(row.from_type), coin: row.coin, to: name(row.to_type) })}
+      </span>
       <span className={styles.recordLine}>
         <Time value={row.updatetime} />
       </span>

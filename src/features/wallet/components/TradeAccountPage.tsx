@@ -72,7 +72,12 @@ function TradeAccount({ params, coinId }: { params: URLSearchParams; coinId: num
   const contact = t('common.contactService');
   return (
     <div className={styles.barPage}>
-      <PageHeader title={t(ACCOUNT_NAME_KEYS[type])} backLabel={t('common.back')} onBack={() => goBack('/assets')} end={<EyeToggle />} />
+      <PageHeader
+        title={t(ACCOUNT_NAME_KEYS[type])}
+        backLabel={t('common.back')}
+        onBack={() => goBack('/assets')}
+        end={<EyeToggle />}
+      />
       <section className={styles.summary} aria-label={coinName}>
         <p className={styles.summaryLabel}>
           <bdi>{coinName}</bdi> · {t('wallet.assets.value')}
@@ -84,15 +89,32 @@ function TradeAccount({ params, coinId }: { params: URLSearchParams; coinId: num
         <dl className={styles.summaryGrid}>
           <div>
             <dt>{t('wallet.assets.available')}</dt>
-            <dd>{mine ? <AmountText value={mine.balance} dp={8} hidden={hidden} testId="account-available" /> : <Skeleton height={18} />}</dd>
+            <dd>
+              {mine ? (
+                <AmountText value={mine.balance} dp={8} hidden={hidden} testId="account-available" />
+              ) : (
+                <Skeleton height={18} />
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t('wallet.assets.frozen')}</dt>
-            <dd>{mine ? <AmountText value={mine.dbalance} dp={8} hidden={hidden} testId="account-frozen" /> : <Skeleton height={18} />}</dd>
+            <dd>
+              {mine ? (
+                <AmountText value={mine.dbalance} dp={8} hidden={hidden} testId="account-frozen" />
+              ) : (
+                <Skeleton height={18} />
+              )}
+            </dd>
           </div>
         </dl>
       </section>
-      <Tabs<RecordTab> label={t('wallet.records.label')} value={tab} onChange={setTab} items={tabs.map((key) => ({ key, label: t(TAB_KEYS[key]) }))} />
+      <Tabs<RecordTab>
+        label={t('wallet.records.label')}
+        value={tab}
+        onChange={setTab}
+        items={tabs.map((key) => ({ key, label: t(TAB_KEYS[key]) }))}
+      />
       <Records key={tab} tab={tab} coinId={coinId} type={type} hidden={hidden} />
       <nav ref={footer} className={styles.footer} aria-label={t('wallet.records.actions')}>
         <button type="button" onClick={() => navigate(`/changemoney?id=${coinId}&type=${type}`)}>
@@ -110,17 +132,59 @@ function TradeAccount({ params, coinId }: { params: URLSearchParams; coinId: num
 }
 
 /** One record tab: its list of the coin in the account type. */
-function Records({ tab, coinId, type, hidden }: { tab: RecordTab; coinId: number; type: AccountType; hidden: boolean }) {
+function Records({
+  tab,
+  coinId,
+  type,
+  hidden,
+}: {
+  tab: RecordTab;
+  coinId: number;
+  type: AccountType;
+  hidden: boolean;
+}) {
   const label = TAB_KEYS[tab];
   switch (tab) {
     case 'bill':
-      return <RecordList tab={tab} label={label} rowHeight={76} load={(page) => getBillList(coinId, type, page)} render={(row) => <BillRow row={row} hidden={hidden} />} />;
+      return (
+        <RecordList
+          tab={tab}
+          label={label}
+          rowHeight={76}
+          load={(page) => getBillList(coinId, type, page)}
+          render={(row) => <BillRow row={row} hidden={hidden} />}
+        />
+      );
     case 'withdraw':
-      return <RecordList tab={tab} label={label} rowHeight={108} load={(page) => getWithdrawList(coinId, type, page)} render={(row) => <WithdrawRow row={row} hidden={hidden} />} />;
+      return (
+        <RecordList
+          tab={tab}
+          label={label}
+          rowHeight={108}
+          load={(page) => getWithdrawList(coinId, type, page)}
+          render={(row) => <WithdrawRow row={row} hidden={hidden} />}
+        />
+      );
     case 'recharge':
-      return <RecordList tab={tab} label={label} rowHeight={92} load={(page) => getRechargeList(coinId, type, page)} render={(row) => <RechargeRow row={row} hidden={hidden} />} />;
+      return (
+        <RecordList
+          tab={tab}
+          label={label}
+          rowHeight={92}
+          load={(page) => getRechargeList(coinId, type, page)}
+          render={(row) => <RechargeRow row={row} hidden={hidden} />}
+        />
+      );
     case 'transfer':
-      return <RecordList tab={tab} label={label} rowHeight={76} load={(page) => getTransferList(coinId, type, page)} render={(row) => <TransferRow row={row} hidden={hidden} />} />;
+      return (
+        <RecordList
+          tab={tab}
+          label={label}
+          rowHeight={76}
+          load={(page) => getTransferList(coinId, type, page)}
+          render={(row) => <TransferRow row={row} hidden={hidden} />}
+        />
+      );
   }
 }
 
@@ -136,5 +200,15 @@ interface RecordListProps<T> {
 function RecordList<T extends { id: number }>({ tab, label, rowHeight, load, render }: RecordListProps<T>) {
   const { t } = useTranslation();
   const list = usePagedList(load, [], (row: T) => row.id);
-  return <PagedList list={list} keyOf={(row) => row.id} renderRow={render} releaseText={t('common.releaseToRefresh')} rowHeight={rowHeight} label={t(label)} testId={`records-${tab}`} />;
+  return (
+    <PagedList
+      list={list}
+      keyOf={(row) => row.id}
+      renderRow={render}
+      releaseText={t('common.releaseToRefresh')}
+      rowHeight={rowHeight}
+      label={t(label)}
+      testId={`records-${tab}`}
+    />
+  );
 }

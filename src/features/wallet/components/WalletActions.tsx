@@ -15,10 +15,18 @@ export function WalletActions() {
   const contact = t('common.contactService');
   return (
     <nav className={styles.actions} aria-label={t('wallet.assets.actions')}>
-      <button type="button" className={styles.action} onClick={() => openGatedEntry(settings, 'recharge_status', '/recharge', contact)}>
+      <button
+        type="button"
+        className={styles.action}
+        onClick={() => openGatedEntry(settings, 'recharge_status', '/recharge', contact)}
+      >
         {t('wallet.assets.deposit')}
       </button>
-      <button type="button" className={styles.action} onClick={() => openGatedEntry(settings, 'withdrawal_status', '/withdrawal', contact)}>
+      <button
+        type="button"
+        className={styles.action}
+        onClick={() => openGatedEntry(settings, 'withdrawal_status', '/withdrawal', contact)}
+      >
         {t('wallet.assets.withdraw')}
       </button>
       {isOn(settings, 'account_transfer_status') && (

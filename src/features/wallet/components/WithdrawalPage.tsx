@@ -18,7 +18,15 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOn, useSiteSettings, type SiteSettings } from '../../../lib/site-settings.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { checkAmount, withdrawAll, withdrawalFee, type Problem } from '../api/wallet-rules.ts';
-import { getBankCards, getWithdrawCoins, getWithdrawInfo, submitWithdrawal, validateWithdrawal, type WithdrawInfo, type WithdrawInput } from '../api/withdraw.ts';
+import {
+  getBankCards,
+  getWithdrawCoins,
+  getWithdrawInfo,
+  submitWithdrawal,
+  validateWithdrawal,
+  type WithdrawInfo,
+  type WithdrawInput,
+} from '../api/withdraw.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { AmountText } from './AmountText.tsx';
@@ -30,7 +38,10 @@ type Method = 'wallet' | 'bank';
 
 /** The withdrawal tabs the switches open (docs/product-rules.md#withdrawals): to a wallet while address_switch is 1, to a bank while bank_switch is 1. */
 export function withdrawMethods(settings: SiteSettings | null): Method[] {
-  return [...(isOn(settings, 'address_switch') ? (['wallet'] as const) : []), ...(isOn(settings, 'bank_switch') ? (['bank'] as const) : [])];
+  return [
+    ...(isOn(settings, 'address_switch') ? (['wallet'] as const) : []),
+    ...(isOn(settings, 'bank_switch') ? (['bank'] as const) : []),
+  ];
 }
 
 /**
@@ -55,7 +66,13 @@ export function WithdrawalPage() {
   );
 }
 
-function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onDone(coin: { id: number; title: string }): void }) {
+function WithdrawForm({
+  settings,
+  onDone,
+}: {
+  settings: SiteSettings | null;
+  onDone(coin: { id: number; title: string }): void;
+}) {
   const { t } = useTranslation();
   const texts = useListTexts();
   const coins = useLoaded(getWithdrawCoins, []);
@@ -95,7 +112,9 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
   const address = addresses.find((a) => a.id === addressId) ?? addresses[0] ?? null;
   const cardList = cards.data ?? [];
   const card = cardList.find((c) => c.id === cardId) ?? cardList[0] ?? null;
-  const typed = limits ? checkAmount(amount, { requiredKey: 'wallet.withdraw.amountRequired', decimals: limits.decimals }) : null;
+  const typed = limits
+    ? checkAmount(amount, { requiredKey: 'wallet.withdraw.amountRequired', decimals: limits.decimals })
+    : null;
   const fee = limits && typed?.ok ? withdrawalFee(typed.amount, limits) : null;
 
   const reset = () => {
@@ -119,7 +138,11 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
   };
   const send = async () => {
     if (!pending) return;
-    const result = await run('withdraw', () => submitWithdrawal(pending), () => onDone(coin));
+    const result = await run(
+      'withdraw',
+      () => submitWithdrawal(pending),
+      () => onDone(coin),
+    );
     // A refusal (a wrong password, a balance that changed) is mended in the form: back to it, as
     // every confirm sheet does (docs/money-input.md). Without an answer the sheet stays for a retry.
     if (result) setPending(null);
@@ -127,26 +150,46 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
   /** The sheet's figures: the destination whole, then the amount, the fee and what arrives, each with its unit. */
   const confirmRows = (): DetailRow[] => {
     const dp = limits?.decimals ?? 8;
-    const inCoin = (value: Parameters<typeof AmountText>[0]['value']) => <CoinAmount amount={<AmountText value={value} dp={dp} />} coin={coin.title} />;
+    const inCoin = (value: Parameters<typeof AmountText>[0]['value']) => (
+      <CoinAmount amount={<AmountText value={value} dp={dp} />} coin={coin.title} />
+    );
     const destination: DetailRow[] =
       pending?.withdrawType === 1
         ? [
             { label: t('wallet.withdraw.network'), value: <bdi>{address?.coin_net}</bdi>, testId: 'confirm-network' },
-            { label: t('wallet.withdraw.address'), value: <bdi dir="ltr">{address?.address}</bdi>, long: true, testId: 'confirm-address' },
+            {
+              label: t('wallet.withdraw.address'),
+              value: <bdi dir="ltr">{address?.address}</bdi>,
+              long: true,
+              testId: 'confirm-address',
+            },
           ]
         : [
             { label: t('wallet.withdraw.network'), value: t('wallet.withdraw.toBank'), testId: 'confirm-network' },
-            { label: t('wallet.withdraw.card'), value: <bdi dir="ltr">{card ? `${card.bank_name} ${displayCardNumber(card.card_number, settings)}` : ''}</bdi>, long: true, testId: 'confirm-card' },
+            {
+              label: t('wallet.withdraw.card'),
+              value: (
+                <bdi dir="ltr">{card ? `${card.bank_name} ${displayCardNumber(card.card_number, settings)}` : ''}</bdi>
+              ),
+              long: true,
+              testId: 'confirm-card',
+            },
           ];
     return [
       { label: t('wallet.form.coin'), value: coin.title, testId: 'confirm-coin' },
       ...destination,
       { label: t('wallet.withdraw.amount'), value: inCoin(pending?.amount ?? '0'), testId: 'confirm-amount' },
       { label: t('wallet.withdraw.fee'), value: fee ? inCoin(fee.fee) : '--', testId: 'confirm-fee' },
-      { label: t('wallet.withdraw.received'), value: fee ? inCoin(fee.received) : '--', strong: true, testId: 'confirm-received' },
+      {
+        label: t('wallet.withdraw.received'),
+        value: fee ? inCoin(fee.received) : '--',
+        strong: true,
+        testId: 'confirm-received',
+      },
     ];
   };
-  const fieldError = (keys: string[]) => (problem && keys.includes(problem.key) ? t(problem.key, problem.params) : null);
+  const fieldError = (keys: string[]) =>
+    problem && keys.includes(problem.key) ? t(problem.key, problem.params) : null;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
@@ -171,7 +214,10 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
             setMethod(next);
             setProblem(null);
           }}
-          items={methods.map((key) => ({ key, label: t(key === 'wallet' ? 'wallet.withdraw.toWallet' : 'wallet.withdraw.toBank') }))}
+          items={methods.map((key) => ({
+            key,
+            label: t(key === 'wallet' ? 'wallet.withdraw.toWallet' : 'wallet.withdraw.toBank'),
+          }))}
         />
       )}
       {method === 'wallet' ? (
@@ -204,7 +250,11 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
         <>
           <SelectField<number>
             label={t('wallet.withdraw.card')}
-            options={cardList.map((c) => ({ key: c.id, label: c.bank_name, detail: <bdi dir="ltr">{displayCardNumber(c.card_number, settings)}</bdi> }))}
+            options={cardList.map((c) => ({
+              key: c.id,
+              label: c.bank_name,
+              detail: <bdi dir="ltr">{displayCardNumber(c.card_number, settings)}</bdi>,
+            }))}
             value={card?.id ?? null}
             onChange={setCardId}
             placeholder={t(cards.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noCard')}
@@ -220,7 +270,11 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
       )}
       <AmountField
         label={t('wallet.withdraw.amount')}
-        placeholder={limits ? t('wallet.withdraw.rangeHint', { min: limits.txminnum, max: limits.txmaxnum }) : t('wallet.form.amountPlaceholder')}
+        placeholder={
+          limits
+            ? t('wallet.withdraw.rangeHint', { min: limits.txminnum, max: limits.txmaxnum })
+            : t('wallet.form.amountPlaceholder')
+        }
         value={amount}
         onChange={(text) => {
           setAmount(text);
@@ -230,7 +284,14 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
         available={limits?.balance}
         onAll={() => limits && setAmount(withdrawAll(limits))}
         allLabel={t('wallet.form.all')}
-        error={fieldError(['wallet.withdraw.amountRequired', 'wallet.form.amountInvalid', 'wallet.form.amountDecimals', 'wallet.withdraw.range', 'wallet.form.insufficient', 'wallet.withdraw.belowFee'])}
+        error={fieldError([
+          'wallet.withdraw.amountRequired',
+          'wallet.form.amountInvalid',
+          'wallet.form.amountDecimals',
+          'wallet.withdraw.range',
+          'wallet.form.insufficient',
+          'wallet.withdraw.belowFee',
+        ])}
         name="amount"
       />
       <p className={styles.hint}>
@@ -252,12 +313,17 @@ function WithdrawForm({ settings, onDone }: { settings: SiteSettings | null; onD
       <dl className={styles.estimate} data-testid="withdraw-estimate">
         <div>
           <dt>{t('wallet.withdraw.received')}</dt>
-          <dd data-testid="withdraw-received">{fee ? <AmountText value={fee.received} dp={limits?.decimals ?? 8} /> : '--'}</dd>
+          <dd data-testid="withdraw-received">
+            {fee ? <AmountText value={fee.received} dp={limits?.decimals ?? 8} /> : '--'}
+          </dd>
         </div>
         <div>
           <dt>{t('wallet.withdraw.fee')}</dt>
           <dd data-testid="withdraw-fee">
-            {limits && (limits.sxftype === 1 ? t('wallet.withdraw.feePercent', { percent: limits.txsxf }) : t('wallet.withdraw.feeFixed', { fee: limits.txsxf_n, coin: coin.title }))}
+            {limits &&
+              (limits.sxftype === 1
+                ? t('wallet.withdraw.feePercent', { percent: limits.txsxf })
+                : t('wallet.withdraw.feeFixed', { fee: limits.txsxf_n, coin: coin.title }))}
             {fee && limits?.sxftype === 1 && (
               <>
                 {' · '}

@@ -21,7 +21,8 @@ export function ownFixture(name: string): string {
  */
 export function sharedFixtures(ctx: { skip: (note?: string) => void }): string | null {
   if (existsSync(SHARED_FIXTURES)) return SHARED_FIXTURES;
-  const reason = 'the recorded HTX frames (../shared/fixtures/huobi) are not beside this checkout; our own frames in workers/market/__tests__/fixtures cover the same cases';
+  const reason =
+    'the recorded HTX frames (../shared/fixtures/huobi) are not beside this checkout; our own frames in workers/market/__tests__/fixtures cover the same cases';
   console.log(`[skipped] ${reason}`);
   ctx.skip(reason);
   return null;

@@ -5,7 +5,7 @@ import type { FakeFetch, RecordedRequest } from './fakes.ts';
 import { text } from './fakes.ts';
 
 /** The close of the bar opening at `time` (seconds), as the fake server tells it. */
-export const closeAt = (time: number): string => `${30000 + (time / 60) % 500}.5`;
+export const closeAt = (time: number): string => `${30000 + ((time / 60) % 500)}.5`;
 
 /** Serves GET /market/history/kline for 1min bars, newest first, ending at the bar holding "now". */
 export function serveKlines(fetch: FakeFetch): void {
@@ -26,7 +26,8 @@ export function serveKlines(fetch: FakeFetch): void {
  * from the bar's final close ({@link closeAt}) and from its close at any other second, so a test can
  * tell which moment of a bar the engine holds.
  */
-export const openCloseAt = (time: number, elapsed: number): string => `${30000 + (time / 60) % 500}.${String(elapsed).padStart(2, '0')}1`;
+export const openCloseAt = (time: number, elapsed: number): string =>
+  `${30000 + ((time / 60) % 500)}.${String(elapsed).padStart(2, '0')}1`;
 
 /**
  * GET /market/history/kline of any period as a live exchange answers it now: bars newest first up
@@ -48,7 +49,9 @@ export function liveKlineAnswer(request: RecordedRequest): Response {
 
 /** Serves {@link liveKlineAnswer}; while `failing()` is true the answer is an HTTP 503 instead. */
 export function serveLiveKlines(fetch: FakeFetch, failing: () => boolean = () => false): void {
-  fetch.on('/market/history/kline', (request) => (failing() ? new Response('unavailable', { status: 503 }) : liveKlineAnswer(request)));
+  fetch.on('/market/history/kline', (request) =>
+    failing() ? new Response('unavailable', { status: 503 }) : liveKlineAnswer(request),
+  );
 }
 
 /** A kline push for the bar opening at `time` with close `close`. */
@@ -56,7 +59,16 @@ export function klinePush(time: number, close: string, period: CandlePeriod = '1
   return {
     ch: `market.btcusdt.kline.${period}`,
     ts: Date.now(),
-    tick: { id: time, open: Number(close), close: Number(close), low: Number(close), high: Number(close), amount: 1, vol: 2000, count: 1 },
+    tick: {
+      id: time,
+      open: Number(close),
+      close: Number(close),
+      low: Number(close),
+      high: Number(close),
+      amount: 1,
+      vol: 2000,
+      count: 1,
+    },
   };
 }
 
@@ -65,7 +77,15 @@ export function depthPush(symbol: string, bestBid: number, ts = Date.now()) {
   return {
     ch: `market.${symbol}.depth.step0`,
     ts,
-    tick: { bids: [[bestBid, 1], [bestBid - 1, 2]], asks: [[bestBid + 1, 3]], version: ts, ts },
+    tick: {
+      bids: [
+        [bestBid, 1],
+        [bestBid - 1, 2],
+      ],
+      asks: [[bestBid + 1, 3]],
+      version: ts,
+      ts,
+    },
   };
 }
 
@@ -79,7 +99,14 @@ export function tradePush(symbol: string, n: number) {
     tick: {
       id: 1,
       ts: Date.now(),
-      data: ids.map((id) => ({ id: Number(`${id}00000000000000000000`), ts: Date.now(), tradeId: id, amount: 0.5, price: 100.25, direction: 'buy' })),
+      data: ids.map((id) => ({
+        id: Number(`${id}00000000000000000000`),
+        ts: Date.now(),
+        tradeId: id,
+        amount: 0.5,
+        price: 100.25,
+        direction: 'buy',
+      })),
     },
   };
 }

@@ -6,7 +6,7 @@ import { withdrawalFee } from '../withdrawals.ts';
 
 const U = 100_000_000n;
 
-describe('the wallet\'s exact arithmetic', () => {
+describe("the wallet's exact arithmetic", () => {
   it('reads decimals of any precision without rounding', () => {
     expect(exactDecimal('65012.345')).toEqual({ digits: 65012345n, scale: 3 });
     expect(exactDecimal('0.000000001234')).toEqual({ digits: 1234n, scale: 12 });
@@ -39,7 +39,7 @@ describe('withdrawal fee', () => {
   const percent: WithdrawRule = { min: U, max: 1000n * U, feeType: 1, feePercent: '1', feeFixed: 0n };
   const fixed: WithdrawRule = { min: U, max: 1000n * U, feeType: 2, feePercent: '0', feeFixed: 50_000n };
 
-  it('a percent of the amount, rounded up to the coin\'s step', () => {
+  it("a percent of the amount, rounded up to the coin's step", () => {
     expect(withdrawalFee(100n * U, percent, 8)).toEqual({ fee: U, received: 99n * U });
     // 1 % of 55.55555555 is 0.5555555555: 0.55555556 with 8 decimals, 0.56 with 2.
     expect(withdrawalFee(5_555_555_555n, percent, 8)).toEqual({ fee: 55_555_556n, received: 5_499_999_999n });
@@ -54,11 +54,19 @@ describe('withdrawal fee', () => {
 });
 
 describe('exchange quote', () => {
-  it('buys down to the coin\'s step, then takes the fee rounded up', () => {
+  it("buys down to the coin's step, then takes the fee rounded up", () => {
     // 0.1 BTC at 65000.01 = 6500.001 USDT; 0.2 % fee = 13.000002.
-    expect(exchangeQuote(10_000_000n, '65000.01', '1', '0.2', 8)).toEqual({ gross: 650_000_100_000n, fee: 1_300_000_200n, received: 648_700_099_800n });
+    expect(exchangeQuote(10_000_000n, '65000.01', '1', '0.2', 8)).toEqual({
+      gross: 650_000_100_000n,
+      fee: 1_300_000_200n,
+      received: 648_700_099_800n,
+    });
     // To a coin with 2 decimals: 6500.00 bought, fee 13.00.
-    expect(exchangeQuote(10_000_000n, '65000.01', '1', '0.2', 2)).toEqual({ gross: 650_000_000_000n, fee: 1_300_000_000n, received: 648_700_000_000n });
+    expect(exchangeQuote(10_000_000n, '65000.01', '1', '0.2', 2)).toEqual({
+      gross: 650_000_000_000n,
+      fee: 1_300_000_000n,
+      received: 648_700_000_000n,
+    });
     // Nothing bought, or all of it eaten by the fee: received 0.
     expect(exchangeQuote(1n, '1', '65000', '0.2', 8)).toEqual({ gross: 0n, fee: 0n, received: 0n });
     expect(exchangeQuote(1n, '1', '0.5', '60', 8)).toEqual({ gross: 2n, fee: 2n, received: 0n });

@@ -9,7 +9,15 @@ const COINS = new Set(['usdt', 'btc', 'eth']);
 const known = (name: string) => COINS.has(name);
 
 const valid = {
-  deposit: [{ coin: 'USDT', networks: [{ id: 1, pay_type: 1, coin_net: 'TRC20', address: ' Taddr ', min: '10.5' }, { id: 2, pay_type: 3, coin_net: 'Bank wire', bank_name: 'B', card_number: '1234', recipient: 'R' }] }],
+  deposit: [
+    {
+      coin: 'USDT',
+      networks: [
+        { id: 1, pay_type: 1, coin_net: 'TRC20', address: ' Taddr ', min: '10.5' },
+        { id: 2, pay_type: 3, coin_net: 'Bank wire', bank_name: 'B', card_number: '1234', recipient: 'R' },
+      ],
+    },
+  ],
   withdraw: { usdt: { min: '10', max: 50000, fee_type: 1, fee_percent: 0.5 } },
   exchange: { fee_percent: '0.2', coins: ['usdt', 'btc', 'usdt'] },
 };
@@ -22,11 +30,32 @@ describe('wallet config', () => {
         coin: 'usdt',
         networks: [
           { id: 1, payType: 1, name: 'TRC20', address: 'Taddr', image: '', bank: null, min: 1_050_000_000n },
-          { id: 2, payType: 3, name: 'Bank wire', address: '', image: '', bank: { bank_name: 'B', card_number: '1234', recipient: 'R', bank_address: '', transfer_code: '', company_address: '' }, min: 0n },
+          {
+            id: 2,
+            payType: 3,
+            name: 'Bank wire',
+            address: '',
+            image: '',
+            bank: {
+              bank_name: 'B',
+              card_number: '1234',
+              recipient: 'R',
+              bank_address: '',
+              transfer_code: '',
+              company_address: '',
+            },
+            min: 0n,
+          },
         ],
       },
     ]);
-    expect(config.withdraw.get('usdt')).toEqual({ min: 1_000_000_000n, max: 5_000_000_000_000n, feeType: 1, feePercent: '0.5', feeFixed: 0n });
+    expect(config.withdraw.get('usdt')).toEqual({
+      min: 1_000_000_000n,
+      max: 5_000_000_000_000n,
+      feeType: 1,
+      feePercent: '0.5',
+      feeFixed: 0n,
+    });
     expect(config.exchange).toEqual({ feePercent: '0.2', coins: ['usdt', 'btc'] });
   });
 
@@ -39,22 +68,69 @@ describe('wallet config', () => {
     [{ ...valid, deposit: {} }, 'deposit: must be a list'],
     [{ ...valid, deposit: [{ coin: 'doge', networks: [] }] }, 'deposit[0].coin: "doge" is not a coin of this server'],
     [{ ...valid, deposit: [{ coin: 'usdt', networks: [] }] }, 'deposit[0].networks: must name at least one network'],
-    [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'TRC20' }] }] }, 'deposit[0].networks[0].address: must be text'],
-    [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 4, coin_net: 'X', address: 'a' }] }] }, 'deposit[0].networks[0].pay_type: must be one of 1, 2, 3'],
-    [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'X', address: 'a', min: '-1' }] }] }, 'deposit[0].networks[0].min: must be a number of at least 0, e.g. "10" or "0.5"'],
-    [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 0, pay_type: 1, coin_net: 'X', address: 'a' }] }] }, 'deposit[0].networks[0].id: must be a whole number from 1'],
     [
-      { ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'X', address: 'a' }] }, { coin: 'btc', networks: [{ id: 1, pay_type: 1, coin_net: 'Y', address: 'b' }] }] },
+      { ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'TRC20' }] }] },
+      'deposit[0].networks[0].address: must be text',
+    ],
+    [
+      { ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 4, coin_net: 'X', address: 'a' }] }] },
+      'deposit[0].networks[0].pay_type: must be one of 1, 2, 3',
+    ],
+    [
+      {
+        ...valid,
+        deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'X', address: 'a', min: '-1' }] }],
+      },
+      'deposit[0].networks[0].min: must be a number of at least 0, e.g. "10" or "0.5"',
+    ],
+    [
+      { ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 0, pay_type: 1, coin_net: 'X', address: 'a' }] }] },
+      'deposit[0].networks[0].id: must be a whole number from 1',
+    ],
+    [
+      {
+        ...valid,
+        deposit: [
+          { coin: 'usdt', networks: [{ id: 1, pay_type: 1, coin_net: 'X', address: 'a' }] },
+          { coin: 'btc', networks: [{ id: 1, pay_type: 1, coin_net: 'Y', address: 'b' }] },
+        ],
+      },
       'deposit[1].networks[0].id: 1 is used twice (network ids are unique in the file)',
     ],
-    [{ ...valid, deposit: [{ coin: 'usdt', networks: [{ id: 1, pay_type: 3, coin_net: 'Bank', bank_name: 'B', recipient: 'R' }] }] }, 'deposit[0].networks[0].card_number: must be text'],
-    [{ ...valid, withdraw: { usdt: { min: '10', max: '5', fee_type: 1 } } }, 'withdraw.usdt: min must not be above max'],
+    [
+      {
+        ...valid,
+        deposit: [
+          { coin: 'usdt', networks: [{ id: 1, pay_type: 3, coin_net: 'Bank', bank_name: 'B', recipient: 'R' }] },
+        ],
+      },
+      'deposit[0].networks[0].card_number: must be text',
+    ],
+    [
+      { ...valid, withdraw: { usdt: { min: '10', max: '5', fee_type: 1 } } },
+      'withdraw.usdt: min must not be above max',
+    ],
     [{ ...valid, withdraw: { usdt: { min: '0', max: '5', fee_type: 1 } } }, 'withdraw.usdt.min: must be above 0'],
-    [{ ...valid, withdraw: { usdt: { min: '-1', max: '5', fee_type: 1 } } }, 'withdraw.usdt.min: must be a number of at least 0, e.g. "10" or "0.5"'],
-    [{ ...valid, withdraw: { usdt: { min: '0.000000001', max: '5', fee_type: 1 } } }, 'withdraw.usdt.min: must have at most 8 decimals'],
-    [{ ...valid, withdraw: { usdt: { min: '1', max: '5', fee_type: 3 } } }, 'withdraw.usdt.fee_type: must be one of 1, 2'],
-    [{ ...valid, withdraw: { usdt: { min: '1', max: '5', fee_type: 1, fee_percent: '100' } } }, 'withdraw.usdt.fee_percent: must be below 100 (percent)'],
-    [{ ...valid, exchange: { fee_percent: 'x', coins: [] } }, 'exchange.fee_percent: must be a number of at least 0, e.g. "10" or "0.5"'],
+    [
+      { ...valid, withdraw: { usdt: { min: '-1', max: '5', fee_type: 1 } } },
+      'withdraw.usdt.min: must be a number of at least 0, e.g. "10" or "0.5"',
+    ],
+    [
+      { ...valid, withdraw: { usdt: { min: '0.000000001', max: '5', fee_type: 1 } } },
+      'withdraw.usdt.min: must have at most 8 decimals',
+    ],
+    [
+      { ...valid, withdraw: { usdt: { min: '1', max: '5', fee_type: 3 } } },
+      'withdraw.usdt.fee_type: must be one of 1, 2',
+    ],
+    [
+      { ...valid, withdraw: { usdt: { min: '1', max: '5', fee_type: 1, fee_percent: '100' } } },
+      'withdraw.usdt.fee_percent: must be below 100 (percent)',
+    ],
+    [
+      { ...valid, exchange: { fee_percent: 'x', coins: [] } },
+      'exchange.fee_percent: must be a number of at least 0, e.g. "10" or "0.5"',
+    ],
     [{ ...valid, exchange: { coins: ['usdt', 'sol'] } }, 'exchange.coins[1]: "sol" is not a coin of this server'],
     [[], 'the file: must be an object'],
   ])('refuses %j: %s', (raw, message) => {
@@ -78,7 +154,11 @@ describe('wallet config', () => {
 
     it('is written on first start, empty or with the first-start configuration, and kept afterwards', () => {
       expect(openWalletConfig(dir, log, known).get().deposit).toEqual([]);
-      expect(JSON.parse(readFileSync(walletConfigFile(dir), 'utf8'))).toEqual({ deposit: [], withdraw: {}, exchange: { fee_percent: '0', coins: [] } });
+      expect(JSON.parse(readFileSync(walletConfigFile(dir), 'utf8'))).toEqual({
+        deposit: [],
+        withdraw: {},
+        exchange: { fee_percent: '0', coins: [] },
+      });
       rmSync(walletConfigFile(dir));
       expect(openWalletConfig(dir, log, () => true, DEMO_WALLET_CONFIG).get().withdraw.size).toBe(3);
       expect(openWalletConfig(dir, log, () => true).get().withdraw.size).toBe(3);

@@ -50,7 +50,11 @@ describe('answers', () => {
 
   it('are written whole, never cut down to the declaration', async () => {
     app = await appWith(ok({ name: 'a', extra: 1 }), false);
-    expect((await app.inject({ method: 'POST', url: '/api/thing' })).json()).toEqual({ code: 1, msg: '', data: { name: 'a', extra: 1 } });
+    expect((await app.inject({ method: 'POST', url: '/api/thing' })).json()).toEqual({
+      code: 1,
+      msg: '',
+      data: { name: 'a', extra: 1 },
+    });
   });
 
   it('fail loudly when checked and the route sends an undeclared or a missing field', async () => {
@@ -63,14 +67,24 @@ describe('answers', () => {
     expect((await app.inject({ method: 'POST', url: '/api/thing' })).statusCode).toBe(500);
     await app.close();
     app = await appWith(ok({ name: 'a' }), true);
-    expect((await app.inject({ method: 'POST', url: '/api/thing' })).json()).toEqual({ code: 1, msg: '', data: { name: 'a' } });
+    expect((await app.inject({ method: 'POST', url: '/api/thing' })).json()).toEqual({
+      code: 1,
+      msg: '',
+      data: { name: 'a' },
+    });
   });
 
   it('closedSchema forbids undeclared properties in every object, however deep', () => {
-    const schema = Type.Object({ list: Type.Array(Type.Object({ a: Type.String() })), maybe: Type.Union([Type.Object({ b: Type.Integer() }), Type.Null()]) });
+    const schema = Type.Object({
+      list: Type.Array(Type.Object({ a: Type.String() })),
+      maybe: Type.Union([Type.Object({ b: Type.Integer() }), Type.Null()]),
+    });
     expect(closedSchema(schema)).toMatchObject({
       additionalProperties: false,
-      properties: { list: { items: { additionalProperties: false } }, maybe: { anyOf: [{ additionalProperties: false }, { type: 'null' }] } },
+      properties: {
+        list: { items: { additionalProperties: false } },
+        maybe: { anyOf: [{ additionalProperties: false }, { type: 'null' }] },
+      },
     });
   });
 });
@@ -80,7 +94,14 @@ describe('field checks', () => {
     name: text(messages('login.required'), { max: 5 }),
     password: secret(messages('validate.passwordRule')),
     page: withDefault(int(messages('notice.pageInvalid'), { min: 1, max: 9 }), 1),
-    stake: optional(amount({ required: 'option.amountRequired', invalid: 'option.amountInvalid', zero: 'option.amountInvalid', tooLarge: 'trade.tooLarge' })),
+    stake: optional(
+      amount({
+        required: 'option.amountRequired',
+        invalid: 'option.amountInvalid',
+        zero: 'option.amountInvalid',
+        tooLarge: 'trade.tooLarge',
+      }),
+    ),
   };
   const schema = {
     type: 'object',
@@ -94,22 +115,38 @@ describe('field checks', () => {
   };
 
   it('reads a repeated text field as its first value, trims text but never a password, and counts a blank text as absent', () => {
-    expect(normalizeInput(fields, { name: [' ann ', 'bob'], password: ' pw ', stake: ' ', other: 'kept' })).toEqual({ name: 'ann', password: ' pw ', other: 'kept' });
+    expect(normalizeInput(fields, { name: [' ann ', 'bob'], password: ' pw ', stake: ' ', other: 'kept' })).toEqual({
+      name: 'ann',
+      password: ' pw ',
+      other: 'kept',
+    });
   });
 
   it('takes a whole number only as plain digits: hex, exponent, sign, padding, a leading zero, blank or twice is refused', () => {
     expect(check({ name: 'ann', password: 'x', page: '7' }).failure).toBeNull();
     expect(check({ name: 'ann', password: 'x', page: ['7'] }).failure).toBeNull();
     for (const page of ['0x7', '7e0', '+7', ' 7 ', '07', '7.0', '  ', ['7', '7'], ['7', '8']]) {
-      expect(check({ name: 'ann', password: 'x', page }).failure, JSON.stringify(page)).toEqual({ key: 'notice.pageInvalid', vars: {} });
+      expect(check({ name: 'ann', password: 'x', page }).failure, JSON.stringify(page)).toEqual({
+        key: 'notice.pageInvalid',
+        vars: {},
+      });
     }
   });
 
   it('reports the first declared field that broke a rule, whatever order the validator found them in', () => {
     expect(check({ page: '99', stake: '-1' }).failure).toEqual({ key: 'login.required', vars: {} });
-    expect(check({ name: 'ann', password: 'x', page: '99', stake: '-1' }).failure).toEqual({ key: 'notice.pageInvalid', vars: {} });
-    expect(check({ name: 'ann', password: 'x', stake: '0.000' }).failure).toEqual({ key: 'option.amountInvalid', vars: {} });
-    expect(check({ name: 'ann', password: 'x', stake: '10000000000.5' }).failure).toEqual({ key: 'trade.tooLarge', vars: {} });
+    expect(check({ name: 'ann', password: 'x', page: '99', stake: '-1' }).failure).toEqual({
+      key: 'notice.pageInvalid',
+      vars: {},
+    });
+    expect(check({ name: 'ann', password: 'x', stake: '0.000' }).failure).toEqual({
+      key: 'option.amountInvalid',
+      vars: {},
+    });
+    expect(check({ name: 'ann', password: 'x', stake: '10000000000.5' }).failure).toEqual({
+      key: 'trade.tooLarge',
+      vars: {},
+    });
     expect(check({ name: 'toolong', password: 'x' }).failure).toEqual({ key: 'login.required', vars: {} });
   });
 

@@ -20,7 +20,19 @@ import type { JobReport } from '../../../jobs/job.ts';
 import { JobRunner } from '../../../jobs/job-runner.ts';
 import { DAY_MS } from '../../../jobs/periods.ts';
 import { maxUploadBytes } from '../../../uploads/upload-store.ts';
-import { apiClient, as, coinIdOf, createUser, editSiteConfig, everything, freshDatabase, grant, removeDataDir, uploadPhoto, type Fields } from '../../../__tests__/harness/index.ts';
+import {
+  apiClient,
+  as,
+  coinIdOf,
+  createUser,
+  editSiteConfig,
+  everything,
+  freshDatabase,
+  grant,
+  removeDataDir,
+  uploadPhoto,
+  type Fields,
+} from '../../../__tests__/harness/index.ts';
 import { uploadRoute } from '../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../context.ts';
 import { earnRoutes } from '../earn/earn-routes.ts';
@@ -74,7 +86,14 @@ export interface EarnHarness {
 export async function startEarnHarness(): Promise<EarnHarness> {
   const { dataDir, db } = await freshDatabase('schema', 'earn-test-');
   // Sessions outlive the months the clock is moved by.
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '0', TOKEN_TTL_HOURS: String(24 * 366) });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '0',
+    TOKEN_TTL_HOURS: String(24 * 366),
+  });
   syncCatalogue(new MarketRepository(db));
   db.transaction(() => seedEarnDemo(db))();
   const clock = new ManualClock(START_MS);
@@ -96,7 +115,9 @@ export async function startEarnHarness(): Promise<EarnHarness> {
     ),
   );
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: maxUploadBytes(config.uploadMaxMb) + 1, files: 1, fields: 0, parts: 1, headerPairs: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: maxUploadBytes(config.uploadMaxMb) + 1, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+  });
   await app.register(
     async (api) => {
       await installApiContract(api, { checkAnswers: true, version: 'test' });
@@ -126,13 +147,28 @@ export async function startEarnHarness(): Promise<EarnHarness> {
     otherProcess() {
       const other = openDatabase(dataDir);
       others.push(other);
-      const earn = createEarn({ db: other, users: new UserRepository(other), reviews: platformReviews(other, now), now });
-      const process = new JobRunner({ db: other, now, log: { info: () => {}, error: (message) => console.error(message) } });
+      const earn = createEarn({
+        db: other,
+        users: new UserRepository(other),
+        reviews: platformReviews(other, now),
+        now,
+      });
+      const process = new JobRunner({
+        db: other,
+        now,
+        log: { info: () => {}, error: (message) => console.error(message) },
+      });
       for (const job of earn.jobs()) process.register(job);
       return process;
     },
     async addUser(name, funds = {}) {
-      const id = createUser(db, { name, username: `${name}@example.com`, password: await hashSecret('secret12'), at: clock.now(), funds });
+      const id = createUser(db, {
+        name,
+        username: `${name}@example.com`,
+        password: await hashSecret('secret12'),
+        at: clock.now(),
+        funds,
+      });
       return { id, token: ctx.auth.issue(id) };
     },
     grant(userId, coin, amount) {

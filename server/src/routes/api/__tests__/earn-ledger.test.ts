@@ -47,7 +47,12 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
 
   /** Each coin's total over every balance, and what the records say it should be. */
   function totals(): { actual: Map<number, bigint>; expected: Map<number, bigint> } {
-    const rows = h.db.prepare('SELECT coin_id, SUM(available) + SUM(frozen) AS total, MIN(available) AS low, MIN(frozen) AS lowf FROM balances GROUP BY coin_id').safeIntegers(true).all() as {
+    const rows = h.db
+      .prepare(
+        'SELECT coin_id, SUM(available) + SUM(frozen) AS total, MIN(available) AS low, MIN(frozen) AS lowf FROM balances GROUP BY coin_id',
+      )
+      .safeIntegers(true)
+      .all() as {
       coin_id: bigint;
       total: bigint;
       low: bigint;
@@ -59,7 +64,12 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
       actual.set(Number(row.coin_id), row.total);
     }
     const sum = (sql: string): Map<number, bigint> =>
-      new Map((h.db.prepare(sql).safeIntegers(true).all() as { coin_id: bigint; v: bigint }[]).map((r) => [Number(r.coin_id), r.v ?? 0n]));
+      new Map(
+        (h.db.prepare(sql).safeIntegers(true).all() as { coin_id: bigint; v: bigint }[]).map((r) => [
+          Number(r.coin_id),
+          r.v ?? 0n,
+        ]),
+      );
     const moved = [
       [1n, sum('SELECT coin_id, SUM(amount) AS v FROM loan_orders WHERE status = 2 GROUP BY coin_id')],
       [-1n, sum('SELECT coin_id, SUM(total_amount) AS v FROM loan_orders WHERE is_repayment = 1 GROUP BY coin_id')],
@@ -70,17 +80,24 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
       [-1n, sum('SELECT coin_id, SUM(fee) AS v FROM internal_transfers WHERE status = 2 GROUP BY coin_id')],
     ] as const;
     const expected = new Map(grants);
-    for (const [sign, byCoin] of moved) for (const [coin, value] of byCoin) expected.set(coin, (expected.get(coin) ?? 0n) + sign * value);
+    for (const [sign, byCoin] of moved)
+      for (const [coin, value] of byCoin) expected.set(coin, (expected.get(coin) ?? 0n) + sign * value);
     return { actual, expected };
   }
 
   it(`holds after each of ${STEPS} random steps`, async () => {
     const random = new Prng(SEED);
     const pick = <T>(items: readonly T[]): T => items[random.int(0, items.length - 1)] as T;
-    const loanProjects = (await h.post<{ list: LoanProjectView[] }>('Loan/getLoanProjects', {}, users[0]!.token)).data.list;
-    const miningProducts = (await h.post<{ list: MiningProductView[] }>('Machine/getMiningMachineList', {}, users[0]!.token)).data.list;
-    const stakingProjects = (await h.post<{ list: StakingProjectView[] }>('Balance/getStakingProjects', {}, users[0]!.token)).data.list;
-    const transferCoins = (await h.post<{ list: TransferCoinView[] }>('Balance/getTransferCoin', {}, users[0]!.token)).data.list;
+    const loanProjects = (await h.post<{ list: LoanProjectView[] }>('Loan/getLoanProjects', {}, users[0]!.token)).data
+      .list;
+    const miningProducts = (
+      await h.post<{ list: MiningProductView[] }>('Machine/getMiningMachineList', {}, users[0]!.token)
+    ).data.list;
+    const stakingProjects = (
+      await h.post<{ list: StakingProjectView[] }>('Balance/getStakingProjects', {}, users[0]!.token)
+    ).data.list;
+    const transferCoins = (await h.post<{ list: TransferCoinView[] }>('Balance/getTransferCoin', {}, users[0]!.token))
+      .data.list;
     const done: Record<string, number> = {};
 
     for (let step = 0; step < STEPS; step++) {
@@ -90,7 +107,17 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
       if (action === 0) {
         const project = pick(loanProjects);
         const amount = random.int(Number(project.minprice), Number(project.maxprice));
-        const answer = await h.post<LoanOrderView>('Loan/applyLoan', { id: project.id, amount, front_card: images.get(user.id)!, later_card: images.get(user.id)!, handheld_card: images.get(user.id)! }, user.token);
+        const answer = await h.post<LoanOrderView>(
+          'Loan/applyLoan',
+          {
+            id: project.id,
+            amount,
+            front_card: images.get(user.id)!,
+            later_card: images.get(user.id)!,
+            handheld_card: images.get(user.id)!,
+          },
+          user.token,
+        );
         if (answer.code === 1) outcome = 'loan applied';
       } else if (action === 1) {
         const pending = h.ctx.reviews.list({ kind: 'loan', pendingOnly: true, limit: 50 }).rows;
@@ -103,36 +130,94 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
           outcome = ['loan approved', 'loan rejected', 'loan cancelled'][verdict]!;
         }
       } else if (action === 2) {
-        const loans = (await h.post<{ list: LoanOrderView[] }>('Loan/getLoanRecords', { status: 2 }, user.token)).data.list.filter((l) => l.is_repayment === 0);
-        if (loans.length > 0 && (await h.post('Loan/repay', { order_num: pick(loans).order_num }, user.token)).code === 1) outcome = 'loan repaid';
+        const loans = (
+          await h.post<{ list: LoanOrderView[] }>('Loan/getLoanRecords', { status: 2 }, user.token)
+        ).data.list.filter((l) => l.is_repayment === 0);
+        if (
+          loans.length > 0 &&
+          (await h.post('Loan/repay', { order_num: pick(loans).order_num }, user.token)).code === 1
+        )
+          outcome = 'loan repaid';
       } else if (action === 3 || action === 4) {
         const product = pick(miningProducts);
         const days = product.cycle.split(',');
         const index = random.int(0, days.length - 1);
-        const amount = random.int(Number(product.min_price), Math.min(Number(product.max_price), Number(product.min_price) * 20));
-        const answer = await h.post('Machine/buyMiningMachine', { id: product.id, amount, day: days[index]!, interest_rate: product.interest_rate.split(',')[index]!, paypassword: 'pay12345' }, user.token);
+        const amount = random.int(
+          Number(product.min_price),
+          Math.min(Number(product.max_price), Number(product.min_price) * 20),
+        );
+        const answer = await h.post(
+          'Machine/buyMiningMachine',
+          {
+            id: product.id,
+            amount,
+            day: days[index]!,
+            interest_rate: product.interest_rate.split(',')[index]!,
+            paypassword: 'pay12345',
+          },
+          user.token,
+        );
         if (answer.code === 1) outcome = 'mining bought';
       } else if (action === 5) {
-        const running = (await h.post<{ list: MiningOrderView[] }>('Machine/getMiningMachineOrders', { limit: 50 }, user.token)).data.list.filter((o) => o.status === 0 && o.type === 1);
-        if (running.length > 0 && (await h.post('Machine/redeemMiningMachine', { id: pick(running).id }, user.token)).code === 1) outcome = 'mining redeemed';
+        const running = (
+          await h.post<{ list: MiningOrderView[] }>('Machine/getMiningMachineOrders', { limit: 50 }, user.token)
+        ).data.list.filter((o) => o.status === 0 && o.type === 1);
+        if (
+          running.length > 0 &&
+          (await h.post('Machine/redeemMiningMachine', { id: pick(running).id }, user.token)).code === 1
+        )
+          outcome = 'mining redeemed';
       } else if (action === 6) {
         const project = pick(stakingProjects);
         const period = pick(project.staking_info);
         const amount = random.int(Number(period.min_price), Number(period.min_price) * 10);
-        const answer = await h.post('Balance/submitStaking', { id: project.id, s_id: period.id, amount, paypassword: 'pay12345' }, user.token);
+        const answer = await h.post(
+          'Balance/submitStaking',
+          { id: project.id, s_id: period.id, amount, paypassword: 'pay12345' },
+          user.token,
+        );
         if (answer.code === 1) outcome = 'staked';
       } else if (action === 7) {
-        const running = (await h.post<{ list: StakingOrderView[] }>('Balance/getStakingOrderList', { status: 0, limit: 50 }, user.token)).data.list.filter((o) => o.type === 1);
-        if (running.length > 0 && (await h.post('Balance/redeemStaking', { id: pick(running).id }, user.token)).code === 1) outcome = 'staking redeemed';
+        const running = (
+          await h.post<{ list: StakingOrderView[] }>(
+            'Balance/getStakingOrderList',
+            { status: 0, limit: 50 },
+            user.token,
+          )
+        ).data.list.filter((o) => o.type === 1);
+        if (
+          running.length > 0 &&
+          (await h.post('Balance/redeemStaking', { id: pick(running).id }, user.token)).code === 1
+        )
+          outcome = 'staking redeemed';
       } else if (action === 8) {
         const coin = pick(transferCoins);
         const to = pick(users.filter((other) => other !== user));
         const amount = `${random.int(1, 300)}.${String(random.int(0, 99_999_999)).padStart(8, '0')}`;
-        const answer = await h.post<InternalTransferView>('Balance/transfer', { to_uid: to.id, c_id: coin.id, amount: coin.title === 'USDT' ? amount : `0.${String(random.int(1, 99_999_999)).padStart(8, '0')}`, paypassword: 'pay12345' }, user.token);
+        const answer = await h.post<InternalTransferView>(
+          'Balance/transfer',
+          {
+            to_uid: to.id,
+            c_id: coin.id,
+            amount: coin.title === 'USDT' ? amount : `0.${String(random.int(1, 99_999_999)).padStart(8, '0')}`,
+            paypassword: 'pay12345',
+          },
+          user.token,
+        );
         if (answer.code === 1) outcome = 'transfer sent';
       } else if (action === 9) {
-        const pending = (await h.post<{ list: InternalTransferView[] }>('Balance/getInternalTransferList', { status: 1, limit: 50 }, user.token)).data.list.filter((t) => t.direction === 'out');
-        if (pending.length > 0 && (await h.post('Balance/cancelInternalTransfer', { id: pick(pending).id }, user.token)).code === 1) outcome = 'transfer cancelled';
+        const pending = (
+          await h.post<{ list: InternalTransferView[] }>(
+            'Balance/getInternalTransferList',
+            { status: 1, limit: 50 },
+            user.token,
+          )
+        ).data.list.filter((t) => t.direction === 'out');
+        if (
+          pending.length > 0 &&
+          (await h.post('Balance/cancelInternalTransfer', { id: pick(pending).id }, user.token)).code === 1
+        )
+          outcome = 'transfer cancelled';
       } else {
         await h.advance(random.int(1, 3 * DAY_MS), DAY_MS);
         outcome = 'time passed';
@@ -143,7 +228,8 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
 
       expectBillsMatchBalances(h.db);
       const { actual, expected } = totals();
-      for (const [coin, value] of expected) expect(actual.get(coin) ?? 0n, `step ${step} (${outcome}), coin ${coin}`).toBe(value);
+      for (const [coin, value] of expected)
+        expect(actual.get(coin) ?? 0n, `step ${step} (${outcome}), coin ${coin}`).toBe(value);
     }
 
     // Let everything run out, then check once more: nothing is left frozen but pending transfers' holds.
@@ -152,10 +238,15 @@ describe('the ledger over loans, mining, staking and internal transfers', () => 
     const { actual, expected } = totals();
     expect(actual).toEqual(expected);
     const frozen = h.db.prepare('SELECT COALESCE(SUM(frozen), 0) FROM balances').safeIntegers(true).pluck().get();
-    const held = h.db.prepare('SELECT COALESCE(SUM(amount), 0) FROM internal_transfers WHERE status = 1').safeIntegers(true).pluck().get();
+    const held = h.db
+      .prepare('SELECT COALESCE(SUM(amount), 0) FROM internal_transfers WHERE status = 1')
+      .safeIntegers(true)
+      .pluck()
+      .get();
     expect(frozen).toBe(held);
     // The run exercised every product.
-    for (const outcome of ['loan applied', 'loan approved', 'mining bought', 'staked', 'transfer sent', 'time passed']) expect(done[outcome] ?? 0, outcome).toBeGreaterThan(0);
+    for (const outcome of ['loan applied', 'loan approved', 'mining bought', 'staked', 'transfer sent', 'time passed'])
+      expect(done[outcome] ?? 0, outcome).toBeGreaterThan(0);
     // Each stake, transfer and mining purchase checks a transaction password (scrypt): on a busy machine the run takes longer than the default.
   }, 90_000);
 });

@@ -27,14 +27,21 @@ describe('api/Ems/send', () => {
 
   it('mails a 6-digit code valid for 10 minutes to the outbox', async () => {
     const before = Date.now();
-    expect(await t.post('Ems/send', { email: ' Mail@Example.com ' })).toMatchObject({ code: 1, msg: 'Verification code sent, please check your email' });
+    expect(await t.post('Ems/send', { email: ' Mail@Example.com ' })).toMatchObject({
+      code: 1,
+      msg: 'Verification code sent, please check your email',
+    });
     const [message, ...rest] = await outbox(t, 'mail@example.com');
     expect(rest).toEqual([]);
     expect(message).toMatchObject({ to: 'mail@example.com', subject: 'Your verification code' });
     expect(message!.code).toMatch(/^\d{6}$/);
     expect(message!.body).toContain(message!.code);
     expect(message!.created_at).toBeGreaterThanOrEqual(before);
-    const stored = t.db.prepare('SELECT code_hash, created_at, expires_at FROM email_codes').get() as { code_hash: string; created_at: number; expires_at: number };
+    const stored = t.db.prepare('SELECT code_hash, created_at, expires_at FROM email_codes').get() as {
+      code_hash: string;
+      created_at: number;
+      expires_at: number;
+    };
     expect(stored.expires_at - stored.created_at).toBe(10 * 60_000);
     expect(stored.code_hash).not.toContain(message!.code);
   });
@@ -65,7 +72,10 @@ describe('api/Ems/send', () => {
 
   it('refuses a missing or malformed address and mails nothing', async () => {
     expect(await t.post('Ems/send')).toMatchObject({ code: 0, msg: 'Please enter a valid email address' });
-    expect(await t.post('Ems/send', { email: 'nobody@' })).toMatchObject({ code: 0, msg: 'Please enter a valid email address' });
+    expect(await t.post('Ems/send', { email: 'nobody@' })).toMatchObject({
+      code: 0,
+      msg: 'Please enter a valid email address',
+    });
     expect(t.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get()).toBe(0);
   });
 });
@@ -77,18 +87,30 @@ describe('api/Ems/send logging', () => {
     const lines: { level: number; msg: string }[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as { level: number; msg: string });
         done();
       },
     });
     // The real app plugin under a logger whose lines the test can read (buildApp logs to stdout).
     const fastify = Fastify({ logger: { level: 'info', stream } });
     try {
-      const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', TEST_ROUTES: '1', AUTH_RATE_LIMIT: '0' });
+      const config = loadConfig({
+        ...process.env,
+        DATA_DIR: dataDir,
+        STATIC_DIR: '',
+        TEST_ROUTES: '1',
+        AUTH_RATE_LIMIT: '0',
+      });
       await fastify.register(app, { config, db });
       await fastify.ready();
       const send = (email: string) =>
-        fastify.inject({ method: 'POST', url: '/api/Ems/send', payload: `email=${encodeURIComponent(email)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        fastify.inject({
+          method: 'POST',
+          url: '/api/Ems/send',
+          payload: `email=${encodeURIComponent(email)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
       await send('First@Example.com');
       await send('first@example.com');
       await send('second@example.com');
@@ -97,7 +119,7 @@ describe('api/Ems/send logging', () => {
       expect(queued[0]!.msg).toContain('first@example.com');
       expect(queued[0]!.msg).toContain('npm run admin -- mail:list --to first@example.com');
       expect(queued[1]!.msg).toContain('second@example.com');
-      const codes = (db.prepare('SELECT code FROM mail_outbox').pluck().all() as string[]);
+      const codes = db.prepare('SELECT code FROM mail_outbox').pluck().all() as string[];
       expect(codes).toHaveLength(2);
       const logged = JSON.stringify(lines);
       for (const code of codes) expect(logged).not.toContain(code);

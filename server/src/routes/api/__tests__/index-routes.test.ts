@@ -14,7 +14,11 @@ interface Language {
 const SPEC_CODES = 'ar bn cr de el en es fa fr hi id it ja ko la ms pt rm ru sv th tr ur vi zh-TW zh-cn'.split(' ');
 
 /** Rewrites the operator file and moves its mtime forward, as a real later edit would. */
-function editSiteConfig(t: TestApp, edit: (raw: Record<string, unknown>) => Record<string, unknown> | string, bumpSeconds: number): void {
+function editSiteConfig(
+  t: TestApp,
+  edit: (raw: Record<string, unknown>) => Record<string, unknown> | string,
+  bumpSeconds: number,
+): void {
   const file = join(t.dataDir, 'site-config.json');
   const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const next = edit(raw);
@@ -98,7 +102,9 @@ describe('api/index', () => {
   it('the site config takes IP_LOOKUP_URL from the environment', async () => {
     const other = await startTestApp({ IP_LOOKUP_URL: 'https://api.ipify.org?format=json' });
     try {
-      expect((await other.get<Record<string, unknown>>('index/getSetting')).data.ip_lookup_url).toBe('https://api.ipify.org?format=json');
+      expect((await other.get<Record<string, unknown>>('index/getSetting')).data.ip_lookup_url).toBe(
+        'https://api.ipify.org?format=json',
+      );
     } finally {
       await other.close();
     }
@@ -107,7 +113,12 @@ describe('api/index', () => {
   it('ip echoes the caller address in the envelope and as a top-level {ip} (ipify-compatible), not what X-Forwarded-For claims (TRUST_PROXY off: proxy-trust.test.ts)', async () => {
     const direct = await t.app.inject({ method: 'GET', url: '/api/index/ip', remoteAddress: '198.51.100.4' });
     expect(direct.json()).toEqual({ code: 1, msg: '', data: { ip: '198.51.100.4' }, ip: '198.51.100.4' });
-    const forged = await t.app.inject({ method: 'GET', url: '/api/index/ip', remoteAddress: '198.51.100.4', headers: { 'x-forwarded-for': '192.0.2.9' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/index/ip',
+      remoteAddress: '198.51.100.4',
+      headers: { 'x-forwarded-for': '192.0.2.9' },
+    });
     expect(forged.json()).toMatchObject({ ip: '198.51.100.4' });
   });
 
@@ -146,7 +157,9 @@ describe('api/index', () => {
       expect((await bare.post<unknown[]>('index/getBanner')).data).toEqual([]);
       expect((await bare.post<{ list: unknown[] }>('index/getFriendList')).data.list).toEqual([]);
       expect((await bare.get<{ popup: { title: string } }>('index/getSetting')).data.popup.title).toBe('');
-      expect((await bare.post('Login/login', { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password })).code).toBe(0);
+      expect(
+        (await bare.post('Login/login', { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password })).code,
+      ).toBe(0);
     } finally {
       await bare.close();
     }

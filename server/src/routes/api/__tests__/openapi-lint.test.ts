@@ -14,7 +14,11 @@ const REDOCLY = join(dirname(createRequire(import.meta.url).resolve('@redocly/cl
 const CONFIG = 'extends:\n  - recommended\ntelemetry: off\n';
 
 /** The lint's environment: no telemetry, no update notice (the notice looks up the newest version). */
-const OFFLINE = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' };
+const OFFLINE = {
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+};
 
 interface LintReport {
   totals: { errors: number; warnings: number };
@@ -25,16 +29,31 @@ interface LintReport {
 async function lint(document: unknown, dir: string): Promise<LintReport> {
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document));
   writeFileSync(join(dir, 'redocly.yaml'), CONFIG);
-  const argv = [REDOCLY, 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '100000'];
+  const argv = [
+    REDOCLY,
+    'lint',
+    'openapi.json',
+    '--config',
+    'redocly.yaml',
+    '--format',
+    'json',
+    '--max-problems',
+    '100000',
+  ];
   // The CLI exits 1 when it finds an error; its report is on stdout either way.
-  const { stdout } = await promisify(execFile)(process.execPath, argv, { cwd: dir, env: { ...process.env, ...OFFLINE }, maxBuffer: 64 * 1024 * 1024 }).catch(
-    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, argv, {
+    cwd: dir,
+    env: { ...process.env, ...OFFLINE },
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   return JSON.parse(stdout) as LintReport;
 }
 
 /** One line per problem, so a failure names each rule and where it broke. */
-const lines = (report: LintReport) => report.problems.map((problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`);
+const lines = (report: LintReport) =>
+  report.problems.map(
+    (problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`,
+  );
 
 describe('/api/openapi.json in an operator tool', () => {
   let t: TestApp;

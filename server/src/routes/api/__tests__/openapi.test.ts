@@ -83,7 +83,8 @@ describe('/api/openapi.json', () => {
   afterAll(async () => t.close());
 
   /** The document's entry for a spec path (paths compare without case, as the router does). */
-  const documented = (path: string) => Object.entries(paths).find(([key]) => key.toLowerCase() === `/${path}`.toLowerCase())?.[1];
+  const documented = (path: string) =>
+    Object.entries(paths).find(([key]) => key.toLowerCase() === `/${path}`.toLowerCase())?.[1];
 
   it('lists every call of docs/product-rules.md#calls-and-answers the server implements, with the spec method', async () => {
     const implemented: string[] = [];
@@ -101,14 +102,20 @@ describe('/api/openapi.json', () => {
   it('documents nothing the server does not serve', async () => {
     for (const [path, methods] of Object.entries(paths)) {
       for (const method of Object.keys(methods)) {
-        const response = await t.app.inject({ method: method.toUpperCase() as 'GET' | 'POST', url: path, headers: { token } });
+        const response = await t.app.inject({
+          method: method.toUpperCase() as 'GET' | 'POST',
+          url: path,
+          headers: { token },
+        });
         expect(response.statusCode, `${method} ${path}`).not.toBe(404);
       }
     }
   });
 
   it('names the Token header as the security scheme of the routes that need it', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ components: { securitySchemes: Record<string, unknown> } }>();
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
     expect(document.components.securitySchemes.token).toEqual({ type: 'apiKey', in: 'header', name: 'Token' });
     expect(documented('api/User/getUserInfo')).toMatchObject({ post: { security: [{ token: [] }] } });
     // An open call says so: an empty list, not a missing one that reads as forgotten.

@@ -31,7 +31,14 @@ async function wrongLogin(app: TestApp, forwardedFor: string): Promise<string> {
 }
 
 const echoedIp = async (app: TestApp, forwardedFor: string): Promise<string> =>
-  (await app.app.inject({ method: 'GET', url: '/api/index/ip', remoteAddress: SOCKET_ADDRESS, headers: { 'x-forwarded-for': forwardedFor } })).json<{ ip: string }>().ip;
+  (
+    await app.app.inject({
+      method: 'GET',
+      url: '/api/index/ip',
+      remoteAddress: SOCKET_ADDRESS,
+      headers: { 'x-forwarded-for': forwardedFor },
+    })
+  ).json<{ ip: string }>().ip;
 
 /** Logs the demo in with an empty `ip` field and returns the last login IP the database stored. */
 async function storedLoginIp(app: TestApp, forwardedFor: string): Promise<string> {
@@ -43,7 +50,9 @@ async function storedLoginIp(app: TestApp, forwardedFor: string): Promise<string
     payload: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password, ip: '' },
   });
   expect(response.json<{ code: number }>().code).toBe(1);
-  const row = app.db.prepare('SELECT last_login_ip FROM users WHERE username = ?').get(DEMO_ACCOUNT.username) as { last_login_ip: string };
+  const row = app.db.prepare('SELECT last_login_ip FROM users WHERE username = ?').get(DEMO_ACCOUNT.username) as {
+    last_login_ip: string;
+  };
   return row.last_login_ip;
 }
 
@@ -87,7 +96,13 @@ describe('proxy trust (TRUST_PROXY)', () => {
   it('with TRUST_PROXY=1 never takes a client on a public address for a proxy', async () => {
     const app = await start({ TRUST_PROXY: '1' });
     const direct = async (forwardedFor: string) =>
-      app.app.inject({ method: 'POST', url: '/api/Login/login', remoteAddress: '192.0.2.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { username: DEMO_ACCOUNT.username, password: 'nope12' } });
+      app.app.inject({
+        method: 'POST',
+        url: '/api/Login/login',
+        remoteAddress: '192.0.2.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { username: DEMO_ACCOUNT.username, password: 'nope12' },
+      });
     const answers: string[] = [];
     for (let i = 1; i <= 15; i++) answers.push((await direct(`203.0.113.${i}`)).json<{ msg: string }>().msg);
     expect(answers.slice(0, 5)).toEqual(Array(5).fill(WRONG));
@@ -97,7 +112,12 @@ describe('proxy trust (TRUST_PROXY)', () => {
   it('with a list of proxy addresses trusts the header only from those proxies', async () => {
     const app = await start({ TRUST_PROXY: '10.0.0.0/24' });
     expect(await echoedIp(app, '203.0.113.90')).toBe('203.0.113.90');
-    const other = await app.app.inject({ method: 'GET', url: '/api/index/ip', remoteAddress: '10.0.1.1', headers: { 'x-forwarded-for': '203.0.113.90' } });
+    const other = await app.app.inject({
+      method: 'GET',
+      url: '/api/index/ip',
+      remoteAddress: '10.0.1.1',
+      headers: { 'x-forwarded-for': '203.0.113.90' },
+    });
     expect(other.json<{ ip: string }>().ip).toBe('10.0.1.1');
   });
 });

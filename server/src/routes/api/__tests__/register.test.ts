@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_INVITE_CODE } from '../../../db/seed.ts';
 import { readCatalogue } from '../../../i18n/index.ts';
-import { latestCode, registerByEmail, startTestApp, type LoginData, type TestApp, type UserInfo } from '../../../__tests__/harness/index.ts';
+import {
+  latestCode,
+  registerByEmail,
+  startTestApp,
+  type LoginData,
+  type TestApp,
+  type UserInfo,
+} from '../../../__tests__/harness/index.ts';
 
 const userCount = (t: TestApp): number => t.db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
 
@@ -22,7 +29,11 @@ describe('api/Login/register', () => {
   afterEach(async () => t.close());
 
   /** Posts a registration and asserts it is refused with `msg` and stored nothing. */
-  async function expectRefused(fields: Record<string, string | number>, msg: string, headers: Record<string, string> = {}): Promise<void> {
+  async function expectRefused(
+    fields: Record<string, string | number>,
+    msg: string,
+    headers: Record<string, string> = {},
+  ): Promise<void> {
     const before = userCount(t);
     const answer = await t.post('Login/register', fields, headers);
     expect(answer).toMatchObject({ code: 0, msg });
@@ -39,7 +50,12 @@ describe('api/Login/register', () => {
   });
 
   it('registers by phone without a code', async () => {
-    const answer = await t.post<LoginData>('Login/register', { type: 1, phone: '5551234567', password: 'abc123', repassword: 'abc123' });
+    const answer = await t.post<LoginData>('Login/register', {
+      type: 1,
+      phone: '5551234567',
+      password: 'abc123',
+      repassword: 'abc123',
+    });
     expect(answer.code, answer.msg).toBe(1);
     expect(answer.data.userinfo).toMatchObject({ username: '5551234567' });
     expect(answer.data.userinfo.token.length).toBe(43);
@@ -52,13 +68,31 @@ describe('api/Login/register', () => {
     await expectRefused({ ...ok, email: 'not-an-email' }, 'Please enter a valid email address');
     await expectRefused({ ...ok, email: 'a@b' }, 'Please enter a valid email address');
     await expectRefused({ ...ok, email: '' }, 'Please enter a valid email address');
-    await expectRefused({ type: 1, phone: '12345', password: 'abc123', repassword: 'abc123' }, 'Please enter a valid phone number (6-20 digits)');
-    await expectRefused({ type: 1, phone: '123456789012345678901', password: 'abc123', repassword: 'abc123' }, 'Please enter a valid phone number (6-20 digits)');
-    await expectRefused({ type: 1, phone: '+12345678', password: 'abc123', repassword: 'abc123' }, 'Please enter a valid phone number (6-20 digits)');
+    await expectRefused(
+      { type: 1, phone: '12345', password: 'abc123', repassword: 'abc123' },
+      'Please enter a valid phone number (6-20 digits)',
+    );
+    await expectRefused(
+      { type: 1, phone: '123456789012345678901', password: 'abc123', repassword: 'abc123' },
+      'Please enter a valid phone number (6-20 digits)',
+    );
+    await expectRefused(
+      { type: 1, phone: '+12345678', password: 'abc123', repassword: 'abc123' },
+      'Please enter a valid phone number (6-20 digits)',
+    );
     await expectRefused({ ...ok, password: 'abc12', repassword: 'abc12' }, 'Password must be 6-20 letters or numbers');
-    await expectRefused({ ...ok, password: 'a'.repeat(21), repassword: 'a'.repeat(21) }, 'Password must be 6-20 letters or numbers');
-    await expectRefused({ ...ok, password: 'abc 123', repassword: 'abc 123' }, 'Password must be 6-20 letters or numbers');
-    await expectRefused({ ...ok, password: 'abc12!', repassword: 'abc12!' }, 'Password must be 6-20 letters or numbers');
+    await expectRefused(
+      { ...ok, password: 'a'.repeat(21), repassword: 'a'.repeat(21) },
+      'Password must be 6-20 letters or numbers',
+    );
+    await expectRefused(
+      { ...ok, password: 'abc 123', repassword: 'abc 123' },
+      'Password must be 6-20 letters or numbers',
+    );
+    await expectRefused(
+      { ...ok, password: 'abc12!', repassword: 'abc12!' },
+      'Password must be 6-20 letters or numbers',
+    );
     await expectRefused({ ...ok, repassword: 'abc124' }, 'The two passwords are not the same');
     await expectRefused({ ...ok, code: '' }, 'Please enter the email verification code');
     await expectRefused(ok, 'The verification code is wrong or has expired');
@@ -95,7 +129,8 @@ describe('api/Login/register', () => {
     const code = await latestCode(t, email);
     const wrong = code === '111111' ? '222222' : '111111';
     const fields = { type: 2, email, password: 'abc123', repassword: 'abc123' };
-    for (let i = 0; i < 5; i++) await expectRefused({ ...fields, code: wrong }, 'The verification code is wrong or has expired');
+    for (let i = 0; i < 5; i++)
+      await expectRefused({ ...fields, code: wrong }, 'The verification code is wrong or has expired');
     await expectRefused({ ...fields, code }, 'The verification code is wrong or has expired');
   });
 
@@ -104,25 +139,48 @@ describe('api/Login/register', () => {
     await t.db.prepare('UPDATE email_codes SET created_at = created_at - 61000').run();
     expect((await t.post('Ems/send', { email: 'DUP@example.com' })).code).toBe(1);
     const code = await latestCode(t, 'dup@example.com');
-    await expectRefused({ type: 2, email: 'DUP@example.com', password: 'abc123', repassword: 'abc123', code }, 'This email is already registered');
+    await expectRefused(
+      { type: 2, email: 'DUP@example.com', password: 'abc123', repassword: 'abc123', code },
+      'This email is already registered',
+    );
 
-    expect((await t.post('Login/register', { type: 1, phone: '88888888', password: 'abc123', repassword: 'abc123' })).code).toBe(1);
-    await expectRefused({ type: 1, phone: '88888888', password: 'xyz789', repassword: 'xyz789' }, 'This phone number is already registered');
-    await expectRefused({ type: 1, phone: '88888888', password: 'xyz789', repassword: 'xyz789' }, '该手机号已被注册', { Lang: 'zh-cn' });
+    expect(
+      (await t.post('Login/register', { type: 1, phone: '88888888', password: 'abc123', repassword: 'abc123' })).code,
+    ).toBe(1);
+    await expectRefused(
+      { type: 1, phone: '88888888', password: 'xyz789', repassword: 'xyz789' },
+      'This phone number is already registered',
+    );
+    await expectRefused({ type: 1, phone: '88888888', password: 'xyz789', repassword: 'xyz789' }, '该手机号已被注册', {
+      Lang: 'zh-cn',
+    });
   });
 
   it('respects the registration switches and verify_email_code', async () => {
     setSwitches(t, { email_register_switch: 0, phone_register_switch: 0 });
-    await expectRefused({ type: 2, email: 'closed@example.com', password: 'abc123', repassword: 'abc123', code: '1' }, 'Registration by email is closed');
-    await expectRefused({ type: 1, phone: '77777777', password: 'abc123', repassword: 'abc123' }, 'Registration by phone is closed');
+    await expectRefused(
+      { type: 2, email: 'closed@example.com', password: 'abc123', repassword: 'abc123', code: '1' },
+      'Registration by email is closed',
+    );
+    await expectRefused(
+      { type: 1, phone: '77777777', password: 'abc123', repassword: 'abc123' },
+      'Registration by phone is closed',
+    );
 
     setSwitches(t, { email_register_switch: 1, phone_register_switch: 1, verify_email_code: 0 });
-    const answer = await t.post('Login/register', { type: 2, email: 'nocode@example.com', password: 'abc123', repassword: 'abc123' });
+    const answer = await t.post('Login/register', {
+      type: 2,
+      email: 'nocode@example.com',
+      password: 'abc123',
+      repassword: 'abc123',
+    });
     expect(answer.code, answer.msg).toBe(1);
   });
 
   it('links a valid invite code, refuses an unknown one, and ignores codes when invie_code_switch is 0', async () => {
-    const invited = await registerByEmail(t, 'invited@example.com', 'abc123', { invit: DEMO_INVITE_CODE.toLowerCase() });
+    const invited = await registerByEmail(t, 'invited@example.com', 'abc123', {
+      invit: DEMO_INVITE_CODE.toLowerCase(),
+    });
     const info = await t.post<UserInfo>('User/getUserInfo', {}, { Token: invited });
     const demoId = t.db.prepare("SELECT id FROM users WHERE username = 'demo'").pluck().get();
     expect(t.db.prepare('SELECT invited_by FROM users WHERE id = ?').pluck().get(info.data.id)).toBe(demoId);

@@ -49,7 +49,8 @@ describe('api/User', () => {
   it('getNoticeList: the list variant pages newest first with limit 10', async () => {
     const notices = new NoticeRepository(t.db);
     const start = Date.now() - 1000;
-    for (let i = 0; i < 12; i++) notices.add({ userId: null, title: `Extra ${i}`, content: `<p>${i}</p>`, createdAt: start + i });
+    for (let i = 0; i < 12; i++)
+      notices.add({ userId: null, title: `Extra ${i}`, content: `<p>${i}</p>`, createdAt: start + i });
     const first = await t.post<NoticePage>('User/getNoticeList', { page: 1, limit: 10 }, auth());
     expect(first.data.total).toBe(15);
     expect(first.data.list.map((n) => n.title).slice(0, 3)).toEqual(['Extra 11', 'Extra 10', 'Extra 9']);
@@ -85,26 +86,55 @@ describe('api/User', () => {
   });
 
   it('getNoticeList: refuses bad paging and unknown or foreign ids', async () => {
-    for (const fields of [{ page: 0, limit: 10 }, { page: 1, limit: 0 }, { page: 1, limit: 51 }, { page: 'x', limit: 10 }, { page: 1.5, limit: 10 }]) {
-      expect(await t.post('User/getNoticeList', fields, auth())).toMatchObject({ code: 0, msg: 'Page and limit must be whole numbers (limit 1-50)' });
+    for (const fields of [
+      { page: 0, limit: 10 },
+      { page: 1, limit: 0 },
+      { page: 1, limit: 51 },
+      { page: 'x', limit: 10 },
+      { page: 1.5, limit: 10 },
+    ]) {
+      expect(await t.post('User/getNoticeList', fields, auth())).toMatchObject({
+        code: 0,
+        msg: 'Page and limit must be whole numbers (limit 1-50)',
+      });
     }
-    expect(await t.post('User/getNoticeList', { id: 99999, page: 1, limit: 1 }, auth())).toMatchObject({ code: 0, msg: 'This notice does not exist' });
-    expect(await t.post('User/getNoticeList', { id: 'abc', page: 1, limit: 1 }, auth())).toMatchObject({ code: 0, msg: 'This notice does not exist' });
+    expect(await t.post('User/getNoticeList', { id: 99999, page: 1, limit: 1 }, auth())).toMatchObject({
+      code: 0,
+      msg: 'This notice does not exist',
+    });
+    expect(await t.post('User/getNoticeList', { id: 'abc', page: 1, limit: 1 }, auth())).toMatchObject({
+      code: 0,
+      msg: 'This notice does not exist',
+    });
     const other = await registerByEmail(t, 'foreign@example.com');
     const demoOnly = t.db.prepare("SELECT id FROM notices WHERE title = 'Security reminder'").pluck().get() as number;
-    expect(await t.post('User/getNoticeList', { id: demoOnly, page: 1, limit: 1 }, { Token: other })).toMatchObject({ code: 0 });
+    expect(await t.post('User/getNoticeList', { id: demoOnly, page: 1, limit: 1 }, { Token: other })).toMatchObject({
+      code: 0,
+    });
     expect(t.db.prepare('SELECT COUNT(*) FROM notice_reads').pluck().get()).toBe(0);
     expect((await t.post('User/getNoticeList', { page: 1, limit: 1 })).code).toBe(401);
   });
 
   it('resetpwd checks the rules, changes the password and revokes every session', async () => {
     const second = await login(t, 'demo', 'demo1234');
-    expect(await t.post('User/resetpwd', { newpassword: 'newpass1' }, auth())).toMatchObject({ code: 0, msg: 'Please enter your current password' });
-    expect(await t.post('User/resetpwd', { oldpassword: 'demo1234', newpassword: 'short' }, auth())).toMatchObject({ code: 0, msg: 'Password must be 6-20 letters or numbers' });
-    expect(await t.post('User/resetpwd', { oldpassword: 'wrong123', newpassword: 'newpass1' }, auth())).toMatchObject({ code: 0, msg: 'The current password is wrong' });
+    expect(await t.post('User/resetpwd', { newpassword: 'newpass1' }, auth())).toMatchObject({
+      code: 0,
+      msg: 'Please enter your current password',
+    });
+    expect(await t.post('User/resetpwd', { oldpassword: 'demo1234', newpassword: 'short' }, auth())).toMatchObject({
+      code: 0,
+      msg: 'Password must be 6-20 letters or numbers',
+    });
+    expect(await t.post('User/resetpwd', { oldpassword: 'wrong123', newpassword: 'newpass1' }, auth())).toMatchObject({
+      code: 0,
+      msg: 'The current password is wrong',
+    });
     expect((await t.post('User/getUserInfo', {}, auth())).code).toBe(1);
 
-    expect(await t.post('User/resetpwd', { oldpassword: 'demo1234', newpassword: 'newpass1' }, auth())).toMatchObject({ code: 1, msg: 'Password changed, please log in again' });
+    expect(await t.post('User/resetpwd', { oldpassword: 'demo1234', newpassword: 'newpass1' }, auth())).toMatchObject({
+      code: 1,
+      msg: 'Password changed, please log in again',
+    });
     expect((await t.post('User/getUserInfo', {}, auth())).code).toBe(401);
     expect((await t.post('User/getUserInfo', {}, { Token: second })).code).toBe(401);
     expect((await t.post('Login/login', { username: 'demo', password: 'demo1234' })).code).toBe(0);
@@ -112,14 +142,28 @@ describe('api/User', () => {
   });
 
   it('resetPay checks the login password and the rule, then sets have_pay 1', async () => {
-    expect(await t.post('User/resetPay', { newpassword: '123456' }, auth())).toMatchObject({ code: 0, msg: 'Please enter your login password' });
-    expect(await t.post('User/resetPay', { logpassword: 'demo1234', newpassword: '12345' }, auth())).toMatchObject({ code: 0, msg: 'Password must be 6-20 letters or numbers' });
-    expect(await t.post('User/resetPay', { logpassword: 'wrong123', newpassword: '123456' }, auth())).toMatchObject({ code: 0, msg: 'The login password is wrong' });
+    expect(await t.post('User/resetPay', { newpassword: '123456' }, auth())).toMatchObject({
+      code: 0,
+      msg: 'Please enter your login password',
+    });
+    expect(await t.post('User/resetPay', { logpassword: 'demo1234', newpassword: '12345' }, auth())).toMatchObject({
+      code: 0,
+      msg: 'Password must be 6-20 letters or numbers',
+    });
+    expect(await t.post('User/resetPay', { logpassword: 'wrong123', newpassword: '123456' }, auth())).toMatchObject({
+      code: 0,
+      msg: 'The login password is wrong',
+    });
     expect((await t.post<UserInfo>('User/getUserInfo', {}, auth())).data.have_pay).toBe(0);
 
-    expect(await t.post('User/resetPay', { logpassword: 'demo1234', newpassword: '123456' }, auth())).toMatchObject({ code: 1, msg: 'Transaction password saved' });
+    expect(await t.post('User/resetPay', { logpassword: 'demo1234', newpassword: '123456' }, auth())).toMatchObject({
+      code: 1,
+      msg: 'Transaction password saved',
+    });
     expect((await t.post<UserInfo>('User/getUserInfo', {}, auth())).data.have_pay).toBe(1);
-    const row = t.db.prepare("SELECT pay_password_hash, password_hash FROM users WHERE username = 'demo'").get() as Record<string, string>;
+    const row = t.db
+      .prepare("SELECT pay_password_hash, password_hash FROM users WHERE username = 'demo'")
+      .get() as Record<string, string>;
     expect(row.pay_password_hash).not.toBe('123456');
     expect(row.pay_password_hash).not.toBe(row.password_hash);
     expect((await t.post('User/getUserInfo', {}, auth())).code).toBe(1);

@@ -15,7 +15,7 @@ export const emsRoutes: ApiPlugin = async (fastify) => {
     url: '/Ems/send',
     summary: 'Mails a 6-digit verification code, valid 10 minutes',
     description:
-      'Written to the local outbox in the caller\'s language (no real mail is sent). One code per address per 60 s; an early resend answers code 0 with the wait.',
+      "Written to the local outbox in the caller's language (no real mail is sent). One code per address per 60 s; an early resend answers code 0 with the wait.",
     auth: 'none',
     rateLimit: true,
     fields: { email: email(messages('validate.emailInvalid')) },
@@ -25,7 +25,10 @@ export const emsRoutes: ApiPlugin = async (fastify) => {
       const result = sendEmailCode(ctx.mail, to, lang, ctx.now());
       if (!result.sent) reject('ems.wait', { seconds: result.waitSeconds });
       // Nothing sends real mail: tell the operator where the code is, without the code itself.
-      request.log.info({ to }, `verification mail queued for ${to}; read it with: npm run admin -- mail:list --to ${to}`);
+      request.log.info(
+        { to },
+        `verification mail queued for ${to}; read it with: npm run admin -- mail:list --to ${to}`,
+      );
       return ok(null, t('ems.sent'));
     },
   });

@@ -37,7 +37,8 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
         await burnVerifyTime(fields.password);
         reject('login.wrong');
       }
-      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt }))) reject('login.wrong');
+      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt })))
+        reject('login.wrong');
       ctx.users.recordLogin(user.id, fields.ip?.slice(0, 64) || request.ip, ctx.now());
       const token = ctx.auth.issue(user.id);
       return ok({ userinfo: { token, id: user.id, username: user.username } }, t('login.ok'));

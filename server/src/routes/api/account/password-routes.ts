@@ -14,7 +14,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/User/resetpwd',
     summary: 'Changes the login password',
-    description: 'On success every session of the user, the caller\'s included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions).',
+    description:
+      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions).",
     auth: 'required',
     fields: {
       oldpassword: secret(messages('password.oldRequired')),
@@ -22,7 +23,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     },
     answer: Type.Null(),
     handler: async ({ fields, user, t }) => {
-      if (!(await verifySecret(fields.oldpassword, { hash: user.password_hash, salt: user.password_salt }))) reject('password.oldWrong');
+      if (!(await verifySecret(fields.oldpassword, { hash: user.password_hash, salt: user.password_salt })))
+        reject('password.oldWrong');
       const hashed = await hashSecret(fields.newpassword);
       ctx.db.transaction(() => {
         ctx.users.setPassword(user.id, hashed);
@@ -43,7 +45,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     },
     answer: Type.Null(),
     handler: async ({ fields, user, t }) => {
-      if (!(await verifySecret(fields.logpassword, { hash: user.password_hash, salt: user.password_salt }))) reject('pay.loginWrong');
+      if (!(await verifySecret(fields.logpassword, { hash: user.password_hash, salt: user.password_salt })))
+        reject('pay.loginWrong');
       ctx.users.setPayPassword(user.id, await hashSecret(fields.newpassword));
       return ok(null, t('pay.saved'));
     },

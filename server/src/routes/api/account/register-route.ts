@@ -2,7 +2,17 @@ import { checkEmailCode } from '../../../domain/email-codes.ts';
 import { newInviteCode } from '../../../domain/invite-code.ts';
 import { hashSecret } from '../../../domain/passwords.ts';
 import { reject } from '../../../domain/rejection.ts';
-import { choice, email, messages, newPassword, optional, phone, secret, text, type FieldValues } from '../../../http/contract/fields.ts';
+import {
+  choice,
+  email,
+  messages,
+  newPassword,
+  optional,
+  phone,
+  secret,
+  text,
+  type FieldValues,
+} from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { findLanguage } from '../../../i18n/languages.ts';
 import { declareRoutes, type ApiContext, type ApiPlugin } from '../context.ts';
@@ -19,7 +29,9 @@ const registerFields = {
   password: newPassword(messages('validate.passwordRule')),
   repassword: secret(messages('validate.passwordMismatch')),
   code: optional(text(messages('validate.codeWrong'), { max: 16 })),
-  captcha: optional(text(messages('common.badRequest'), { max: 64, description: 'Accepted, not checked: the spec shows no captcha' })),
+  captcha: optional(
+    text(messages('common.badRequest'), { max: 64, description: 'Accepted, not checked: the spec shows no captcha' }),
+  ),
   ip: clientIp,
   invit: optional(text(messages('register.inviteInvalid'), { max: 32 })),
   invite: optional(text(messages('register.inviteInvalid'), { max: 32 })),
@@ -111,7 +123,8 @@ export const registerRoute: ApiPlugin = async (fastify) => {
         })();
       } catch (error) {
         // Two submits of the same account racing past the check: the unique index decides.
-        if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') reject(checked.byEmail ? 'register.emailTaken' : 'register.phoneTaken');
+        if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+          reject(checked.byEmail ? 'register.emailTaken' : 'register.phoneTaken');
         throw error;
       }
       const token = ctx.auth.issue(userId);

@@ -16,7 +16,9 @@ const UserInfo = Type.Object({
   have_pay: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when a transaction password is set' }),
   has_unread: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when any visible notice is unread' }),
   invit: Type.String({ description: "The account's own invite code" }),
-  rz_reason: Type.String({ description: 'Why identity verification was rejected, while rzstatus is 3; empty otherwise' }),
+  rz_reason: Type.String({
+    description: 'Why identity verification was rejected, while rzstatus is 3; empty otherwise',
+  }),
 });
 
 /** docs/product-rules.md#notices: status 1 unread, 2 read (for this user). */

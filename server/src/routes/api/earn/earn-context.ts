@@ -12,7 +12,10 @@ import type { MessageKey } from '../../../i18n/index.ts';
 export type EarnPlugin = FastifyPluginAsync;
 
 /** A positive amount field whose absence answers `required`. */
-export function earnAmount(required: MessageKey, invalid: MessageKey = 'earn.amountInvalid'): ReturnType<typeof amount> {
+export function earnAmount(
+  required: MessageKey,
+  invalid: MessageKey = 'earn.amountInvalid',
+): ReturnType<typeof amount> {
   const on: FieldMessages = { required, invalid, zero: invalid, tooLarge: 'earn.tooLarge' };
   return amount(on);
 }

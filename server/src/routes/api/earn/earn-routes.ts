@@ -9,5 +9,6 @@ import { machineRoutes } from './mining/machine-routes.ts';
  * transfers (api/Balance), on the earn services the earn plugin decorates (plugins/earn.ts).
  */
 export const earnRoutes: ApiPlugin = async (fastify) => {
-  for (const plugin of [loanRoutes, machineRoutes, stakingRoutes, internalTransferRoutes]) await fastify.register(plugin);
+  for (const plugin of [loanRoutes, machineRoutes, stakingRoutes, internalTransferRoutes])
+    await fastify.register(plugin);
 };

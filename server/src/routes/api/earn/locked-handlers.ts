@@ -10,7 +10,13 @@ import type { MessageKey } from '../../../i18n/index.ts';
 import type { ApiContext } from '../context.ts';
 
 /** What a locked product's route module gives the shared handlers. */
-export interface LockedRouteParts<Offer extends LockedOffer, Row extends LockedOrderRow, Request, OfferView, OrderView> {
+export interface LockedRouteParts<
+  Offer extends LockedOffer,
+  Row extends LockedOrderRow,
+  Request,
+  OfferView,
+  OrderView,
+> {
   product: LockedProduct<Offer, Row, Request>;
   /** The site switch that closes the offers and new orders; orders and redeeming stay open. */
   switchName: EarnSwitch;
@@ -32,7 +38,11 @@ export function lockedHandlers<Offer extends LockedOffer, Row extends LockedOrde
     /** The offers (or the one with `id`), with the caller's available balance of each coin. */
     offers(userId: number, id?: number): { list: OfferView[] } {
       requireSwitch(ctx.siteConfig.get(), switchName, closed);
-      const list = product.offers(id).map((offer) => offerView(offer, ledger.balance({ userId, coinId: offer.coin_id, accountType: MAIN_ACCOUNT }).available));
+      const list = product
+        .offers(id)
+        .map((offer) =>
+          offerView(offer, ledger.balance({ userId, coinId: offer.coin_id, accountType: MAIN_ACCOUNT }).available),
+        );
       return { list };
     },
 
@@ -45,7 +55,13 @@ export function lockedHandlers<Offer extends LockedOffer, Row extends LockedOrde
       return orderView(product.open(user.id, quote), product.earnings, lang);
     },
 
-    orders(userId: number, status: LockedStatus | null, page: number, limit: number, lang: string): { list: OrderView[]; total: number } {
+    orders(
+      userId: number,
+      status: LockedStatus | null,
+      page: number,
+      limit: number,
+      lang: string,
+    ): { list: OrderView[]; total: number } {
       const { rows, total } = product.orders(userId, status, page, limit);
       return { list: rows.map((row) => orderView(row, product.earnings, lang)), total };
     },

@@ -38,14 +38,19 @@ function orderFields(texts: LockedOrderTexts) {
     total_revenue: Type.String({ description: texts.paid }),
     estimated_revenue: Type.String({ description: texts.estimate }),
     redeem_fee_rate: texts.fee === undefined ? Type.String() : Type.String({ description: texts.fee }),
-    redeem_amount: Type.String({ description: 'What redeeming now gives back ("0" when it cannot be redeemed); after a redemption, what it gave' }),
+    redeem_amount: Type.String({
+      description: 'What redeeming now gives back ("0" when it cannot be redeemed); after a redemption, what it gave',
+    }),
   };
 }
 
 type OrderFields = ReturnType<typeof orderFields>;
 
 /** A product's order answer: the fields it lists, in its order (its answers have always had that order). */
-export function lockedOrderSchema<K extends keyof OrderFields>(texts: LockedOrderTexts, keys: readonly K[]): TObject<Pick<OrderFields, K>> {
+export function lockedOrderSchema<K extends keyof OrderFields>(
+  texts: LockedOrderTexts,
+  keys: readonly K[],
+): TObject<Pick<OrderFields, K>> {
   const fields = orderFields(texts);
   return Type.Object(Object.fromEntries(keys.map((key) => [key, fields[key]])) as Pick<OrderFields, K>);
 }

@@ -2,7 +2,14 @@ import Type from 'typebox';
 import type { MarketItem } from '../../../../../common/protocol.ts';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { MarketTicker, PairInfo } from '../../../domain/market-port.ts';
-import { decimalToUnits, formatTrimmed, formatUnits, percentChange, stepUnits, UNIT_DECIMALS } from '../../../domain/money.ts';
+import {
+  decimalToUnits,
+  formatTrimmed,
+  formatUnits,
+  percentChange,
+  stepUnits,
+  UNIT_DECIMALS,
+} from '../../../domain/money.ts';
 
 /**
  * A market item (docs/product-rules.md#market-lists) from the pair's row and the feed's live 24 h ticker: close with the

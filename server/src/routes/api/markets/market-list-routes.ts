@@ -19,7 +19,8 @@ function items(trading: Trading, rows: readonly MarketRow[]): MarketItemView[] {
 }
 
 /** A currency tab (docs/product-rules.md#market-lists): two levels, as the market screen shows them: a group and its children (which have none). */
-const tab = (child: TSchema) => Type.Object({ id: Type.Integer(), currency_name: Type.String(), child: Type.Array(child) });
+const tab = (child: TSchema) =>
+  Type.Object({ id: Type.Integer(), currency_name: Type.String(), child: Type.Array(child) });
 const CurrencyTabSchema = tab(tab(Type.Never()));
 
 const tabId = withDefault(int(messages('common.badRequest'), { min: 0, max: Number.MAX_SAFE_INTEGER }), 0);
@@ -36,7 +37,15 @@ export const marketListRoutes: TradingPlugin = async (fastify) => {
     summary: 'The home list: every pair open for trading',
     auth: 'none',
     answer: list,
-    handler: () => ok({ list: items(trading(), trading().markets.markets().filter((m) => m.spot_enabled || m.option_enabled)) }),
+    handler: () =>
+      ok({
+        list: items(
+          trading(),
+          trading()
+            .markets.markets()
+            .filter((m) => m.spot_enabled || m.option_enabled),
+        ),
+      }),
   });
 
   route({
@@ -47,8 +56,15 @@ export const marketListRoutes: TradingPlugin = async (fastify) => {
     answer: Type.Object({ list: Type.Array(CurrencyTabSchema) }),
     handler: () => {
       const tabs = trading().markets.tabs();
-      const childrenOf = (parent: number) => tabs.filter((row) => row.parent_id === parent).map((row) => ({ id: row.id, currency_name: row.name, child: [] }));
-      return ok({ list: tabs.filter((row) => row.parent_id === null).map((row) => ({ id: row.id, currency_name: row.name, child: childrenOf(row.id) })) });
+      const childrenOf = (parent: number) =>
+        tabs
+          .filter((row) => row.parent_id === parent)
+          .map((row) => ({ id: row.id, currency_name: row.name, child: [] }));
+      return ok({
+        list: tabs
+          .filter((row) => row.parent_id === null)
+          .map((row) => ({ id: row.id, currency_name: row.name, child: childrenOf(row.id) })),
+      });
     },
   });
 
@@ -56,16 +72,23 @@ export const marketListRoutes: TradingPlugin = async (fastify) => {
     method: 'POST',
     url: '/index/getAllMarketList',
     summary: 'The pairs of a group (fid) and child tab (eid)',
-    description: 'eid 0 or absent: every child of the group (the All filter); fid 0 or absent as well: every pair. Unknown ids give an empty list.',
+    description:
+      'eid 0 or absent: every child of the group (the All filter); fid 0 or absent as well: every pair. Unknown ids give an empty list.',
     auth: 'none',
     fields: { fid: tabId, eid: tabId },
     answer: list,
     handler: ({ fields: { fid, eid } }) => {
-      const parentOf = new Map(trading().markets.tabs().map((row) => [row.id, row.parent_id]));
+      const parentOf = new Map(
+        trading()
+          .markets.tabs()
+          .map((row) => [row.id, row.parent_id]),
+      );
       const rows = trading()
         .markets.markets()
         .filter((m) => m.spot_enabled || m.option_enabled)
-        .filter((m) => (eid !== 0 ? m.tab_id === eid : fid === 0 || parentOf.get(m.tab_id) === fid || m.tab_id === fid));
+        .filter((m) =>
+          eid !== 0 ? m.tab_id === eid : fid === 0 || parentOf.get(m.tab_id) === fid || m.tab_id === fid,
+        );
       return ok({ list: items(trading(), rows) });
     },
   });

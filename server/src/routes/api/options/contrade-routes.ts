@@ -21,11 +21,15 @@ const HyConfig = Type.Object({
   hy_numcolstmp: Type.String({ description: 'Quantity multipliers, e.g. "1,3,5,10"' }),
   hy_price_type: Type.Integer({ description: '2: quantities are multiplier x the minimum' }),
   coinname: Type.String(),
-  balance: Type.String({ description: "The caller's available stake coin in the options account ('0.00000000' without a token)" }),
+  balance: Type.String({
+    description: "The caller's available stake coin in the options account ('0.00000000' without a token)",
+  }),
   hytime: Type.String({ description: 'Durations in seconds, e.g. "30,60,120,300"' }),
   hy_ykbl: Type.String({ description: 'Payout percent per duration, same order' }),
   hymin: Type.String({ description: 'Minimum stake per duration, same order' }),
-  fee_rate: Type.String({ description: 'Stake fee as a fraction ("0" none); creatorder debits stake + stake x fee_rate rounded down to 1e-8' }),
+  fee_rate: Type.String({
+    description: 'Stake fee as a fraction ("0" none); creatorder debits stake + stake x fee_rate rounded down to 1e-8',
+  }),
   amount_precision: Type.Integer({ description: 'The most decimals creatorder accepts in a stake' }),
   durations: Type.Array(Type.Object({ time: Type.Integer(), ykbl: Type.String(), min: Type.String() })),
 });
@@ -38,13 +42,19 @@ export const contradeRoutes: TradingPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Contrade/getHyConfig',
-    summary: 'The options configuration: durations, payout percents, minimums, multipliers, fee, the caller\'s balance',
+    summary: "The options configuration: durations, payout percents, minimums, multipliers, fee, the caller's balance",
     auth: 'optional',
     answer: HyConfig,
     handler: ({ user }) => {
       const { settings, coin, durations } = trading().contracts.config();
-      const balance = user ? trading().ledger.balance({ userId: user.id, coinId: coin.id, accountType: settings.account_type }).available : 0n;
-      const list = durations.map((d) => ({ time: d.seconds, ykbl: percentText(d.payout_bp), min: formatTrimmed(d.min_stake) }));
+      const balance = user
+        ? trading().ledger.balance({ userId: user.id, coinId: coin.id, accountType: settings.account_type }).available
+        : 0n;
+      const list = durations.map((d) => ({
+        time: d.seconds,
+        ykbl: percentText(d.payout_bp),
+        min: formatTrimmed(d.min_stake),
+      }));
       return ok({
         hy_numcolstmp: settings.multipliers,
         hy_price_type: settings.price_type,
@@ -64,7 +74,8 @@ export const contradeRoutes: TradingPlugin = async (fastify) => {
     method: 'POST',
     url: '/Contrade/creatorder',
     summary: 'Opens a second contract: buy up (buytype 1) or down (2) for ctime seconds with stake ctzed',
-    description: 'The payout percent is the server\'s for that duration, never the client\'s. An identical order within 2 s is refused.',
+    description:
+      "The payout percent is the server's for that duration, never the client's. An identical order within 2 s is refused.",
     auth: 'required',
     once: 'trade.duplicate',
     fields: {
@@ -79,10 +90,18 @@ export const contradeRoutes: TradingPlugin = async (fastify) => {
       ykbl: Type.String({ description: 'The payout percent applied' }),
     }),
     handler: ({ fields, user, t }) => {
-      const orderId = trading().contracts.create(user.id, { marketId: fields.m_id, direction: fields.buytype, seconds: fields.ctime, stake: fields.ctzed });
+      const orderId = trading().contracts.create(user.id, {
+        marketId: fields.m_id,
+        direction: fields.buytype,
+        seconds: fields.ctime,
+        stake: fields.ctzed,
+      });
       // The app draws the buy price on the chart while the order runs, and its running result from it.
       const order = trading().options.find(orderId) as OptionOrderRow;
-      return ok({ order_id: orderId, buyprice: order.buy_price, ykbl: percentText(order.payout_bp) }, t('option.placed'));
+      return ok(
+        { order_id: orderId, buyprice: order.buy_price, ykbl: percentText(order.payout_bp) },
+        t('option.placed'),
+      );
     },
   });
 
@@ -105,7 +124,10 @@ export const contradeRoutes: TradingPlugin = async (fastify) => {
     url: '/Contrade/getHyOrderList',
     summary: "The caller's orders, newest first: status 1 in progress, 2 settled (due orders are settled first)",
     auth: 'required',
-    fields: { status: withDefault(choice([1, 2], messages('option.listInvalid')), 1), ...paging(messages('option.listInvalid')) },
+    fields: {
+      status: withDefault(choice([1, 2], messages('option.listInvalid')), 1),
+      ...paging(messages('option.listInvalid')),
+    },
     answer: pageOf(OptionOrderView),
     handler: ({ fields, user, lang }) => {
       trading().contracts.settleDue(user.id);

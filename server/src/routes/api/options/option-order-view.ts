@@ -27,17 +27,27 @@ export const OptionOrderView = Type.Object({
   symbol: Type.String(),
   coinname: Type.String({ description: 'BASE/QUOTE' }),
   status: Type.Union([Type.Literal(1), Type.Literal(2)]),
-  is_win: Type.Integer({ description: '0 open, 1 win, 2 lose, 3 tie (stake refunded), 4 void (stake and fee refunded)' }),
+  is_win: Type.Integer({
+    description: '0 open, 1 win, 2 lose, 3 tie (stake refunded), 4 void (stake and fee refunded)',
+  }),
   ploss: Type.String(),
   payout: Type.String(),
   buyprice: Type.String(),
   buyprice_ts: Type.Integer(),
   sellprice: Type.String(),
   sellprice_ts: Type.Union([Type.Integer(), Type.Null()]),
-  buy_trade_id: Type.Union([Type.String(), Type.Null()], { description: 'HTX tradeId of the market trade that set the buy price' }),
-  buy_trade_ts: Type.Union([Type.Integer(), Type.Null()], { description: 'That trade\'s ts in the public feed, epoch ms' }),
-  sell_trade_id: Type.Union([Type.String(), Type.Null()], { description: 'HTX tradeId of the market trade that set the settlement price' }),
-  sell_trade_ts: Type.Union([Type.Integer(), Type.Null()], { description: 'That trade\'s ts in the public feed, epoch ms' }),
+  buy_trade_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'HTX tradeId of the market trade that set the buy price',
+  }),
+  buy_trade_ts: Type.Union([Type.Integer(), Type.Null()], {
+    description: "That trade's ts in the public feed, epoch ms",
+  }),
+  sell_trade_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'HTX tradeId of the market trade that set the settlement price',
+  }),
+  sell_trade_ts: Type.Union([Type.Integer(), Type.Null()], {
+    description: "That trade's ts in the public feed, epoch ms",
+  }),
   time: Type.Integer({ description: 'Duration in seconds' }),
   count_down: Type.Integer({ description: 'Whole seconds until expiry, 0 once due' }),
   hyzd: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 up, 2 down' }),
@@ -62,7 +72,13 @@ function signed(units: bigint): string {
   return units > 0n ? `+${formatUnits(units)}` : formatUnits(units);
 }
 
-export function optionOrderView(order: OptionOrderRow, market: MarketRow, stakeCoin: string, now: number, lang: string): OptionOrderView {
+export function optionOrderView(
+  order: OptionOrderRow,
+  market: MarketRow,
+  stakeCoin: string,
+  now: number,
+  lang: string,
+): OptionOrderView {
   const settled = order.status === 2;
   return {
     order_id: order.id,

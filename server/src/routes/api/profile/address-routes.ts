@@ -1,12 +1,18 @@
 import Type from 'typebox';
 import { ADDRESS_MAX_LENGTH, ADDRESS_TEXT_PATTERN, WITHDRAW_NETWORKS } from '../../../../../common/withdraw-address.ts';
-import { WithdrawAddressRepository, type WithdrawAddressRow } from '../../../db/repositories/withdraw-address-repository.ts';
+import {
+  WithdrawAddressRepository,
+  type WithdrawAddressRow,
+} from '../../../db/repositories/withdraw-address-repository.ts';
 import { bindWithdrawAddress } from '../../../domain/withdraw-addresses.ts';
 import { id, messages, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
-const Network = Type.String({ enum: [...WITHDRAW_NETWORKS], description: 'The network the address is on: TRC20, ERC20 or BTC' });
+const Network = Type.String({
+  enum: [...WITHDRAW_NETWORKS],
+  description: 'The network the address is on: TRC20, ERC20 or BTC',
+});
 
 /** A bound withdrawal address as answered. */
 const BoundAddress = Type.Object({
@@ -17,7 +23,13 @@ const BoundAddress = Type.Object({
   address: Type.String(),
 });
 
-const view = (row: WithdrawAddressRow) => ({ id: row.id, c_id: row.coin_id, coin: row.coin, network: row.network, address: row.address });
+const view = (row: WithdrawAddressRow) => ({
+  id: row.id,
+  c_id: row.coin_id,
+  coin: row.coin,
+  network: row.network,
+  address: row.address,
+});
 
 /** GET /api/User/getUserWidthAddress and POST /api/User/setUserWidthAddress (docs/product-rules.md#withdrawal-addresses), Token required. */
 export const addressRoutes: ApiPlugin = async (fastify) => {
@@ -29,7 +41,8 @@ export const addressRoutes: ApiPlugin = async (fastify) => {
     method: 'GET',
     url: '/User/getUserWidthAddress',
     summary: "The caller's bound withdrawal addresses, and the coins an address can be bound for",
-    description: '`list`: one address per coin. `coins`: every coin with a withdraw network, which decides the address shape (README "Withdrawal addresses").',
+    description:
+      '`list`: one address per coin. `coins`: every coin with a withdraw network, which decides the address shape (README "Withdrawal addresses").',
     auth: 'required',
     answer: Type.Object({
       list: Type.Array(BoundAddress),
@@ -54,11 +67,20 @@ export const addressRoutes: ApiPlugin = async (fastify) => {
     once: 'common.duplicate',
     fields: {
       c_id: id(messages('address.coinRequired')),
-      address: text({ required: 'address.required', invalid: 'address.invalid' }, { max: ADDRESS_MAX_LENGTH, pattern: ADDRESS_TEXT_PATTERN, example: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }),
+      address: text(
+        { required: 'address.required', invalid: 'address.invalid' },
+        { max: ADDRESS_MAX_LENGTH, pattern: ADDRESS_TEXT_PATTERN, example: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      ),
     },
     answer: BoundAddress,
     handler: ({ fields, user, t }) => {
-      const row = bindWithdrawAddress(addresses, ctx.siteConfig.get(), user.id, { coinId: fields.c_id, address: fields.address }, ctx.now());
+      const row = bindWithdrawAddress(
+        addresses,
+        ctx.siteConfig.get(),
+        user.id,
+        { coinId: fields.c_id, address: fields.address },
+        ctx.now(),
+      );
       return ok(view(row), t('address.saved'));
     },
   });

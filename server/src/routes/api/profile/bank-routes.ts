@@ -24,7 +24,12 @@ const BankCard = Type.Object({
 
 /** A card as answered: while bank_swan_type is 1 the full number never leaves the server. */
 function view(row: BankCardRow, site: SiteConfig) {
-  return { id: row.id, bank_name: row.bank_name, card_number: site.bank_swan_type === 1 ? maskCardNumber(row.card_number) : row.card_number, card_name: row.card_name };
+  return {
+    id: row.id,
+    bank_name: row.bank_name,
+    card_number: site.bank_swan_type === 1 ? maskCardNumber(row.card_number) : row.card_number,
+    card_name: row.card_name,
+  };
 }
 
 /** POST /api/User/getUserBankList and /api/User/setBank (docs/product-rules.md#bank-cards), Token required. */
@@ -48,7 +53,7 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/User/setBank',
-    summary: 'Adds a bank card, or with id changes one of the caller\'s cards',
+    summary: "Adds a bank card, or with id changes one of the caller's cards",
     description:
       'Checked in the order bank name, cardholder name, card number (docs/product-rules.md#bank-cards); no verification code is asked (README "Bank cards"). ' +
       'The card number is 12 to 19 digits, spaces ignored. Refused while bank_switch is not 1; once the caller has a card, adding and ' +
@@ -57,8 +62,14 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
     once: 'common.duplicate',
     fields: {
       id: optional(id(messages('bank.idInvalid'))),
-      bank_name: text({ required: 'bank.bankNameError', invalid: 'bank.bankNameTooLong' }, { max: BANK_NAME_MAX_LENGTH, example: 'Northwind Bank' }),
-      card_name: text({ required: 'bank.usrNameError', invalid: 'bank.usrNameTooLong' }, { max: CARD_NAME_MAX_LENGTH, example: 'Li Wei' }),
+      bank_name: text(
+        { required: 'bank.bankNameError', invalid: 'bank.bankNameTooLong' },
+        { max: BANK_NAME_MAX_LENGTH, example: 'Northwind Bank' },
+      ),
+      card_name: text(
+        { required: 'bank.usrNameError', invalid: 'bank.usrNameTooLong' },
+        { max: CARD_NAME_MAX_LENGTH, example: 'Li Wei' },
+      ),
       card_number: text(
         { required: 'bank.cardNumberError', invalid: 'bank.cardNumberInvalid' },
         { max: CARD_NUMBER_MAX_LENGTH, pattern: CARD_NUMBER_PATTERN, example: '6222 0212 3456 7890' },
@@ -67,9 +78,16 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
     answer: BankCard,
     handler: ({ fields, user, t }) => {
       const site = ctx.siteConfig.get();
-      const card = { bankName: fields.bank_name, cardName: fields.card_name, cardNumber: cardDigits(fields.card_number) };
+      const card = {
+        bankName: fields.bank_name,
+        cardName: fields.card_name,
+        cardNumber: cardDigits(fields.card_number),
+      };
       const saved = saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
-      return ok(view(cards.ownedBy(user.id, saved.id) as BankCardRow, site), t(saved.added ? 'bank.added' : 'bank.updated'));
+      return ok(
+        view(cards.ownedBy(user.id, saved.id) as BankCardRow, site),
+        t(saved.added ? 'bank.added' : 'bank.updated'),
+      );
     },
   });
 };

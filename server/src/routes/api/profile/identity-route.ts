@@ -10,7 +10,14 @@ import { declareRoutes, type ApiPlugin } from '../context.ts';
 
 /** An upload reference as the upload call answered it: the relative `url` or the absolute `fullurl`. */
 const uploadRef = (required: 'identity.frontRequired' | 'identity.backRequired') =>
-  text({ required, invalid: required }, { max: 300, example: '/uploads/0123456789abcdef0123456789abcdef.jpg', description: 'The url (or fullurl) the upload call answered' });
+  text(
+    { required, invalid: required },
+    {
+      max: 300,
+      example: '/uploads/0123456789abcdef0123456789abcdef.jpg',
+      description: 'The url (or fullurl) the upload call answered',
+    },
+  );
 
 /** POST /api/User/usersetReal (docs/product-rules.md#identity-verification): identity verification, decided in the review queue. */
 export const identityRoute: ApiPlugin = async (fastify) => {
@@ -28,7 +35,10 @@ export const identityRoute: ApiPlugin = async (fastify) => {
     auth: 'required',
     once: 'common.duplicate',
     fields: {
-      real_name: text({ required: 'identity.nameRequired', invalid: 'identity.nameInvalid' }, { max: REAL_NAME_MAX_LENGTH, pattern: REAL_NAME_PATTERN, example: 'Li Wei' }),
+      real_name: text(
+        { required: 'identity.nameRequired', invalid: 'identity.nameInvalid' },
+        { max: REAL_NAME_MAX_LENGTH, pattern: REAL_NAME_PATTERN, example: 'Li Wei' },
+      ),
       front_card: uploadRef('identity.frontRequired'),
       back_card: uploadRef('identity.backRequired'),
     },
@@ -40,7 +50,13 @@ export const identityRoute: ApiPlugin = async (fastify) => {
       const front = ownUploadUrl(ctx.uploads, user.id, fields.front_card) ?? reject('upload.notYours');
       const back = ownUploadUrl(ctx.uploads, user.id, fields.back_card) ?? reject('upload.notYours');
       if (front === back) reject('identity.sameImage');
-      submitIdentity(ctx.db, ctx.reviews, user.id, { realName: fields.real_name, frontCard: front, backCard: back }, ctx.now());
+      submitIdentity(
+        ctx.db,
+        ctx.reviews,
+        user.id,
+        { realName: fields.real_name, frontCard: front, backCard: back },
+        ctx.now(),
+      );
       return ok({ rzstatus: RZ_REVIEW }, t('identity.submitted'));
     },
   });

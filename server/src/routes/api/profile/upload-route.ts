@@ -5,7 +5,15 @@ import { reject } from '../../../domain/rejection.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { uploadUrl } from '../../../uploads/upload-refs.ts';
-import { MAX_IMAGE_SIDE, maxUploadBytes, UploadRefused, uploadsDir, UploadStore, type ReceivedImage, type UploadRefusalReason } from '../../../uploads/upload-store.ts';
+import {
+  MAX_IMAGE_SIDE,
+  maxUploadBytes,
+  UploadRefused,
+  uploadsDir,
+  UploadStore,
+  type ReceivedImage,
+  type UploadRefusalReason,
+} from '../../../uploads/upload-store.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
 
 /** Uploads one user may make within any hour (README "Uploads"). */
@@ -69,13 +77,17 @@ export const uploadRoute: ApiPlugin = async (fastify) => {
     summary: 'Uploads one image (JPEG, PNG or WebP, decided by its bytes) for a record to reference',
     description:
       'A multipart form with exactly one part, the image in the field `file`, at most UPLOAD_MAX_MB. `url` is relative ' +
-      '(/uploads/<name>, served to its owner only); `fullurl` adds this request\'s origin; both also under `data`.',
+      "(/uploads/<name>, served to its owner only); `fullurl` adds this request's origin; both also under `data`.",
     auth: 'required',
     body: {
       contentType: 'multipart/form-data',
       schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
     },
-    answer: Type.Object({ url: Type.String(), fullurl: Type.String(), data: Type.Object({ url: Type.String(), fullurl: Type.String() }) }),
+    answer: Type.Object({
+      url: Type.String(),
+      fullurl: Type.String(),
+      data: Type.Object({ url: Type.String(), fullurl: Type.String() }),
+    }),
     handler: async ({ request, user, t }) => {
       try {
         const upload = await receiveOneImage(request, store, user.id);
@@ -83,7 +95,8 @@ export const uploadRoute: ApiPlugin = async (fastify) => {
         const fullurl = `${request.protocol}://${request.host}${url}`;
         return ok({ url, fullurl, data: { url, fullurl } }, t('upload.ok'));
       } catch (error) {
-        const reason = error instanceof UploadRefused ? error.reason : error instanceof UploadRequestRefused ? error.problem : null;
+        const reason =
+          error instanceof UploadRefused ? error.reason : error instanceof UploadRequestRefused ? error.problem : null;
         if (reason === null) request.log.warn({ err: error }, 'upload failed');
         return reject(MESSAGES[reason ?? 'failed'], { mb: ctx.config.uploadMaxMb, pixels: MAX_IMAGE_SIDE });
       } finally {

@@ -22,7 +22,8 @@ export const siteRoutes: ApiPlugin = async (fastify) => {
   route({
     method: 'GET',
     url: '/index/getSetting',
-    summary: 'The site configuration of docs/product-rules.md#site-configuration: every switch (0/1), texts, the home popup',
+    summary:
+      'The site configuration of docs/product-rules.md#site-configuration: every switch (0/1), texts, the home popup',
     auth: 'none',
     answer: SiteSettings,
     handler: () => ok({ ...ctx.siteConfig.get(), ip_lookup_url: ctx.config.ipLookupUrl }),
@@ -32,7 +33,8 @@ export const siteRoutes: ApiPlugin = async (fastify) => {
     method: 'GET',
     url: '/index/ip',
     summary: "The caller's address",
-    description: 'Answers the envelope and, beside it, a top-level `ip`, so it also serves as an ipify-compatible `{"ip": "..."}` lookup.',
+    description:
+      'Answers the envelope and, beside it, a top-level `ip`, so it also serves as an ipify-compatible `{"ip": "..."}` lookup.',
     auth: 'none',
     answer: Type.Object({ ip: Type.String() }),
     beside: { ip: Type.String() },
@@ -57,7 +59,9 @@ export const siteRoutes: ApiPlugin = async (fastify) => {
     url: '/index/getContentList',
     summary: 'About-us entries (content is HTML)',
     auth: 'none',
-    answer: Type.Object({ list: Type.Array(Item({ title: Type.String(), img: Type.String(), content: Type.String() })) }),
+    answer: Type.Object({
+      list: Type.Array(Item({ title: Type.String(), img: Type.String(), content: Type.String() })),
+    }),
     handler: () => ok({ list: ctx.content.contentEntries() }),
   });
 

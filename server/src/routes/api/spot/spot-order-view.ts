@@ -35,7 +35,9 @@ export const SpotOrderView = Type.Object({
   title: Type.String({ description: 'BASE/QUOTE' }),
   type: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 buy, 2 sell' }),
   type_text: Type.String(),
-  operate_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 limit, 2 market, 3 stop-limit' }),
+  operate_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+    description: '1 limit, 2 market, 3 stop-limit',
+  }),
   ordertype_text: Type.String(),
   coinname: Type.String({ description: 'Base coin' }),
   trade_coin: Type.String({ description: 'Quote coin' }),
@@ -55,18 +57,39 @@ export const SpotOrderView = Type.Object({
   fee_coin: Type.String(),
   trigger_price: Type.String({ description: "A stop-limit's trigger price, '' for other orders" }),
   triggered_at: Type.Integer({ description: 'When a stop-limit fired (epoch ms), 0 until then and for other orders' }),
-  total: Type.String({ description: 'The quote value filled so far (paid, or received before fee), whatever the status' }),
+  total: Type.String({
+    description: 'The quote value filled so far (paid, or received before fee), whatever the status',
+  }),
 });
 export type SpotOrderView = Static<typeof SpotOrderView>;
 
-const STATUS_KEYS = { 1: 'trade.statusOpen', 2: 'trade.statusDone', 3: 'trade.statusCancelled', 4: 'trade.statusWaiting' } as const;
-const PARTIAL_STATUS_KEYS = { 1: 'trade.statusPartial', 2: 'trade.statusDone', 3: 'trade.statusPartialCancelled', 4: 'trade.statusWaiting' } as const;
+const STATUS_KEYS = {
+  1: 'trade.statusOpen',
+  2: 'trade.statusDone',
+  3: 'trade.statusCancelled',
+  4: 'trade.statusWaiting',
+} as const;
+const PARTIAL_STATUS_KEYS = {
+  1: 'trade.statusPartial',
+  2: 'trade.statusDone',
+  3: 'trade.statusPartialCancelled',
+  4: 'trade.statusWaiting',
+} as const;
 const ORDER_TYPE_KEYS = { 1: 'trade.limit', 2: 'trade.market', 3: 'trade.stopLimit' } as const;
 
-export function spotOrderView(order: SpotOrderRow, market: MarketRow, precision: PairPrecision, lang: string): SpotOrderView {
-  const priceText = (units: bigint | null): string => (units === null ? '' : formatTrimmed(units, precision.pricePrecision));
+export function spotOrderView(
+  order: SpotOrderRow,
+  market: MarketRow,
+  precision: PairPrecision,
+  lang: string,
+): SpotOrderView {
+  const priceText = (units: bigint | null): string =>
+    units === null ? '' : formatTrimmed(units, precision.pricePrecision);
   const quantityText = (units: bigint): string => formatTrimmed(units, precision.amountPrecision);
-  const limitValue = order.price !== null && order.quantity !== null ? valueOf(order.quantity, order.price, order.side === 1 ? 'ceil' : 'floor') : 0n;
+  const limitValue =
+    order.price !== null && order.quantity !== null
+      ? valueOf(order.quantity, order.price, order.side === 1 ? 'ceil' : 'floor')
+      : 0n;
   const done = order.status === 2;
   const partly = order.filled_qty > 0n;
   const traded = done || (order.status === 3 && partly);
@@ -93,7 +116,12 @@ export function spotOrderView(order: SpotOrderRow, market: MarketRow, precision:
     amount: formatUnits(traded ? order.filled_value : limitValue),
     budget: order.budget === null ? '' : formatUnits(order.budget),
     fee: formatUnits(order.fee),
-    fee_coin: order.fee_coin_id === null ? '' : order.fee_coin_id === market.base_coin_id ? market.base_title : market.quote_title,
+    fee_coin:
+      order.fee_coin_id === null
+        ? ''
+        : order.fee_coin_id === market.base_coin_id
+          ? market.base_title
+          : market.quote_title,
     trigger_price: priceText(order.trigger_price),
     triggered_at: order.triggered_at ?? 0,
     total: formatUnits(order.filled_value),

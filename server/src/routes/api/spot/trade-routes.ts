@@ -6,14 +6,27 @@ import type { Trading } from '../../../domain/trading.ts';
 import type { MarketRow } from '../../../db/repositories/market-repository.ts';
 import type { SpotOrderRow } from '../../../db/repositories/spot-order-repository.ts';
 import { pageOf } from '../../../http/contract/answers.ts';
-import { amount, choice, id, int, messages, optional, paging, withDefault, type FieldMessages } from '../../../http/contract/fields.ts';
+import {
+  amount,
+  choice,
+  id,
+  int,
+  messages,
+  optional,
+  paging,
+  withDefault,
+  type FieldMessages,
+} from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type TradingPlugin } from '../context.ts';
 import { spotOrderView, SpotOrderView } from './spot-order-view.ts';
 
 function view(trading: Trading, order: SpotOrderRow, lang: string): SpotOrderView {
   const market = trading.markets.marketById(order.market_id) as MarketRow;
-  const pair = trading.market.pairs().find((p) => p.symbol === market.symbol) ?? { pricePrecision: 8, amountPrecision: 8 };
+  const pair = trading.market.pairs().find((p) => p.symbol === market.symbol) ?? {
+    pricePrecision: 8,
+    amountPrecision: 8,
+  };
   return spotOrderView(order, market, pair, lang);
 }
 
@@ -48,8 +61,16 @@ export const tradeRoutes: TradingPlugin = async (fastify) => {
     handler: ({ fields, user }) => {
       const market = trading().markets.marketById(fields.m_id);
       if (!market) reject('market.unknown');
-      const quote = trading().ledger.balance({ userId: user.id, coinId: market.quote_coin_id, accountType: SPOT_ACCOUNT_TYPE });
-      const base = trading().ledger.balance({ userId: user.id, coinId: market.base_coin_id, accountType: SPOT_ACCOUNT_TYPE });
+      const quote = trading().ledger.balance({
+        userId: user.id,
+        coinId: market.quote_coin_id,
+        accountType: SPOT_ACCOUNT_TYPE,
+      });
+      const base = trading().ledger.balance({
+        userId: user.id,
+        coinId: market.base_coin_id,
+        accountType: SPOT_ACCOUNT_TYPE,
+      });
       return ok({
         usdt_balance: formatUnits(quote.available),
         coin_balance: formatUnits(base.available),
@@ -123,7 +144,12 @@ export const tradeRoutes: TradingPlugin = async (fastify) => {
     handler: ({ fields, user, lang }) => {
       // Fills the feed already printed show up in this answer.
       trading().market.flushTrades();
-      const { rows, total } = trading().spotOrders.page(user.id, { status: fields.status, side: fields.type, marketId: fields.m_id }, fields.page, fields.limit);
+      const { rows, total } = trading().spotOrders.page(
+        user.id,
+        { status: fields.status, side: fields.type, marketId: fields.m_id },
+        fields.page,
+        fields.limit,
+      );
       return ok({ list: rows.map((row) => view(trading(), row, lang)), total });
     },
   });
@@ -131,7 +157,8 @@ export const tradeRoutes: TradingPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Trade/cancelOrder',
-    summary: 'Cancels an open or waiting order of the caller and unfreezes what it still held; fills already taken are kept',
+    summary:
+      'Cancels an open or waiting order of the caller and unfreezes what it still held; fills already taken are kept',
     auth: 'required',
     fields: { bb_id: id(messages('trade.orderNotFound')) },
     answer: SpotOrderView,
@@ -144,8 +171,10 @@ export const tradeRoutes: TradingPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Trade/cancelAll',
-    summary: "Cancels every open and waiting order of the caller (of one pair, or of all), each unfreezing what it still held",
-    description: 'm_id 0 or absent: every pair. One transaction; fills already taken are kept. data.cancelled: how many it cancelled (0 when none was open).',
+    summary:
+      'Cancels every open and waiting order of the caller (of one pair, or of all), each unfreezing what it still held',
+    description:
+      'm_id 0 or absent: every pair. One transaction; fills already taken are kept. data.cancelled: how many it cancelled (0 when none was open).',
     auth: 'required',
     once: 'trade.duplicate',
     fields: { m_id: withDefault(int(messages('market.unknown'), { min: 0, max: Number.MAX_SAFE_INTEGER }), 0) },

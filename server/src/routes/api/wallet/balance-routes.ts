@@ -7,7 +7,9 @@ import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
 import { accountName, coinField, type WalletPlugin } from './wallet-context.ts';
 
-const AccountType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 option (the main account), 2 funds, 3 quantitative' });
+const AccountType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+  description: '1 option (the main account), 2 funds, 3 quantitative',
+});
 
 /** docs/product-rules.md#assets, one coin of one account. */
 const BalanceInfo = Type.Object({
@@ -16,8 +18,13 @@ const BalanceInfo = Type.Object({
   logo: Type.String(),
   balance: Type.String({ description: 'Available, 8 decimals' }),
   dbalance: Type.String({ description: 'Frozen, 8 decimals' }),
-  all_zhprice: Type.String({ description: "USDT value of available + frozen at the feed's last price, rounded down to 8 decimals; '' when the feed has no price" }),
-  price: Type.String({ description: "The USDT price used ('1' for USDT; '' when nothing is held or the feed has no price)" }),
+  all_zhprice: Type.String({
+    description:
+      "USDT value of available + frozen at the feed's last price, rounded down to 8 decimals; '' when the feed has no price",
+  }),
+  price: Type.String({
+    description: "The USDT price used ('1' for USDT; '' when nothing is held or the feed has no price)",
+  }),
 });
 
 const BalanceList = Type.Object({
@@ -79,7 +86,9 @@ export const balanceRoutes: WalletPlugin = async (fastify) => {
     answer: Type.Object({
       coin: Type.String(),
       decimals: Type.Integer({ description: 'Decimals an amount of this coin may have' }),
-      balance_list: Type.Array(Type.Object({ type: AccountType, name: Type.String(), balance: Type.String(), dbalance: Type.String() })),
+      balance_list: Type.Array(
+        Type.Object({ type: AccountType, name: Type.String(), balance: Type.String(), dbalance: Type.String() }),
+      ),
     }),
     handler: ({ fields, user, lang }) => {
       const { deps } = wallet();
@@ -89,7 +98,12 @@ export const balanceRoutes: WalletPlugin = async (fastify) => {
         decimals: coin.decimals,
         balance_list: openAccountTypes(deps.site()).map((type) => {
           const balance = deps.ledger.balance({ userId: user.id, coinId: coin.id, accountType: type });
-          return { type, name: accountName(lang, type), balance: formatUnits(balance.available), dbalance: formatUnits(balance.frozen) };
+          return {
+            type,
+            name: accountName(lang, type),
+            balance: formatUnits(balance.available),
+            dbalance: formatUnits(balance.frozen),
+          };
         }),
       });
     },

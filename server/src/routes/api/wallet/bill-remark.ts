@@ -50,7 +50,10 @@ export function billRemark(row: BillListRow, lang: string): string {
     const ref = row.review_ref ?? '';
     const known = REVIEW_REMARKS[row.review_kind];
     if (known) return t(lang, row.kind === 'review_hold' ? known.hold : known.release, { ref });
-    return t(lang, row.kind === 'review_hold' ? 'wallet.bill.reviewHold' : 'wallet.bill.reviewRelease', { kind: row.review_kind, ref });
+    return t(lang, row.kind === 'review_hold' ? 'wallet.bill.reviewHold' : 'wallet.bill.reviewRelease', {
+      kind: row.review_kind,
+      ref,
+    });
   }
   const key = REMARKS[row.kind as BillKind];
   if (key) return t(lang, key, { ref: row.ref_id ?? '' });

@@ -10,9 +10,13 @@ import { amountField, coinField, type WalletPlugin } from './wallet-context.ts';
 /** docs/product-rules.md#deposits: networkList[] {id, pay_type, coin_net, pay_img, address}, plus the bank-wire details of pay type 3. */
 const Network = Type.Object({
   id: Type.Integer({ description: 'a_id of recharge' }),
-  pay_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 and 2 a chain (TRC20, ERC20 …), 3 bank wire' }),
+  pay_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+    description: '1 and 2 a chain (TRC20, ERC20 …), 3 bank wire',
+  }),
   coin_net: Type.String(),
-  pay_img: Type.String({ description: "The operator's image, else a QR code of the address (SVG data URL); '' for bank wire" }),
+  pay_img: Type.String({
+    description: "The operator's image, else a QR code of the address (SVG data URL); '' for bank wire",
+  }),
   address: Type.String({ description: "'' for bank wire" }),
   min: Type.String({ description: 'The smallest deposit through this network, in the coin; "0" when there is none' }),
   bank_name: Type.Optional(Type.String()),
@@ -23,7 +27,12 @@ const Network = Type.Object({
   company_address: Type.Optional(Type.String()),
 });
 
-const RechargeCoin = Type.Object({ id: Type.Integer(), title: Type.String(), logo: Type.String(), networkList: Type.Array(Network) });
+const RechargeCoin = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  logo: Type.String(),
+  networkList: Type.Array(Network),
+});
 
 /** QR codes of addresses, made once per address (an operator changes addresses rarely). */
 const qrCache = new Map<string, Promise<string>>();
@@ -31,7 +40,9 @@ const qrCache = new Map<string, Promise<string>>();
 function qrCode(address: string): Promise<string> {
   let made = qrCache.get(address);
   if (!made) {
-    made = QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+    made = QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(
+      (svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    );
     qrCache.set(address, made);
   }
   return made;
@@ -39,8 +50,24 @@ function qrCode(address: string): Promise<string> {
 
 async function networkView(network: DepositNetwork) {
   const min = formatTrimmed(network.min);
-  if (network.bank) return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image, address: '', min, ...network.bank };
-  return { id: network.id, pay_type: network.payType, coin_net: network.name, pay_img: network.image || (await qrCode(network.address)), address: network.address, min };
+  if (network.bank)
+    return {
+      id: network.id,
+      pay_type: network.payType,
+      coin_net: network.name,
+      pay_img: network.image,
+      address: '',
+      min,
+      ...network.bank,
+    };
+  return {
+    id: network.id,
+    pay_type: network.payType,
+    coin_net: network.name,
+    pay_img: network.image || (await qrCode(network.address)),
+    address: network.address,
+    min,
+  };
 }
 
 /** getRechargeCoinList and recharge (docs/product-rules.md#deposits). */
@@ -59,7 +86,12 @@ export const depositRoutes: WalletPlugin = async (fastify) => {
       const list = await Promise.all(
         wallet()
           .deposits.offers()
-          .map(async ({ coin, networks }) => ({ id: coin.id, title: coin.title, logo: coin.logo, networkList: await Promise.all(networks.map(networkView)) })),
+          .map(async ({ coin, networks }) => ({
+            id: coin.id,
+            title: coin.title,
+            logo: coin.logo,
+            networkList: await Promise.all(networks.map(networkView)),
+          })),
       );
       return ok({ list });
     },
@@ -70,20 +102,28 @@ export const depositRoutes: WalletPlugin = async (fastify) => {
     url: '/User/recharge',
     summary: 'Submits a deposit with its payment proof for review',
     description:
-      'payimg is what the upload call answered for the caller\'s own proof image; a_id the network. The deposit waits in the review queue and is credited to the ' +
-      'main account (type 1) when approved. Refused below the network\'s min, and while recharge_status or recharge_certificate is not 1. An identical deposit within 2 s is refused.',
+      "payimg is what the upload call answered for the caller's own proof image; a_id the network. The deposit waits in the review queue and is credited to the " +
+      "main account (type 1) when approved. Refused below the network's min, and while recharge_status or recharge_certificate is not 1. An identical deposit within 2 s is refused.",
     auth: 'required',
     once: 'common.duplicate',
     fields: {
       c_id: coinField,
       num: amountField('wallet.rechargeAmountRequired'),
-      payimg: text(messages('wallet.proofRequired'), { max: 300, example: '/uploads/0123456789abcdef0123456789abcdef.jpg' }),
+      payimg: text(messages('wallet.proofRequired'), {
+        max: 300,
+        example: '/uploads/0123456789abcdef0123456789abcdef.jpg',
+      }),
       a_id: id(messages('wallet.networkRequired')),
       type: withDefault(choice([1], messages('wallet.accountInvalid')), 1),
     },
     answer: Type.Object({ id: Type.Integer(), status: Type.Literal(1) }),
     handler: ({ fields, user, t }) => {
-      const deposit = wallet().deposits.submit(user.id, { coinId: fields.c_id, amount: fields.num, proof: fields.payimg, networkId: fields.a_id });
+      const deposit = wallet().deposits.submit(user.id, {
+        coinId: fields.c_id,
+        amount: fields.num,
+        proof: fields.payimg,
+        networkId: fields.a_id,
+      });
       return ok({ id: deposit.id, status: 1 as const }, t('wallet.rechargeSubmitted'));
     },
   });

@@ -43,16 +43,26 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Balance/getTransferCoin',
-    summary: 'The coins that can be sent, with their fee rate, arrival days and the caller\'s balance',
+    summary: "The coins that can be sent, with their fee rate, arrival days and the caller's balance",
     auth: 'required',
-    fields: { username: optional(text(messages('transfer.usernameRequired'), { max: 64, description: 'Accepted (docs/product-rules.md#internal-transfers), not used: the terms are the same for every receiver' })) },
+    fields: {
+      username: optional(
+        text(messages('transfer.usernameRequired'), {
+          max: 64,
+          description:
+            'Accepted (docs/product-rules.md#internal-transfers), not used: the terms are the same for every receiver',
+        }),
+      ),
+    },
     answer: Type.Object({ list: Type.Array(TransferCoinView) }),
     handler: ({ user }) => {
       open();
       const list = transfers.coins().map((coin) => ({
         id: coin.coin_id,
         title: coin.title,
-        balance: formatUnits(ledger.balance({ userId: user.id, coinId: coin.coin_id, accountType: MAIN_ACCOUNT }).available),
+        balance: formatUnits(
+          ledger.balance({ userId: user.id, coinId: coin.coin_id, accountType: MAIN_ACCOUNT }).available,
+        ),
         internal_transfer_sxf: ppmToRate(coin.fee_ppm),
         internal_transfer_days: coin.days,
         decimals: coin.decimals,
@@ -64,9 +74,10 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Balance/transfer',
-    summary: 'Sends an amount to another user: it leaves the available balance at once and arrives after the coin\'s days',
+    summary:
+      "Sends an amount to another user: it leaves the available balance at once and arrives after the coin's days",
     description:
-      'Checked in this order: the receiver (to_uid from searchUser, not the caller), the coin, the amount\'s decimals, the transaction password ' +
+      "Checked in this order: the receiver (to_uid from searchUser, not the caller), the coin, the amount's decimals, the transaction password " +
       'when traders_password_switch is 1, the balance. The amount is frozen until it arrives; the receiver gets amount − amount × rate (fee ' +
       'rounded down). The sender may cancel while it is in transfer.',
     auth: 'required',
@@ -109,6 +120,7 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
     once: 'earn.duplicate',
     fields: { id: id(messages('transfer.notFound')) },
     answer: InternalTransferView,
-    handler: ({ fields, user, lang, t }) => ok(internalTransferView(transfers.cancel(user.id, fields.id), user.id, lang), t('transfer.cancelled')),
+    handler: ({ fields, user, lang, t }) =>
+      ok(internalTransferView(transfers.cancel(user.id, fields.id), user.id, lang), t('transfer.cancelled')),
   });
 };

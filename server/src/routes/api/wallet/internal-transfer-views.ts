@@ -21,7 +21,9 @@ export const InternalTransferView = Type.Object({
   order_num: Type.String(),
   status: Type.Integer({ description: '1 in transfer, 2 finished, 3 cancelled' }),
   status_text: Type.String(),
-  direction: Type.Union([Type.Literal('out'), Type.Literal('in')], { description: 'out: the caller sent it; in: the caller receives it' }),
+  direction: Type.Union([Type.Literal('out'), Type.Literal('in')], {
+    description: 'out: the caller sent it; in: the caller receives it',
+  }),
   addtime: Type.String(),
   addtime_ms: Type.Integer(),
   arrival_time: Type.String({ description: 'When it arrives (or arrived, for status 2)' }),
@@ -36,9 +38,17 @@ export const InternalTransferView = Type.Object({
 });
 export type InternalTransferView = Static<typeof InternalTransferView>;
 
-const STATUS_TEXT: Record<InternalTransferRow['status'], MessageKey> = { 1: 'transfer.status1', 2: 'transfer.status2', 3: 'transfer.status3' };
+const STATUS_TEXT: Record<InternalTransferRow['status'], MessageKey> = {
+  1: 'transfer.status1',
+  2: 'transfer.status2',
+  3: 'transfer.status3',
+};
 
-export function internalTransferView(transfer: InternalTransferRow, viewerId: number, lang: string): InternalTransferView {
+export function internalTransferView(
+  transfer: InternalTransferRow,
+  viewerId: number,
+  lang: string,
+): InternalTransferView {
   const arrived = transfer.status === 2 && transfer.finished_at !== null ? transfer.finished_at : transfer.arrival_time;
   return {
     id: transfer.id,
@@ -59,4 +69,3 @@ export function internalTransferView(transfer: InternalTransferRow, viewerId: nu
     reason: transfer.reason,
   };
 }
-

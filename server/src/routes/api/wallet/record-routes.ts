@@ -12,7 +12,9 @@ import { declareRoutes } from '../context.ts';
 import { billRemark } from './bill-remark.ts';
 import { accountName, recordListFields, recordTime, statusText, type WalletPlugin } from './wallet-context.ts';
 
-const Status = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: '1 pending review, 2 completed, 3 not passed' });
+const Status = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+  description: '1 pending review, 2 completed, 3 not passed',
+});
 const Time = Type.String({ description: 'YYYY-MM-DD HH:mm:ss, UTC' });
 
 /** docs/product-rules.md#account-records. */
@@ -80,7 +82,8 @@ export const recordRoutes: WalletPlugin = async (fastify) => {
     method: 'POST',
     url: '/User/getBillList',
     summary: 'The bill of one coin in one account type: every change of its available balance, newest first',
-    description: 'type is the account type. Freezing (an order, a withdrawal under review) shows as money out, unfreezing as money in.',
+    description:
+      'type is the account type. Freezing (an order, a withdrawal under review) shows as money out, unfreezing as money in.',
     auth: 'required',
     fields,
     answer: pageOf(Bill),
@@ -177,7 +180,12 @@ export const recordRoutes: WalletPlugin = async (fastify) => {
           from_type: row.from_type,
           to_type: row.to_type,
           coin: coin.title,
-          msg: t(lang, 'wallet.transferMsg', { amount: formatTrimmed(row.amount), coin: coin.title, from: accountName(lang, row.from_type), to: accountName(lang, row.to_type) }),
+          msg: t(lang, 'wallet.transferMsg', {
+            amount: formatTrimmed(row.amount),
+            coin: coin.title,
+            from: accountName(lang, row.from_type),
+            to: accountName(lang, row.to_type),
+          }),
           updatetime: recordTime(row.created_at),
         })),
         total,

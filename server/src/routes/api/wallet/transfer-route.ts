@@ -12,7 +12,7 @@ export const transferRoute: WalletPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/User/transfer',
-    summary: 'Moves an amount of one coin between two of the caller\'s own account types, at once',
+    summary: "Moves an amount of one coin between two of the caller's own account types, at once",
     description:
       'from_type and to_type: 1 option (main), 2 funds, 3 quantitative (only while quantize_switch is 1). Refused while account_transfer_status is not 1. ' +
       'One transaction with a bill row on each side; nothing moves on a refused call. An identical transfer within 2 s is refused.',
@@ -26,8 +26,16 @@ export const transferRoute: WalletPlugin = async (fastify) => {
     },
     answer: Type.Object({ id: Type.Integer(), num: Type.String(), from_type: Type.Integer(), to_type: Type.Integer() }),
     handler: ({ fields, user, t }) => {
-      const done = wallet().transfers.transfer(user.id, { coinId: fields.c_id, amount: fields.num, from: fields.from_type, to: fields.to_type });
-      return ok({ id: done.id, num: formatUnits(done.amount), from_type: fields.from_type, to_type: fields.to_type }, t('wallet.transferred'));
+      const done = wallet().transfers.transfer(user.id, {
+        coinId: fields.c_id,
+        amount: fields.num,
+        from: fields.from_type,
+        to: fields.to_type,
+      });
+      return ok(
+        { id: done.id, num: formatUnits(done.amount), from_type: fields.from_type, to_type: fields.to_type },
+        t('wallet.transferred'),
+      );
     },
   });
 };

@@ -19,7 +19,12 @@ export const accountField = choice([1, 2, 3], messages('wallet.accountInvalid'))
 
 /** An amount with its "please enter" message (docs/product-rules.md#calls-and-answers client messages) and the shared ones. */
 export function amountField(required: MessageKey) {
-  const on: FieldMessages = { required, invalid: 'wallet.amountInvalid', zero: 'wallet.amountInvalid', tooLarge: 'wallet.tooLarge' };
+  const on: FieldMessages = {
+    required,
+    invalid: 'wallet.amountInvalid',
+    zero: 'wallet.amountInvalid',
+    tooLarge: 'wallet.tooLarge',
+  };
   return amount(on);
 }
 
@@ -30,7 +35,11 @@ export const recordListFields = {
   ...paging(messages('wallet.listInvalid')),
 };
 
-const STATUS_KEYS: Record<RecordStatus, MessageKey> = { 1: 'wallet.statusPending', 2: 'wallet.statusDone', 3: 'wallet.statusRejected' };
+const STATUS_KEYS: Record<RecordStatus, MessageKey> = {
+  1: 'wallet.statusPending',
+  2: 'wallet.statusDone',
+  3: 'wallet.statusRejected',
+};
 
 /** The text of a record status (docs/product-rules.md#wallet: pending review, completed, not passed) in the caller's language. */
 export function statusText(lang: string, status: RecordStatus): string {

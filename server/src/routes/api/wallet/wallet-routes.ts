@@ -11,5 +11,6 @@ import { withdrawRoutes } from './withdraw-routes.ts';
  * withdrawals and flash exchange, on the wallet services the wallet plugin decorates (plugins/wallet.ts).
  */
 export const walletRoutes: FastifyPluginAsync = async (fastify) => {
-  for (const plugin of [balanceRoutes, recordRoutes, transferRoute, depositRoutes, withdrawRoutes, exchangeRoutes]) await fastify.register(plugin);
+  for (const plugin of [balanceRoutes, recordRoutes, transferRoute, depositRoutes, withdrawRoutes, exchangeRoutes])
+    await fastify.register(plugin);
 };

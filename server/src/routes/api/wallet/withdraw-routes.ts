@@ -12,10 +12,14 @@ const WithdrawalInfo = Type.Object({
   balance: Type.String({ description: 'Available in the main account (type 1), 8 decimals' }),
   txminnum: Type.String({ description: 'Smallest amount, inclusive' }),
   txmaxnum: Type.String({ description: 'Largest amount, inclusive' }),
-  sxftype: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 the fee is txsxf percent of the amount (rounded up to the coin), 2 the fixed txsxf_n' }),
+  sxftype: Type.Union([Type.Literal(1), Type.Literal(2)], {
+    description: '1 the fee is txsxf percent of the amount (rounded up to the coin), 2 the fixed txsxf_n',
+  }),
   txsxf: Type.String({ description: 'Fee percent' }),
   txsxf_n: Type.String({ description: 'Fixed fee' }),
-  address_list: Type.Array(Type.Object({ id: Type.Integer(), address: Type.String(), coin_net: Type.String() }), { description: "The caller's bound addresses of this coin" }),
+  address_list: Type.Array(Type.Object({ id: Type.Integer(), address: Type.String(), coin_net: Type.String() }), {
+    description: "The caller's bound addresses of this coin",
+  }),
 });
 
 /** getCanWithdrawCoin, getUserCoinBalance and withdraw (docs/product-rules.md#withdrawals). */
@@ -29,14 +33,22 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
     summary: 'The coins that can be withdrawn',
     description: 'Those with limits and a fee set by the operator in DATA_DIR/wallet-config.json.',
     auth: 'none',
-    answer: Type.Object({ list: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), logo: Type.String() })) }),
-    handler: () => ok({ list: wallet().withdrawals.coins().map((coin) => ({ id: coin.id, title: coin.title, logo: coin.logo })) }),
+    answer: Type.Object({
+      list: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), logo: Type.String() })),
+    }),
+    handler: () =>
+      ok({
+        list: wallet()
+          .withdrawals.coins()
+          .map((coin) => ({ id: coin.id, title: coin.title, logo: coin.logo })),
+      }),
   });
 
   route({
     method: 'POST',
     url: '/User/getUserCoinBalance',
-    summary: "What the withdrawal form needs for one coin: the caller's balance, the limits, the fee and the bound addresses",
+    summary:
+      "What the withdrawal form needs for one coin: the caller's balance, the limits, the fee and the bound addresses",
     auth: 'required',
     fields: { c_id: coinField },
     answer: WithdrawalInfo,
@@ -61,7 +73,7 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
     url: '/User/withdraw',
     summary: 'Withdraws to a bound address or card: the amount is frozen at once and waits for review',
     description:
-      'withdraw_type 1: to the bound address address_id (default: the coin\'s first bound address); 2: to the bound card bank_id. The amount must be within ' +
+      "withdraw_type 1: to the bound address address_id (default: the coin's first bound address); 2: to the bound card bank_id. The amount must be within " +
       'txminnum..txmaxnum inclusive and above the fee. paypwd is required while traders_password_switch is 1 (5 wrong in a row lock withdrawals 30 minutes). ' +
       'Approval takes the frozen amount (received arrives, the fee stays), rejection unfreezes exactly it. Refused while withdrawal_status is not 1, ' +
       'to a wallet while address_switch is not 1, to a card while bank_switch is not 1. An identical withdrawal within 2 s is refused.',
@@ -77,7 +89,13 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
       address_id: optional(id(messages('wallet.addressUnknown'))),
     },
     requireWhen: [{ when: { withdraw_type: 2 }, require: ['bank_id'] }],
-    answer: Type.Object({ id: Type.Integer(), status: Type.Literal(1), num: Type.String(), fee: Type.String(), received: Type.String() }),
+    answer: Type.Object({
+      id: Type.Integer(),
+      status: Type.Literal(1),
+      num: Type.String(),
+      fee: Type.String(),
+      received: Type.String(),
+    }),
     handler: async ({ fields, user, t }) => {
       const withdrawal = await wallet().withdrawals.submit(user, {
         coinId: fields.c_id,
@@ -88,7 +106,13 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
         payPassword: fields.paypwd,
       });
       return ok(
-        { id: withdrawal.id, status: 1 as const, num: formatUnits(withdrawal.amount), fee: formatUnits(withdrawal.fee), received: formatUnits(withdrawal.received) },
+        {
+          id: withdrawal.id,
+          status: 1 as const,
+          num: formatUnits(withdrawal.amount),
+          fee: formatUnits(withdrawal.fee),
+          received: formatUnits(withdrawal.received),
+        },
         t('wallet.withdrawSubmitted'),
       );
     },

@@ -8,7 +8,8 @@ describe('/__test/clock', () => {
   let t: TestApp | undefined;
   afterEach(async () => t?.close());
 
-  const advance = (app: TestApp, ms: string) => app.app.inject({ method: 'POST', url: `/__test/clock?advance_ms=${ms}` });
+  const advance = (app: TestApp, ms: string) =>
+    app.app.inject({ method: 'POST', url: `/__test/clock?advance_ms=${ms}` });
 
   it('does not exist without TEST_ROUTES, and such a server runs on the system clock', async () => {
     t = await startTestApp({ TEST_ROUTES: '0' });
@@ -33,10 +34,17 @@ describe('/__test/clock', () => {
     const token = await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const config = await t.post<{ hytime: string }>('Contrade/getHyConfig', {}, { Token: token });
     const seconds = Number(config.data.hytime.split(',')[0]);
-    const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find((m) => m.symbol === 'btcusdt')!.id;
-    const created = await t.post<{ order_id: number }>('Contrade/creatorder', { m_id, ctime: seconds, ctzed: '100', buytype: 1 }, { Token: token });
+    const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find(
+      (m) => m.symbol === 'btcusdt',
+    )!.id;
+    const created = await t.post<{ order_id: number }>(
+      'Contrade/creatorder',
+      { m_id, ctime: seconds, ctzed: '100', buytype: 1 },
+      { Token: token },
+    );
     expect(created.code, created.msg).toBe(1);
-    const info = () => t!.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: created.data.order_id }, { Token: token });
+    const info = () =>
+      t!.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: created.data.order_id }, { Token: token });
     expect((await info()).data.status).toBe(1);
 
     await advance(t, String(seconds * 1000));

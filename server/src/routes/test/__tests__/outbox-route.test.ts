@@ -20,7 +20,9 @@ describe('GET /__test/outbox', () => {
     await t.post('Ems/send', { email: 'two@example.com' });
     const all = (await t.app.inject({ method: 'GET', url: '/__test/outbox' })).json<{ to: string }[]>();
     expect(all.map((m) => m.to)).toEqual(['two@example.com', 'one@example.com']);
-    const one = (await t.app.inject({ method: 'GET', url: '/__test/outbox?to=ONE@example.com' })).json<Record<string, unknown>[]>();
+    const one = (await t.app.inject({ method: 'GET', url: '/__test/outbox?to=ONE@example.com' })).json<
+      Record<string, unknown>[]
+    >();
     expect(one).toHaveLength(1);
     expect(Object.keys(one[0]!).sort()).toEqual(['body', 'code', 'created_at', 'subject', 'to']);
   });

@@ -18,7 +18,12 @@ describe('GET /uploads/<name>', () => {
     other = await registerByEmail(t, 'other@example.com');
     const upload = async (bytes: Buffer) => {
       const form = fileForm(bytes);
-      const response = await t.app.inject({ method: 'POST', url: '/api/api/common/upload', payload: form.payload, headers: { ...form.headers, Token: owner } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/api/common/upload',
+        payload: form.payload,
+        headers: { ...form.headers, Token: owner },
+      });
       return response.json<Envelope<{ url: string }>>().data.url;
     };
     jpegUrl = await upload(fixture('photo.jpg'));
@@ -36,8 +41,11 @@ describe('GET /uploads/<name>', () => {
     expect(headers['cross-origin-resource-policy']).toBe('same-origin');
   }
 
-  it('serves the owner\'s image with its own type, its bytes, and no script, sniffing or caching', async () => {
-    for (const [url, type, bytes] of [[jpegUrl, 'image/jpeg', fixture('photo.jpg')], [webpUrl, 'image/webp', fixture('lossy.webp')]] as const) {
+  it("serves the owner's image with its own type, its bytes, and no script, sniffing or caching", async () => {
+    for (const [url, type, bytes] of [
+      [jpegUrl, 'image/jpeg', fixture('photo.jpg')],
+      [webpUrl, 'image/webp', fixture('lossy.webp')],
+    ] as const) {
       const response = await get(url, { Token: owner });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe(type);
@@ -66,7 +74,12 @@ describe('GET /uploads/<name>', () => {
   it('answers 401 without a session: no token, an unknown token, a logged-out one', async () => {
     const loggedOut = await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     await t.post('Login/logout', {}, { Token: loggedOut });
-    for (const headers of [{}, { Token: 'not-a-session' }, { cookie: 'token=not-a-session' }, { Token: loggedOut }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { Token: 'not-a-session' },
+      { cookie: 'token=not-a-session' },
+      { Token: loggedOut },
+    ] as Record<string, string>[]) {
       const response = await get(jpegUrl, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(401);
       expectFileHeaders(response.headers);
@@ -75,14 +88,25 @@ describe('GET /uploads/<name>', () => {
   });
 
   it('serves nothing but stored names: the incoming folder, the database, paths out of the folder', async () => {
-    for (const url of ['/uploads/incoming', '/uploads/..%2fapp.sqlite', '/uploads/%2e%2e%2fapp.sqlite', `${jpegUrl}.part`, jpegUrl.toUpperCase().replace('/UPLOADS/', '/uploads/')]) {
+    for (const url of [
+      '/uploads/incoming',
+      '/uploads/..%2fapp.sqlite',
+      '/uploads/%2e%2e%2fapp.sqlite',
+      `${jpegUrl}.part`,
+      jpegUrl.toUpperCase().replace('/UPLOADS/', '/uploads/'),
+    ]) {
       expect((await get(url, { Token: owner })).statusCode, url).toBe(404);
     }
   });
 
   it('answers 404 when the file is gone from the disk', async () => {
     const form = fileForm(fixture('photo.png'), 'a.png', 'image/png');
-    const response = await t.app.inject({ method: 'POST', url: '/api/api/common/upload', payload: form.payload, headers: { ...form.headers, Token: owner } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/api/common/upload',
+      payload: form.payload,
+      headers: { ...form.headers, Token: owner },
+    });
     const url = response.json<Envelope<{ url: string }>>().data.url;
     rmSync(join(t.dataDir, url));
     expect((await get(url, { Token: owner })).statusCode).toBe(404);

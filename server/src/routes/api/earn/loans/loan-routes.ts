@@ -13,7 +13,8 @@ import { loanOrderView, LoanOrderView, loanProjectView, LoanProjectView } from '
 const listInvalid = messages('earn.listInvalid');
 
 /** An uploaded image's URL as the upload call answered it (relative or full). */
-const imageField = (required: MessageKey) => text(messages(required), { max: 300, example: '/uploads/0123456789abcdef0123456789abcdef.jpg' });
+const imageField = (required: MessageKey) =>
+  text(messages(required), { max: 300, example: '/uploads/0123456789abcdef0123456789abcdef.jpg' });
 
 /**
  * Loans (api/Loan/* of docs/product-rules.md#loans, Token required; README "How the reference server runs the earn
@@ -59,7 +60,8 @@ export const loanRoutes: EarnPlugin = async (fastify) => {
     handler: ({ fields, user, lang, t }) => {
       requireSwitch(ctx.siteConfig.get(), 'loan_switch', 'loan.closed');
       const quote = loans.quote(fields.id, fields.amount);
-      const own = (reference: string, missing: MessageKey): string => ownUploadUrl(ctx.uploads, user.id, reference) ?? reject(missing);
+      const own = (reference: string, missing: MessageKey): string =>
+        ownUploadUrl(ctx.uploads, user.id, reference) ?? reject(missing);
       const documents = {
         frontCard: own(fields.front_card, 'loan.frontRequired'),
         laterCard: own(fields.later_card, 'loan.laterRequired'),
@@ -75,9 +77,16 @@ export const loanRoutes: EarnPlugin = async (fastify) => {
     summary: 'Repays an approved loan at once: its whole total_amount leaves the available balance, once',
     auth: 'required',
     once: 'earn.duplicate',
-    fields: { order_num: text(messages('loan.orderNumRequired'), { max: 40, pattern: '^[A-Za-z0-9]+$', example: 'LN20250614000001' }) },
+    fields: {
+      order_num: text(messages('loan.orderNumRequired'), {
+        max: 40,
+        pattern: '^[A-Za-z0-9]+$',
+        example: 'LN20250614000001',
+      }),
+    },
     answer: LoanOrderView,
-    handler: ({ fields, user, lang, t }) => ok(loanOrderView(loans.repay(user.id, fields.order_num), lang), t('loan.repaid')),
+    handler: ({ fields, user, lang, t }) =>
+      ok(loanOrderView(loans.repay(user.id, fields.order_num), lang), t('loan.repaid')),
   });
 
   route({
@@ -88,7 +97,8 @@ export const loanRoutes: EarnPlugin = async (fastify) => {
     once: 'earn.duplicate',
     fields: { id: id(messages('loan.orderNotFound')) },
     answer: LoanOrderView,
-    handler: ({ fields, user, lang, t }) => ok(loanOrderView(loans.cancel(user.id, fields.id), lang), t('loan.cancelled')),
+    handler: ({ fields, user, lang, t }) =>
+      ok(loanOrderView(loans.cancel(user.id, fields.id), lang), t('loan.cancelled')),
   });
 
   route({

@@ -42,7 +42,12 @@ export const LoanOrderView = Type.Object({
 });
 export type LoanOrderView = Static<typeof LoanOrderView>;
 
-const STATUS_TEXT: Record<LoanOrderRow['status'], MessageKey> = { 1: 'loan.status1', 2: 'loan.status2', 3: 'loan.status3', 4: 'loan.status4' };
+const STATUS_TEXT: Record<LoanOrderRow['status'], MessageKey> = {
+  1: 'loan.status1',
+  2: 'loan.status2',
+  3: 'loan.status3',
+  4: 'loan.status4',
+};
 
 export function loanProjectView(project: LoanProjectRow): LoanProjectView {
   return {

@@ -28,7 +28,7 @@ export const machineRoutes: EarnPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Machine/getMiningMachineList',
-    summary: 'The mining products on offer (or the one with `id`), with the caller\'s balance of each coin',
+    summary: "The mining products on offer (or the one with `id`), with the caller's balance of each coin",
     auth: 'required',
     fields: { id: optional(id(messages('mining.productNotFound'))) },
     answer: Type.Object({ list: Type.Array(MiningProductView) }),
@@ -40,8 +40,8 @@ export const machineRoutes: EarnPlugin = async (fastify) => {
     url: '/Machine/buyMiningMachine',
     summary: 'Locks an amount in a mining product for one of its periods',
     description:
-      'amount: a whole number within the product\'s min_price..max_price (docs/product-rules.md#lock-mining names minprice/maxprice, which mining products do not carry). ' +
-      'day: one of the product\'s cycle list. interest_rate: the daily rate the screen showed for that day; the server uses its own rate and ' +
+      "amount: a whole number within the product's min_price..max_price (docs/product-rules.md#lock-mining names minprice/maxprice, which mining products do not carry). " +
+      "day: one of the product's cycle list. interest_rate: the daily rate the screen showed for that day; the server uses its own rate and " +
       'refuses the purchase when they differ. Then the transaction password (paypassword) when traders_password_switch is 1, with the ' +
       'same rules as staking and withdrawals (five wrong in a row lock it for 30 minutes). The amount moves from available to frozen ' +
       'until the end; interest is paid daily.',
@@ -51,7 +51,11 @@ export const machineRoutes: EarnPlugin = async (fastify) => {
       id: id(messages('mining.productNotFound')),
       amount: earnAmount('earn.amountRequired'),
       day: int({ required: 'mining.dayRequired', invalid: 'mining.dayInvalid' }, { min: 1, max: 36_500 }),
-      interest_rate: text(messages('mining.rateRequired'), { max: 24, pattern: '^\\d{1,12}(\\.\\d{1,10})?$', example: '0.5' }),
+      interest_rate: text(messages('mining.rateRequired'), {
+        max: 24,
+        pattern: '^\\d{1,12}(\\.\\d{1,10})?$',
+        example: '0.5',
+      }),
       paypassword: optional(secret(messages('pay.required'))),
     },
     answer: MiningOrderView,
@@ -75,7 +79,8 @@ export const machineRoutes: EarnPlugin = async (fastify) => {
     method: 'POST',
     url: '/Machine/redeemMiningMachine',
     summary: 'Redeems a running order of type 1 before its end',
-    description: 'Pays the days already ended, then gives the principal back less redeem_fee_rate % (the answer\'s redeem_amount). Status 2.',
+    description:
+      "Pays the days already ended, then gives the principal back less redeem_fee_rate % (the answer's redeem_amount). Status 2.",
     auth: 'required',
     once: 'earn.duplicate',
     fields: { id: id(messages('mining.orderNotFound')) },

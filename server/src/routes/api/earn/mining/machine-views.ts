@@ -15,7 +15,9 @@ export const MiningProductView = Type.Object({
   c_id: Type.Integer(),
   min_price: Type.String({ description: 'Smallest amount, whole coins (the bound buyMiningMachine checks)' }),
   max_price: Type.String({ description: 'Largest amount, whole coins' }),
-  interest_rate: Type.String({ description: 'Daily rate in percent per lock period, comma list in the order of cycle, e.g. "0.3,0.4,0.5"' }),
+  interest_rate: Type.String({
+    description: 'Daily rate in percent per lock period, comma list in the order of cycle, e.g. "0.3,0.4,0.5"',
+  }),
   cycle: Type.String({ description: 'Lock periods in days, comma list, shortest first, e.g. "7,15,30"' }),
   type: Type.Integer({ description: '1: orders may be redeemed before their end' }),
   redeem_fee_rate: Type.String({ description: 'Percent of the principal an early redemption keeps' }),
@@ -32,12 +34,35 @@ export const MiningOrderView = lockedOrderSchema(
     estimate: 'Interest of the whole period: amount × rate × days / 100, rounded down to 1e-8',
     fee: 'Percent of the principal an early redemption keeps',
   },
-  ['id', 'title', 'img', 'order_num', 'start_time', 'end_time', 'start_time_ms', 'end_time_ms', 'amount', 'coin', 'interest_rate', 'days', 'total_revenue',
-    'estimated_revenue', 'status', 'status_text', 'type', 'redeem_fee_rate', 'redeem_amount'],
+  [
+    'id',
+    'title',
+    'img',
+    'order_num',
+    'start_time',
+    'end_time',
+    'start_time_ms',
+    'end_time_ms',
+    'amount',
+    'coin',
+    'interest_rate',
+    'days',
+    'total_revenue',
+    'estimated_revenue',
+    'status',
+    'status_text',
+    'type',
+    'redeem_fee_rate',
+    'redeem_amount',
+  ],
 );
 export type MiningOrderView = Static<typeof MiningOrderView>;
 
-const STATUS_TEXT: Record<MiningOrderRow['status'], MessageKey> = { 0: 'mining.status0', 1: 'mining.status1', 2: 'mining.status2' };
+const STATUS_TEXT: Record<MiningOrderRow['status'], MessageKey> = {
+  0: 'mining.status0',
+  1: 'mining.status1',
+  2: 'mining.status2',
+};
 
 export function miningProductView(product: MiningProductRow, balance: bigint): MiningProductView {
   return {
@@ -56,6 +81,10 @@ export function miningProductView(product: MiningProductRow, balance: bigint): M
   };
 }
 
-export function miningOrderView(order: MiningOrderRow, earnings: LockedEarnings<MiningOrderRow>, lang: string): MiningOrderView {
+export function miningOrderView(
+  order: MiningOrderRow,
+  earnings: LockedEarnings<MiningOrderRow>,
+  lang: string,
+): MiningOrderView {
   return lockedOrderView(MiningOrderView, order, earnings, lang, STATUS_TEXT, { img: order.img });
 }

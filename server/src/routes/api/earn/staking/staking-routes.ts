@@ -28,7 +28,7 @@ export const stakingRoutes: EarnPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Balance/getStakingProjects',
-    summary: 'The staking projects with their periods, and the caller\'s balance of each coin',
+    summary: "The staking projects with their periods, and the caller's balance of each coin",
     auth: 'required',
     answer: Type.Object({ list: Type.Array(StakingProjectView) }),
     handler: ({ user }) => ok(staking.offers(user.id)),
@@ -65,14 +65,16 @@ export const stakingRoutes: EarnPlugin = async (fastify) => {
     auth: 'required',
     fields: { status: optional(choice([0, 1, 2], listInvalid)), ...paging(listInvalid) },
     answer: pageOf(StakingOrderView),
-    handler: ({ fields, user, lang }) => ok(staking.orders(user.id, fields.status ?? null, fields.page, fields.limit, lang)),
+    handler: ({ fields, user, lang }) =>
+      ok(staking.orders(user.id, fields.status ?? null, fields.page, fields.limit, lang)),
   });
 
   route({
     method: 'POST',
     url: '/Balance/redeemStaking',
     summary: 'Redeems a staking order of type 1 before its end',
-    description: 'Pays the days already ended, then gives the principal back less redeem_fee_rate % (the answer\'s redeem_amount). Status 2.',
+    description:
+      "Pays the days already ended, then gives the principal back less redeem_fee_rate % (the answer's redeem_amount). Status 2.",
     auth: 'required',
     once: 'earn.duplicate',
     fields: { id: id(messages('staking.orderNotFound')) },

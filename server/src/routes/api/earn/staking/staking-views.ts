@@ -35,12 +35,35 @@ export const StakingOrderView = lockedOrderSchema(
     paid: 'Revenue paid so far',
     estimate: 'Revenue of the whole period: amount × rate / 100 × days / 365, rounded down to 1e-8',
   },
-  ['id', 'order_num', 'title', 'status', 'status_text', 'type', 'addtime', 'start_time', 'end_time', 'start_time_ms', 'end_time_ms', 'coin', 'amount', 'days',
-    'interest_rate', 'total_revenue', 'estimated_revenue', 'redeem_fee_rate', 'redeem_amount'],
+  [
+    'id',
+    'order_num',
+    'title',
+    'status',
+    'status_text',
+    'type',
+    'addtime',
+    'start_time',
+    'end_time',
+    'start_time_ms',
+    'end_time_ms',
+    'coin',
+    'amount',
+    'days',
+    'interest_rate',
+    'total_revenue',
+    'estimated_revenue',
+    'redeem_fee_rate',
+    'redeem_amount',
+  ],
 );
 export type StakingOrderView = Static<typeof StakingOrderView>;
 
-const STATUS_TEXT: Record<StakingOrderRow['status'], MessageKey> = { 0: 'staking.status0', 1: 'staking.status1', 2: 'staking.status2' };
+const STATUS_TEXT: Record<StakingOrderRow['status'], MessageKey> = {
+  0: 'staking.status0',
+  1: 'staking.status1',
+  2: 'staking.status2',
+};
 
 export function stakingProjectView(project: StakingProjectRow, balance: bigint): StakingProjectView {
   return {
@@ -52,10 +75,19 @@ export function stakingProjectView(project: StakingProjectRow, balance: bigint):
     type: project.type,
     redeem_fee_rate: percentText(project.redeem_fee_ppm),
     balance: formatUnits(balance),
-    staking_info: project.terms.map((term) => ({ id: term.id, days: term.days, interest_rate: percentText(term.rate_ppm), min_price: formatTrimmed(term.min_amount) })),
+    staking_info: project.terms.map((term) => ({
+      id: term.id,
+      days: term.days,
+      interest_rate: percentText(term.rate_ppm),
+      min_price: formatTrimmed(term.min_amount),
+    })),
   };
 }
 
-export function stakingOrderView(order: StakingOrderRow, earnings: LockedEarnings<StakingOrderRow>, lang: string): StakingOrderView {
+export function stakingOrderView(
+  order: StakingOrderRow,
+  earnings: LockedEarnings<StakingOrderRow>,
+  lang: string,
+): StakingOrderView {
   return lockedOrderView(StakingOrderView, order, earnings, lang, STATUS_TEXT);
 }

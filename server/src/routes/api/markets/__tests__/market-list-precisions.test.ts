@@ -38,7 +38,9 @@ describe('market lists carry the precisions upbbbuy enforces', () => {
       });
     }
     const all = (await h.post<List>('index/getAllMarketList', { fid: 1, eid: 0 })).data.list;
-    expect(all.map(({ symbol, price_precision, amount_precision }) => ({ symbol, price_precision, amount_precision }))).toEqual(
+    expect(
+      all.map(({ symbol, price_precision, amount_precision }) => ({ symbol, price_precision, amount_precision })),
+    ).toEqual(
       items.map(({ symbol, price_precision, amount_precision }) => ({ symbol, price_precision, amount_precision })),
     );
   });
@@ -57,9 +59,15 @@ describe('market lists carry the precisions upbbbuy enforces', () => {
       const accepted = await h.post('Trade/upbbbuy', order, user.token);
       expect({ symbol: item.symbol, price, num, code: accepted.code, msg: accepted.msg }).toMatchObject({ code: 1 });
       const finerPrice = await h.post('Trade/upbbbuy', { ...order, price: oneMore(price) }, user.token);
-      expect({ symbol: item.symbol, msg: finerPrice.msg }).toEqual({ symbol: item.symbol, msg: `The price can have at most ${item.price_precision} decimals` });
+      expect({ symbol: item.symbol, msg: finerPrice.msg }).toEqual({
+        symbol: item.symbol,
+        msg: `The price can have at most ${item.price_precision} decimals`,
+      });
       const finerNum = await h.post('Trade/upbbbuy', { ...order, num: oneMore(num) }, user.token);
-      expect({ symbol: item.symbol, msg: finerNum.msg }).toEqual({ symbol: item.symbol, msg: `The quantity can have at most ${item.amount_precision} decimals` });
+      expect({ symbol: item.symbol, msg: finerNum.msg }).toEqual({
+        symbol: item.symbol,
+        msg: `The quantity can have at most ${item.amount_precision} decimals`,
+      });
     }
   });
 
@@ -71,22 +79,47 @@ describe('market lists carry the precisions upbbbuy enforces', () => {
       const accepted = await h.post('Trade/upbbbuy', order, user.token);
       expect({ symbol: item.symbol, num, code: accepted.code, msg: accepted.msg }).toMatchObject({ code: 1 });
       const finer = await h.post('Trade/upbbbuy', { ...order, num: oneMore(num) }, user.token);
-      expect({ symbol: item.symbol, msg: finer.msg }).toEqual({ symbol: item.symbol, msg: `The quantity can have at most ${item.amount_precision} decimals` });
+      expect({ symbol: item.symbol, msg: finer.msg }).toEqual({
+        symbol: item.symbol,
+        msg: `The quantity can have at most ${item.amount_precision} decimals`,
+      });
     }
   });
 
   it('every pair answers its minimum order, and upbbbuy refuses exactly below it, saying the minimum', async () => {
     for (const item of items) {
       const step = item.amount_precision === 0 ? '1' : `0.${'0'.repeat(item.amount_precision - 1)}1`;
-      expect({ symbol: item.symbol, min_num: item.min_num, min_total: item.min_total }).toEqual({ symbol: item.symbol, min_num: step, min_total: '1' });
+      expect({ symbol: item.symbol, min_num: item.min_num, min_total: item.min_total }).toEqual({
+        symbol: item.symbol,
+        min_num: step,
+        min_total: '1',
+      });
       // A limit buy at 1 USDT a coin: 1 coin is exactly the minimum value; one step less is below it.
-      const exact = await h.post<{ id: number }>('Trade/upbbbuy', { m_id: item.id, type: 1, operate_type: 1, price: '1', num: '1' }, user.token);
+      const exact = await h.post<{ id: number }>(
+        'Trade/upbbbuy',
+        { m_id: item.id, type: 1, operate_type: 1, price: '1', num: '1' },
+        user.token,
+      );
       expect({ symbol: item.symbol, code: exact.code, msg: exact.msg }).toMatchObject({ code: 1 });
       const less = (1 - 10 ** -item.amount_precision).toFixed(item.amount_precision);
-      const below = await h.post('Trade/upbbbuy', { m_id: item.id, type: 1, operate_type: 1, price: '1', num: less }, user.token);
-      expect({ symbol: item.symbol, msg: below.msg }).toEqual({ symbol: item.symbol, msg: 'The order total must be at least 1 USDT' });
-      const tiny = await h.post('Trade/upbbbuy', { m_id: item.id, type: 1, operate_type: 1, price: '100000', num: `0.${'0'.repeat(item.amount_precision)}1` }, user.token);
-      expect({ symbol: item.symbol, msg: tiny.msg }).toEqual({ symbol: item.symbol, msg: `The quantity must be at least ${item.min_num} ${item.coinname}` });
+      const below = await h.post(
+        'Trade/upbbbuy',
+        { m_id: item.id, type: 1, operate_type: 1, price: '1', num: less },
+        user.token,
+      );
+      expect({ symbol: item.symbol, msg: below.msg }).toEqual({
+        symbol: item.symbol,
+        msg: 'The order total must be at least 1 USDT',
+      });
+      const tiny = await h.post(
+        'Trade/upbbbuy',
+        { m_id: item.id, type: 1, operate_type: 1, price: '100000', num: `0.${'0'.repeat(item.amount_precision)}1` },
+        user.token,
+      );
+      expect({ symbol: item.symbol, msg: tiny.msg }).toEqual({
+        symbol: item.symbol,
+        msg: `The quantity must be at least ${item.min_num} ${item.coinname}`,
+      });
     }
   });
 });

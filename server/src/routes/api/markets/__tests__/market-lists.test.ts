@@ -49,7 +49,8 @@ describe('api/index market lists from the seeded simulator', () => {
   });
 
   it('getAllMarketList filters by child tab; eid 0 is the whole group; the children partition it', async () => {
-    const symbols = async (fields: Record<string, number>) => (await h.post<List>('index/getAllMarketList', fields)).data.list.map((item) => item.symbol);
+    const symbols = async (fields: Record<string, number>) =>
+      (await h.post<List>('index/getAllMarketList', fields)).data.list.map((item) => item.symbol);
     const all = await symbols({ fid: 1, eid: 0 });
     const main = await symbols({ fid: 1, eid: 2 });
     const alts = await symbols({ fid: 1, eid: 3 });

@@ -24,10 +24,15 @@ describe('second contracts in the running app, on a replayed session', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'options-app-'));
     const file = join(dir, 'session.jsonl');
-    const trades = Array.from({ length: 60 }, (_, i) => ({ atMs: i * 300, price: PRICES[i % PRICES.length] as number }));
+    const trades = Array.from({ length: 60 }, (_, i) => ({
+      atMs: i * 300,
+      price: PRICES[i % PRICES.length] as number,
+    }));
     writeSession(file, 'btcusdt', trades, [{ atMs: 0, bids: [[99.9, 2]], asks: [[100.1, 2]] }]);
     t = await startTestApp({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_LOOP: '1' });
-    t.db.prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (1, 8500, 100000000, 0)').run();
+    t.db
+      .prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (1, 8500, 100000000, 0)')
+      .run();
     token = await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   });
   afterAll(async () => {
@@ -39,11 +44,17 @@ describe('second contracts in the running app, on a replayed session', () => {
     const config = await t.post<{ balance: string; hytime: string }>('Contrade/getHyConfig', {}, { Token: token });
     expect(config.data.balance).toBe(`${DEMO_FUNDS.usdt}.00000000`);
     expect(config.data.hytime.split(',')[0]).toBe('1');
-    const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find((m) => m.symbol === 'btcusdt')!.id;
+    const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find(
+      (m) => m.symbol === 'btcusdt',
+    )!.id;
 
     const ids: number[] = [];
     for (const [i, buytype] of [1, 2, 1, 2].entries()) {
-      const created = await t.post<{ order_id: number }>('Contrade/creatorder', { m_id, ctime: 1, ctzed: String(10 + i), buytype }, { Token: token });
+      const created = await t.post<{ order_id: number }>(
+        'Contrade/creatorder',
+        { m_id, ctime: 1, ctzed: String(10 + i), buytype },
+        { Token: token },
+      );
       expect(created.code, created.msg).toBe(1);
       ids.push(created.data.order_id);
       await sleep(350);
@@ -61,7 +72,7 @@ describe('second contracts in the running app, on a replayed session', () => {
       expect(o.sellprice).toBe(marketPrice('btcusdt', o.selltime_ms));
       expect(o.selltime_ms - o.buytime_ms).toBe(1000);
       const move = Math.sign(Number(o.sellprice) - Number(o.buyprice));
-      const result = move === 0 ? 3 : (move > 0) === (o.hyzd === 1) ? 1 : 2;
+      const result = move === 0 ? 3 : move > 0 === (o.hyzd === 1) ? 1 : 2;
       expect(o.is_win).toBe(result);
       const stake = units(o.num);
       const payout = result === 3 ? stake : result === 1 ? (stake * 18_500n) / 10_000n : 0n;
@@ -73,8 +84,14 @@ describe('second contracts in the running app, on a replayed session', () => {
   });
 
   it('a market buy in the running app fills at the replayed book', async () => {
-    const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find((m) => m.symbol === 'btcusdt')!.id;
-    const answer = await t.post<{ coinnum: string; amount: string; price: string }>('Trade/upbbbuy', { m_id, type: 1, operate_type: 2, amount: '100.1' }, { Token: token });
+    const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find(
+      (m) => m.symbol === 'btcusdt',
+    )!.id;
+    const answer = await t.post<{ coinnum: string; amount: string; price: string }>(
+      'Trade/upbbbuy',
+      { m_id, type: 1, operate_type: 2, amount: '100.1' },
+      { Token: token },
+    );
     expect(answer.code, answer.msg).toBe(1);
     expect(answer.data).toMatchObject({ coinnum: '1.00', amount: '100.10000000', price: '100.1' });
   });

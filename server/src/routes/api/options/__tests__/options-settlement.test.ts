@@ -32,7 +32,11 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
   beforeEach(async () => {
     h = await startTradingHarness({ source: 'replay', replayFile: file });
     // Short durations for the test, in the server's own table: 5 s pays 85 %, 9 s pays 90 %.
-    h.db.prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (5, 8500, 100000000, 0), (9, 9000, 500000000, 0)').run();
+    h.db
+      .prepare(
+        'INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (5, 8500, 100000000, 0), (9, 9000, 500000000, 0)',
+      )
+      .run();
     user = h.addUser('bettor', { usdt: '1000' });
     market = h.trading.markets.marketBySymbol('btcusdt')!.id;
     h.advance(1000);
@@ -40,7 +44,8 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
   afterEach(async () => h.close());
 
   const usdt = () => h.balance(user.id, 'usdt').available;
-  const create = (fields: Record<string, string | number>, token = user.token) => h.post<{ order_id: number }>('Contrade/creatorder', { m_id: market, ...fields }, token);
+  const create = (fields: Record<string, string | number>, token = user.token) =>
+    h.post<{ order_id: number }>('Contrade/creatorder', { m_id: market, ...fields }, token);
   const info = (id: number) => h.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: id }, user.token);
   /** The feed's price function: last trade price at a time. */
   const priceAt = (ms: number) => h.feed.priceAt('btcusdt', ms);
@@ -51,7 +56,19 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     expect(created.msg).toBe('Order placed');
     expect(usdt()).toBe(units('990'));
     const open = await info(created.data.order_id);
-    expect(open.data).toMatchObject({ status: 1, is_win: 0, buyprice: '100', sellprice: '', time: 5, count_down: 5, hyzd: 1, hyzd_text: 'Buy up', num: '10.00000000', ykbl: '85', coinname: 'BTC/USDT' });
+    expect(open.data).toMatchObject({
+      status: 1,
+      is_win: 0,
+      buyprice: '100',
+      sellprice: '',
+      time: 5,
+      count_down: 5,
+      hyzd: 1,
+      hyzd_text: 'Buy up',
+      num: '10.00000000',
+      ykbl: '85',
+      coinname: 'BTC/USDT',
+    });
     expect(open.data.buyprice).toBe(priceAt(START_MS + 1000));
     expect(open.data.buyprice_ts).toBe(START_MS + 1000);
     h.advance(3000);
@@ -60,7 +77,15 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     h.advance(2000);
     const settled = await info(created.data.order_id);
     const expiry = START_MS + 6000;
-    expect(settled.data).toMatchObject({ status: 2, is_win: 1, sellprice: '101', sellprice_ts: expiry, count_down: 0, ploss: '+8.50000000', payout: '18.50000000' });
+    expect(settled.data).toMatchObject({
+      status: 2,
+      is_win: 1,
+      sellprice: '101',
+      sellprice_ts: expiry,
+      count_down: 0,
+      ploss: '+8.50000000',
+      payout: '18.50000000',
+    });
     expect(settled.data.sellprice).toBe(priceAt(expiry));
     expect(settled.data.selltime_ms).toBe(expiry);
     expect(usdt()).toBe(units('1008.5'));
@@ -71,7 +96,15 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const created = await create({ ctime: 5, ctzed: '10', buytype: 2 });
     h.advance(6000);
     const settled = await info(created.data.order_id);
-    expect(settled.data).toMatchObject({ status: 2, is_win: 2, buyprice: '100', sellprice: '101', ploss: '-10.00000000', payout: '0.00000000', hyzd_text: 'Buy down' });
+    expect(settled.data).toMatchObject({
+      status: 2,
+      is_win: 2,
+      buyprice: '100',
+      sellprice: '101',
+      ploss: '-10.00000000',
+      payout: '0.00000000',
+      hyzd_text: 'Buy down',
+    });
     expect(usdt()).toBe(units('990'));
   });
 
@@ -80,7 +113,14 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const created = await create({ ctime: 5, ctzed: '10', buytype: 1 });
     h.advance(6000);
     const settled = await info(created.data.order_id);
-    expect(settled.data).toMatchObject({ status: 2, is_win: 3, buyprice: '100.5', sellprice: '100.5', ploss: '0.00000000', payout: '10.00000000' });
+    expect(settled.data).toMatchObject({
+      status: 2,
+      is_win: 3,
+      buyprice: '100.5',
+      sellprice: '100.5',
+      ploss: '0.00000000',
+      payout: '10.00000000',
+    });
     expect(settled.data.sellprice).toBe(priceAt(START_MS + 16_000));
     expect(usdt()).toBe(units('1000'));
     expectBillsMatchBalances(h.db);
@@ -90,7 +130,12 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     h.advance(15_000);
     const created = await create({ ctime: 5, ctzed: '20', buytype: 2 });
     h.advance(6000);
-    expect((await info(created.data.order_id)).data).toMatchObject({ is_win: 1, buyprice: '100.5', sellprice: '99', ploss: '+17.00000000' });
+    expect((await info(created.data.order_id)).data).toMatchObject({
+      is_win: 1,
+      buyprice: '100.5',
+      sellprice: '99',
+      ploss: '+17.00000000',
+    });
     expect(usdt()).toBe(units('1017'));
   });
 
@@ -98,20 +143,33 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const created = await create({ ctime: 9, ctzed: '5', buytype: 1 });
     h.advance(9000);
     const settled = await info(created.data.order_id);
-    expect(settled.data).toMatchObject({ sellprice: '100.5', sellprice_ts: START_MS + 10_000, is_win: 1, ploss: '+4.50000000', ykbl: '90' });
+    expect(settled.data).toMatchObject({
+      sellprice: '100.5',
+      sellprice_ts: START_MS + 10_000,
+      is_win: 1,
+      ploss: '+4.50000000',
+      ykbl: '90',
+    });
   });
 
   it('settles on read when the timer has not run, and only once however often it is asked', async () => {
     const created = await create({ ctime: 5, ctzed: '10', buytype: 1 });
     h.clock.advance(7000);
-    const list = await h.post<{ list: OptionOrderView[]; total: number }>('Contrade/getHyOrderList', { status: 2, page: 1, limit: 10 }, user.token);
+    const list = await h.post<{ list: OptionOrderView[]; total: number }>(
+      'Contrade/getHyOrderList',
+      { status: 2, page: 1, limit: 10 },
+      user.token,
+    );
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ order_id: created.data.order_id, is_win: 1 });
     await info(created.data.order_id);
     h.trading.tick();
     h.trading.contracts.settleDue();
     expect(usdt()).toBe(units('1008.5'));
-    const payouts = h.db.prepare("SELECT COUNT(*) FROM bills WHERE kind = 'option_payout' AND ref_id = ?").pluck().get(created.data.order_id);
+    const payouts = h.db
+      .prepare("SELECT COUNT(*) FROM bills WHERE kind = 'option_payout' AND ref_id = ?")
+      .pluck()
+      .get(created.data.order_id);
     expect(payouts).toBe(1);
     expect((await h.post<{ total: number }>('Contrade/getHyOrderList', { status: 1 }, user.token)).data.total).toBe(0);
   });
@@ -131,7 +189,11 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const created = await create({ ctime: 5, ctzed: '10', buytype: 2 });
     expect(usdt()).toBe(units('989.9'));
     h.advance(6000);
-    expect((await info(created.data.order_id)).data).toMatchObject({ is_win: 3, fee: '0.10000000', payout: '10.00000000' });
+    expect((await info(created.data.order_id)).data).toMatchObject({
+      is_win: 3,
+      fee: '0.10000000',
+      payout: '10.00000000',
+    });
     expect(usdt()).toBe(units('999.9'));
     expectBillsMatchBalances(h.db);
   });
@@ -139,7 +201,10 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
   it('takes stake + fee (rounded down to 1e-8) against the balance: the largest stake the app fills with All is accepted', async () => {
     h.db.prepare('UPDATE option_settings SET fee_ppm = 10000').run();
     // 1000 / 1.01 = 990.0990099..; one unit more still fits because its fee 9.9009900991 is cut to 9.90099009.
-    expect(await create({ ctime: 5, ctzed: '990.09900992', buytype: 1 })).toMatchObject({ code: 0, msg: 'Insufficient available balance' });
+    expect(await create({ ctime: 5, ctzed: '990.09900992', buytype: 1 })).toMatchObject({
+      code: 0,
+      msg: 'Insufficient available balance',
+    });
     expect(usdt()).toBe(units('1000'));
     expect((await create({ ctime: 5, ctzed: '990.09900991', buytype: 1 })).code).toBe(1);
     expect(usdt()).toBe(0n);
@@ -151,8 +216,36 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const eth = h.trading.markets.marketBySymbol('ethusdt')!;
     const coin = h.coinId('usdt');
     const at = h.clock.now();
-    const id = h.trading.options.insert({ userId: user.id, marketId: eth.id, coinId: coin, accountType: 1, direction: 1, seconds: 5, payoutBp: 8500, stake: units('10'), fee: units('0.5'), buyPrice: '3000', buyPriceTs: at, buyTradeId: '1', buyTradeTs: at, createdAt: at });
-    h.trading.ledger.apply([{ userId: user.id, coinId: coin, accountType: 1, part: 'available', amount: -units('10.5'), kind: 'option_stake' }], id, at);
+    const id = h.trading.options.insert({
+      userId: user.id,
+      marketId: eth.id,
+      coinId: coin,
+      accountType: 1,
+      direction: 1,
+      seconds: 5,
+      payoutBp: 8500,
+      stake: units('10'),
+      fee: units('0.5'),
+      buyPrice: '3000',
+      buyPriceTs: at,
+      buyTradeId: '1',
+      buyTradeTs: at,
+      createdAt: at,
+    });
+    h.trading.ledger.apply(
+      [
+        {
+          userId: user.id,
+          coinId: coin,
+          accountType: 1,
+          part: 'available',
+          amount: -units('10.5'),
+          kind: 'option_stake',
+        },
+      ],
+      id,
+      at,
+    );
     h.advance(VOID_AFTER_MS, 60_000);
     expect((await info(id)).data).toMatchObject({ status: 1 });
     h.advance(10_000, 10_000);
@@ -164,8 +257,36 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
   it('voids at its expiry, without the grace period, an order bought before the feed started (a restart begins a new market)', async () => {
     const coin = h.coinId('usdt');
     const at = START_MS - 60_000;
-    const id = h.trading.options.insert({ userId: user.id, marketId: market, coinId: coin, accountType: 1, direction: 2, seconds: 300, payoutBp: 9500, stake: units('10'), fee: 0n, buyPrice: '50', buyPriceTs: at, buyTradeId: '1', buyTradeTs: at, createdAt: at });
-    h.trading.ledger.apply([{ userId: user.id, coinId: coin, accountType: 1, part: 'available', amount: -units('10'), kind: 'option_stake' }], id, at);
+    const id = h.trading.options.insert({
+      userId: user.id,
+      marketId: market,
+      coinId: coin,
+      accountType: 1,
+      direction: 2,
+      seconds: 300,
+      payoutBp: 9500,
+      stake: units('10'),
+      fee: 0n,
+      buyPrice: '50',
+      buyPriceTs: at,
+      buyTradeId: '1',
+      buyTradeTs: at,
+      createdAt: at,
+    });
+    h.trading.ledger.apply(
+      [
+        {
+          userId: user.id,
+          coinId: coin,
+          accountType: 1,
+          part: 'available',
+          amount: -units('10'),
+          kind: 'option_stake',
+        },
+      ],
+      id,
+      at,
+    );
     h.advance(238_000, 10_000);
     expect((await info(id)).data).toMatchObject({ status: 1 });
     h.advance(2000);
@@ -190,18 +311,30 @@ describe('api/Contrade second contracts settle on the replayed feed', () => {
     const anonymous = await h.post<{ balance: string }>('Contrade/getHyConfig', {});
     expect(anonymous.data.balance).toBe('0.00000000');
     h.db.prepare("UPDATE coins SET decimals = 2 WHERE name = 'usdt'").run();
-    expect((await h.post<{ amount_precision: number }>('Contrade/getHyConfig', {}, user.token)).data.amount_precision).toBe(2);
-    expect(await create({ ctime: 5, ctzed: '10.001', buytype: 1 })).toMatchObject({ code: 0, msg: 'The amount can have at most 2 decimals' });
+    expect(
+      (await h.post<{ amount_precision: number }>('Contrade/getHyConfig', {}, user.token)).data.amount_precision,
+    ).toBe(2);
+    expect(await create({ ctime: 5, ctzed: '10.001', buytype: 1 })).toMatchObject({
+      code: 0,
+      msg: 'The amount can have at most 2 decimals',
+    });
   });
 
   it('lists in-progress and settled orders newest first, and never another user’s', async () => {
     const first = await create({ ctime: 5, ctzed: '10', buytype: 1 });
     h.advance(2100);
     const second = await create({ ctime: 9, ctzed: '10', buytype: 2 });
-    const open = await h.post<{ list: OptionOrderView[]; total: number }>('Contrade/getHyOrderList', { status: 1, page: 1, limit: 10 }, user.token);
+    const open = await h.post<{ list: OptionOrderView[]; total: number }>(
+      'Contrade/getHyOrderList',
+      { status: 1, page: 1, limit: 10 },
+      user.token,
+    );
     expect(open.data.list.map((o) => o.order_id)).toEqual([second.data.order_id, first.data.order_id]);
     const other = h.addUser('peeker', { usdt: '100' });
-    expect(await h.post('Contrade/getHyOrderInfo', { order_id: first.data.order_id }, other.token)).toMatchObject({ code: 0, msg: 'Order not found' });
+    expect(await h.post('Contrade/getHyOrderInfo', { order_id: first.data.order_id }, other.token)).toMatchObject({
+      code: 0,
+      msg: 'Order not found',
+    });
     expect((await h.post<{ total: number }>('Contrade/getHyOrderList', { status: 1 }, other.token)).data.total).toBe(0);
     expect(await h.post('Contrade/getHyOrderList', { status: 3 }, user.token)).toMatchObject({ code: 0 });
     expect((await h.post('Contrade/getHyOrderInfo', { order_id: first.data.order_id })).code).toBe(401);

@@ -19,7 +19,11 @@ describe('api/Contrade on the seeded simulator', () => {
     for (const [i, symbol] of symbols.entries()) {
       const m_id = h.trading.markets.marketBySymbol(symbol)!.id;
       for (const buytype of [1, 2]) {
-        const created = await h.post<{ order_id: number }>('Contrade/creatorder', { m_id, ctime: 30, ctzed: String(10 + i), buytype }, user.token);
+        const created = await h.post<{ order_id: number }>(
+          'Contrade/creatorder',
+          { m_id, ctime: 30, ctzed: String(10 + i), buytype },
+          user.token,
+        );
         expect(created.code, created.msg).toBe(1);
         ids.push(created.data.order_id);
       }
@@ -34,7 +38,7 @@ describe('api/Contrade on the seeded simulator', () => {
       expect(data.sellprice).toBe(h.feed.priceAt(data.symbol, data.selltime_ms));
       expect(data.sellprice_ts).toBe(data.buytime_ms + 30_000);
       const move = Math.sign(Number(data.sellprice) - Number(data.buyprice));
-      const win = move !== 0 && (move > 0) === (data.hyzd === 1);
+      const win = move !== 0 && move > 0 === (data.hyzd === 1);
       expect(data.is_win).toBe(move === 0 ? 3 : win ? 1 : 2);
       const stake = units(data.num);
       const payout = move === 0 ? stake : win ? (stake * 18_000n) / 10_000n : 0n;

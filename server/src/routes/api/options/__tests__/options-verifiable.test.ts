@@ -61,7 +61,11 @@ describe('verifiable settlement on a replayed session with known trades', () => 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(async () => {
     h = await startTradingHarness({ source: 'replay', replayFile: file });
-    h.db.prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (5, 8500, 100000000, 0), (9, 9000, 100000000, 0)').run();
+    h.db
+      .prepare(
+        'INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (5, 8500, 100000000, 0), (9, 9000, 100000000, 0)',
+      )
+      .run();
     h.advance(1000);
   });
   afterEach(async () => h.close());
@@ -69,24 +73,76 @@ describe('verifiable settlement on a replayed session with known trades', () => 
   it('names the print in force at creation and the one in force at expiry, with the recorded ids and times', async () => {
     const user = h.addUser('verifier', { usdt: '100' });
     const m_id = h.trading.markets.marketBySymbol('btcusdt')!.id;
-    const created = await h.post<{ order_id: number; buyprice: string; ykbl: string }>('Contrade/creatorder', { m_id, ctime: 9, ctzed: '10', buytype: 1 }, user.token);
+    const created = await h.post<{ order_id: number; buyprice: string; ykbl: string }>(
+      'Contrade/creatorder',
+      { m_id, ctime: 9, ctzed: '10', buytype: 1 },
+      user.token,
+    );
     expect(created.code, created.msg).toBe(1);
     // The creation answer names the buy price and percent the order keeps (the app's running result).
     expect(created.data).toMatchObject({ buyprice: '100', ykbl: '90' });
-    const open = await h.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: created.data.order_id }, user.token);
-    expect(open.data).toMatchObject({ status: 1, buyprice: '100', buy_trade_id: '100001', buy_trade_ts: RECORDED_START_MS, sell_trade_id: null, sell_trade_ts: null });
+    const open = await h.post<OptionOrderView>(
+      'Contrade/getHyOrderInfo',
+      { order_id: created.data.order_id },
+      user.token,
+    );
+    expect(open.data).toMatchObject({
+      status: 1,
+      buyprice: '100',
+      buy_trade_id: '100001',
+      buy_trade_ts: RECORDED_START_MS,
+      sell_trade_id: null,
+      sell_trade_ts: null,
+    });
     h.advance(9000);
-    const settled = await h.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: created.data.order_id }, user.token);
+    const settled = await h.post<OptionOrderView>(
+      'Contrade/getHyOrderInfo',
+      { order_id: created.data.order_id },
+      user.token,
+    );
     // Expiry at +10 s: the print at exactly +10 s is the one in force.
-    expect(settled.data).toMatchObject({ status: 2, sellprice: '100.5', sell_trade_id: '100003', sell_trade_ts: RECORDED_START_MS + 10_000 });
+    expect(settled.data).toMatchObject({
+      status: 2,
+      sellprice: '100.5',
+      sell_trade_id: '100003',
+      sell_trade_ts: RECORDED_START_MS + 10_000,
+    });
   });
 
   it('a void order names no settlement trade', async () => {
     const user = h.addUser('voided', { usdt: '100' });
     const eth = h.trading.markets.marketBySymbol('ethusdt')!;
     const at = h.clock.now();
-    const id = h.trading.options.insert({ userId: user.id, marketId: eth.id, coinId: h.coinId('usdt'), accountType: 1, direction: 1, seconds: 5, payoutBp: 8500, stake: 100_000_000n, fee: 0n, buyPrice: '3000', buyPriceTs: at, buyTradeId: '7', buyTradeTs: at, createdAt: at });
-    h.trading.ledger.apply([{ userId: user.id, coinId: h.coinId('usdt'), accountType: 1, part: 'available', amount: -100_000_000n, kind: 'option_stake' }], id, at);
+    const id = h.trading.options.insert({
+      userId: user.id,
+      marketId: eth.id,
+      coinId: h.coinId('usdt'),
+      accountType: 1,
+      direction: 1,
+      seconds: 5,
+      payoutBp: 8500,
+      stake: 100_000_000n,
+      fee: 0n,
+      buyPrice: '3000',
+      buyPriceTs: at,
+      buyTradeId: '7',
+      buyTradeTs: at,
+      createdAt: at,
+    });
+    h.trading.ledger.apply(
+      [
+        {
+          userId: user.id,
+          coinId: h.coinId('usdt'),
+          accountType: 1,
+          part: 'available',
+          amount: -100_000_000n,
+          kind: 'option_stake',
+        },
+      ],
+      id,
+      at,
+    );
     h.advance(11 * 60_000, 60_000);
     const order = await h.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: id }, user.token);
     expect(order.data).toMatchObject({ status: 2, is_win: 4, sellprice: '', sell_trade_id: null, sell_trade_ts: null });
@@ -98,7 +154,11 @@ describe('verifiable settlement on the seeded simulator: a run of random orders'
   let rest: FastifyInstance;
   beforeEach(async () => {
     h = await startTradingHarness({ source: 'simulate', seed: 33 });
-    h.db.prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (5, 8500, 100000000, 0), (9, 9000, 100000000, 0)').run();
+    h.db
+      .prepare(
+        'INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (5, 8500, 100000000, 0), (9, 9000, 100000000, 0)',
+      )
+      .run();
     rest = await marketRest(h);
     h.advance(1000);
   });
@@ -118,7 +178,12 @@ describe('verifiable settlement on the seeded simulator: a run of random orders'
       const m_id = h.trading.markets.marketBySymbol(symbol)!.id;
       const created = await h.post<{ order_id: number }>(
         'Contrade/creatorder',
-        { m_id, ctime: durations[rng.int(0, durations.length - 1)] as number, ctzed: String(rng.int(1, 50)), buytype: rng.int(1, 2) },
+        {
+          m_id,
+          ctime: durations[rng.int(0, durations.length - 1)] as number,
+          ctzed: String(rng.int(1, 50)),
+          buytype: rng.int(1, 2),
+        },
         user.token,
       );
       expect(created.code, created.msg).toBe(1);

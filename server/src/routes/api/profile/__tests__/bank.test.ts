@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../db/seed.ts';
 import { DEMO_BANK_CARD } from '../../../../db/seed-profile.ts';
 import { MAX_BANK_CARDS } from '../../../../domain/bank-cards.ts';
-import { editSiteConfig, login, registerByPhone, startTestApp, type TestApp } from '../../../../__tests__/harness/index.ts';
+import {
+  editSiteConfig,
+  login,
+  registerByPhone,
+  startTestApp,
+  type TestApp,
+} from '../../../../__tests__/harness/index.ts';
 
 type Auth = { Token: string };
 interface Card {
@@ -12,7 +18,12 @@ interface Card {
   card_name: string;
 }
 
-const card = (extra: Record<string, string | number> = {}) => ({ bank_name: 'Northwind Bank', card_name: 'Li Wei', card_number: '6222 0212 3456 7890', ...extra });
+const card = (extra: Record<string, string | number> = {}) => ({
+  bank_name: 'Northwind Bank',
+  card_name: 'Li Wei',
+  card_number: '6222 0212 3456 7890',
+  ...extra,
+});
 
 describe('api/User/getUserBankList and setBank', () => {
   let t: TestApp;
@@ -34,8 +45,19 @@ describe('api/User/getUserBankList and setBank', () => {
     const auth = await registerByPhone(t);
     expect(await list(auth)).toEqual([]);
     const added = await t.post<Card>('User/setBank', card(), auth);
-    expect(added).toEqual({ code: 1, msg: 'Bank card added', data: { id: expect.any(Number) as number, bank_name: 'Northwind Bank', card_number: '**** 7890', card_name: 'Li Wei' } });
-    expect(t.db.prepare('SELECT card_number FROM bank_cards WHERE id = ?').pluck().get(added.data.id)).toBe('6222021234567890');
+    expect(added).toEqual({
+      code: 1,
+      msg: 'Bank card added',
+      data: {
+        id: expect.any(Number) as number,
+        bank_name: 'Northwind Bank',
+        card_number: '**** 7890',
+        card_name: 'Li Wei',
+      },
+    });
+    expect(t.db.prepare('SELECT card_number FROM bank_cards WHERE id = ?').pluck().get(added.data.id)).toBe(
+      '6222021234567890',
+    );
     expect(await list(auth)).toEqual([added.data]);
     editSiteConfig(t.dataDir, { bank_swan_type: 0 });
     expect((await list(auth))[0]!.card_number).toBe('6222021234567890');
@@ -44,29 +66,52 @@ describe('api/User/getUserBankList and setBank', () => {
   it('needs no verification code: the reading of docs/product-rules.md#bank-cards chosen (README "Bank cards"); a code sent is ignored', async () => {
     const auth = await registerByPhone(t);
     expect((await t.post('User/setBank', card(), auth)).code).toBe(1);
-    expect((await t.post('User/setBank', card({ card_number: '6222021234567891', code: 'whatever' }), auth)).code).toBe(1);
+    expect((await t.post('User/setBank', card({ card_number: '6222021234567891', code: 'whatever' }), auth)).code).toBe(
+      1,
+    );
   });
 
   it('refuses in the order of docs/product-rules.md#bank-cards: bank name, cardholder name, card number; then the length rule', async () => {
     const auth = await registerByPhone(t);
     await expectRefused(auth, {}, 'Please enter the bank name');
     await expectRefused(auth, { card_number: '6222021234567890' }, 'Please enter the bank name');
-    await expectRefused(auth, { bank_name: 'Northwind Bank', card_number: '6222021234567890' }, 'Please enter the cardholder name');
-    await expectRefused(auth, { bank_name: 'Northwind Bank', card_name: 'Li Wei', card_number: ' ' }, 'Please enter the card number');
+    await expectRefused(
+      auth,
+      { bank_name: 'Northwind Bank', card_number: '6222021234567890' },
+      'Please enter the cardholder name',
+    );
+    await expectRefused(
+      auth,
+      { bank_name: 'Northwind Bank', card_name: 'Li Wei', card_number: ' ' },
+      'Please enter the card number',
+    );
     for (const number of ['12345678901', '12345678901234567890', '6222-0212-3456-7890', '6222O21234567890']) {
       await expectRefused(auth, card({ card_number: number }), 'The card number must be 12 to 19 digits');
     }
     await expectRefused(auth, card({ bank_name: 'B'.repeat(61) }), 'The bank name can have at most 60 characters');
-    await expectRefused(auth, card({ card_name: 'N'.repeat(51) }), 'The cardholder name can have at most 50 characters');
+    await expectRefused(
+      auth,
+      card({ card_name: 'N'.repeat(51) }),
+      'The cardholder name can have at most 50 characters',
+    );
     expect((await t.post('User/setBank', {}, { ...auth, Lang: 'zh-cn' })).msg).toBe('请输入银行名称');
-    for (const number of ['123456789012', '1234 5678 9012 3456 789']) expect((await t.post('User/setBank', card({ card_number: number }), auth)).code, number).toBe(1);
+    for (const number of ['123456789012', '1234 5678 9012 3456 789'])
+      expect((await t.post('User/setBank', card({ card_number: number }), auth)).code, number).toBe(1);
   });
 
-  it('edits one of the caller\'s cards by id while can_edit_bank is 1', async () => {
+  it("edits one of the caller's cards by id while can_edit_bank is 1", async () => {
     const auth = await registerByPhone(t);
     const { data } = await t.post<Card>('User/setBank', card(), auth);
-    const edited = await t.post<Card>('User/setBank', card({ id: data.id, bank_name: 'Blue Harbor Bank', card_number: '6222021234561111' }), auth);
-    expect(edited).toEqual({ code: 1, msg: 'Bank card updated', data: { id: data.id, bank_name: 'Blue Harbor Bank', card_number: '**** 1111', card_name: 'Li Wei' } });
+    const edited = await t.post<Card>(
+      'User/setBank',
+      card({ id: data.id, bank_name: 'Blue Harbor Bank', card_number: '6222021234561111' }),
+      auth,
+    );
+    expect(edited).toEqual({
+      code: 1,
+      msg: 'Bank card updated',
+      data: { id: data.id, bank_name: 'Blue Harbor Bank', card_number: '**** 1111', card_name: 'Li Wei' },
+    });
     expect(await list(auth)).toEqual([edited.data]);
   });
 
@@ -75,8 +120,16 @@ describe('api/User/getUserBankList and setBank', () => {
     editSiteConfig(t.dataDir, { can_edit_bank: 0 });
     const { data } = await t.post<Card>('User/setBank', card(), auth);
     expect(data.id).toBeGreaterThan(0);
-    await expectRefused(auth, card({ card_number: '6222021234561111' }), 'Bank cards cannot be changed, please contact customer service');
-    await expectRefused(auth, card({ id: data.id, bank_name: 'Other' }), 'Bank cards cannot be changed, please contact customer service');
+    await expectRefused(
+      auth,
+      card({ card_number: '6222021234561111' }),
+      'Bank cards cannot be changed, please contact customer service',
+    );
+    await expectRefused(
+      auth,
+      card({ id: data.id, bank_name: 'Other' }),
+      'Bank cards cannot be changed, please contact customer service',
+    );
     editSiteConfig(t.dataDir, { can_edit_bank: 1 });
     expect((await t.post('User/setBank', card({ id: data.id, bank_name: 'Other' }), auth)).code).toBe(1);
   });
@@ -89,8 +142,15 @@ describe('api/User/getUserBankList and setBank', () => {
     await expectRefused(auth, card({ id: demoCard.id }), 'This bank card does not exist');
     await t.post('User/setBank', card(), auth);
     await expectRefused(auth, card({ card_number: '6222021234567890' }), 'This card number is already bound');
-    for (let i = 1; i < MAX_BANK_CARDS; i++) expect((await t.post('User/setBank', card({ card_number: `62220212345600${String(i).padStart(2, '0')}` }), auth)).code).toBe(1);
-    await expectRefused(auth, card({ card_number: '6222021234569999' }), `You can bind at most ${MAX_BANK_CARDS} bank cards`);
+    for (let i = 1; i < MAX_BANK_CARDS; i++)
+      expect(
+        (await t.post('User/setBank', card({ card_number: `62220212345600${String(i).padStart(2, '0')}` }), auth)).code,
+      ).toBe(1);
+    await expectRefused(
+      auth,
+      card({ card_number: '6222021234569999' }),
+      `You can bind at most ${MAX_BANK_CARDS} bank cards`,
+    );
     editSiteConfig(t.dataDir, { bank_switch: 0 });
     await expectRefused(await registerByPhone(t), card(), 'Bank cards are closed at the moment');
     // Another user's cards are not in the list.

@@ -22,7 +22,12 @@ const START_S = 1_800_000_000;
  * one JSON line per frame, via the feed's own `formatTranscriptLine`), with the trade and depth
  * pushes of one symbol at known offsets. The first push is at offset 0.
  */
-export function writeSession(file: string, symbol: string, trades: readonly SessionTrade[], books: readonly SessionBook[]): void {
+export function writeSession(
+  file: string,
+  symbol: string,
+  trades: readonly SessionTrade[],
+  books: readonly SessionBook[],
+): void {
   const lines: TranscriptLine[] = [{ dir: 'connect', t: START_S, url: 'ws://127.0.0.1:1/ws' }];
   const pushes: { atMs: number; frame: string }[] = [];
   let tradeId = 100_000;
@@ -32,7 +37,16 @@ export function writeSession(file: string, symbol: string, trades: readonly Sess
     const tick = {
       id: 900_000 + index,
       ts,
-      data: [{ id: `${900_000 + index}0000000000000${index}`, ts, tradeId, amount: trade.amount ?? 0.01, price: trade.price, direction: 'buy' }],
+      data: [
+        {
+          id: `${900_000 + index}0000000000000${index}`,
+          ts,
+          tradeId,
+          amount: trade.amount ?? 0.01,
+          price: trade.price,
+          direction: 'buy',
+        },
+      ],
     };
     pushes.push({ atMs: trade.atMs, frame: JSON.stringify({ ch: `market.${symbol}.trade.detail`, ts, tick }) });
   });
@@ -43,6 +57,7 @@ export function writeSession(file: string, symbol: string, trades: readonly Sess
   });
   // Stable sort: at one instant, the order given (trades before books) is kept.
   pushes.sort((a, b) => a.atMs - b.atMs);
-  for (const push of pushes) lines.push({ dir: 'server->client', t: START_S + push.atMs / 1000, opcode: 'binary(gzip)', frame: push.frame });
+  for (const push of pushes)
+    lines.push({ dir: 'server->client', t: START_S + push.atMs / 1000, opcode: 'binary(gzip)', frame: push.frame });
   writeFileSync(file, lines.map(formatTranscriptLine).join(''));
 }

@@ -28,7 +28,11 @@ const decimal = (n: number, places: number): string => {
 function randomSession(prng: Prng): SessionTrade[] {
   const trades: SessionTrade[] = [{ atMs: 0, price: 100.0001, amount: 0.000001 }];
   for (let atMs = STEP_MS; atMs <= SESSION_MS; atMs += STEP_MS) {
-    trades.push({ atMs, price: Number(decimal(prng.int(980_000, 1_020_000), 4)), amount: Number(decimal(prng.int(1, 400_000), 6)) });
+    trades.push({
+      atMs,
+      price: Number(decimal(prng.int(980_000, 1_020_000), 4)),
+      amount: Number(decimal(prng.int(1, 400_000), 6)),
+    });
   }
   return trades;
 }
@@ -91,7 +95,13 @@ describe('partial limit fills create and lose no unit of money (random sessions,
         for (let atMs = 0; atMs < SESSION_MS + 1000; atMs += STEP_MS) {
           if (prng.next() < 0.35) {
             const owner = prng.int(0, users.length - 1);
-            const fields = { m_id: market, type: prng.int(1, 2), operate_type: 1, price: decimal(prng.int(980_000, 1_020_000), 4), num: decimal(prng.int(1, 2_000_000), 6) };
+            const fields = {
+              m_id: market,
+              type: prng.int(1, 2),
+              operate_type: 1,
+              price: decimal(prng.int(980_000, 1_020_000), 4),
+              num: decimal(prng.int(1, 2_000_000), 6),
+            };
             const answer = await h.post<SpotOrderView>('Trade/upbbbuy', fields, users[owner]!.token);
             expect(answer.code, answer.msg).toBe(1);
             placed.push({ id: answer.data.id, owner });
@@ -110,9 +120,13 @@ describe('partial limit fills create and lose no unit of money (random sessions,
         // reach fills whose value falls between two units.
         expect(orders.filter((o) => h.trading.spotOrders.fills(o.id).length > 1).length).toBeGreaterThan(10);
         expect(orders.filter((o) => o.row.status === 3 && o.row.filled_qty > 0n).length).toBeGreaterThan(0);
-        expect(orders.filter((o) => ((o.row.filled_qty * (o.row.price as bigint)) % UNIT) !== 0n).length).toBeGreaterThan(10);
+        expect(orders.filter((o) => (o.row.filled_qty * (o.row.price as bigint)) % UNIT !== 0n).length).toBeGreaterThan(
+          10,
+        );
         // Some orders took the book at once and rested a rest that prints then filled.
-        expect(orders.filter((o) => o.row.taker_qty > 0n && o.row.filled_qty > o.row.taker_qty).length).toBeGreaterThan(0);
+        expect(orders.filter((o) => o.row.taker_qty > 0n && o.row.filled_qty > o.row.taker_qty).length).toBeGreaterThan(
+          0,
+        );
 
         const totals = users.map(() => ({ ...initial }));
         for (const { id, owner, row } of orders) {
@@ -123,20 +137,39 @@ describe('partial limit fills create and lose no unit of money (random sessions,
           const { taken, value, fee, delta } = expectedMoves(row);
           expect(row.taker_qty, `order ${id} book part`).toBe(taken);
           const fills = h.trading.spotOrders.fills(id);
-          expect(fills.reduce((sum, f) => sum + f.quantity, 0n), `order ${id} fills`).toBe(row.filled_qty);
-          expect(fills.reduce((sum, f) => sum + f.value, 0n), `order ${id} value`).toBe(row.filled_value);
-          expect(fills.reduce((sum, f) => sum + f.fee, 0n), `order ${id} fee`).toBe(row.fee);
+          expect(
+            fills.reduce((sum, f) => sum + f.quantity, 0n),
+            `order ${id} fills`,
+          ).toBe(row.filled_qty);
+          expect(
+            fills.reduce((sum, f) => sum + f.value, 0n),
+            `order ${id} value`,
+          ).toBe(row.filled_value);
+          expect(
+            fills.reduce((sum, f) => sum + f.fee, 0n),
+            `order ${id} fee`,
+          ).toBe(row.fee);
           expect(row.filled_value, `order ${id} value`).toBe(value);
           expect(row.fee, `order ${id} fee`).toBe(fee);
 
           // The order's own bill rows: frozen part nets to what it still holds; consumed + returned = frozen at placement.
-          const bills = h.db.prepare('SELECT coin_id, part, amount, kind FROM bills WHERE ref_id = ?').safeIntegers(true).all(id) as { coin_id: bigint; part: string; amount: bigint; kind: string }[];
+          const bills = h.db
+            .prepare('SELECT coin_id, part, amount, kind FROM bills WHERE ref_id = ?')
+            .safeIntegers(true)
+            .all(id) as { coin_id: bigint; part: string; amount: bigint; kind: string }[];
           const frozenNet = bills.filter((b) => b.part === 'frozen').reduce((sum, b) => sum + b.amount, 0n);
           expect(frozenNet, `order ${id} frozen`).toBe(row.frozen);
           if (row.status !== 1) expect(row.frozen, `order ${id} finished`).toBe(0n);
-          const consumed = -bills.filter((b) => b.part === 'frozen' && b.kind === 'spot_fill').reduce((sum, b) => sum + b.amount, 0n);
-          const returned = bills.filter((b) => b.part === 'available' && b.kind === 'spot_unfreeze').reduce((sum, b) => sum + b.amount, 0n);
-          expect(consumed + returned + row.frozen, `order ${id}: consumed + returned + still frozen = frozen at placement`).toBe(frozeAtPlacement);
+          const consumed = -bills
+            .filter((b) => b.part === 'frozen' && b.kind === 'spot_fill')
+            .reduce((sum, b) => sum + b.amount, 0n);
+          const returned = bills
+            .filter((b) => b.part === 'available' && b.kind === 'spot_unfreeze')
+            .reduce((sum, b) => sum + b.amount, 0n);
+          expect(
+            consumed + returned + row.frozen,
+            `order ${id}: consumed + returned + still frozen = frozen at placement`,
+          ).toBe(frozeAtPlacement);
 
           const total = totals[owner]!;
           total.usdt += delta.usdt;
@@ -153,7 +186,9 @@ describe('partial limit fills create and lose no unit of money (random sessions,
 
         // The book part filled at the book's price; no print filled more than it traded on one side, and only prints strictly through a limit filled.
         const fills = h.db
-          .prepare('SELECT f.trade_id, f.trade_ts, f.quantity, f.price, o.side FROM spot_fills f JOIN spot_orders o ON o.id = f.order_id')
+          .prepare(
+            'SELECT f.trade_id, f.trade_ts, f.quantity, f.price, o.side FROM spot_fills f JOIN spot_orders o ON o.id = f.order_id',
+          )
           .safeIntegers(true)
           .all() as { trade_id: string; trade_ts: bigint; quantity: bigint; price: bigint; side: bigint }[];
         const perPrint = new Map<string, bigint>();

@@ -7,7 +7,8 @@ import { START_MS, startTradingHarness, type TradingHarness } from './trading-ha
 import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 const toUnits = (value: number): bigint => BigInt(Math.round(value * 1e8));
-const cents = (u: bigint): string => `${u / 100_000_000n}.${(u % 100_000_000n).toString().padStart(8, '0').slice(0, 2)}`;
+const cents = (u: bigint): string =>
+  `${u / 100_000_000n}.${(u % 100_000_000n).toString().padStart(8, '0').slice(0, 2)}`;
 
 describe('api/Trade limit orders against the seeded simulator', () => {
   let h: TradingHarness;
@@ -23,10 +24,17 @@ describe('api/Trade limit orders against the seeded simulator', () => {
 
   const lastPrice = (): bigint => units(h.feed.priceAt('btcusdt', h.clock.now())!);
   const orderRow = (id: number): { status: number; filled_qty: bigint } =>
-    h.db.prepare('SELECT status, filled_qty FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as { status: number; filled_qty: bigint };
+    h.db.prepare('SELECT status, filled_qty FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as {
+      status: number;
+      filled_qty: bigint;
+    };
   /** btcusdt prints after `from` up to `to`, oldest first, price and amount as units. */
   const prints = (groups: readonly TradeGroup[], from: number, to: number): { price: bigint; amount: bigint }[] =>
-    groups.filter((g) => g.ts > from && g.ts <= to).flatMap((g) => [...g.data].reverse().map((trade) => ({ price: toUnits(trade.price), amount: toUnits(trade.amount) })));
+    groups
+      .filter((g) => g.ts > from && g.ts <= to)
+      .flatMap((g) =>
+        [...g.data].reverse().map((trade) => ({ price: toUnits(trade.price), amount: toUnits(trade.amount) })),
+      );
 
   /**
    * When to place and at what limit so the market reaches it only after a while: a twin of the
@@ -40,14 +48,17 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     const all: { ts: number; price: bigint }[] = [];
     for (let t = START_MS + 1000; t <= fromMs + 900_000; t += 1000) {
       twin.advanceTo(t);
-      for (const g of twin.tradeGroups('btcusdt', t)) if (g.ts > t - 1000) for (const trade of [...g.data].reverse()) all.push({ ts: g.ts, price: toUnits(trade.price) });
+      for (const g of twin.tradeGroups('btcusdt', t))
+        if (g.ts > t - 1000)
+          for (const trade of [...g.data].reverse()) all.push({ ts: g.ts, price: toUnits(trade.price) });
     }
     const better = (a: bigint, b: bigint): boolean => (side === 'buy' ? a < b : a > b);
     for (let placeAt = fromMs; placeAt <= fromMs + 300_000; placeAt += 10_000) {
       const before = all.filter((p) => p.ts <= placeAt);
       let limit = before[before.length - 1]!.price;
       for (const p of all) if (p.ts > placeAt && p.ts <= placeAt + 3000 && better(p.price, limit)) limit = p.price;
-      if (all.some((p) => p.ts > placeAt + 3000 && p.ts <= placeAt + 600_000 && better(p.price, limit))) return { placeAt, limit };
+      if (all.some((p) => p.ts > placeAt + 3000 && p.ts <= placeAt + 600_000 && better(p.price, limit)))
+        return { placeAt, limit };
     }
     throw new Error('the twin market never goes through a limit');
   };
@@ -59,7 +70,12 @@ describe('api/Trade limit orders against the seeded simulator', () => {
    * with one fill record per such print, and it is open exactly while something is left. Returns
    * how many steps it stayed open and how many prints filled it.
    */
-  const watchUntilFilled = (id: number, placedAt: number, quantity: bigint, through: (price: bigint) => boolean): { openSteps: number; fills: number } => {
+  const watchUntilFilled = (
+    id: number,
+    placedAt: number,
+    quantity: bigint,
+    through: (price: bigint) => boolean,
+  ): { openSteps: number; fills: number } => {
     let checkedTo = placedAt;
     let filled = 0n;
     let fills = 0;
@@ -88,10 +104,19 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     const { placeAt: placedAt, limit } = plan('buy', h.clock.now());
     h.advance(placedAt - h.clock.now());
     const cost = (quantity * limit + 99_999_999n) / 100_000_000n;
-    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 1, operate_type: 1, price: cents(limit), num: '0.25' }, user.token);
+    const answer = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 1, operate_type: 1, price: cents(limit), num: '0.25' },
+      user.token,
+    );
     expect(answer.code, answer.msg).toBe(1);
     expect(answer.msg).toBe('Order placed');
-    expect(answer.data).toMatchObject({ status: 1, xjprice: cents(limit), predict_num: '0.250000', coinnum: '0.000000' });
+    expect(answer.data).toMatchObject({
+      status: 1,
+      xjprice: cents(limit),
+      predict_num: '0.250000',
+      coinnum: '0.000000',
+    });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('50000') - cost, frozen: cost });
 
     const { openSteps, fills } = watchUntilFilled(answer.data.id, placedAt, quantity, (price) => price < limit);
@@ -102,7 +127,12 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('50000') - cost, frozen: 0n });
     expect(h.balance(user.id, 'btc').available).toBe(units('1') + quantity - fee);
     const list = await h.post<{ list: SpotOrderView[] }>('Trade/getOrderList', { status: 2 }, user.token);
-    expect(list.data.list[0]).toMatchObject({ id: answer.data.id, price: cents(limit), coinnum: '0.250000', amount: (Number(cost) / 1e8).toFixed(8) });
+    expect(list.data.list[0]).toMatchObject({
+      id: answer.data.id,
+      price: cents(limit),
+      coinnum: '0.250000',
+      amount: (Number(cost) / 1e8).toFixed(8),
+    });
     expectBillsMatchBalances(h.db);
   });
 
@@ -111,7 +141,11 @@ describe('api/Trade limit orders against the seeded simulator', () => {
     const { placeAt: placedAt, limit } = plan('sell', h.clock.now());
     h.advance(placedAt - h.clock.now());
     const proceeds = (quantity * limit) / 100_000_000n;
-    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 2, operate_type: 1, price: cents(limit), num: '0.4' }, user.token);
+    const answer = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 2, operate_type: 1, price: cents(limit), num: '0.4' },
+      user.token,
+    );
     expect(answer.code, answer.msg).toBe(1);
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('0.6'), frozen: quantity });
     expect(watchUntilFilled(answer.data.id, placedAt, quantity, (price) => price > limit).fills).toBeGreaterThan(1);
@@ -124,9 +158,14 @@ describe('api/Trade limit orders against the seeded simulator', () => {
   it('cancel restores the frozen funds exactly; a second cancel, or one by another user, is refused', async () => {
     const limit = (lastPrice() / 2n / 1_000_000n) * 1_000_000n;
     const before = h.balance(user.id, 'usdt');
-    const userBills = (): number => h.db.prepare('SELECT COUNT(*) FROM bills WHERE user_id = ?').pluck().get(user.id) as number;
+    const userBills = (): number =>
+      h.db.prepare('SELECT COUNT(*) FROM bills WHERE user_id = ?').pluck().get(user.id) as number;
     const billsBefore = userBills();
-    const placed = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 1, operate_type: 1, price: cents(limit), num: '0.123457' }, user.token);
+    const placed = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 1, operate_type: 1, price: cents(limit), num: '0.123457' },
+      user.token,
+    );
     expect(placed.code, placed.msg).toBe(1);
     expect(h.balance(user.id, 'usdt').frozen).toBeGreaterThan(0n);
 
@@ -153,7 +192,11 @@ describe('api/Trade limit orders against the seeded simulator', () => {
   });
 
   it('a filled order can no longer be cancelled and keeps its fill', async () => {
-    const market = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 1, operate_type: 2, amount: '50' }, user.token);
+    const market = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 1, operate_type: 2, amount: '50' },
+      user.token,
+    );
     expect(market.data.status).toBe(2);
     const after = h.balance(user.id, 'btc');
     const cancel = await h.post('Trade/cancelOrder', { bb_id: market.data.id }, user.token);

@@ -25,7 +25,8 @@ describe('api/Trade market orders against the seeded simulator', () => {
   });
   afterEach(async () => h.close());
 
-  const book = (side: 'bids' | 'asks') => h.feed.data.depth('btcusdt', 0, 150, h.clock.now())![side].map(([p, q]) => ({ p: toUnits(p), q: toUnits(q) }));
+  const book = (side: 'bids' | 'asks') =>
+    h.feed.data.depth('btcusdt', 0, 150, h.clock.now())![side].map(([p, q]) => ({ p: toUnits(p), q: toUnits(q) }));
 
   it('a market buy walks the asks best first at the prices the book shows and records the average', async () => {
     const asks = book('asks');
@@ -46,10 +47,22 @@ describe('api/Trade market orders against the seeded simulator', () => {
     expect(part).toBeLessThan(a3.q);
 
     const before = { usdt: h.balance(user.id, 'usdt'), btc: h.balance(user.id, 'btc') };
-    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 1, operate_type: 2, amount: budgetText, num: '', price: '' }, user.token);
+    const answer = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 1, operate_type: 2, amount: budgetText, num: '', price: '' },
+      user.token,
+    );
     expect(answer.code, answer.msg).toBe(1);
     expect(answer.msg).toBe('Order filled');
-    expect(answer.data).toMatchObject({ status: 2, type: 1, operate_type: 2, coinname: 'BTC', trade_coin: 'USDT', xjprice: '', fee_coin: 'BTC' });
+    expect(answer.data).toMatchObject({
+      status: 2,
+      type: 1,
+      operate_type: 2,
+      coinname: 'BTC',
+      trade_coin: 'USDT',
+      xjprice: '',
+      fee_coin: 'BTC',
+    });
     expect(answer.data.coinnum).toBe(fixed(quantity, 6));
     expect(answer.data.amount).toBe(fixed(cost, 8));
     expect(units(answer.data.price)).toBe(valueScaled / quantity);
@@ -70,9 +83,20 @@ describe('api/Trade market orders against the seeded simulator', () => {
     expect(quantity).toBeLessThan(units('2'));
 
     const before = { usdt: h.balance(user.id, 'usdt'), btc: h.balance(user.id, 'btc') };
-    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 2, operate_type: 2, num: fixed(quantity, 6) }, user.token);
+    const answer = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 2, operate_type: 2, num: fixed(quantity, 6) },
+      user.token,
+    );
     expect(answer.code, answer.msg).toBe(1);
-    expect(answer.data).toMatchObject({ status: 2, type: 2, predict_num: fixed(quantity, 6), coinnum: fixed(quantity, 6), amount: fixed(proceeds, 8), fee_coin: 'USDT' });
+    expect(answer.data).toMatchObject({
+      status: 2,
+      type: 2,
+      predict_num: fixed(quantity, 6),
+      coinnum: fixed(quantity, 6),
+      amount: fixed(proceeds, 8),
+      fee_coin: 'USDT',
+    });
     expect(h.balance(user.id, 'btc').available).toBe(before.btc.available - quantity);
     expect(h.balance(user.id, 'usdt').available).toBe(before.usdt.available + proceeds - fee);
     expectBillsMatchBalances(h.db);
@@ -83,7 +107,11 @@ describe('api/Trade market orders against the seeded simulator', () => {
     const bookValue = asks.reduce((sum, level) => sum + level.q * level.p, 0n);
     const rich = h.addUser('whale', { usdt: '100000000' });
     const before = h.balance(rich.id, 'usdt').available;
-    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: btcMarket, type: 1, operate_type: 2, amount: '90000000' }, rich.token);
+    const answer = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: btcMarket, type: 1, operate_type: 2, amount: '90000000' },
+      rich.token,
+    );
     expect(answer.code, answer.msg).toBe(1);
     const quantity = asks.reduce((sum, level) => sum + level.q, 0n);
     expect(answer.data.coinnum).toBe(fixed(quantity, 6));
@@ -95,24 +123,54 @@ describe('api/Trade market orders against the seeded simulator', () => {
     await h.post('Trade/upbbbuy', { m_id: btcMarket, type: 1, operate_type: 2, amount: '100' }, user.token);
     h.advance(2100);
     await h.post('Trade/upbbbuy', { m_id: btcMarket, type: 2, operate_type: 2, num: '0.001' }, user.token);
-    const done = await h.post<{ list: SpotOrderView[]; total: number }>('Trade/getOrderList', { status: 2, page: 1, limit: 10 }, user.token);
+    const done = await h.post<{ list: SpotOrderView[]; total: number }>(
+      'Trade/getOrderList',
+      { status: 2, page: 1, limit: 10 },
+      user.token,
+    );
     expect(done.code).toBe(1);
     expect(done.data.total).toBe(2);
     expect(done.data.list.map((o) => o.type)).toEqual([2, 1]);
-    expect(done.data.list[0]).toMatchObject({ type_text: 'Sell', ordertype_text: 'Market', status_text: 'Completed', title: 'BTC/USDT', symbol: 'btcusdt' });
+    expect(done.data.list[0]).toMatchObject({
+      type_text: 'Sell',
+      ordertype_text: 'Market',
+      status_text: 'Completed',
+      title: 'BTC/USDT',
+      symbol: 'btcusdt',
+    });
     expect(done.data.list[0]!.addtime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const buys = await h.post<{ list: SpotOrderView[]; total: number }>('Trade/getOrderList', { status: 2, type: 1 }, user.token);
+    const buys = await h.post<{ list: SpotOrderView[]; total: number }>(
+      'Trade/getOrderList',
+      { status: 2, type: 1 },
+      user.token,
+    );
     expect(buys.data.list.map((o) => o.type)).toEqual([1]);
-    const open = await h.post<{ list: SpotOrderView[]; total: number }>('Trade/getOrderList', { status: 1 }, user.token);
+    const open = await h.post<{ list: SpotOrderView[]; total: number }>(
+      'Trade/getOrderList',
+      { status: 1 },
+      user.token,
+    );
     expect(open.data).toEqual({ list: [], total: 0 });
-    const zh = await h.app.inject({ method: 'POST', url: '/api/Trade/getOrderList', payload: 'status=2', headers: { 'content-type': 'application/x-www-form-urlencoded', token: user.token, lang: 'zh-cn' } });
+    const zh = await h.app.inject({
+      method: 'POST',
+      url: '/api/Trade/getOrderList',
+      payload: 'status=2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: user.token, lang: 'zh-cn' },
+    });
     expect(zh.json<{ data: { list: SpotOrderView[] } }>().data.list[0]!.type_text).toBe('卖出');
   });
 
   it('getMarketBalance answers the available and frozen quote and base coin of the pair', async () => {
     const answer = await h.post<Record<string, string>>('Trade/getMarketBalance', { m_id: btcMarket }, user.token);
     expect(answer.code).toBe(1);
-    expect(answer.data).toEqual({ usdt_balance: '100000.00000000', coin_balance: '2.00000000', usdt_frozen: '0.00000000', coin_frozen: '0.00000000', coinname: 'BTC', trade_coin: 'USDT' });
+    expect(answer.data).toEqual({
+      usdt_balance: '100000.00000000',
+      coin_balance: '2.00000000',
+      usdt_frozen: '0.00000000',
+      coin_frozen: '0.00000000',
+      coinname: 'BTC',
+      trade_coin: 'USDT',
+    });
     expect((await h.post('Trade/getMarketBalance', { m_id: 999 }, user.token)).code).toBe(0);
     expect((await h.post('Trade/getMarketBalance', { m_id: btcMarket })).code).toBe(401);
   });

@@ -47,7 +47,11 @@ describe('api/Trade limit orders fill by the volume the feed trades through them
   afterEach(async () => h.close());
 
   const place = async (token: string, type: 1 | 2, price: string, num: string): Promise<SpotOrderView> => {
-    const answer = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type, operate_type: 1, price, num }, token);
+    const answer = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: market, type, operate_type: 1, price, num },
+      token,
+    );
     expect(answer.code, answer.msg).toBe(1);
     return answer.data;
   };
@@ -68,21 +72,50 @@ describe('api/Trade limit orders fill by the volume the feed trades through them
     expect(order(placed.id)).toMatchObject({ status: 1, filled_qty: 0n });
 
     advanceTo(10_000);
-    expect(order(placed.id)).toMatchObject({ status: 1, filled_qty: units('0.25'), filled_value: units('24.875'), fee: units('0.00025'), frozen: units('74.625') });
+    expect(order(placed.id)).toMatchObject({
+      status: 1,
+      filled_qty: units('0.25'),
+      filled_value: units('24.875'),
+      fee: units('0.00025'),
+      frozen: units('74.625'),
+    });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('900.5'), frozen: units('74.625') });
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('3.25') - units('0.00025'), frozen: 0n });
-    expect(await listed(1, placed.id)).toMatchObject({ status: 1, status_text: 'Partially filled', predict_num: '1.0000', coinnum: '0.2500', xjprice: '99.50' });
+    expect(await listed(1, placed.id)).toMatchObject({
+      status: 1,
+      status_text: 'Partially filled',
+      predict_num: '1.0000',
+      coinnum: '0.2500',
+      xjprice: '99.50',
+    });
 
     advanceTo(15_000);
     expect(order(placed.id)).toMatchObject({ status: 1, filled_qty: units('0.75'), frozen: units('24.875') });
 
     advanceTo(20_000);
-    expect(order(placed.id)).toMatchObject({ status: 2, filled_qty: units('1'), filled_value: units('99.5'), fee: units('0.001'), frozen: 0n });
+    expect(order(placed.id)).toMatchObject({
+      status: 2,
+      filled_qty: units('1'),
+      filled_value: units('99.5'),
+      fee: units('0.001'),
+      frozen: 0n,
+    });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('900.5'), frozen: 0n });
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('4') - units('0.001'), frozen: 0n });
-    expect(h.trading.spotOrders.fills(placed.id).map((f) => f.quantity)).toEqual([units('0.25'), units('0.5'), units('0.25')]);
+    expect(h.trading.spotOrders.fills(placed.id).map((f) => f.quantity)).toEqual([
+      units('0.25'),
+      units('0.5'),
+      units('0.25'),
+    ]);
     expect(await listed(1, placed.id)).toBeUndefined();
-    expect(await listed(2, placed.id)).toMatchObject({ status_text: 'Completed', predict_num: '1.0000', coinnum: '1.0000', amount: '99.50000000', fee: '0.00100000', fee_coin: 'BTC' });
+    expect(await listed(2, placed.id)).toMatchObject({
+      status_text: 'Completed',
+      predict_num: '1.0000',
+      coinnum: '1.0000',
+      amount: '99.50000000',
+      fee: '0.00100000',
+      fee_coin: 'BTC',
+    });
     expectBillsMatchBalances(h.db);
   });
 
@@ -120,10 +153,19 @@ describe('api/Trade limit orders fill by the volume the feed trades through them
     advanceTo(10_000);
     const cancelled = await h.post<SpotOrderView>('Trade/cancelOrder', { bb_id: buy.id }, user.token);
     expect(cancelled.code, cancelled.msg).toBe(1);
-    expect(cancelled.data).toMatchObject({ status: 3, status_text: 'Partially filled, cancelled', predict_num: '1.0000', coinnum: '0.2500', amount: '24.87500000' });
+    expect(cancelled.data).toMatchObject({
+      status: 3,
+      status_text: 'Partially filled, cancelled',
+      predict_num: '1.0000',
+      coinnum: '0.2500',
+      amount: '24.87500000',
+    });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('1000') - units('24.875'), frozen: 0n });
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('3.25') - units('0.00025'), frozen: 0n });
-    const unfreeze = h.db.prepare("SELECT part, amount FROM bills WHERE ref_id = ? AND kind = 'spot_unfreeze' ORDER BY id").safeIntegers(true).all(buy.id);
+    const unfreeze = h.db
+      .prepare("SELECT part, amount FROM bills WHERE ref_id = ? AND kind = 'spot_unfreeze' ORDER BY id")
+      .safeIntegers(true)
+      .all(buy.id);
     expect(unfreeze).toEqual([
       { part: 'frozen', amount: -units('74.625') },
       { part: 'available', amount: units('74.625') },
@@ -131,17 +173,35 @@ describe('api/Trade limit orders fill by the volume the feed trades through them
     // Later prints through the limit no longer touch it.
     advanceTo(20_000);
     expect(order(buy.id)).toMatchObject({ status: 3, filled_qty: units('0.25'), frozen: 0n });
-    expect(await h.post('Trade/cancelOrder', { bb_id: buy.id }, user.token)).toMatchObject({ code: 0, msg: 'Only open orders can be cancelled' });
+    expect(await h.post('Trade/cancelOrder', { bb_id: buy.id }, user.token)).toMatchObject({
+      code: 0,
+      msg: 'Only open orders can be cancelled',
+    });
 
     // A sell: 100.80 x 0.4 fills 0.4 of 1 at 100.50; the cancel returns the other 0.6 BTC.
     const sell = await place(user.token, 2, '100.50', '1');
     advanceTo(25_000);
-    expect(order(sell.id)).toMatchObject({ status: 1, filled_qty: units('0.4'), filled_value: units('40.2'), fee: units('0.0402'), frozen: units('0.6') });
+    expect(order(sell.id)).toMatchObject({
+      status: 1,
+      filled_qty: units('0.4'),
+      filled_value: units('40.2'),
+      fee: units('0.0402'),
+      frozen: units('0.6'),
+    });
     const usdtBefore = h.balance(user.id, 'usdt');
     expect((await h.post('Trade/cancelOrder', { bb_id: sell.id }, user.token)).code).toBe(1);
-    expect(h.balance(user.id, 'btc')).toEqual({ available: units('3.25') - units('0.00025') - units('0.4'), frozen: 0n });
+    expect(h.balance(user.id, 'btc')).toEqual({
+      available: units('3.25') - units('0.00025') - units('0.4'),
+      frozen: 0n,
+    });
     expect(h.balance(user.id, 'usdt')).toEqual(usdtBefore);
-    expect(await listed(3, sell.id)).toMatchObject({ coinnum: '0.4000', predict_num: '1.0000', amount: '40.20000000', fee: '0.04020000', fee_coin: 'USDT' });
+    expect(await listed(3, sell.id)).toMatchObject({
+      coinnum: '0.4000',
+      predict_num: '1.0000',
+      amount: '40.20000000',
+      fee: '0.04020000',
+      fee_coin: 'USDT',
+    });
     expectBillsMatchBalances(h.db);
   });
 

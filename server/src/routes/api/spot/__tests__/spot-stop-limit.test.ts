@@ -31,7 +31,20 @@ describe('api/Trade stop-limit orders and cancel-all against a replayed session'
         { atMs: 15_000, price: 99.0, amount: 5 },
         { atMs: 20_000, price: 98.5, amount: 5 },
       ],
-      [{ atMs: 0, bids: [[99.9, 1.5], [99.8, 2]], asks: [[100.1, 0.5], [100.2, 1.25], [100.5, 4]] }],
+      [
+        {
+          atMs: 0,
+          bids: [
+            [99.9, 1.5],
+            [99.8, 2],
+          ],
+          asks: [
+            [100.1, 0.5],
+            [100.2, 1.25],
+            [100.5, 4],
+          ],
+        },
+      ],
     );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,15 +57,27 @@ describe('api/Trade stop-limit orders and cancel-all against a replayed session'
   afterEach(async () => h.close());
 
   const order = (id: number) =>
-    h.db.prepare('SELECT status, frozen, filled_qty, triggered_at FROM spot_orders WHERE id = ?').safeIntegers(true).get(id) as { status: bigint; frozen: bigint; filled_qty: bigint; triggered_at: bigint | null };
-  const stop = (fields: Record<string, string | number>) => h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, operate_type: 3, ...fields }, user.token);
+    h.db
+      .prepare('SELECT status, frozen, filled_qty, triggered_at FROM spot_orders WHERE id = ?')
+      .safeIntegers(true)
+      .get(id) as { status: bigint; frozen: bigint; filled_qty: bigint; triggered_at: bigint | null };
+  const stop = (fields: Record<string, string | number>) =>
+    h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, operate_type: 3, ...fields }, user.token);
   /** Moves the clock to `atMs` after the session's start, running the trading pass every 100 ms. */
   const advanceTo = (atMs: number): void => h.advance(START_MS + atMs - h.clock.now());
 
   it('a buy stop above the last price waits, frozen, and fires on a print AT its trigger, taking the book at its prices', async () => {
     const placed = await stop({ type: 1, trigger_price: '100.50', price: '100.60', num: '2' });
     expect(placed.code, placed.msg).toBe(1);
-    expect(placed.data).toMatchObject({ status: 4, operate_type: 3, trigger_price: '100.50', triggered_at: 0, xjprice: '100.60', coinnum: '0.00', total: '0.00000000' });
+    expect(placed.data).toMatchObject({
+      status: 4,
+      operate_type: 3,
+      trigger_price: '100.50',
+      triggered_at: 0,
+      xjprice: '100.60',
+      coinnum: '0.00',
+      total: '0.00000000',
+    });
     expect(placed.data.status_text).toBe('Waiting for trigger');
     expect(placed.data.ordertype_text).toBe('Stop-limit');
     // It froze ceil(2 x 100.60) and sits in the cancellable list (status 1) and in the waiting list (status 4).
@@ -71,8 +96,17 @@ describe('api/Trade stop-limit orders and cancel-all against a replayed session'
     expect(Number(row.triggered_at)).toBeGreaterThan(START_MS + 4900);
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('1000') - units('200.425'), frozen: 0n });
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('3') + units('2') - units('0.002'), frozen: 0n });
-    const done = (await h.post<{ list: SpotOrderView[] }>('Trade/getOrderList', { status: 2 }, user.token)).data.list[0]!;
-    expect(done).toMatchObject({ id: placed.data.id, status: 2, operate_type: 3, coinnum: '2.00', total: '200.42500000', fee: '0.00200000', fee_coin: 'BTC' });
+    const done = (await h.post<{ list: SpotOrderView[] }>('Trade/getOrderList', { status: 2 }, user.token)).data
+      .list[0]!;
+    expect(done).toMatchObject({
+      id: placed.data.id,
+      status: 2,
+      operate_type: 3,
+      coinnum: '2.00',
+      total: '200.42500000',
+      fee: '0.00200000',
+      fee_coin: 'BTC',
+    });
     expect(done.triggered_at).toBe(Number(row.triggered_at));
     expectBillsMatchBalances(h.db);
   });
@@ -86,7 +120,10 @@ describe('api/Trade stop-limit orders and cancel-all against a replayed session'
     advanceTo(15_000);
     // Fired by 99.00: sells 1 to the bid at 99.9 (at or above its 98.00), fee 0.1 % of 99.9.
     expect(Number(order(placed.data.id).status)).toBe(2);
-    expect(h.balance(user.id, 'usdt')).toEqual({ available: units('1000') + units('99.9') - units('0.0999'), frozen: 0n });
+    expect(h.balance(user.id, 'usdt')).toEqual({
+      available: units('1000') + units('99.9') - units('0.0999'),
+      frozen: 0n,
+    });
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('2'), frozen: 0n });
     expectBillsMatchBalances(h.db);
   });
@@ -114,21 +151,51 @@ describe('api/Trade stop-limit orders and cancel-all against a replayed session'
     const placed = await stop({ type: 1, trigger_price: '120', price: '121', num: '3' });
     expect(h.balance(user.id, 'usdt').frozen).toBe(units('363'));
     const cancelled = await h.post<SpotOrderView>('Trade/cancelOrder', { bb_id: placed.data.id }, user.token);
-    expect(cancelled).toMatchObject({ code: 1, msg: 'Order cancelled', data: { status: 3, operate_type: 3, triggered_at: 0 } });
+    expect(cancelled).toMatchObject({
+      code: 1,
+      msg: 'Order cancelled',
+      data: { status: 3, operate_type: 3, triggered_at: 0 },
+    });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('1000'), frozen: 0n });
     advanceTo(20_000);
     expect(Number(order(placed.data.id).status)).toBe(3);
   });
 
   it('refuses a trigger at the last price, a missing or too precise trigger, and a stop the balance cannot hold; nothing moves', async () => {
-    const before = { usdt: h.balance(user.id, 'usdt'), btc: h.balance(user.id, 'btc'), orders: h.db.prepare('SELECT COUNT(*) FROM spot_orders').pluck().get() };
-    expect(await stop({ type: 1, trigger_price: '100', price: '101', num: '1' })).toEqual({ code: 0, msg: 'The trigger price must be above or below the last price (100.00)', data: null });
-    expect(await stop({ type: 1, price: '101', num: '1' })).toMatchObject({ code: 0, msg: 'Please enter the trigger price' });
-    expect(await stop({ type: 1, trigger_price: '0', price: '101', num: '1' })).toMatchObject({ code: 0, msg: 'The trigger price must be a number greater than 0' });
-    expect(await stop({ type: 1, trigger_price: '100.001', price: '101', num: '1' })).toMatchObject({ code: 0, msg: 'The trigger price can have at most 2 decimals' });
-    expect(await stop({ type: 1, trigger_price: '101', num: '1' })).toMatchObject({ code: 0, msg: 'Please enter the order price' });
-    expect(await stop({ type: 1, trigger_price: '101', price: '101' })).toMatchObject({ code: 0, msg: 'Please enter the order quantity' });
-    expect(await stop({ type: 1, trigger_price: '101', price: '101', num: '10' })).toMatchObject({ code: 0, msg: 'Insufficient available balance' });
+    const before = {
+      usdt: h.balance(user.id, 'usdt'),
+      btc: h.balance(user.id, 'btc'),
+      orders: h.db.prepare('SELECT COUNT(*) FROM spot_orders').pluck().get(),
+    };
+    expect(await stop({ type: 1, trigger_price: '100', price: '101', num: '1' })).toEqual({
+      code: 0,
+      msg: 'The trigger price must be above or below the last price (100.00)',
+      data: null,
+    });
+    expect(await stop({ type: 1, price: '101', num: '1' })).toMatchObject({
+      code: 0,
+      msg: 'Please enter the trigger price',
+    });
+    expect(await stop({ type: 1, trigger_price: '0', price: '101', num: '1' })).toMatchObject({
+      code: 0,
+      msg: 'The trigger price must be a number greater than 0',
+    });
+    expect(await stop({ type: 1, trigger_price: '100.001', price: '101', num: '1' })).toMatchObject({
+      code: 0,
+      msg: 'The trigger price can have at most 2 decimals',
+    });
+    expect(await stop({ type: 1, trigger_price: '101', num: '1' })).toMatchObject({
+      code: 0,
+      msg: 'Please enter the order price',
+    });
+    expect(await stop({ type: 1, trigger_price: '101', price: '101' })).toMatchObject({
+      code: 0,
+      msg: 'Please enter the order quantity',
+    });
+    expect(await stop({ type: 1, trigger_price: '101', price: '101', num: '10' })).toMatchObject({
+      code: 0,
+      msg: 'Insufficient available balance',
+    });
     const response = await h.app.inject({
       method: 'POST',
       url: '/api/Trade/upbbbuy',
@@ -136,32 +203,52 @@ describe('api/Trade stop-limit orders and cancel-all against a replayed session'
       headers: { 'content-type': 'application/x-www-form-urlencoded', token: user.token, lang: 'zh-cn' },
     });
     expect(response.json()).toMatchObject({ code: 0, msg: '触发价格必须高于或低于最新价（100.00）' });
-    expect({ usdt: h.balance(user.id, 'usdt'), btc: h.balance(user.id, 'btc'), orders: h.db.prepare('SELECT COUNT(*) FROM spot_orders').pluck().get() }).toEqual(before);
+    expect({
+      usdt: h.balance(user.id, 'usdt'),
+      btc: h.balance(user.id, 'btc'),
+      orders: h.db.prepare('SELECT COUNT(*) FROM spot_orders').pluck().get(),
+    }).toEqual(before);
   });
 
   it('cancel-all cancels every open and waiting order of the caller, of one pair or all, in one go; fills are kept', async () => {
     const other = h.addUser('bystander', { usdt: '1000' });
-    const theirs = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 1, operate_type: 1, price: '90', num: '1' }, other.token);
+    const theirs = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: market, type: 1, operate_type: 1, price: '90', num: '1' },
+      other.token,
+    );
     await h.post('Trade/upbbbuy', { m_id: market, type: 1, operate_type: 1, price: '90', num: '2' }, user.token);
     await h.post('Trade/upbbbuy', { m_id: market, type: 2, operate_type: 1, price: '110', num: '1' }, user.token);
     await stop({ type: 1, trigger_price: '120', price: '121', num: '1' });
     // Partly filled at once: 0.5 at 100.1 taken, 1.5 resting at 100.1.
-    const partial = await h.post<SpotOrderView>('Trade/upbbbuy', { m_id: market, type: 1, operate_type: 1, price: '100.1', num: '2' }, user.token);
+    const partial = await h.post<SpotOrderView>(
+      'Trade/upbbbuy',
+      { m_id: market, type: 1, operate_type: 1, price: '100.1', num: '2' },
+      user.token,
+    );
     expect(partial.data).toMatchObject({ status: 1, coinnum: '0.50' });
     expect(h.balance(user.id, 'usdt').frozen).toBeGreaterThan(0n);
 
-    expect(await h.post('Trade/cancelAll', { m_id: 9999 }, user.token)).toMatchObject({ code: 0, msg: 'This trading pair does not exist' });
+    expect(await h.post('Trade/cancelAll', { m_id: 9999 }, user.token)).toMatchObject({
+      code: 0,
+      msg: 'This trading pair does not exist',
+    });
     const all = await h.post<{ cancelled: number }>('Trade/cancelAll', { m_id: market }, user.token);
     expect(all).toEqual({ code: 1, msg: 'Orders cancelled: 4', data: { cancelled: 4 } });
     expect(h.balance(user.id, 'usdt')).toEqual({ available: units('1000') - units('50.05'), frozen: 0n });
     expect(h.balance(user.id, 'btc')).toEqual({ available: units('3') + units('0.5') - units('0.0005'), frozen: 0n });
-    const cancelled = (await h.post<{ list: SpotOrderView[] }>('Trade/getOrderList', { status: 3 }, user.token)).data.list;
+    const cancelled = (await h.post<{ list: SpotOrderView[] }>('Trade/getOrderList', { status: 3 }, user.token)).data
+      .list;
     expect(cancelled).toHaveLength(4);
     expect(cancelled.find((o) => o.id === partial.data.id)).toMatchObject({ coinnum: '0.50', total: '50.05000000' });
     // Someone else's order is untouched; with nothing left, a second cancel-all (every pair) cancels none.
     expect(Number(order(theirs.data.id).status)).toBe(1);
     h.advance(2000);
-    expect(await h.post('Trade/cancelAll', {}, user.token)).toEqual({ code: 1, msg: 'Orders cancelled: 0', data: { cancelled: 0 } });
+    expect(await h.post('Trade/cancelAll', {}, user.token)).toEqual({
+      code: 1,
+      msg: 'Orders cancelled: 0',
+      data: { cancelled: 0 },
+    });
     expect((await h.post('Trade/cancelAll', {})).code).toBe(401);
     expectBillsMatchBalances(h.db);
   });

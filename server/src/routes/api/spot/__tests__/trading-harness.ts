@@ -11,7 +11,15 @@ import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
-import { apiClient, as, coinIdOf, createUser, freshDatabase, removeDataDir, type Fields } from '../../../../__tests__/harness/index.ts';
+import {
+  apiClient,
+  as,
+  coinIdOf,
+  createUser,
+  freshDatabase,
+  removeDataDir,
+  type Fields,
+} from '../../../../__tests__/harness/index.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
 import { tradingRoutes } from '../trading-routes.ts';
 import { givenApiContext } from '../../../../plugins/api-context.ts';
@@ -77,7 +85,11 @@ export async function startTradingHarness(options: HarnessOptions = {}): Promise
     async (api) => {
       await installApiContract(api, { checkAnswers: true, version: 'test' });
       await api.register(givenApiContext(ctx));
-      await api.register(tradingPlugin, { market: new FeedMarketPort(feed), background: false, onTrading: (built) => (trading = built) });
+      await api.register(tradingPlugin, {
+        market: new FeedMarketPort(feed),
+        background: false,
+        onTrading: (built) => (trading = built),
+      });
       await api.register(tradingRoutes);
     },
     { prefix: '/api' },

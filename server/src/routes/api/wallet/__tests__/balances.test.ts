@@ -6,7 +6,19 @@ import { units } from '../../../../__tests__/harness/index.ts';
 
 interface BalanceList {
   all_price: string;
-  coinList: { type: number; name: string; totalAvailableAsset: string; balanceInfo: { coinId: number; coinName: string; balance: string; dbalance: string; all_zhprice: string; price: string }[] }[];
+  coinList: {
+    type: number;
+    name: string;
+    totalAvailableAsset: string;
+    balanceInfo: {
+      coinId: number;
+      coinName: string;
+      balance: string;
+      dbalance: string;
+      all_zhprice: string;
+      price: string;
+    }[];
+  }[];
 }
 
 describe('getUserBalanceList and getCoinBalance', () => {
@@ -19,7 +31,10 @@ describe('getUserBalanceList and getCoinBalance', () => {
   it('lists every coin in each open account type, valued exactly at the feed price of the instant', async () => {
     const alice = await h.addUser('alice', { usdt: '1234.5', btc: '0.12345678', eth: '2' });
     // Some of it frozen, some moved to the funds account.
-    expect((await h.post('User/transfer', { c_id: h.coinId('eth'), num: '0.5', from_type: 1, to_type: 2 }, alice.token)).code).toBe(1);
+    expect(
+      (await h.post('User/transfer', { c_id: h.coinId('eth'), num: '0.5', from_type: 1, to_type: 2 }, alice.token))
+        .code,
+    ).toBe(1);
     h.clock.advance(1000);
     const btcPrice = h.price('btc');
     const ethPrice = h.price('eth');
@@ -45,11 +60,15 @@ describe('getUserBalanceList and getCoinBalance', () => {
     expect(funds!.totalAvailableAsset).toBe(formatUnits(eth2));
     expect(funds!.balanceInfo.find((c) => c.coinName === 'ETH')!.balance).toBe('0.50000000');
     // A coin nobody holds is worth 0 and names no price.
-    expect(option!.balanceInfo.find((c) => c.coinName === 'DOGE')).toMatchObject({ balance: '0.00000000', all_zhprice: '0.00000000', price: '' });
+    expect(option!.balanceInfo.find((c) => c.coinName === 'DOGE')).toMatchObject({
+      balance: '0.00000000',
+      all_zhprice: '0.00000000',
+      price: '',
+    });
     expect(data.all_price).toBe(formatUnits(units('1234.5') + btcValue + eth1 + eth2));
   });
 
-  it('moves with the market: a later instant values at that instant\'s price', async () => {
+  it("moves with the market: a later instant values at that instant's price", async () => {
     const bob = await h.addUser('bob', { btc: '1' });
     const first = (await h.post<BalanceList>('User/getUserBalanceList', {}, bob.token)).data;
     h.clock.advance(60_000);
@@ -65,18 +84,28 @@ describe('getUserBalanceList and getCoinBalance', () => {
     const withQuant = await h.get<BalanceList>('User/getUserBalanceList', {}, carol.token);
     expect(withQuant.data.coinList.map((a) => a.type)).toEqual([1, 2, 3]);
     h.setSite({ quantize_switch: 0 });
-    expect((await h.post<BalanceList>('User/getUserBalanceList', {}, carol.token)).data.coinList.map((a) => a.type)).toEqual([1, 2]);
+    expect(
+      (await h.post<BalanceList>('User/getUserBalanceList', {}, carol.token)).data.coinList.map((a) => a.type),
+    ).toEqual([1, 2]);
   });
 
   it('getCoinBalance answers one coin in each open account type', async () => {
     const dave = await h.addUser('dave', { usdt: '50' });
-    const answer = await h.post<{ coin: string; decimals: number; balance_list: { type: number; balance: string; dbalance: string }[] }>('User/getCoinBalance', { c_id: h.coinId('usdt') }, dave.token);
+    const answer = await h.post<{
+      coin: string;
+      decimals: number;
+      balance_list: { type: number; balance: string; dbalance: string }[];
+    }>('User/getCoinBalance', { c_id: h.coinId('usdt') }, dave.token);
     expect(answer.data).toMatchObject({ coin: 'USDT', decimals: 8 });
     expect(answer.data.balance_list.map((b) => [b.type, b.balance, b.dbalance])).toEqual([
       [1, '50.00000000', '0.00000000'],
       [2, '0.00000000', '0.00000000'],
     ]);
-    expect(await h.post('User/getCoinBalance', { c_id: 9999 }, dave.token)).toEqual({ code: 0, msg: 'This coin does not exist', data: null });
+    expect(await h.post('User/getCoinBalance', { c_id: 9999 }, dave.token)).toEqual({
+      code: 0,
+      msg: 'This coin does not exist',
+      data: null,
+    });
     expect((await h.post('User/getCoinBalance', { c_id: 9999 }, dave.token, 'zh-cn')).msg).toBe('该币种不存在');
   });
 

@@ -35,11 +35,26 @@ describe('flash exchange', () => {
   afterAll(async () => h.close());
 
   const exchange = (token: string, fields: Record<string, string | number>) =>
-    h.post<Exchanged>('Balance/exchangeCoin', { type: 1, from_coin_id: h.coinId('btc'), to_coin_id: h.coinId('usdt'), amount: '0.1', paypassword: PAY_PASSWORD, ...fields }, token);
+    h.post<Exchanged>(
+      'Balance/exchangeCoin',
+      {
+        type: 1,
+        from_coin_id: h.coinId('btc'),
+        to_coin_id: h.coinId('usdt'),
+        amount: '0.1',
+        paypassword: PAY_PASSWORD,
+        ...fields,
+      },
+      token,
+    );
 
   it('getCanExchangeCoin lists the configured coins with the balance in that account and the fee', async () => {
     const alice = await h.addUser('alice', { btc: '0.5' });
-    const answer = await h.post<{ fee_percent: string; list: { title: string; balance: string }[] }>('Balance/getCanExchangeCoin', { type: 1 }, alice.token);
+    const answer = await h.post<{ fee_percent: string; list: { title: string; balance: string }[] }>(
+      'Balance/getCanExchangeCoin',
+      { type: 1 },
+      alice.token,
+    );
     expect(answer.data.fee_percent).toBe('0.2');
     expect(answer.data.list.map((c) => [c.title, c.balance])).toEqual([
       ['USDT', '0.00000000'],
@@ -57,11 +72,22 @@ describe('flash exchange', () => {
     const want = expected('0.1', price, '1');
     const answer = await exchange(alice.token, {});
     expect(answer.code, answer.msg).toBe(1);
-    expect(answer.data).toMatchObject({ from_coin: 'BTC', to_coin: 'USDT', paid: '0.10000000', from_price: price, to_price: '1', received: formatUnits(want.received), fee: formatUnits(want.fee) });
+    expect(answer.data).toMatchObject({
+      from_coin: 'BTC',
+      to_coin: 'USDT',
+      paid: '0.10000000',
+      from_price: price,
+      to_price: '1',
+      received: formatUnits(want.received),
+      fee: formatUnits(want.fee),
+    });
     expect(answer.msg).toMatch(/^Exchanged 0\.1 BTC for [\d.]+ USDT$/);
     expect(h.balance(alice.id, 'btc').available).toBe(units('0.4'));
     expect(h.balance(alice.id, 'usdt').available).toBe(want.received);
-    const legs = h.db.prepare('SELECT kind, coin_id, amount FROM bills WHERE ref_id = ? AND kind LIKE ? ORDER BY id').safeIntegers(true).all(answer.data.id, 'exchange%');
+    const legs = h.db
+      .prepare('SELECT kind, coin_id, amount FROM bills WHERE ref_id = ? AND kind LIKE ? ORDER BY id')
+      .safeIntegers(true)
+      .all(answer.data.id, 'exchange%');
     expect(legs).toEqual([
       { kind: 'exchange_out', coin_id: BigInt(h.coinId('btc')), amount: -units('0.1') },
       { kind: 'exchange_in', coin_id: BigInt(h.coinId('usdt')), amount: want.gross },
@@ -76,10 +102,20 @@ describe('flash exchange', () => {
     const ethPrice = h.price('eth');
     const dogePrice = h.price('doge');
     const want = expected('1.23456789', ethPrice, dogePrice);
-    const answer = await exchange(bob.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789' });
-    expect(answer.data).toMatchObject({ from_price: ethPrice, to_price: dogePrice, received: formatUnits(want.received), fee: formatUnits(want.fee) });
+    const answer = await exchange(bob.token, {
+      from_coin_id: h.coinId('eth'),
+      to_coin_id: h.coinId('doge'),
+      amount: '1.23456789',
+    });
+    expect(answer.data).toMatchObject({
+      from_price: ethPrice,
+      to_price: dogePrice,
+      received: formatUnits(want.received),
+      fee: formatUnits(want.fee),
+    });
     // Value is kept: what was bought (before the fee) is worth no more than what was paid, and less than one unit below it.
-    const paidValue = units('1.23456789') * exactDecimal(ethPrice).digits * 10n ** BigInt(exactDecimal(dogePrice).scale);
+    const paidValue =
+      units('1.23456789') * exactDecimal(ethPrice).digits * 10n ** BigInt(exactDecimal(dogePrice).scale);
     const boughtValue = want.gross * exactDecimal(dogePrice).digits * 10n ** BigInt(exactDecimal(ethPrice).scale);
     const oneUnit = exactDecimal(dogePrice).digits * 10n ** BigInt(exactDecimal(ethPrice).scale);
     expect(boughtValue <= paidValue && paidValue - boughtValue < oneUnit).toBe(true);
@@ -88,9 +124,17 @@ describe('flash exchange', () => {
 
   it('works inside another account type and leaves the others alone', async () => {
     const carol = await h.addUser('carol', { usdt: '1000' });
-    expect((await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '400', from_type: 1, to_type: 2 }, carol.token)).code).toBe(1);
+    expect(
+      (await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '400', from_type: 1, to_type: 2 }, carol.token))
+        .code,
+    ).toBe(1);
     h.clock.advance(3000);
-    const answer = await exchange(carol.token, { type: 2, from_coin_id: h.coinId('usdt'), to_coin_id: h.coinId('btc'), amount: '100' });
+    const answer = await exchange(carol.token, {
+      type: 2,
+      from_coin_id: h.coinId('usdt'),
+      to_coin_id: h.coinId('btc'),
+      amount: '100',
+    });
     expect(answer.code, answer.msg).toBe(1);
     expect(h.balance(carol.id, 'usdt', 2).available).toBe(units('300'));
     expect(h.balance(carol.id, 'btc', 2).available).toBe(units(answer.data.received));
@@ -112,7 +156,11 @@ describe('flash exchange', () => {
       valid_ms: number;
     }
     const quote = (token: string, fields: Record<string, string | number> = {}) =>
-      h.post<Quote>('Balance/exchangeQuote', { type: 1, from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', ...fields }, token);
+      h.post<Quote>(
+        'Balance/exchangeQuote',
+        { type: 1, from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', ...fields },
+        token,
+      );
 
     it('answers the rate, the fee and what arrives at the prices of now, exactly, and until 10 s later by the server clock', async () => {
       const erin = await h.addUser('erin', { eth: '3' });
@@ -145,17 +193,35 @@ describe('flash exchange', () => {
       const quoted = (await quote(fay.token)).data;
       h.clock.advance(10_000);
       expect(h.price('eth')).not.toBe(quoted.from_price);
-      const answer = await exchange(fay.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', quote_id: quoted.quote_id });
+      const answer = await exchange(fay.token, {
+        from_coin_id: h.coinId('eth'),
+        to_coin_id: h.coinId('doge'),
+        amount: '1.23456789',
+        quote_id: quoted.quote_id,
+      });
       expect(answer.code, answer.msg).toBe(1);
-      expect(answer.data).toMatchObject({ paid: '1.23456789', received: quoted.received, fee: quoted.fee, from_price: quoted.from_price, to_price: quoted.to_price });
+      expect(answer.data).toMatchObject({
+        paid: '1.23456789',
+        received: quoted.received,
+        fee: quoted.fee,
+        from_price: quoted.from_price,
+        to_price: quoted.to_price,
+      });
       expect(h.balance(fay.id, 'doge').available).toBe(units(quoted.received));
       expectBillsMatchBalances(h.db);
       // A quote fills once (a retry after the duplicate window still finds it spent).
       h.clock.advance(3000);
       const before = everything(h.db);
-      expect((await exchange(fay.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', quote_id: quoted.quote_id })).msg).toBe(
-        'This quote is not available any more, please get a new one',
-      );
+      expect(
+        (
+          await exchange(fay.token, {
+            from_coin_id: h.coinId('eth'),
+            to_coin_id: h.coinId('doge'),
+            amount: '1.23456789',
+            quote_id: quoted.quote_id,
+          })
+        ).msg,
+      ).toBe('This quote is not available any more, please get a new one');
       expect(everything(h.db)).toBe(before);
     });
 
@@ -166,7 +232,13 @@ describe('flash exchange', () => {
       });
       const refusedWith = async (quoteId: string, fields: Record<string, string | number>, message: string) => {
         const before = everything(h.db);
-        const answer = await exchange(gus.token, { from_coin_id: h.coinId('eth'), to_coin_id: h.coinId('doge'), amount: '1.23456789', quote_id: quoteId, ...fields });
+        const answer = await exchange(gus.token, {
+          from_coin_id: h.coinId('eth'),
+          to_coin_id: h.coinId('doge'),
+          amount: '1.23456789',
+          quote_id: quoteId,
+          ...fields,
+        });
         expect(answer).toEqual({ code: 0, msg: message, data: null });
         expect(everything(h.db)).toBe(before);
       };
@@ -179,10 +251,25 @@ describe('flash exchange', () => {
 
       it('a quote for another amount, pair or account', async () => {
         const quoted = (await quote(gus.token)).data;
-        await refusedWith(quoted.quote_id, { amount: '1.2345678' }, 'The quote no longer matches this exchange, please get a new one');
-        await refusedWith(quoted.quote_id, { to_coin_id: h.coinId('btc') }, 'The quote no longer matches this exchange, please get a new one');
-        expect((await h.post('User/transfer', { c_id: h.coinId('eth'), num: '2', from_type: 1, to_type: 2 }, gus.token)).code).toBe(1);
-        await refusedWith(quoted.quote_id, { type: 2 }, 'The quote no longer matches this exchange, please get a new one');
+        await refusedWith(
+          quoted.quote_id,
+          { amount: '1.2345678' },
+          'The quote no longer matches this exchange, please get a new one',
+        );
+        await refusedWith(
+          quoted.quote_id,
+          { to_coin_id: h.coinId('btc') },
+          'The quote no longer matches this exchange, please get a new one',
+        );
+        expect(
+          (await h.post('User/transfer', { c_id: h.coinId('eth'), num: '2', from_type: 1, to_type: 2 }, gus.token))
+            .code,
+        ).toBe(1);
+        await refusedWith(
+          quoted.quote_id,
+          { type: 2 },
+          'The quote no longer matches this exchange, please get a new one',
+        );
       });
 
       it('a quote made before the operator changed the fee', async () => {
@@ -190,7 +277,11 @@ describe('flash exchange', () => {
         const quoted = (await quote(gus.token, { amount: '0.5' })).data;
         h.setWalletConfig({ ...TEST_WALLET_CONFIG, exchange: { ...TEST_WALLET_CONFIG.exchange, fee_percent: '0.3' } });
         try {
-          await refusedWith(quoted.quote_id, { amount: '0.5' }, 'The quote no longer matches this exchange, please get a new one');
+          await refusedWith(
+            quoted.quote_id,
+            { amount: '0.5' },
+            'The quote no longer matches this exchange, please get a new one',
+          );
         } finally {
           h.setWalletConfig(TEST_WALLET_CONFIG);
         }
@@ -207,7 +298,10 @@ describe('flash exchange', () => {
     it('is refused for what the exchange would refuse: above the balance, too small, closed', async () => {
       const ivy = await h.addUser('ivy', { eth: '1' });
       expect((await quote(ivy.token)).msg).toBe('Insufficient available balance');
-      expect((await quote(ivy.token, { from_coin_id: h.coinId('usdt'), to_coin_id: h.coinId('btc'), amount: '0.00000001' })).msg).toBe('The amount is too small to buy any BTC');
+      expect(
+        (await quote(ivy.token, { from_coin_id: h.coinId('usdt'), to_coin_id: h.coinId('btc'), amount: '0.00000001' }))
+          .msg,
+      ).toBe('The amount is too small to buy any BTC');
       expect((await quote(ivy.token, { to_coin_id: h.coinId('eth') })).msg).toBe('Please choose two different coins');
       h.setSite({ flash_exchange_status: 0 });
       expect((await quote(ivy.token, { amount: '0.5' })).msg).toBe('Flash exchange is closed');
@@ -245,7 +339,10 @@ describe('flash exchange', () => {
     });
 
     it('an amount too small to buy anything after the fee', async () => {
-      await refused({ from_coin_id: h.coinId('usdt'), to_coin_id: h.coinId('btc'), amount: '0.00000001' }, 'The amount is too small to buy any BTC');
+      await refused(
+        { from_coin_id: h.coinId('usdt'), to_coin_id: h.coinId('btc'), amount: '0.00000001' },
+        'The amount is too small to buy any BTC',
+      );
     });
 
     it('while flash_exchange_status is 0', async () => {

@@ -36,13 +36,21 @@ describe('transfer between own accounts', () => {
     const alice = await h.addUser('alice', { usdt: '100' });
     const usdt = h.coinId('usdt');
     const answer = await h.post('User/transfer', { c_id: usdt, num: '30.25', from_type: 1, to_type: 2 }, alice.token);
-    expect(answer).toMatchObject({ code: 1, msg: 'Transfer completed', data: { num: '30.25000000', from_type: 1, to_type: 2 } });
+    expect(answer).toMatchObject({
+      code: 1,
+      msg: 'Transfer completed',
+      data: { num: '30.25000000', from_type: 1, to_type: 2 },
+    });
     expect(h.balance(alice.id, 'usdt', 1).available).toBe(units('69.75'));
     expect(h.balance(alice.id, 'usdt', 2).available).toBe(units('30.25'));
     expectBillsMatchBalances(h.db);
 
     for (const type of [1, 2]) {
-      const list = await h.post<Page<TransferRecord>>('User/getTransferList', { c_id: usdt, type, page: 1, limit: 10 }, alice.token);
+      const list = await h.post<Page<TransferRecord>>(
+        'User/getTransferList',
+        { c_id: usdt, type, page: 1, limit: 10 },
+        alice.token,
+      );
       expect(list.data.total).toBe(1);
       expect(list.data.list[0]).toMatchObject({
         num: '30.25000000',
@@ -55,7 +63,12 @@ describe('transfer between own accounts', () => {
       });
       expect(list.data.list[0]!.updatetime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     }
-    const zh = await h.post<Page<TransferRecord>>('User/getTransferList', { c_id: usdt, type: 2, page: 1, limit: 10 }, alice.token, 'zh-cn');
+    const zh = await h.post<Page<TransferRecord>>(
+      'User/getTransferList',
+      { c_id: usdt, type: 2, page: 1, limit: 10 },
+      alice.token,
+      'zh-cn',
+    );
     expect(zh.data.list[0]!.msg).toBe('30.25 USDT 已从期权账户划转到资金账户');
 
     // The bill of each side: signed by st, newest first, remark in the caller's language.
@@ -92,7 +105,11 @@ describe('transfer between own accounts', () => {
     const user = await h.addUser('decimals', { usdt: '100' });
     h.db.prepare("UPDATE coins SET decimals = 2 WHERE name = 'usdt'").run();
     try {
-      const answer = await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '1.005', from_type: 1, to_type: 2 }, user.token);
+      const answer = await h.post(
+        'User/transfer',
+        { c_id: h.coinId('usdt'), num: '1.005', from_type: 1, to_type: 2 },
+        user.token,
+      );
       expect(answer).toEqual({ code: 0, msg: 'The amount can have at most 2 decimals for USDT', data: null });
     } finally {
       h.db.prepare("UPDATE coins SET decimals = 8 WHERE name = 'usdt'").run();
@@ -102,11 +119,15 @@ describe('transfer between own accounts', () => {
   it('allows type 3 while quantize_switch is 1, and is refused while account_transfer_status is 0', async () => {
     const user = await h.addUser('quant', { usdt: '10' });
     h.setSite({ quantize_switch: 1 });
-    expect((await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '4', from_type: 1, to_type: 3 }, user.token)).code).toBe(1);
+    expect(
+      (await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '4', from_type: 1, to_type: 3 }, user.token)).code,
+    ).toBe(1);
     expect(h.balance(user.id, 'usdt', 3).available).toBe(units('4'));
     h.setSite({ account_transfer_status: 0 });
     const before = everything(h.db);
-    expect(await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '1', from_type: 3, to_type: 1 }, user.token)).toEqual({
+    expect(
+      await h.post('User/transfer', { c_id: h.coinId('usdt'), num: '1', from_type: 3, to_type: 1 }, user.token),
+    ).toEqual({
       code: 0,
       msg: 'Transfers between accounts are closed',
       data: null,
@@ -119,25 +140,43 @@ describe('transfer between own accounts', () => {
     const user = await h.addUser('twice', { usdt: '10' });
     const fields = { c_id: h.coinId('usdt'), num: '1', from_type: 1, to_type: 2 };
     expect((await h.post('User/transfer', fields, user.token)).code).toBe(1);
-    expect((await h.post('User/transfer', fields, user.token)).msg).toBe('This was just submitted, please wait a moment');
+    expect((await h.post('User/transfer', fields, user.token)).msg).toBe(
+      'This was just submitted, please wait a moment',
+    );
     h.clock.advance(2500);
     expect((await h.post('User/transfer', fields, user.token)).code).toBe(1);
     expect(h.balance(user.id, 'usdt', 2).available).toBe(units('2'));
   });
 
-  it('lists only the caller\'s own rows, 10 a page, newest first', async () => {
+  it("lists only the caller's own rows, 10 a page, newest first", async () => {
     const owner = await h.addUser('owner', { usdt: '100' });
     const other = await h.addUser('other', { usdt: '100' });
     const usdt = h.coinId('usdt');
     for (let i = 1; i <= 12; i++) {
-      expect((await h.post('User/transfer', { c_id: usdt, num: String(i), from_type: 1, to_type: 2 }, owner.token)).code).toBe(1);
+      expect(
+        (await h.post('User/transfer', { c_id: usdt, num: String(i), from_type: 1, to_type: 2 }, owner.token)).code,
+      ).toBe(1);
     }
-    const first = await h.post<Page<TransferRecord>>('User/getTransferList', { c_id: usdt, type: 1, page: 1 }, owner.token);
+    const first = await h.post<Page<TransferRecord>>(
+      'User/getTransferList',
+      { c_id: usdt, type: 1, page: 1 },
+      owner.token,
+    );
     expect(first.data.total).toBe(12);
-    expect(first.data.list.map((r) => r.num)).toEqual(['12', '11', '10', '9', '8', '7', '6', '5', '4', '3'].map((n) => `${n}.00000000`));
-    const second = await h.post<Page<TransferRecord>>('User/getTransferList', { c_id: usdt, type: 1, page: 2 }, owner.token);
+    expect(first.data.list.map((r) => r.num)).toEqual(
+      ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3'].map((n) => `${n}.00000000`),
+    );
+    const second = await h.post<Page<TransferRecord>>(
+      'User/getTransferList',
+      { c_id: usdt, type: 1, page: 2 },
+      owner.token,
+    );
     expect(second.data.list.map((r) => r.num)).toEqual(['2.00000000', '1.00000000']);
-    expect((await h.post<Page<TransferRecord>>('User/getTransferList', { c_id: usdt, type: 1, page: 1 }, other.token)).data).toEqual({ list: [], total: 0 });
-    expect((await h.post<Page<Bill>>('User/getBillList', { c_id: usdt, type: 2, page: 1 }, other.token)).data.total).toBe(0);
+    expect(
+      (await h.post<Page<TransferRecord>>('User/getTransferList', { c_id: usdt, type: 1, page: 1 }, other.token)).data,
+    ).toEqual({ list: [], total: 0 });
+    expect(
+      (await h.post<Page<Bill>>('User/getBillList', { c_id: usdt, type: 2, page: 1 }, other.token)).data.total,
+    ).toBe(0);
   });
 });

@@ -16,7 +16,19 @@ import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
-import { apiClient, as, coinIdOf, createUser, editSiteConfig, freshDatabase, grant, removeDataDir, rewriteJsonFile, uploadPhoto, type Fields } from '../../../../__tests__/harness/index.ts';
+import {
+  apiClient,
+  as,
+  coinIdOf,
+  createUser,
+  editSiteConfig,
+  freshDatabase,
+  grant,
+  removeDataDir,
+  rewriteJsonFile,
+  uploadPhoto,
+  type Fields,
+} from '../../../../__tests__/harness/index.ts';
 import { uploadRoute } from '../../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
 import { walletRoutes } from '../wallet-routes.ts';
@@ -37,10 +49,20 @@ export const TEST_WALLET_CONFIG = {
       networks: [
         { id: 1, pay_type: 1, coin_net: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', min: '10' },
         { id: 2, pay_type: 2, coin_net: 'ERC20', address: '0x000000000000000000000000000000000000dEaD' },
-        { id: 3, pay_type: 3, coin_net: 'Bank wire', bank_name: 'Test Bank', card_number: '6222 0000 1111 2222', recipient: 'Test Ltd' },
+        {
+          id: 3,
+          pay_type: 3,
+          coin_net: 'Bank wire',
+          bank_name: 'Test Bank',
+          card_number: '6222 0000 1111 2222',
+          recipient: 'Test Ltd',
+        },
       ],
     },
-    { coin: 'btc', networks: [{ id: 4, pay_type: 1, coin_net: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }] },
+    {
+      coin: 'btc',
+      networks: [{ id: 4, pay_type: 1, coin_net: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }],
+    },
   ],
   withdraw: {
     usdt: { min: '10', max: '50000', fee_type: 1, fee_percent: '1' },
@@ -84,7 +106,15 @@ export interface WalletHarness {
 
 export async function startWalletHarness(options: { seed?: number } = {}): Promise<WalletHarness> {
   const { dataDir, db } = await freshDatabase('schema', 'wallet-test-');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', SEED_DEMO: '0', FEED_SOURCE: 'simulate', FEED_SEED: String(options.seed ?? 7) });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    FEED_SOURCE: 'simulate',
+    FEED_SEED: String(options.seed ?? 7),
+  });
   const clock = new ManualClock(START_MS);
   const feed = createMarketFeed(config.feed, { clock });
   const siteConfig = openSiteConfig(dataDir, { error: () => {} });
@@ -111,7 +141,12 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
   syncCatalogue(new MarketRepository(db));
   // The coins' withdraw networks, as the demo and an operator set them.
   const addresses = new WithdrawAddressRepository(db);
-  for (const [coin, network] of [['usdt', 'TRC20'], ['btc', 'BTC'], ['eth', 'ERC20']] as const) addresses.setNetwork(coin, network);
+  for (const [coin, network] of [
+    ['usdt', 'TRC20'],
+    ['btc', 'BTC'],
+    ['eth', 'ERC20'],
+  ] as const)
+    addresses.setNetwork(coin, network);
   const cards = new BankCardRepository(db);
   const ledger = new LedgerRepository(db);
   const users = new UserRepository(db);

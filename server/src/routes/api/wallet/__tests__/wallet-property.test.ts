@@ -61,21 +61,24 @@ describe('wallet property', () => {
       if (!entry) model.set(key(userId, coin, type), (entry = { available: 0n, frozen: 0n }));
       return entry;
     };
-    const flows = Object.fromEntries(COINS.map((c) => [c, { granted: 0n, deposited: 0n, withdrawn: 0n, fees: 0n, exchangedIn: 0n, exchangedOut: 0n }])) as Record<
+    const flows = Object.fromEntries(
+      COINS.map((c) => [c, { granted: 0n, deposited: 0n, withdrawn: 0n, fees: 0n, exchangedIn: 0n, exchangedOut: 0n }]),
+    ) as Record<
       Coin,
       { granted: bigint; deposited: bigint; withdrawn: bigint; fees: bigint; exchangedIn: bigint; exchangedOut: bigint }
     >;
-    for (const user of users) for (const coin of COINS) {
-      at(user.id, coin, 1).available += units(start[coin]);
-      flows[coin].granted += units(start[coin]);
-    }
+    for (const user of users)
+      for (const coin of COINS) {
+        at(user.id, coin, 1).available += units(start[coin]);
+        flows[coin].granted += units(start[coin]);
+      }
     const pendingDeposits: { reviewId: number; userId: number; coin: Coin; amount: bigint }[] = [];
     const pendingWithdrawals: { reviewId: number; userId: number; coin: Coin; amount: bigint }[] = [];
 
     /** An amount that is sometimes beyond the balance, with up to 8 decimals. */
     const amountUpTo = (max: bigint): string => {
       const ceiling = max > 0n ? (max * 13n) / 10n : units('1');
-      const raw = BigInt(Math.floor(next() * 1e9)) * ceiling / 1_000_000_000n + 1n;
+      const raw = (BigInt(Math.floor(next() * 1e9)) * ceiling) / 1_000_000_000n + 1n;
       return formatUnits(raw).replace(/\.?0+$/, '');
     };
     const accepted = { transfer: 0, deposit: 0, withdraw: 0, exchange: 0, approve: 0, reject: 0 };
@@ -89,7 +92,11 @@ describe('wallet property', () => {
         const from = pick(TYPES);
         const to = from === 1 ? 2 : 1;
         const num = amountUpTo(at(user.id, coin, from).available);
-        const answer = await h.post('User/transfer', { c_id: h.coinId(coin), num, from_type: from, to_type: to }, user.token);
+        const answer = await h.post(
+          'User/transfer',
+          { c_id: h.coinId(coin), num, from_type: from, to_type: to },
+          user.token,
+        );
         if (answer.code === 1) {
           accepted.transfer++;
           at(user.id, coin, from).available -= units(num);
@@ -99,23 +106,43 @@ describe('wallet property', () => {
         const coin = pick(['usdt', 'btc'] as const);
         const num = amountUpTo(units(coin === 'usdt' ? '500' : '0.05'));
         const network = coin === 'usdt' ? pick([1, 2, 3]) : 4;
-        const answer = await h.post<{ id: number }>('User/recharge', { c_id: h.coinId(coin), num, payimg: user.proof, a_id: network }, user.token);
+        const answer = await h.post<{ id: number }>(
+          'User/recharge',
+          { c_id: h.coinId(coin), num, payimg: user.proof, a_id: network },
+          user.token,
+        );
         // TRC20 has a minimum of 10 USDT in the test configuration.
-        if (network === 1 && units(num) < units('10')) expect(answer.msg).toBe('The minimum deposit via TRC20 is 10 USDT');
+        if (network === 1 && units(num) < units('10'))
+          expect(answer.msg).toBe('The minimum deposit via TRC20 is 10 USDT');
         else {
           expect(answer.code, answer.msg).toBe(1);
           accepted.deposit++;
-          pendingDeposits.push({ reviewId: h.ctx.reviews.findByRef('deposit', answer.data.id)!.id, userId: user.id, coin, amount: units(num) });
+          pendingDeposits.push({
+            reviewId: h.ctx.reviews.findByRef('deposit', answer.data.id)!.id,
+            userId: user.id,
+            coin,
+            amount: units(num),
+          });
         }
       } else if (op < 0.65) {
         const coin = pick(['usdt', 'btc'] as const);
-        const num = coin === 'usdt' ? amountUpTo(at(user.id, 'usdt', 1).available) : amountUpTo(at(user.id, 'btc', 1).available);
-        const answer = await h.post<{ id: number }>('User/withdraw', { c_id: h.coinId(coin), num, paypwd: PAY_PASSWORD, withdraw_type: 1 }, user.token);
+        const num =
+          coin === 'usdt' ? amountUpTo(at(user.id, 'usdt', 1).available) : amountUpTo(at(user.id, 'btc', 1).available);
+        const answer = await h.post<{ id: number }>(
+          'User/withdraw',
+          { c_id: h.coinId(coin), num, paypwd: PAY_PASSWORD, withdraw_type: 1 },
+          user.token,
+        );
         if (answer.code === 1) {
           accepted.withdraw++;
           at(user.id, coin, 1).available -= units(num);
           at(user.id, coin, 1).frozen += units(num);
-          pendingWithdrawals.push({ reviewId: h.ctx.reviews.findByRef('withdrawal', answer.data.id)!.id, userId: user.id, coin, amount: units(num) });
+          pendingWithdrawals.push({
+            reviewId: h.ctx.reviews.findByRef('withdrawal', answer.data.id)!.id,
+            userId: user.id,
+            coin,
+            amount: units(num),
+          });
         } else expect(answer.msg, `withdraw ${num} ${coin}`).toMatch(/Insufficient|between|fee|just submitted/);
       } else if (op < 0.85) {
         const type = pick(TYPES);
@@ -124,7 +151,13 @@ describe('wallet property', () => {
         const num = amountUpTo(at(user.id, from, type).available);
         const fromPrice = from === 'usdt' ? '1' : h.price(from);
         const toPrice = to === 'usdt' ? '1' : h.price(to);
-        const answer = await h.post<{ paid: string; received: string; fee: string; from_price: string; to_price: string }>(
+        const answer = await h.post<{
+          paid: string;
+          received: string;
+          fee: string;
+          from_price: string;
+          to_price: string;
+        }>(
           'Balance/exchangeCoin',
           { type, from_coin_id: h.coinId(from), to_coin_id: h.coinId(to), amount: num, paypassword: PAY_PASSWORD },
           user.token,
@@ -134,7 +167,11 @@ describe('wallet property', () => {
           expect([answer.data.from_price, answer.data.to_price]).toEqual([fromPrice, toPrice]);
           const gross = new Big(num).times(fromPrice).div(toPrice).round(8, Big.roundDown);
           const fee = gross.times('0.002').round(8, Big.roundUp);
-          expect([answer.data.paid, answer.data.fee, answer.data.received]).toEqual([new Big(num).toFixed(8), fee.toFixed(8), gross.minus(fee).toFixed(8)]);
+          expect([answer.data.paid, answer.data.fee, answer.data.received]).toEqual([
+            new Big(num).toFixed(8),
+            fee.toFixed(8),
+            gross.minus(fee).toFixed(8),
+          ]);
           const received = units(answer.data.received);
           const feeUnits = fee.eq(0) ? 0n : units(answer.data.fee);
           at(user.id, from, type).available -= units(num);
@@ -167,7 +204,12 @@ describe('wallet property', () => {
       }
 
       // The database against the model, after every step.
-      const rows = h.db.prepare('SELECT b.user_id, c.name, b.account_type, b.available, b.frozen FROM balances b JOIN coins c ON c.id = b.coin_id').safeIntegers(true).all() as {
+      const rows = h.db
+        .prepare(
+          'SELECT b.user_id, c.name, b.account_type, b.available, b.frozen FROM balances b JOIN coins c ON c.id = b.coin_id',
+        )
+        .safeIntegers(true)
+        .all() as {
         user_id: bigint;
         name: Coin;
         account_type: bigint;
@@ -177,8 +219,16 @@ describe('wallet property', () => {
       const totals = new Map<Coin, bigint>(COINS.map((c) => [c, 0n]));
       for (const row of rows) {
         if (!ids.has(Number(row.user_id))) continue;
-        const want = model.get(key(Number(row.user_id), row.name, Number(row.account_type))) ?? { available: 0n, frozen: 0n };
-        expect({ step, row: key(Number(row.user_id), row.name, Number(row.account_type)), available: row.available, frozen: row.frozen }).toEqual({
+        const want = model.get(key(Number(row.user_id), row.name, Number(row.account_type))) ?? {
+          available: 0n,
+          frozen: 0n,
+        };
+        expect({
+          step,
+          row: key(Number(row.user_id), row.name, Number(row.account_type)),
+          available: row.available,
+          frozen: row.frozen,
+        }).toEqual({
           step,
           row: key(Number(row.user_id), row.name, Number(row.account_type)),
           ...want,
@@ -188,7 +238,11 @@ describe('wallet property', () => {
       }
       for (const coin of COINS) {
         const f = flows[coin];
-        expect({ step, coin, total: totals.get(coin) }).toEqual({ step, coin, total: f.granted + f.deposited - f.withdrawn + f.exchangedIn - f.fees - f.exchangedOut });
+        expect({ step, coin, total: totals.get(coin) }).toEqual({
+          step,
+          coin,
+          total: f.granted + f.deposited - f.withdrawn + f.exchangedIn - f.fees - f.exchangedOut,
+        });
       }
       if (step % 10 === 9) expectBillsMatchBalances(h.db);
     }

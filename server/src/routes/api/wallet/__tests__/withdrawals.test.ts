@@ -47,11 +47,19 @@ describe('withdrawals', () => {
     return { ...user, addressId };
   };
   const withdraw = (token: string, fields: Record<string, string | number>) =>
-    h.post<{ id: number; num: string; fee: string; received: string }>('User/withdraw', { c_id: h.coinId('usdt'), num: '100', paypwd: PAY_PASSWORD, withdraw_type: 1, ...fields }, token);
-  const records = async (token: string) => (await h.post<Page<WithdrawalRecord>>('User/getWithdrawList', { c_id: h.coinId('usdt'), type: 1, page: 1 }, token)).data.list;
+    h.post<{ id: number; num: string; fee: string; received: string }>(
+      'User/withdraw',
+      { c_id: h.coinId('usdt'), num: '100', paypwd: PAY_PASSWORD, withdraw_type: 1, ...fields },
+      token,
+    );
+  const records = async (token: string) =>
+    (await h.post<Page<WithdrawalRecord>>('User/getWithdrawList', { c_id: h.coinId('usdt'), type: 1, page: 1 }, token))
+      .data.list;
 
   it('getCanWithdrawCoin lists the configured coins; getUserCoinBalance the balance, limits, fee and bound addresses', async () => {
-    expect((await h.get<{ list: { title: string }[] }>('Index/getCanWithdrawCoin', {})).data.list.map((c) => c.title)).toEqual(['USDT', 'BTC']);
+    expect(
+      (await h.get<{ list: { title: string }[] }>('Index/getCanWithdrawCoin', {})).data.list.map((c) => c.title),
+    ).toEqual(['USDT', 'BTC']);
     const alice = await withAddress('alice', '123.45');
     const info = await h.post<Info>('User/getUserCoinBalance', { c_id: h.coinId('usdt') }, alice.token);
     expect(info.data).toEqual({
@@ -67,23 +75,50 @@ describe('withdrawals', () => {
     });
     const btc = await h.post<Info>('User/getUserCoinBalance', { c_id: h.coinId('btc') }, alice.token);
     expect(btc.data).toMatchObject({ sxftype: 2, txsxf_n: '0.0005', txminnum: '0.001', address_list: [] });
-    expect((await h.post('User/getUserCoinBalance', { c_id: h.coinId('eth') }, alice.token)).msg).toBe('ETH cannot be withdrawn');
+    expect((await h.post('User/getUserCoinBalance', { c_id: h.coinId('eth') }, alice.token)).msg).toBe(
+      'ETH cannot be withdrawn',
+    );
   });
 
   it('freezes the whole amount at once; approval takes it, the record shows fee and received', async () => {
     const alice = await withAddress('alice2');
     const answer = await withdraw(alice.token, { num: '100' });
-    expect(answer).toMatchObject({ code: 1, msg: 'Withdrawal submitted, waiting for review', data: { num: '100.00000000', fee: '1.00000000', received: '99.00000000' } });
+    expect(answer).toMatchObject({
+      code: 1,
+      msg: 'Withdrawal submitted, waiting for review',
+      data: { num: '100.00000000', fee: '1.00000000', received: '99.00000000' },
+    });
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('900'), frozen: units('100') });
-    expect(await records(alice.token)).toMatchObject([{ mum: '100.00000000', fee: '1.00000000', received: '99.00000000', status: 1, status_text: 'Pending review', withdraw_type: 1, address: TRON, network: 'TRC20' }]);
+    expect(await records(alice.token)).toMatchObject([
+      {
+        mum: '100.00000000',
+        fee: '1.00000000',
+        received: '99.00000000',
+        status: 1,
+        status_text: 'Pending review',
+        withdraw_type: 1,
+        address: TRON,
+        network: 'TRC20',
+      },
+    ]);
     const review = h.ctx.reviews.findByRef('withdrawal', answer.data.id)!;
     expect(review.hold).toEqual({ coinId: h.coinId('usdt'), accountType: 1, amount: units('100') });
     h.ctx.reviews.approve(review.id);
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('900'), frozen: 0n });
     expect((await records(alice.token))[0]).toMatchObject({ status: 2, status_text: 'Completed' });
     // The bill explains the available balance: the freeze went out, nothing came back.
-    const bills = await h.post<Page<{ st: number; num: string; remark: string }>>('User/getBillList', { c_id: h.coinId('usdt'), type: 1, page: 1 }, alice.token);
-    expect(bills.data.list[0]).toEqual(expect.objectContaining({ st: 2, num: '100.00000000', remark: `Withdrawal #${answer.data.id}: frozen for review` }));
+    const bills = await h.post<Page<{ st: number; num: string; remark: string }>>(
+      'User/getBillList',
+      { c_id: h.coinId('usdt'), type: 1, page: 1 },
+      alice.token,
+    );
+    expect(bills.data.list[0]).toEqual(
+      expect.objectContaining({
+        st: 2,
+        num: '100.00000000',
+        remark: `Withdrawal #${answer.data.id}: frozen for review`,
+      }),
+    );
     expectBillsMatchBalances(h.db);
   });
 
@@ -95,7 +130,11 @@ describe('withdrawals', () => {
     h.ctx.reviews.reject(h.ctx.reviews.findByRef('withdrawal', answer.data.id)!.id, 'Address on a blocklist');
     expect(h.balance(bob.id, 'usdt')).toEqual({ available: units('55.55555555'), frozen: 0n });
     expect((await records(bob.token))[0]).toMatchObject({ status: 3, remark: 'Address on a blocklist' });
-    const bills = await h.post<Page<{ st: number; num: string; remark: string }>>('User/getBillList', { c_id: h.coinId('usdt'), type: 1, page: 1 }, bob.token);
+    const bills = await h.post<Page<{ st: number; num: string; remark: string }>>(
+      'User/getBillList',
+      { c_id: h.coinId('usdt'), type: 1, page: 1 },
+      bob.token,
+    );
     expect(bills.data.list.slice(0, 2).map((b) => [b.st, b.num, b.remark])).toEqual([
       [1, '55.55555555', `Withdrawal #${answer.data.id}: not passed, returned`],
       [2, '55.55555555', `Withdrawal #${answer.data.id}: frozen for review`],
@@ -103,12 +142,20 @@ describe('withdrawals', () => {
     expectBillsMatchBalances(h.db);
   });
 
-  it('takes the fixed fee when the coin\'s fee type is 2, and goes to a bound card by bank_id', async () => {
+  it("takes the fixed fee when the coin's fee type is 2, and goes to a bound card by bank_id", async () => {
     const carol = await h.addUser('carol', { btc: '1' });
     const card = h.bindCard(carol.id, { bankName: 'Demo Bank', cardNumber: '6222021012345678', cardName: 'Carol' });
-    const answer = await h.post<{ fee: string; received: string }>('User/withdraw', { c_id: h.coinId('btc'), num: '0.001', paypwd: PAY_PASSWORD, withdraw_type: 2, bank_id: card }, carol.token);
+    const answer = await h.post<{ fee: string; received: string }>(
+      'User/withdraw',
+      { c_id: h.coinId('btc'), num: '0.001', paypwd: PAY_PASSWORD, withdraw_type: 2, bank_id: card },
+      carol.token,
+    );
     expect(answer.data).toMatchObject({ fee: '0.00050000', received: '0.00050000' });
-    const list = await h.post<Page<WithdrawalRecord>>('User/getWithdrawList', { c_id: h.coinId('btc'), type: 1, page: 1 }, carol.token);
+    const list = await h.post<Page<WithdrawalRecord>>(
+      'User/getWithdrawList',
+      { c_id: h.coinId('btc'), type: 1, page: 1 },
+      carol.token,
+    );
     expect(list.data.list[0]).toMatchObject({ withdraw_type: 2, address: 'Demo Bank **** 5678', network: '' });
   });
 
@@ -116,9 +163,16 @@ describe('withdrawals', () => {
     const dave = await withAddress('dave', '60000');
     expect((await withdraw(dave.token, { num: '10' })).code).toBe(1);
     expect((await withdraw(dave.token, { num: '50000' })).code).toBe(1);
-    expect((await withdraw(dave.token, { num: '9.99999999' })).msg).toBe('The withdrawal amount must be between 10 and 50000 USDT');
-    expect((await withdraw(dave.token, { num: '50000.00000001' })).msg).toBe('The withdrawal amount must be between 10 and 50000 USDT');
-    expect((await h.post('User/withdraw', { c_id: h.coinId('usdt'), num: '5', paypwd: PAY_PASSWORD }, dave.token, 'zh-cn')).msg).toBe('提现金额必须在 10 到 50000 USDT 之间');
+    expect((await withdraw(dave.token, { num: '9.99999999' })).msg).toBe(
+      'The withdrawal amount must be between 10 and 50000 USDT',
+    );
+    expect((await withdraw(dave.token, { num: '50000.00000001' })).msg).toBe(
+      'The withdrawal amount must be between 10 and 50000 USDT',
+    );
+    expect(
+      (await h.post('User/withdraw', { c_id: h.coinId('usdt'), num: '5', paypwd: PAY_PASSWORD }, dave.token, 'zh-cn'))
+        .msg,
+    ).toBe('提现金额必须在 10 到 50000 USDT 之间');
   });
 
   describe('refusals: a clear message and nothing written', () => {
@@ -146,7 +200,7 @@ describe('withdrawals', () => {
       [{ c_id: 99999 }, 'This coin does not exist'],
     ])('%j: %s', async (fields, message) => refused(fields, message));
 
-    it('someone else\'s address or card', async () => {
+    it("someone else's address or card", async () => {
       const frank = await withAddress('frank');
       const card = h.bindCard(frank.id, { bankName: 'B', cardNumber: '1111222233334444', cardName: 'F' });
       await refused({ address_id: frank.addressId }, 'Please choose one of your bound withdrawal addresses');
@@ -165,8 +219,16 @@ describe('withdrawals', () => {
         withdraw: { btc: { min: '0.0001', max: '1', fee_type: 2, fee_fixed: '0.0005' } },
       });
       try {
-        await refused({ c_id: h.coinId('btc'), num: '0.0005' }, 'The amount must be more than the fee of 0.0005 BTC', hank.token);
-        await refused({ c_id: h.coinId('btc'), num: '0.0001' }, 'The amount must be more than the fee of 0.0001 BTC', hank.token);
+        await refused(
+          { c_id: h.coinId('btc'), num: '0.0005' },
+          'The amount must be more than the fee of 0.0005 BTC',
+          hank.token,
+        );
+        await refused(
+          { c_id: h.coinId('btc'), num: '0.0001' },
+          'The amount must be more than the fee of 0.0001 BTC',
+          hank.token,
+        );
       } finally {
         const { TEST_WALLET_CONFIG } = await import('./wallet-harness.ts');
         h.setWalletConfig(TEST_WALLET_CONFIG);
@@ -188,12 +250,18 @@ describe('withdrawals', () => {
       const balance = h.balance(ivan.id, 'usdt');
       for (let left = 4; left >= 1; left--) {
         h.clock.advance(3000);
-        expect((await withdraw(ivan.token, { paypwd: 'wrong99' })).msg).toBe(`The transaction password is wrong (${left} attempts left)`);
+        expect((await withdraw(ivan.token, { paypwd: 'wrong99' })).msg).toBe(
+          `The transaction password is wrong (${left} attempts left)`,
+        );
       }
       h.clock.advance(3000);
-      expect((await withdraw(ivan.token, { paypwd: 'wrong99' })).msg).toBe('Too many wrong transaction passwords, please try again in 30 min');
+      expect((await withdraw(ivan.token, { paypwd: 'wrong99' })).msg).toBe(
+        'Too many wrong transaction passwords, please try again in 30 min',
+      );
       h.clock.advance(3000);
-      expect((await withdraw(ivan.token, {})).msg).toBe('Too many wrong transaction passwords, please try again in 30 min');
+      expect((await withdraw(ivan.token, {})).msg).toBe(
+        'Too many wrong transaction passwords, please try again in 30 min',
+      );
       expect(h.balance(ivan.id, 'usdt')).toEqual(balance);
       h.clock.advance(30 * 60_000);
       expect((await withdraw(ivan.token, {})).code).toBe(1);
@@ -210,7 +278,7 @@ describe('withdrawals', () => {
     });
   });
 
-  describe('100 concurrent withdrawals of one user\'s whole balance', () => {
+  describe("100 concurrent withdrawals of one user's whole balance", () => {
     it('accepts at most one, whatever the interleaving; the rest are refused and nothing else moves', async () => {
       const kim = await withAddress('kim', '1000');
       const before = h.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get() as number;
@@ -222,7 +290,9 @@ describe('withdrawals', () => {
       );
       const accepted = answers.filter((a) => a.code === 1);
       expect(accepted).toHaveLength(1);
-      expect(new Set(answers.filter((a) => a.code !== 1).map((a) => a.msg))).toEqual(new Set(['Insufficient available balance']));
+      expect(new Set(answers.filter((a) => a.code !== 1).map((a) => a.msg))).toEqual(
+        new Set(['Insufficient available balance']),
+      );
       const taken = units(accepted[0]!.data.num);
       expect(h.balance(kim.id, 'usdt')).toEqual({ available: units('1000') - taken, frozen: taken });
       expect(h.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(before + 1);

@@ -20,10 +20,23 @@ describe('loans (api/Loan)', () => {
     h = await startEarnHarness();
     alice = await h.addUser('alice');
     // A product of our own, with a rate whose interest needs no rounding to check by hand.
-    new LoanRepository(h.db).addProject({ title: 'Test loan', mechanism: 'Test Bank', coin_id: h.coinId('usdt'), min_amount: units('100'), max_amount: units('2000'), rate_ppm: 1234, cycle_days: 10, sort: 0 });
+    new LoanRepository(h.db).addProject({
+      title: 'Test loan',
+      mechanism: 'Test Bank',
+      coin_id: h.coinId('usdt'),
+      min_amount: units('100'),
+      max_amount: units('2000'),
+      rate_ppm: 1234,
+      cycle_days: 10,
+      sort: 0,
+    });
     const projects = await h.post<{ list: LoanProjectView[] }>('Loan/getLoanProjects', {}, alice.token);
     project = projects.data.list.find((p) => p.title === 'Test loan')!;
-    images = { front_card: await h.upload(alice.token), later_card: await h.upload(alice.token), handheld_card: await h.upload(alice.token) };
+    images = {
+      front_card: await h.upload(alice.token),
+      later_card: await h.upload(alice.token),
+      handheld_card: await h.upload(alice.token),
+    };
   });
   afterEach(async () => h.close());
 
@@ -32,10 +45,19 @@ describe('loans (api/Loan)', () => {
   const pendingReview = (orderId: number) => h.ctx.reviews.findByRef('loan', orderId)!;
 
   it('lists the products with institution, amount range, daily interest and period; one by id', async () => {
-    expect(project).toMatchObject({ mechanism: 'Test Bank', minprice: '100', maxprice: '2000', interest_rate: '0.1234', cycle: 10, coin: 'USDT' });
+    expect(project).toMatchObject({
+      mechanism: 'Test Bank',
+      minprice: '100',
+      maxprice: '2000',
+      interest_rate: '0.1234',
+      cycle: 10,
+      coin: 'USDT',
+    });
     const one = await h.post<{ list: LoanProjectView[] }>('Loan/getLoanProjects', { id: project.id }, alice.token);
     expect(one.data.list).toEqual([project]);
-    expect((await h.post('Loan/getLoanProjects', { id: 99_999 }, alice.token)).msg).toBe('This loan product does not exist');
+    expect((await h.post('Loan/getLoanProjects', { id: 99_999 }, alice.token)).msg).toBe(
+      'This loan product does not exist',
+    );
   });
 
   it('applies into the review queue (status 1), approval credits the principal and fixes the repayment time and total, repayment is once', async () => {
@@ -43,15 +65,29 @@ describe('loans (api/Loan)', () => {
     expect(applied.code, applied.msg).toBe(1);
     expect(applied.msg).toBe('Application submitted, please wait for the review');
     // 1000 × 0.1234 % × 10 days = 12.34: the documented interest, exactly.
-    expect(applied.data).toMatchObject({ status: 1, amount: '1000.00000000', interest: '12.34000000', total_amount: '1012.34000000', repayment_time: '', is_repayment: 0 });
+    expect(applied.data).toMatchObject({
+      status: 1,
+      amount: '1000.00000000',
+      interest: '12.34000000',
+      total_amount: '1012.34000000',
+      repayment_time: '',
+      is_repayment: 0,
+    });
     const review = pendingReview(applied.data.id);
     expect(review).toMatchObject({ status: 'pending', hold: null, user_id: alice.id });
     expect(h.balance(alice.id, 'usdt').available).toBe(0n);
 
     h.clock.advance(3_600_000);
     h.ctx.reviews.approve(review.id);
-    const approved = (await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', { status: 2 }, alice.token)).data.list[0]!;
-    expect(approved).toMatchObject({ id: applied.data.id, status: 2, status_text: 'Approved', is_repayment: 0, total_amount: '1012.34000000' });
+    const approved = (await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', { status: 2 }, alice.token)).data
+      .list[0]!;
+    expect(approved).toMatchObject({
+      id: applied.data.id,
+      status: 2,
+      status_text: 'Approved',
+      is_repayment: 0,
+      total_amount: '1012.34000000',
+    });
     expect(approved.repayment_time_ms).toBe(h.clock.now() + 10 * DAY_MS);
     expect(h.balance(alice.id, 'usdt').available).toBe(units('1000'));
 
@@ -107,37 +143,56 @@ describe('loans (api/Loan)', () => {
   it('allows one open application or unpaid loan per product; a rejected one frees it', async () => {
     const first = await apply('500');
     h.clock.advance(3000);
-    expect((await apply('600')).msg).toBe('You already have an application under review or an unpaid loan of this product');
+    expect((await apply('600')).msg).toBe(
+      'You already have an application under review or an unpaid loan of this product',
+    );
     h.ctx.reviews.reject(pendingReview(first.data.id).id, 'Blurred photo');
-    const rejected = (await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', { status: 3 }, alice.token)).data.list[0]!;
+    const rejected = (await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', { status: 3 }, alice.token)).data
+      .list[0]!;
     expect(rejected).toMatchObject({ status: 3, status_text: 'Rejected', reason: 'Blurred photo' });
     expect((await apply('600')).code).toBe(1);
   });
 
-  it('cancels a pending application (4 in the filter), not an approved one, not another user\'s', async () => {
+  it("cancels a pending application (4 in the filter), not an approved one, not another user's", async () => {
     const bob = await h.addUser('bob');
     const pending = await apply('500');
-    expect((await h.post('Loan/cancelLoanApply', { id: pending.data.id }, bob.token)).msg).toBe('This loan does not exist');
+    expect((await h.post('Loan/cancelLoanApply', { id: pending.data.id }, bob.token)).msg).toBe(
+      'This loan does not exist',
+    );
     const cancelled = await h.post<LoanOrderView>('Loan/cancelLoanApply', { id: pending.data.id }, alice.token);
-    expect(cancelled).toMatchObject({ code: 1, msg: 'Application cancelled', data: { status: 4, status_text: 'Cancelled' } });
+    expect(cancelled).toMatchObject({
+      code: 1,
+      msg: 'Application cancelled',
+      data: { status: 4, status_text: 'Cancelled' },
+    });
     expect(pendingReview(pending.data.id)).toMatchObject({ status: 'cancelled', decided_by: 'user' });
-    expect((await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', { status: 4 }, alice.token)).data.list.map((o) => o.id)).toEqual([pending.data.id]);
+    expect(
+      (await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', { status: 4 }, alice.token)).data.list.map((o) => o.id),
+    ).toEqual([pending.data.id]);
     h.clock.advance(3000);
-    expect((await h.post('Loan/cancelLoanApply', { id: pending.data.id }, alice.token)).msg).toBe('Only an application under review can be cancelled');
+    expect((await h.post('Loan/cancelLoanApply', { id: pending.data.id }, alice.token)).msg).toBe(
+      'Only an application under review can be cancelled',
+    );
 
     const second = await apply('700');
     h.ctx.reviews.approve(pendingReview(second.data.id).id);
-    expect((await h.post('Loan/cancelLoanApply', { id: second.data.id }, alice.token)).msg).toBe('Only an application under review can be cancelled');
+    expect((await h.post('Loan/cancelLoanApply', { id: second.data.id }, alice.token)).msg).toBe(
+      'Only an application under review can be cancelled',
+    );
     const all = await h.post<Page<LoanOrderView>>('Loan/getLoanRecords', {}, alice.token);
     expect(all.data.list.map((o) => o.status)).toEqual([2, 4]);
   });
 
-  it('refuses repaying before approval and another user\'s loan', async () => {
+  it("refuses repaying before approval and another user's loan", async () => {
     const pending = await apply('500');
-    expect((await h.post('Loan/repay', { order_num: pending.data.order_num }, alice.token)).msg).toBe('This loan has not been approved');
+    expect((await h.post('Loan/repay', { order_num: pending.data.order_num }, alice.token)).msg).toBe(
+      'This loan has not been approved',
+    );
     const bob = await h.addUser('bob', { usdt: '10000' });
     h.ctx.reviews.approve(pendingReview(pending.data.id).id);
-    expect((await h.post('Loan/repay', { order_num: pending.data.order_num }, bob.token)).msg).toBe('This loan does not exist');
+    expect((await h.post('Loan/repay', { order_num: pending.data.order_num }, bob.token)).msg).toBe(
+      'This loan does not exist',
+    );
     expect(h.balance(bob.id, 'usdt').available).toBe(units('10000'));
   });
 
@@ -160,4 +215,3 @@ describe('loans (api/Loan)', () => {
     expect((await h.post('Loan/repay', { order_num: applied.data.order_num }, alice.token)).code).toBe(1);
   });
 });
-

@@ -12,7 +12,8 @@ interface Page<T> {
 }
 
 /** The documented interest (docs/product-rules.md#lock-mining): amount × daily rate % × days / 100, rounded down to 1e-8, in units. */
-const documented = (amount: string, ratePercent: string, days: number): bigint => units(new Big(amount).times(ratePercent).times(days).div(100).round(8, Big.roundDown).toFixed(8));
+const documented = (amount: string, ratePercent: string, days: number): bigint =>
+  units(new Big(amount).times(ratePercent).times(days).div(100).round(8, Big.roundDown).toFixed(8));
 
 /** The transaction password every buyer here has set (traders_password_switch is 1 in the harness). */
 const PAY = 'pay12345';
@@ -46,11 +47,25 @@ describe('lock mining (api/Machine)', () => {
   afterEach(async () => h.close());
 
   const buy = (amount: string, day = 7, rate = '0.3333', token = alice.token, extra: Record<string, string> = {}) =>
-    h.post<MiningOrderView>('Machine/buyMiningMachine', { id: product.id, amount, day, interest_rate: rate, paypassword: PAY, ...extra }, token);
-  const orders = async (token = alice.token) => (await h.post<Page<MiningOrderView>>('Machine/getMiningMachineOrders', {}, token)).data.list;
+    h.post<MiningOrderView>(
+      'Machine/buyMiningMachine',
+      { id: product.id, amount, day, interest_rate: rate, paypassword: PAY, ...extra },
+      token,
+    );
+  const orders = async (token = alice.token) =>
+    (await h.post<Page<MiningOrderView>>('Machine/getMiningMachineOrders', {}, token)).data.list;
 
-  it('lists each product with its periods and daily rates as comma lists, shortest first, and the caller\'s balance', () => {
-    expect(product).toMatchObject({ coin_title: 'USDT', min_price: '100', max_price: '3000', cycle: '3,7', interest_rate: '0.1,0.3333', type: 1, redeem_fee_rate: '2.5', balance: '5000.00000000' });
+  it("lists each product with its periods and daily rates as comma lists, shortest first, and the caller's balance", () => {
+    expect(product).toMatchObject({
+      coin_title: 'USDT',
+      min_price: '100',
+      max_price: '3000',
+      cycle: '3,7',
+      interest_rate: '0.1,0.3333',
+      type: 1,
+      redeem_fee_rate: '2.5',
+      balance: '5000.00000000',
+    });
   });
 
   it('locks the amount, pays each day once it has ended, and at the end gives back the principal with exactly the documented interest', async () => {
@@ -58,7 +73,14 @@ describe('lock mining (api/Machine)', () => {
     expect(bought.code, bought.msg).toBe(1);
     const total = documented('1001', '0.3333', 7);
     expect(total).toBe(units('23.354331'));
-    expect(bought.data).toMatchObject({ status: 0, amount: '1001.00000000', days: 7, interest_rate: '0.3333', total_revenue: '0.00000000', estimated_revenue: '23.35433100' });
+    expect(bought.data).toMatchObject({
+      status: 0,
+      amount: '1001.00000000',
+      days: 7,
+      interest_rate: '0.3333',
+      total_revenue: '0.00000000',
+      estimated_revenue: '23.35433100',
+    });
     expect(bought.data.end_time_ms - bought.data.start_time_ms).toBe(7 * DAY_MS);
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('3999'), frozen: units('1001') });
 
@@ -75,7 +97,12 @@ describe('lock mining (api/Machine)', () => {
     expect(new Set(daily)).toEqual(new Set([documented('1001', '0.3333', 1)]));
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('5000') + total, frozen: 0n });
     const [ended] = await orders();
-    expect(ended).toMatchObject({ status: 1, status_text: 'Ended', total_revenue: '23.35433100', redeem_amount: '0.00000000' });
+    expect(ended).toMatchObject({
+      status: 1,
+      status_text: 'Ended',
+      total_revenue: '23.35433100',
+      redeem_amount: '0.00000000',
+    });
 
     // Later runs pay nothing more.
     await h.advance(5 * DAY_MS);
@@ -103,7 +130,10 @@ describe('lock mining (api/Machine)', () => {
     h.clock.advance(10 * DAY_MS);
     await Promise.all([second.run(), restarted.run()]);
     await h.runJobs();
-    expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('5000') + documented('1001', '0.3333', 7), frozen: 0n });
+    expect(h.balance(alice.id, 'usdt')).toEqual({
+      available: units('5000') + documented('1001', '0.3333', 7),
+      frozen: 0n,
+    });
     const unitRows = h.db.prepare("SELECT COUNT(*) FROM job_units WHERE job = 'mining:interest'").pluck().get();
     expect(unitRows).toBe(8);
     expectBillsMatchBalances(h.db);
@@ -116,7 +146,11 @@ describe('lock mining (api/Machine)', () => {
     const [running] = await orders();
     expect(running).toMatchObject({ status: 0, redeem_amount: '975.00000000', redeem_fee_rate: '2.5' });
     const redeemed = await h.post<MiningOrderView>('Machine/redeemMiningMachine', { id: bought.data.id }, alice.token);
-    expect(redeemed).toMatchObject({ code: 1, msg: 'Redeemed, the principal is back in your account', data: { status: 2, status_text: 'Redeemed', redeem_amount: '975.00000000' } });
+    expect(redeemed).toMatchObject({
+      code: 1,
+      msg: 'Redeemed, the principal is back in your account',
+      data: { status: 2, status_text: 'Redeemed', redeem_amount: '975.00000000' },
+    });
     const paid = documented('1000', '0.3333', 2);
     expect(redeemed.data.total_revenue).toBe(new Big(paid.toString()).div(1e8).toFixed(8));
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('4975') + paid, frozen: 0n });
@@ -125,19 +159,39 @@ describe('lock mining (api/Machine)', () => {
     await h.advance(10 * DAY_MS);
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('4975') + paid, frozen: 0n });
     h.clock.advance(3000);
-    expect((await h.post('Machine/redeemMiningMachine', { id: bought.data.id }, alice.token)).msg).toBe('This order has already ended');
+    expect((await h.post('Machine/redeemMiningMachine', { id: bought.data.id }, alice.token)).msg).toBe(
+      'This order has already ended',
+    );
     expectBillsMatchBalances(h.db);
   });
 
-  it('refuses redeeming a type 0 order, another user\'s order, and an order whose end is due', async () => {
-    const fixed = new MiningRepository(h.db).add({ title: 'Fixed', img: '', coin_id: h.coinId('usdt'), min_amount: units('10'), max_amount: units('100'), type: 0, redeem_fee_ppm: 0, sort: 9, terms: [{ days: 2, rate_ppm: 1000 }] });
-    const locked = await h.post<MiningOrderView>('Machine/buyMiningMachine', { id: fixed, amount: '50', day: 2, interest_rate: '0.1', paypassword: PAY }, alice.token);
+  it("refuses redeeming a type 0 order, another user's order, and an order whose end is due", async () => {
+    const fixed = new MiningRepository(h.db).add({
+      title: 'Fixed',
+      img: '',
+      coin_id: h.coinId('usdt'),
+      min_amount: units('10'),
+      max_amount: units('100'),
+      type: 0,
+      redeem_fee_ppm: 0,
+      sort: 9,
+      terms: [{ days: 2, rate_ppm: 1000 }],
+    });
+    const locked = await h.post<MiningOrderView>(
+      'Machine/buyMiningMachine',
+      { id: fixed, amount: '50', day: 2, interest_rate: '0.1', paypassword: PAY },
+      alice.token,
+    );
     expect(locked.data.redeem_amount).toBe('0.00000000');
-    expect((await h.post('Machine/redeemMiningMachine', { id: locked.data.id }, alice.token)).msg).toBe('This order cannot be redeemed before its end');
+    expect((await h.post('Machine/redeemMiningMachine', { id: locked.data.id }, alice.token)).msg).toBe(
+      'This order cannot be redeemed before its end',
+    );
 
     const bob = await h.addUser('bob');
     const mine = await buy('200', 3, '0.1');
-    expect((await h.post('Machine/redeemMiningMachine', { id: mine.data.id }, bob.token)).msg).toBe('This order does not exist');
+    expect((await h.post('Machine/redeemMiningMachine', { id: mine.data.id }, bob.token)).msg).toBe(
+      'This order does not exist',
+    );
     h.clock.advance(3 * DAY_MS);
     const before = h.everything();
     expect((await h.post('Machine/redeemMiningMachine', { id: mine.data.id }, alice.token)).msg).toBe(
@@ -145,10 +199,13 @@ describe('lock mining (api/Machine)', () => {
     );
     expect(h.everything()).toBe(before);
     await h.runJobs();
-    expect((await orders()).find((o) => o.id === mine.data.id)).toMatchObject({ status: 1, total_revenue: '0.60000000' });
+    expect((await orders()).find((o) => o.id === mine.data.id)).toMatchObject({
+      status: 1,
+      total_revenue: '0.60000000',
+    });
   });
 
-  it('refuses each bad purchase with its message and changes nothing; the rate is the server\'s', async () => {
+  it("refuses each bad purchase with its message and changes nothing; the rate is the server's", async () => {
     const cases: [Record<string, string | number>, string][] = [
       [{ amount: '99' }, 'The amount must be between 100 and 3000'],
       [{ amount: '3001' }, 'The amount must be between 100 and 3000'],
@@ -161,7 +218,11 @@ describe('lock mining (api/Machine)', () => {
     ];
     for (const [fields, message] of cases) {
       const before = h.everything();
-      const answer = await h.post('Machine/buyMiningMachine', { id: product.id, amount: '500', day: 7, interest_rate: '0.3333', paypassword: PAY, ...fields }, alice.token);
+      const answer = await h.post(
+        'Machine/buyMiningMachine',
+        { id: product.id, amount: '500', day: 7, interest_rate: '0.3333', paypassword: PAY, ...fields },
+        alice.token,
+      );
       expect({ fields, answer }).toEqual({ fields, answer: { code: 0, msg: message, data: null } });
       expect(h.everything(), JSON.stringify(fields)).toBe(before);
     }
@@ -176,7 +237,10 @@ describe('lock mining (api/Machine)', () => {
 
   it('asks for the transaction password while traders_password_switch is 1: none or a wrong one moves nothing, five wrong lock it', async () => {
     // Everything but the count of wrong attempts, which a wrong password is meant to write.
-    const money = () => JSON.stringify((JSON.parse(h.everything()) as [string, unknown][]).filter(([table]) => table !== 'pay_password_attempts'));
+    const money = () =>
+      JSON.stringify(
+        (JSON.parse(h.everything()) as [string, unknown][]).filter(([table]) => table !== 'pay_password_attempts'),
+      );
     for (const [extra, message] of [
       [{ paypassword: '' }, 'Please enter your transaction password'],
       [{ paypassword: 'nope0000' }, 'The transaction password is wrong (4 attempts left)'],
@@ -195,8 +259,13 @@ describe('lock mining (api/Machine)', () => {
     h.clock.advance(3000);
 
     // Five wrong in a row lock buying for 30 minutes (one count with staking and withdrawals).
-    for (let left = 4; left >= 1; left--) expect((await buy('500', 7, '0.3333', alice.token, { paypassword: 'nope0000' })).msg).toBe(`The transaction password is wrong (${left} attempts left)`);
-    expect((await buy('500', 7, '0.3333', alice.token, { paypassword: 'nope0000' })).msg).toBe('Too many wrong transaction passwords, please try again in 30 min');
+    for (let left = 4; left >= 1; left--)
+      expect((await buy('500', 7, '0.3333', alice.token, { paypassword: 'nope0000' })).msg).toBe(
+        `The transaction password is wrong (${left} attempts left)`,
+      );
+    expect((await buy('500', 7, '0.3333', alice.token, { paypassword: 'nope0000' })).msg).toBe(
+      'Too many wrong transaction passwords, please try again in 30 min',
+    );
     expect((await buy('500')).msg).toBe('Too many wrong transaction passwords, please try again in 30 min');
     expect(h.balance(alice.id, 'usdt')).toEqual({ available: units('4500'), frozen: units('500') });
     h.clock.advance(30 * 60_000);
@@ -204,7 +273,9 @@ describe('lock mining (api/Machine)', () => {
 
     // Someone with no transaction password is sent to set one; with the switch off none is asked.
     const bob = await h.addUser('bob', { usdt: '1000' });
-    expect((await buy('500', 7, '0.3333', bob.token, { paypassword: 'whatever1' })).msg).toBe('Please set a transaction password in the security center first');
+    expect((await buy('500', 7, '0.3333', bob.token, { paypassword: 'whatever1' })).msg).toBe(
+      'Please set a transaction password in the security center first',
+    );
     h.setSwitch('traders_password_switch', 0);
     expect((await buy('500', 7, '0.3333', bob.token, { paypassword: '' })).code).toBe(1);
     expectBillsMatchBalances(h.db);
@@ -213,7 +284,9 @@ describe('lock mining (api/Machine)', () => {
   it('with machine_switch off refuses the products and buying, and still lists and redeems orders', async () => {
     const bought = await buy('500');
     h.setSwitch('machine_switch', 0);
-    expect((await h.post('Machine/getMiningMachineList', {}, alice.token)).msg).toBe('Lock mining is not available at the moment');
+    expect((await h.post('Machine/getMiningMachineList', {}, alice.token)).msg).toBe(
+      'Lock mining is not available at the moment',
+    );
     h.clock.advance(3000);
     expect((await buy('600')).msg).toBe('Lock mining is not available at the moment');
     expect(await orders()).toHaveLength(1);
