@@ -302,13 +302,12 @@ export default defineConfig({
       {
         extends: true,
         // The repository's own lint rules, on snippets (RuleTester, and Linter with eslint.config.js).
-        // One worker for its few files, so ESLint and the TypeScript parser load once.
+        // Its few files share a module graph, so ESLint and the TypeScript parser load once per worker.
         test: {
           name: 'tooling',
           environment: 'node',
           include: ['eslint-rules/**/__tests__/**/*.test.ts'],
           isolate: false,
-          fileParallelism: false,
         },
       },
       {
