@@ -212,15 +212,17 @@ function installableApp(): Plugin[] {
 }
 
 /**
- * The screens' test files (src/features) share one module graph per worker, which spares loading
- * React, i18next and the app again for every file. Those that replace modules with vi.mock run
- * isolated (a mock applies only where a module is first loaded), and so do the tests of the shared
- * pieces and the shell, which hold page-wide state (the dialog stack, history, focus).
+ * The test files of the screens (src/features) and of lib share one module graph per worker, which
+ * spares loading React, i18next and the app again for every file. Those that replace modules with
+ * vi.mock run isolated (a mock applies only where a module is first loaded), and so do the tests of
+ * the shared components and the shell, which hold page-wide state (the dialog stack, history, focus).
  */
-const SCREEN_TESTS = /\/__tests__\/.*\.test\.tsx?$/;
-const sharedGraphTests = (readdirSync('src/features', { recursive: true, encoding: 'utf8' }) as string[])
-  .map((file) => `src/features/${file.replaceAll('\\', '/')}`)
-  .filter((file) => SCREEN_TESTS.test(file) && !readFileSync(file, 'utf8').includes('vi.mock('));
+const TEST_FILE = /\/__tests__\/.*\.test\.tsx?$/;
+const sharedGraphTests = ['src/features', 'src/lib'].flatMap((folder) =>
+  (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[])
+    .map((file) => `${folder}/${file.replaceAll('\\', '/')}`)
+    .filter((file) => TEST_FILE.test(file) && !readFileSync(file, 'utf8').includes('vi.mock(')),
+);
 
 // One config for the build and for every test project (docs/architecture.md#conventions).
 export default defineConfig({
@@ -318,6 +320,9 @@ export default defineConfig({
           include: ['server/**/__tests__/**/*.test.ts'],
           // Migrates and seeds the template databases every test app copies (server/src/__tests__/harness).
           globalSetup: ['server/src/__tests__/harness/global-setup.ts'],
+          // The files share one module graph per worker: Fastify, Ajv (and the schemas it compiled) and
+          // the server's modules load once, not once per file. Each file still builds its own apps.
+          isolate: false,
           testTimeout: 20_000,
           // A beforeAll that starts a whole app (migrations, demo seed, a login) is as slow as a test on busy shared cores.
           hookTimeout: 20_000,

@@ -1,12 +1,13 @@
 /**
  * Set-up for the `app` test project (jsdom): i18next with the real English strings (so components
- * render their text), and a clean DOM, storage and cookie jar after every test.
+ * render their text), and a clean DOM, storage, cookie jar and toast list after every test.
  */
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import { toasts } from './lib/toast.ts';
 
 await i18next.use(initReactI18next).init({
   lng: 'en',
@@ -18,6 +19,8 @@ await i18next.use(initReactI18next).init({
 
 afterEach(() => {
   cleanup();
+  // The screens' files share one module graph (vite.config.ts): a toast left by one is not the next one's.
+  toasts.items = [];
   window.localStorage.clear();
   window.sessionStorage.clear();
   for (const part of document.cookie.split(';')) {
