@@ -34,15 +34,16 @@ function hideBulletinToday(): void {
 }
 
 /**
- * The server and browser of one test file. Without `env` it is the run's shared server (started
- * once by global-setup.ts; files run one after another, and each uses accounts of its own or reads
- * the demo's figures before and after what it does). A file that needs another configuration (a
- * static folder of its own, reviews approved by themselves) passes it in `env` and gets a server
- * of its own. The browser is always the run's one Chromium.
+ * The server and browser of one test file. By default it is the run's shared server (started once
+ * by global-setup.ts; files run one after another, and each uses accounts of its own or reads the
+ * demo's figures before and after what it does). A file that needs another configuration (a static
+ * folder of its own, reviews approved by themselves) passes it in `env`, and a file whose checks
+ * start from the demo's seeded records (no open orders, an unread notice) passes `{ fresh: true }`:
+ * either gets a server of its own. The browser is always the run's one Chromium.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, { fresh = false } = {}): Promise<Stack> {
   const shared = inject('e2eStack');
-  const own = Object.keys(env).length > 0 ? await startServer(env) : null;
+  const own = fresh || Object.keys(env).length > 0 ? await startServer(env) : null;
   const baseUrl = own?.baseUrl ?? shared.baseUrl;
   const dataDir = own?.dataDir ?? shared.dataDir;
   const db = own ? own.server.db : openShared(dataDir);

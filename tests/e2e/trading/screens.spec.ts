@@ -8,7 +8,8 @@ import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack();
+  // Its checks start from the demo as seeded: no open orders, the unread notice.
+  stack = await startStack({}, { fresh: true });
 });
 
 afterAll(async () => {

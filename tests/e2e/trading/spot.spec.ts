@@ -25,7 +25,8 @@ interface OrderView {
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack();
+  // Its checks start from the demo as seeded: no open orders, the unread notice.
+  stack = await startStack({}, { fresh: true });
 });
 
 afterAll(async () => {
