@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
-import { writeSession } from './replay-session.ts';
-import { START_MS, startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { replayedSpotSession, START_MS, type TradingHarness } from './trading-harness.ts';
 import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /**
@@ -13,36 +9,25 @@ import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/i
  * 15 s, 99.30 x 2 at 20 s, 100.80 x 0.4 at 25 s, 100.80 x 5 at 30 s, 100.90 x 1 at 35 s.
  */
 describe('api/Trade limit orders fill by the volume the feed trades through them', () => {
-  let dir: string;
-  let file: string;
+  const session = replayedSpotSession(
+    'partial',
+    [
+      { atMs: 0, price: 100.0, amount: 1.0001 },
+      { atMs: 5000, price: 99.5, amount: 0.3 },
+      { atMs: 10_000, price: 99.4, amount: 0.25 },
+      { atMs: 15_000, price: 99.45, amount: 0.5 },
+      { atMs: 20_000, price: 99.3, amount: 2 },
+      { atMs: 25_000, price: 100.8, amount: 0.4 },
+      { atMs: 30_000, price: 100.8, amount: 5 },
+      { atMs: 35_000, price: 100.9, amount: 1 },
+    ],
+    [{ atMs: 0, bids: [[99.9, 1.5]], asks: [[100.1, 0.5]] }],
+  );
   let h: TradingHarness;
   let user: { id: number; token: string };
   let market: number;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'spot-partial-'));
-    file = join(dir, 'session.jsonl');
-    writeSession(
-      file,
-      'btcusdt',
-      [
-        { atMs: 0, price: 100.0, amount: 1.0001 },
-        { atMs: 5000, price: 99.5, amount: 0.3 },
-        { atMs: 10_000, price: 99.4, amount: 0.25 },
-        { atMs: 15_000, price: 99.45, amount: 0.5 },
-        { atMs: 20_000, price: 99.3, amount: 2 },
-        { atMs: 25_000, price: 100.8, amount: 0.4 },
-        { atMs: 30_000, price: 100.8, amount: 5 },
-        { atMs: 35_000, price: 100.9, amount: 1 },
-      ],
-      [{ atMs: 0, bids: [[99.9, 1.5]], asks: [[100.1, 0.5]] }],
-    );
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(async () => {
-    h = await startTradingHarness({ source: 'replay', replayFile: file });
-    user = h.addUser('partial', { usdt: '1000', btc: '3' });
-    market = h.trading.markets.marketBySymbol('btcusdt')!.id;
-    h.advance(1000);
+    ({ h, user, market } = await session.start());
   });
   afterEach(async () => h.close());
 

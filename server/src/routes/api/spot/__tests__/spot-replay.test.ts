@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
-import { writeSession } from './replay-session.ts';
-import { startTradingHarness, type TradingHarness } from './trading-harness.ts';
+import { replayedSpotSession, type TradingHarness } from './trading-harness.ts';
 import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /**
@@ -13,45 +9,34 @@ import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/i
  * smaller prints: spot-partial-fills.test.ts); one book at 0 s.
  */
 describe('api/Trade against a replayed session', () => {
-  let dir: string;
-  let file: string;
+  const session = replayedSpotSession(
+    'replayer',
+    [
+      { atMs: 0, price: 100.0 },
+      { atMs: 5000, price: 99.5, amount: 3 },
+      { atMs: 10_000, price: 99.49, amount: 5 },
+      { atMs: 15_000, price: 100.6, amount: 5 },
+    ],
+    [
+      {
+        atMs: 0,
+        bids: [
+          [99.9, 1.5],
+          [99.8, 2],
+        ],
+        asks: [
+          [100.1, 0.5],
+          [100.2, 1.25],
+          [100.5, 4],
+        ],
+      },
+    ],
+  );
   let h: TradingHarness;
   let user: { id: number; token: string };
   let market: number;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'spot-replay-'));
-    file = join(dir, 'session.jsonl');
-    writeSession(
-      file,
-      'btcusdt',
-      [
-        { atMs: 0, price: 100.0 },
-        { atMs: 5000, price: 99.5, amount: 3 },
-        { atMs: 10_000, price: 99.49, amount: 5 },
-        { atMs: 15_000, price: 100.6, amount: 5 },
-      ],
-      [
-        {
-          atMs: 0,
-          bids: [
-            [99.9, 1.5],
-            [99.8, 2],
-          ],
-          asks: [
-            [100.1, 0.5],
-            [100.2, 1.25],
-            [100.5, 4],
-          ],
-        },
-      ],
-    );
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(async () => {
-    h = await startTradingHarness({ source: 'replay', replayFile: file });
-    user = h.addUser('replayer', { usdt: '1000', btc: '3' });
-    market = h.trading.markets.marketBySymbol('btcusdt')!.id;
-    h.advance(1000);
+    ({ h, user, market } = await session.start());
   });
   afterEach(async () => h.close());
 

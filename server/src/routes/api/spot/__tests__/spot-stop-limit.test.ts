@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SpotOrderView } from '../spot-order-view.ts';
-import { writeSession } from './replay-session.ts';
-import { startTradingHarness, START_MS, type TradingHarness } from './trading-harness.ts';
+import { replayedSpotSession, START_MS, type TradingHarness } from './trading-harness.ts';
 import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/index.ts';
 
 /**
@@ -13,46 +9,35 @@ import { expectBillsMatchBalances, units } from '../../../../__tests__/harness/i
  * 2 at 99.8; asks 0.5 at 100.1, 1.25 at 100.2, 4 at 100.5.
  */
 describe('api/Trade stop-limit orders and cancel-all against a replayed session', () => {
-  let dir: string;
-  let file: string;
+  const session = replayedSpotSession(
+    'stopper',
+    [
+      { atMs: 0, price: 100.0 },
+      { atMs: 5000, price: 100.5, amount: 3 },
+      { atMs: 10_000, price: 101.25, amount: 3 },
+      { atMs: 15_000, price: 99.0, amount: 5 },
+      { atMs: 20_000, price: 98.5, amount: 5 },
+    ],
+    [
+      {
+        atMs: 0,
+        bids: [
+          [99.9, 1.5],
+          [99.8, 2],
+        ],
+        asks: [
+          [100.1, 0.5],
+          [100.2, 1.25],
+          [100.5, 4],
+        ],
+      },
+    ],
+  );
   let h: TradingHarness;
   let user: { id: number; token: string };
   let market: number;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'spot-stop-'));
-    file = join(dir, 'session.jsonl');
-    writeSession(
-      file,
-      'btcusdt',
-      [
-        { atMs: 0, price: 100.0 },
-        { atMs: 5000, price: 100.5, amount: 3 },
-        { atMs: 10_000, price: 101.25, amount: 3 },
-        { atMs: 15_000, price: 99.0, amount: 5 },
-        { atMs: 20_000, price: 98.5, amount: 5 },
-      ],
-      [
-        {
-          atMs: 0,
-          bids: [
-            [99.9, 1.5],
-            [99.8, 2],
-          ],
-          asks: [
-            [100.1, 0.5],
-            [100.2, 1.25],
-            [100.5, 4],
-          ],
-        },
-      ],
-    );
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(async () => {
-    h = await startTradingHarness({ source: 'replay', replayFile: file });
-    user = h.addUser('stopper', { usdt: '1000', btc: '3' });
-    market = h.trading.markets.marketBySymbol('btcusdt')!.id;
-    h.advance(1000);
+    ({ h, user, market } = await session.start());
   });
   afterEach(async () => h.close());
 

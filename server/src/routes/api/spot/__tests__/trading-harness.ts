@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
@@ -24,6 +27,8 @@ import { createApiContext, type ApiContext } from '../../context.ts';
 import { tradingRoutes } from '../trading-routes.ts';
 import { givenApiContext } from '../../../../plugins/api-context.ts';
 import { tradingPlugin } from '../../../../plugins/trading.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { writeSession, type SessionBook, type SessionTrade } from './replay-session.ts';
 
 /** Where the manual clock starts: a fixed instant, so a seed always gives the same market. */
 export const START_MS = 1_750_000_000_000;
@@ -127,6 +132,41 @@ export async function startTradingHarness(options: HarnessOptions = {}): Promise
       feed.close();
       db.close();
       removeDataDir(dataDir);
+    },
+  };
+}
+
+/** One replayed btcusdt session's harness, its funded user (1000 USDT, 3 BTC) and the pair's market id. */
+export interface ReplayedSpot {
+  h: TradingHarness;
+  user: { id: number; token: string };
+  market: number;
+}
+
+/**
+ * A test file's replayed btcusdt session: written once for the file (and removed after it), and
+ * `start()` gives each test a fresh harness on it, one second in, with one funded user `username`.
+ */
+export function replayedSpotSession(
+  username: string,
+  trades: readonly SessionTrade[],
+  books: readonly SessionBook[],
+): { start(): Promise<ReplayedSpot> } {
+  let dir = '';
+  let file = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), `spot-${username}-`));
+    file = join(dir, 'session.jsonl');
+    writeSession(file, 'btcusdt', trades, books);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    async start() {
+      const h = await startTradingHarness({ source: 'replay', replayFile: file });
+      const user = h.addUser(username, { usdt: '1000', btc: '3' });
+      const market = h.trading.markets.marketBySymbol('btcusdt')!.id;
+      h.advance(1000);
+      return { h, user, market };
     },
   };
 }
