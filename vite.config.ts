@@ -218,7 +218,8 @@ function installableApp(): Plugin[] {
  * the shared components and the shell, which hold page-wide state (the dialog stack, history, focus).
  */
 const TEST_FILE = /\/__tests__\/.*\.test\.tsx?$/;
-const sharedGraphTests = ['src/features', 'src/lib'].flatMap((folder) =>
+// Read only under vitest: a build or the dev server has no use for the test files.
+const sharedGraphTests = (process.env.VITEST ? ['src/features', 'src/lib'] : []).flatMap((folder) =>
   (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[])
     .map((file) => `${folder}/${file.replaceAll('\\', '/')}`)
     .filter((file) => TEST_FILE.test(file) && !readFileSync(file, 'utf8').includes('vi.mock(')),
