@@ -36,7 +36,26 @@ export interface ServerConfig {
    * proxy, the number of proxies or their addresses.
    */
   trustProxy: TrustProxy;
+  /**
+   * SECURITY_HOLD_HOURS: after a security change (a password, a second factor, the withdrawal allow-list)
+   * withdrawals and internal transfers wait this long; a new allow-list entry becomes usable after it.
+   */
+  securityHoldHours: number;
+  webauthn: WebAuthnConfig;
   feed: FeedConfig;
+}
+
+/**
+ * Passkeys (WebAuthn). A passkey is bound to its relying party id: a registered passkey only works on
+ * that host and its subdomains, so a deployment sets these once and keeps them.
+ */
+export interface WebAuthnConfig {
+  /** WEBAUTHN_RP_ID: the relying party id, a host name; empty: the host the request was sent to. */
+  rpId: string;
+  /** WEBAUTHN_ORIGIN: the origin the app is served from (`https://app.example.com`); empty: the request's own origin. */
+  origin: string;
+  /** WEBAUTHN_RP_NAME: the name authenticators show beside the passkey. */
+  rpName: string;
 }
 
 export interface FeedConfig {
@@ -121,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: vars.trustProxy('TRUST_PROXY'),
     reviewAutoSeconds: vars.int('REVIEW_AUTO_SECONDS', 30, { min: 0, max: 30 * 86_400 }),
     uploadMaxMb: vars.number('UPLOAD_MAX_MB', 10, { above: 0, max: 1024 }),
+    securityHoldHours: vars.int('SECURITY_HOLD_HOURS', 24, { min: 0, max: 24 * 30 }),
+    webauthn: {
+      rpId: vars.text('WEBAUTHN_RP_ID', ''),
+      origin: vars.text('WEBAUTHN_ORIGIN', ''),
+      rpName: vars.text('WEBAUTHN_RP_NAME', 'Exchange'),
+    },
     feed: {
       source,
       // The simulator's PRNG takes 32 bits: every seed in this range is a different market.

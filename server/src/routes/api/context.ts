@@ -11,6 +11,7 @@ import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import { PayPasswordCheck } from '../../domain/pay-password.ts';
+import { createSecurityEvents, type SecurityEvents } from '../../domain/security/events.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
 import { routeDeclarer, type DeclareRoute } from '../../http/contract/route.ts';
@@ -36,6 +37,8 @@ export interface ApiContext {
   guard: DuplicateGuard;
   /** The transaction password of money-moving calls while traders_password_switch is 1. */
   payPassword: PayPasswordCheck;
+  /** Security changes: the notice and mail they send and the withdrawal hold they start (domain/security/events.ts). */
+  securityEvents: SecurityEvents;
   now: () => number;
 }
 
@@ -58,14 +61,16 @@ export function createApiContext(
 ): ApiContext {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
+  const notices = new NoticeRepository(db);
+  const mail = new MailRepository(db);
   return {
     config,
     db,
     users,
     sessions,
-    notices: new NoticeRepository(db),
+    notices,
     content: new ContentRepository(db),
-    mail: new MailRepository(db),
+    mail,
     reviews: platformReviews(db, now),
     uploads: new UploadRepository(db),
     siteConfig,
@@ -73,6 +78,7 @@ export function createApiContext(
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
     guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     payPassword: new PayPasswordCheck(db, now),
+    securityEvents: createSecurityEvents({ db, config, users, notices, mail, now }),
     now,
   };
 }
