@@ -1,0 +1,10 @@
+/** English messages of the authenticator-code factor (merged into messages-en.ts). */
+export const totpMessagesEn = {
+  'totp.required': 'Please enter the 6-digit code from your authenticator app',
+  'totp.wrong': 'The authenticator code is wrong ({left} attempts left)',
+  'totp.reused': 'This code was already used, please wait for the next one',
+  'totp.locked': 'Too many wrong codes, please try again in {minutes} min',
+  'totp.notEnabled': 'Authenticator codes are not turned on',
+  'totp.alreadyEnabled': 'Authenticator codes are already turned on',
+  'totp.recoveryWrong': 'This recovery code is wrong or was already used ({left} attempts left)',
+} as const;
