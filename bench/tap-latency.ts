@@ -1,8 +1,7 @@
 /**
- * Tap latency on the options screen's order form during a 250 msg/s feed (docs/performance.md#tap-latency: event
- * duration p98 ≤ 100 ms). Taps (touch, the phone context has `hasTouch`) the real controls in the
- * order a customer does: the quantity-and-duration button, a duration, a quantity, Confirm, Buy up,
- * then Close on the order confirmation (never its Confirm: no order is placed). Each tap waits for
+ * Tap latency on the order forms of the options and the spot screen during a 250 msg/s feed
+ * (docs/performance.md#tap-latency). Taps (touch, the phone context has `hasTouch`) the real controls in the
+ * order a customer does (OPTIONS_TAPS, SPOT_TAPS), never sending an order. Each tap waits for
  * its visible result, then a pause, so interactions never overlap. The page measures itself with
  * the Event Timing API; each tap's latency is the longest `duration` of its pointerdown, pointerup
  * and click (and first-input) entries. Targets and results are read with `page.evaluate` polling,
@@ -22,8 +21,8 @@ export const EVENT_THRESHOLD_MS = 16;
 export interface TapOptions {
   cpuThrottle: number;
   warmupMs: number;
-  /** Rounds of six taps each. */
-  rounds: number;
+  /** At least this many taps per screen (whole rounds of its script). */
+  taps: number;
   /** Pause after a tap's visible result, before the next tap. */
   gapMs: number;
 }
@@ -43,6 +42,33 @@ export interface TapFigures {
   entryNames: Record<string, number>;
   /** Per tap, its slowest entry's parts (null when unreported). */
   details: (TapDetail | null)[];
+  /** Where the slowest tenth of the taps spent their time, on average. */
+  slowestTenth: TapBreakdown;
+}
+
+/** Mean parts of a group of taps (unreported taps have none and are left out of the means). */
+export interface TapBreakdown {
+  taps: number;
+  durationMs: number;
+  inputDelayMs: number;
+  processingMs: number;
+  presentationMs: number;
+}
+
+/** The slowest tenth of the taps (at least one) and the mean of each part of their slowest entries. */
+export function slowestTenth(samples: readonly number[], details: readonly (TapDetail | null)[]): TapBreakdown {
+  const order = samples.map((ms, index) => ({ ms, detail: details[index] ?? null })).sort((a, b) => b.ms - a.ms);
+  const slow = order.slice(0, Math.max(1, Math.ceil(samples.length / 10)));
+  const reported = slow.flatMap(({ detail }) => (detail ? [detail] : []));
+  const mean = (pick: (detail: TapDetail) => number) =>
+    reported.length ? round(reported.reduce((sum, detail) => sum + pick(detail), 0) / reported.length) : 0;
+  return {
+    taps: slow.length,
+    durationMs: round(slow.reduce((sum, { ms }) => sum + ms, 0) / slow.length),
+    inputDelayMs: mean((detail) => detail.inputDelayMs),
+    processingMs: mean((detail) => detail.processingMs),
+    presentationMs: mean((detail) => detail.presentationMs),
+  };
 }
 
 interface EventEntry {
@@ -85,10 +111,22 @@ const EVENT_PROBE = `
 /** A page expression (a string: tsx helpers do not exist in the page) for an element, or null. */
 type ElementExpression = string;
 
-/** One tap and the page expression that turns true once the app shows its result. */
-interface TapStep {
+/**
+ * One tap and the page expression that turns true once the app shows its result. When the result
+ * is a change (a stepped price), `before` is read just before the tap and `done` is built from it.
+ */
+export interface TapStep {
   target: ElementExpression;
-  done: string;
+  done: string | ((before: string) => string);
+  before?: string;
+}
+
+/** A screen's taps: the steps of one round, in the order a customer makes them. */
+export interface TapScript {
+  name: string;
+  /** How many steps one round has (every round has as many). */
+  perRound: number;
+  round(index: number): TapStep[];
 }
 
 const byTestId = (id: string): ElementExpression => `document.querySelector('[data-testid="${id}"]')`;
@@ -99,24 +137,56 @@ const shown = (element: ElementExpression): string =>
   `((el) => !!el && el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility !== 'hidden')(${element})`;
 const pressed = (element: ElementExpression): string => `(${element})?.getAttribute('aria-pressed') === 'true'`;
 
-/** The six taps of round `round`: open the picker, choose a duration and a quantity, confirm, Buy up, close the confirmation. */
-function roundSteps(round: number): TapStep[] {
-  const picker = byTestId('option-picker');
-  const confirm = byTestId('option-confirm');
-  const duration = nthOf('[data-testid="option-picker"] [data-testid^="duration-"]', round);
-  const quantity = nthOf('[data-testid="option-picker"] [data-testid^="quantity-"]', round);
-  return [
-    { target: byTestId('selection-button'), done: shown(picker) },
-    { target: duration, done: pressed(duration) },
-    { target: quantity, done: pressed(quantity) },
-    { target: byTestId('picker-confirm'), done: `!${shown(picker)}` },
-    { target: byTestId('buy-up'), done: shown(confirm) },
-    {
-      target: `document.querySelector('[data-testid="option-confirm"] button[aria-label="Close"]')`,
-      done: `!${shown(confirm)}`,
-    },
-  ];
-}
+/** The options form: open the picker, choose a duration and a quantity, confirm, Buy up, close the confirmation (never its Confirm: no order is placed). */
+export const OPTIONS_TAPS: TapScript = {
+  name: 'options',
+  perRound: 6,
+  round(index) {
+    const picker = byTestId('option-picker');
+    const confirm = byTestId('option-confirm');
+    const duration = nthOf('[data-testid="option-picker"] [data-testid^="duration-"]', index);
+    const quantity = nthOf('[data-testid="option-picker"] [data-testid^="quantity-"]', index);
+    return [
+      { target: byTestId('selection-button'), done: shown(picker) },
+      { target: duration, done: pressed(duration) },
+      { target: quantity, done: pressed(quantity) },
+      { target: byTestId('picker-confirm'), done: `!${shown(picker)}` },
+      { target: byTestId('buy-up'), done: shown(confirm) },
+      {
+        target: `document.querySelector('[data-testid="option-confirm"] button[aria-label="Close"]')`,
+        done: `!${shown(confirm)}`,
+      },
+    ];
+  },
+};
+
+/**
+ * The spot form: Sell then Buy (each clears the quantity), the price stepper up and down, Buy with
+ * no quantity (the form answers with its message, so no order is placed), then a percent button
+ * that fills the quantity from the balance.
+ */
+export const SPOT_TAPS: TapScript = {
+  name: 'spot',
+  perRound: 6,
+  round() {
+    const price = `(${byTestId('step-priceUp')})?.parentElement?.querySelector('input')`;
+    const priceText = `String((${price})?.value)`;
+    const quantity = `document.querySelector('[data-testid="quick-fill-25"]')?.closest('section')?.querySelectorAll('input')`;
+    const quantityText = `String(((all) => all?.[all.length - 1]?.value)(${quantity}))`;
+    const changed = (before: string) => `${priceText} !== ${JSON.stringify(before)}`;
+    return [
+      { target: byTestId('side-sell'), done: pressed(byTestId('side-sell')) },
+      { target: byTestId('side-buy'), done: pressed(byTestId('side-buy')) },
+      { target: byTestId('step-priceUp'), before: priceText, done: changed },
+      { target: byTestId('step-priceDown'), before: priceText, done: changed },
+      {
+        target: byTestId('spot-submit'),
+        done: `!!document.querySelector('[data-testid="quick-fill-25"]')?.closest('section')?.querySelector('[role="alert"]')`,
+      },
+      { target: byTestId('quick-fill-25'), done: `${quantityText} !== ''` },
+    ];
+  },
+};
 
 /**
  * Each tap's latency: the longest entry that started in its window (from just before the tap to
@@ -154,7 +224,12 @@ export function tapLatencies(
 
 const round = (value: number): number => Number(value.toFixed(1));
 
-export async function measureTaps(browser: Browser, target: BenchPage, options: TapOptions): Promise<TapFigures> {
+export async function measureTaps(
+  browser: Browser,
+  target: BenchPage,
+  options: TapOptions,
+  script: TapScript,
+): Promise<TapFigures> {
   const { url } = target;
   const opened = await openBenchPage(browser, target, options.cpuThrottle, [EVENT_PROBE]);
   const { context, page } = opened;
@@ -163,13 +238,16 @@ export async function measureTaps(browser: Browser, target: BenchPage, options: 
     const counts0 = await counters(page);
     const started = Date.now();
     const tapStarts: number[] = [];
-    for (let round = 0; round < options.rounds; round++) {
-      for (const step of roundSteps(round)) {
+    const rounds = Math.ceil(options.taps / script.perRound);
+    for (let round = 0; round < rounds; round++) {
+      for (const step of script.round(round)) {
         const point = await centreOf(page, step.target);
+        const before = step.before === undefined ? '' : String(await page.evaluate(step.before));
+        const done = typeof step.done === 'string' ? step.done : step.done(before);
         tapStarts.push(await page.evaluate(() => performance.now()));
         await page.touchscreen.tap(point.x, point.y);
-        if (!(await pollUntil(page, step.done, STEP_TIMEOUT_MS)))
-          throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${step.done}`);
+        if (!(await pollUntil(page, done, STEP_TIMEOUT_MS)))
+          throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${done}`);
         await page.waitForTimeout(options.gapMs);
       }
     }
@@ -193,6 +271,7 @@ export async function measureTaps(browser: Browser, target: BenchPage, options: 
       feedFramesPerS: (counts1.frames - counts0.frames) / elapsedS,
       entryNames,
       details,
+      slowestTenth: slowestTenth(samples, details),
     };
   } finally {
     await context.close();

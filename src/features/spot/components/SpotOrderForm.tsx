@@ -217,6 +217,7 @@ export function SpotOrderForm({
       type="button"
       className={styles.stepButton}
       aria-label={t(labelKey, { step })}
+      data-testid={labelKey.replace('spot.form.', 'step-')}
       onClick={() => set(stepPrice(text, direction, pairPrecision))}
     >
       {direction === 1 ? '+' : '−'}
@@ -226,10 +227,22 @@ export function SpotOrderForm({
   return (
     <section className={styles.form} aria-label={t('spot.form.label')}>
       <div className={styles.sideTabs} role="group" aria-label={t('spot.form.side')}>
-        <button type="button" aria-pressed={side === 1} className={styles.buyTab} onClick={() => changeSide(1)}>
+        <button
+          type="button"
+          aria-pressed={side === 1}
+          className={styles.buyTab}
+          onClick={() => changeSide(1)}
+          data-testid="side-buy"
+        >
           {t('spot.form.buy')}
         </button>
-        <button type="button" aria-pressed={side === 2} className={styles.sellTab} onClick={() => changeSide(2)}>
+        <button
+          type="button"
+          aria-pressed={side === 2}
+          className={styles.sellTab}
+          onClick={() => changeSide(2)}
+          data-testid="side-sell"
+        >
           {t('spot.form.sell')}
         </button>
       </div>
@@ -300,7 +313,7 @@ export function SpotOrderForm({
       )}
       <div className={styles.quickFill} role="group" aria-label={t('spot.form.quickFill')}>
         {QUICK_FILL.map((percent) => (
-          <button key={percent} type="button" onClick={() => fill(percent)}>
+          <button key={percent} type="button" onClick={() => fill(percent)} data-testid={`quick-fill-${percent}`}>
             {formats.percent(String(percent), 0, false)}
           </button>
         ))}
@@ -328,6 +341,7 @@ export function SpotOrderForm({
         className={side === 1 ? tone.solidUp : tone.solidDown}
         onClick={submit}
         disabled={mId === null}
+        data-testid="spot-submit"
       >
         {submitLabel}
       </SendButton>
