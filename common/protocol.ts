@@ -7,6 +7,9 @@
  * becomes `"0.0000009121"`), parsed from the raw JSON text so no digit is lost to a double. Format
  * and compute them with big.js. Books are the one exception, see {@link Book}.
  */
+import type { DepthCurve } from './depth-curve.ts';
+
+export type { DepthCurve } from './depth-curve.ts';
 
 /** What the UI tells the worker about the signed-in user; polls send these as `Token` and `Lang`. */
 export interface Session {
@@ -271,6 +274,12 @@ export type StreamKey =
    * buckets of 10^N ticks (bids rounded down, asks up): the book's price grouping.
    */
   | { kind: 'book'; symbol: string; levels?: number; step?: number }
+  /**
+   * The depth chart's curve of the same book (`depth.step$step`, every level), computed in the
+   * worker: cumulative sizes, at most about one point per pixel of a chart `points` pixels wide.
+   * It shares the book's subscription.
+   */
+  | { kind: 'depth'; symbol: string; step?: number; points?: number }
   /** Live candles over the socket with REST history (200 bars) and backfill after reconnects. */
   | { kind: 'candles'; symbol: string; period: CandlePeriod }
   /** Live trade tape over the socket with REST history (100 trades), newest first. */
@@ -300,15 +309,17 @@ export type StreamValue<K extends StreamKey> = K extends { kind: 'notices' }
               ? DaySummary
               : K extends { kind: 'book' }
                 ? Book
-                : K extends { kind: 'candles' }
-                  ? CandleSeries
-                  : K extends { kind: 'studies' }
-                    ? StudySeries
-                    : K extends { kind: 'trades' }
-                      ? readonly Trade[]
-                      : K extends { kind: 'feedStatus' }
-                        ? FeedStatus
-                        : never;
+                : K extends { kind: 'depth' }
+                  ? DepthCurve
+                  : K extends { kind: 'candles' }
+                    ? CandleSeries
+                    : K extends { kind: 'studies' }
+                      ? StudySeries
+                      : K extends { kind: 'trades' }
+                        ? readonly Trade[]
+                        : K extends { kind: 'feedStatus' }
+                          ? FeedStatus
+                          : never;
 
 /**
  * What one batch carries for one stream (the worker→UI wire). Candles and trades send only what

@@ -48,38 +48,3 @@ export function groupingSize(pricePrecision: number | undefined, step: number): 
 export function groupedDecimals(pricePrecision: number | undefined, step: number, fallback: number): number {
   return pricePrecision === undefined ? fallback : Math.max(0, pricePrecision - step);
 }
-
-/** The depth chart's series: cumulative sizes outward from the best price of each side. */
-export interface DepthSeries {
-  /** [price, cumulative size] pairs, best first (bids falling, asks rising). */
-  bids: Float64Array;
-  asks: Float64Array;
-  /** Midpoint of the best bid and ask, or NaN when a side is empty. */
-  mid: number;
-  /** The largest cumulative size of either side (the chart's height). */
-  maxTotal: number;
-}
-
-function cumulative(side: Float64Array): Float64Array {
-  const out = new Float64Array(side.length);
-  let total = 0;
-  for (let i = 0; i + 1 < side.length; i += 2) {
-    total += side[i + 1] as number;
-    out[i] = side[i] as number;
-    out[i + 1] = total;
-  }
-  return out;
-}
-
-/**
- * Cumulative depth of a book for the depth chart (display only: doubles are fine here, no money is
- * computed). Each side keeps its own levels; the chart centres on `mid`.
- */
-export function depthSeries(book: Book): DepthSeries {
-  const bids = cumulative(book.bids);
-  const asks = cumulative(book.asks);
-  const bestBid = book.bids.length >= 2 ? (book.bids[0] as number) : Number.NaN;
-  const bestAsk = book.asks.length >= 2 ? (book.asks[0] as number) : Number.NaN;
-  const lastTotal = (side: Float64Array) => (side.length >= 2 ? (side[side.length - 1] as number) : 0);
-  return { bids, asks, mid: (bestBid + bestAsk) / 2, maxTotal: Math.max(lastTotal(bids), lastTotal(asks)) };
-}

@@ -65,7 +65,15 @@ export interface AlertModule {
 }
 
 const FLUSH_BACKSTOP_MS = 100;
-const FEED_KINDS = new Set<StreamKey['kind']>(['ticker', 'book', 'candles', 'trades', 'daySummary', 'studies']);
+const FEED_KINDS = new Set<StreamKey['kind']>([
+  'ticker',
+  'book',
+  'depth',
+  'candles',
+  'trades',
+  'daySummary',
+  'studies',
+]);
 
 /** requestAnimationFrame where it exists (window and dedicated workers), with a 100 ms backstop. */
 export const animationFrameScheduler: FrameScheduler = (flush) => {

@@ -23,7 +23,10 @@ import type { FrameInflater } from './transport/inflate.ts';
 import { MarketSocket, type SocketFactory } from './transport/market-socket.ts';
 
 /** Keys served by the market feed. */
-export type FeedKey = Extract<StreamKey, { kind: 'ticker' | 'book' | 'candles' | 'trades' | 'daySummary' | 'studies' }>;
+export type FeedKey = Extract<
+  StreamKey,
+  { kind: 'ticker' | 'book' | 'depth' | 'candles' | 'trades' | 'daySummary' | 'studies' }
+>;
 
 export interface MarketFeedOptions {
   wsUrl: string;
@@ -111,6 +114,7 @@ export class MarketFeed {
       case 'ticker':
         return new TickerSource(this.ctx, key.symbol);
       case 'book':
+      case 'depth':
         return new BookSource(this.ctx, key.symbol, key.step ?? 0);
       case 'candles':
         return new CandleSource(this.ctx, key.symbol, key.period);

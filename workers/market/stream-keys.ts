@@ -71,6 +71,20 @@ export function validateKey(raw: unknown): StreamKey {
       }
       return book;
     }
+    case 'depth': {
+      const depth: Extract<StreamKey, { kind: 'depth' }> = { kind: 'depth', symbol: symbolOf(key.symbol) };
+      if (key.points !== undefined) {
+        const points = integerOf(key.points, 'points');
+        if (points < 1 || points > 10_000) fail('points must be 1 to 10000');
+        depth.points = points;
+      }
+      if (key.step !== undefined) {
+        const step = integerOf(key.step, 'step');
+        if (step < 0 || step > 5) fail('step must be 0 to 5');
+        if (step > 0) depth.step = step;
+      }
+      return depth;
+    }
     case 'candles':
     case 'studies': {
       const period = key.period as CandlePeriod;
@@ -100,6 +114,8 @@ export function sourceId(key: StreamKey): string {
     case 'trades':
       return `${key.kind}|${key.symbol}`;
     case 'book':
+    case 'depth':
+      // The book and its depth curve share one source: one socket subscription, one snapshot.
       return `book|${key.symbol}|${key.step ?? 0}`;
     case 'candles':
     case 'studies':

@@ -20,20 +20,28 @@ export interface FlashNumberProps {
   text: string;
   className?: string;
   testId?: string;
+  /**
+   * What the value belongs to, when the element is reused for other things (a book row, drawn in
+   * place, shows another price level when the book moves): a value of another identity is not
+   * compared, so a level taking the row does not flash.
+   */
+  identity?: string;
 }
 
 /** A live number that flashes the up or down colour briefly when its value rises or falls (docs/product-rules.md#look-and-feel). */
-export function FlashNumber({ value, text, className, testId }: FlashNumberProps) {
-  const previous = useRef(value);
+export function FlashNumber({ value, text, className, testId, identity }: FlashNumberProps) {
+  const previous = useRef({ value, identity });
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);
   useEffect(() => {
-    const move = compare(previous.current, value);
-    previous.current = value;
+    const before = previous.current;
+    previous.current = { value, identity };
+    if (before.identity !== identity) return setFlash(null);
+    const move = compare(before.value, value);
     if (move === 0) return;
     setFlash(move > 0 ? 'up' : 'down');
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [value]);
+  }, [value, identity]);
   return (
     <span
       className={[styles.number, flash ? styles[flash] : '', className ?? ''].join(' ')}

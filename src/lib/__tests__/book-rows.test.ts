@@ -36,21 +36,4 @@ describe('book grouping and depth', () => {
     expect(groupedDecimals(2, 4, 6)).toBe(0);
     expect(groupedDecimals(undefined, 4, 6)).toBe(6);
   });
-
-  it('adds sizes outward from the best price of each side, around the mid', async () => {
-    const { depthSeries } = await import('../book-rows.ts');
-    const depth = depthSeries({
-      symbol: 'x',
-      ts: 0,
-      bids: new Float64Array([99, 1, 98, 2.5, 97, 4]),
-      asks: new Float64Array([101, 3, 103, 0.5]),
-    });
-    expect([...depth.bids]).toEqual([99, 1, 98, 3.5, 97, 7.5]);
-    expect([...depth.asks]).toEqual([101, 3, 103, 3.5]);
-    expect(depth.mid).toBe(100);
-    expect(depth.maxTotal).toBe(7.5);
-    const empty = depthSeries({ symbol: 'x', ts: 0, bids: new Float64Array(0), asks: new Float64Array([5, 1]) });
-    expect(Number.isNaN(empty.mid)).toBe(true);
-    expect(empty.maxTotal).toBe(1);
-  });
 });

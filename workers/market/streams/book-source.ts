@@ -1,10 +1,11 @@
 /**
  * The live order book of one pair from `market.$symbol.depth.step$N` (full snapshots about once a
- * second, protocol §6: step0 up to 150 levels, the grouped steps 1-5 up to 20). Each subscription gets its own top-N copy as two
- * transferred Float64Arrays. When the socket drops the book is emptied at once, so no ghost levels
+ * second, protocol §6: step0 up to 150 levels, the grouped steps 1-5 up to 20). Each book subscription gets its own top-N
+ * copy as two transferred Float64Arrays; a depth subscription gets the depth chart's curve of every level. When the socket drops the book is emptied at once, so no ghost levels
  * stay on screen while the engine reconnects (docs/architecture.md#reconnect-and-backfill).
  */
 import type { Book, StreamKey } from '../../../common/protocol.ts';
+import { depthCurve } from '../../../common/depth-curve.ts';
 import { bookFrom, type BookSnapshot } from '../normalize/market.ts';
 import {
   SLOW_STREAM_MS,
@@ -72,6 +73,12 @@ export class BookSource extends StreamSource implements TopicHandler {
 
   take(sub: Subscription): Delivery | undefined {
     if (!this.snapshot) return undefined;
+    if (sub.key.kind === 'depth') {
+      // The depth chart gets its curve from every level, at its own resolution: the page only draws.
+      // depthCurve makes new arrays, so transferring them leaves the snapshot whole.
+      const curve = depthCurve({ symbol: this.symbol, ...this.snapshot }, sub.key.points);
+      return { wire: curve, transfer: [curve.bids.buffer, curve.asks.buffer] };
+    }
     const values = bookLevels(sub.key) * 2;
     const book: Book = {
       symbol: this.symbol,

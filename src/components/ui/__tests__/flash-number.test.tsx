@@ -19,4 +19,16 @@ describe('FlashNumber', () => {
     rerender(<FlashNumber value="0.09" text="0.09" testId="n" />);
     expect(node().dataset.flash).toBe('down');
   });
+
+  it('does not compare a value of another identity: a book row drawn in place does not flash when another level takes it', () => {
+    const { rerender } = render(<FlashNumber value="2" identity="100.5" text="2" testId="n" />);
+    const node = () => screen.getByTestId('n');
+    rerender(<FlashNumber value="5" identity="100.4" text="5" testId="n" />);
+    expect(node().dataset.flash).toBeUndefined();
+    rerender(<FlashNumber value="3" identity="100.4" text="3" testId="n" />);
+    expect(node().dataset.flash).toBe('down');
+    // Another level taking the row mid-flash ends the flash: the tint belonged to the other level.
+    rerender(<FlashNumber value="9" identity="100.3" text="9" testId="n" />);
+    expect(node().dataset.flash).toBeUndefined();
+  });
 });

@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { depthSeries, type DepthSeries } from '../../../lib/book-rows.ts';
-import { useBook } from '../../../lib/market-hooks.ts';
+import type { DepthCurve } from '../../../../common/protocol.ts';
+import { engineStream } from '../../../lib/engine-client.ts';
 import { session } from '../../../lib/session.ts';
 import { upColour } from '../../../lib/up-colour.ts';
-import { SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
 import styles from './depth-chart.module.css';
 
 interface Palette {
@@ -59,8 +58,8 @@ function side(
   context.stroke();
 }
 
-/** Draws the whole chart for one book (a few hundred path points: well under a millisecond). */
-function paint(canvas: HTMLCanvasElement, depth: DepthSeries, palette: Palette, decimals: number): void {
+/** Draws the whole chart for one curve (at most about one point per pixel: well under a millisecond). */
+function paint(canvas: HTMLCanvasElement, depth: DepthCurve, palette: Palette, decimals: number): void {
   const context = canvas.getContext('2d');
   if (!context) return;
   const ratio = window.devicePixelRatio || 1;
@@ -102,40 +101,57 @@ function paint(canvas: HTMLCanvasElement, depth: DepthSeries, palette: Palette, 
   context.fillText(depth.maxTotal.toPrecision(4), 2, 2);
 }
 
+/** How often the canvas' spoken summary (the mid price) may change: a screen reader needs no 10 a second. */
+export const DEPTH_LABEL_MS = 2000;
+
+/** The curve's resolution: the canvas' width in CSS pixels, in steps of 20 so a small resize keeps the stream. */
+const resolutionOf = (canvas: HTMLCanvasElement | null): number =>
+  Math.max(20, Math.ceil((canvas?.clientWidth || 360) / 20) * 20);
+
 /**
- * The spot screen's depth chart: cumulative bids (up colour) and asks (down colour)
- * around the mid price, drawn on a canvas from the worker's book arrays. It reads the same book
- * subscription as the order book (useBook shares it), so it adds no socket traffic and no copy in
- * the worker; a new book is painted at the next animation frame, at most once a frame.
+ * The spot screen's depth chart: cumulative bids (up colour) and asks (down colour) around the mid
+ * price, on a canvas. The market worker computes the curve from the book's every level at the
+ * canvas' resolution, on the book's own subscription (no other socket traffic), and the chart only
+ * draws it: at most once an animation frame, with no React render per book. Its spoken summary
+ * follows the mid price at most every DEPTH_LABEL_MS.
  */
 export function DepthChart({ symbol, step, decimals }: { symbol: string; step: number; decimals: number }) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const book = useBook(symbol, SPOT_BOOK_LEVELS, step);
   const { redUp } = useSnapshot(upColour);
   const { theme } = useSnapshot(session);
-  const paletteRef = useRef<Palette | null>(null);
-  const frameRef = useRef(0);
-  useEffect(() => {
-    paletteRef.current = readPalette();
-  }, [redUp, theme]);
+  const [points, setPoints] = useState(0);
+  useEffect(() => setPoints(resolutionOf(canvasRef.current)), []);
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || !book) return;
-    cancelAnimationFrame(frameRef.current);
-    frameRef.current = requestAnimationFrame(() =>
-      paint(canvas, depthSeries(book), paletteRef.current ?? readPalette(), decimals),
-    );
-  }, [book, decimals, redUp, theme]);
-  useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
-  const depth = book ? depthSeries(book) : null;
-  const label =
-    depth && Number.isFinite(depth.mid)
-      ? t('depth.summary', { mid: depth.mid.toFixed(decimals) })
-      : t('common.loading');
+    if (!canvas || points === 0) return;
+    const palette = readPalette();
+    let frame = 0;
+    let latest: DepthCurve | null = null;
+    let labelledAt = Number.NEGATIVE_INFINITY;
+    canvas.setAttribute('aria-label', t('common.loading'));
+    const subscription = engineStream({ kind: 'depth', symbol, step, points }).subscribe((curve) => {
+      latest = curve;
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (!latest) return;
+        paint(canvas, latest, palette, decimals);
+        const now = performance.now();
+        if (Number.isFinite(latest.mid) && now - labelledAt >= DEPTH_LABEL_MS) {
+          labelledAt = now;
+          canvas.setAttribute('aria-label', t('depth.summary', { mid: latest.mid.toFixed(decimals) }));
+        }
+      });
+    });
+    return () => {
+      subscription.unsubscribe();
+      cancelAnimationFrame(frame);
+    };
+  }, [symbol, step, points, decimals, redUp, theme, t]);
   return (
     <div className={styles.box} data-testid="depth-chart">
-      <canvas ref={canvasRef} className={styles.canvas} role="img" aria-label={label} />
+      <canvas ref={canvasRef} className={styles.canvas} role="img" />
       <div className={styles.legend} aria-hidden="true">
         <span className={styles.bids}>{t('depth.bids')}</span>
         <span className={styles.asks}>{t('depth.asks')}</span>

@@ -57,14 +57,19 @@ function useRowPick(
   );
 }
 
+/**
+ * One side's rows, keyed by position: a book push changes the texts of the same nodes in place
+ * instead of removing a row for each level that left and creating one for each that came (the
+ * bench's trace showed that churn). A size flashes only when its own price level changed it.
+ */
 function Rows({ rows, side, decimals }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals }) {
   return (
     <ul className={styles.bookSide} data-testid={`book-${side}`}>
-      {rows.map((row) => (
-        <li key={row.price}>
+      {rows.map((row, position) => (
+        <li key={position}>
           <button type="button" className={styles.bookRow} data-price={row.price}>
             <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, decimals.price)}</span>
-            <FlashNumber value={row.size} text={formatFixed(row.size, decimals.size)} />
+            <FlashNumber value={row.size} identity={row.price} text={formatFixed(row.size, decimals.size)} />
           </button>
         </li>
       ))}
