@@ -111,10 +111,12 @@ describe('api/Security passkeys', () => {
     const notVerified = key.register(await registerOptions(), { flags: 0x41 });
     expect((await t.post('Security/passkeyRegister', { passkey_response: notVerified }, as(token))).code).toBe(0);
 
-    const good = key.register(await registerOptions());
+    const options = await registerOptions();
+    const good = key.register(options);
     expect((await t.post('Security/passkeyRegister', { passkey_response: good }, as(token))).code).toBe(1);
-    // The same answer again: its challenge is used up.
-    expect((await t.post('Security/passkeyRegister', { passkey_response: good }, as(token))).code).toBe(0);
+    // Another device answering the same challenge: it is used up.
+    const reused = new SoftAuthenticator().register(options);
+    expect((await t.post('Security/passkeyRegister', { passkey_response: reused }, as(token))).code).toBe(0);
     expect(await list()).toHaveLength(1);
     expect(record).toHaveBeenCalledTimes(1);
   });
@@ -252,10 +254,17 @@ describe('verifyPasskeyAssertion (the second step of an operation)', () => {
     const rp = { rpId: 'localhost', origin: 'http://localhost' };
     const approval = await passkeyAssertionOptions(ctx, { userId, purpose: 'approval', rpId: 'localhost' });
     expect(approval.allowCredentials).toEqual([{ id: key.id, type: 'public-key', transports: ['internal'] }]);
-    const responseJson = key.assert(approval);
-    const check = { userId, responseJson, expectedChallenge: approval.challenge, ...rp };
-    expect(await verifyPasskeyAssertion(ctx, check)).toEqual({ ok: true, userId, credentialId: key.id });
-    expect(await verifyPasskeyAssertion(ctx, check)).toEqual({ ok: false, reason: 'invalid' });
+    const check = { userId, expectedChallenge: approval.challenge, ...rp };
+    expect(await verifyPasskeyAssertion(ctx, { ...check, responseJson: key.assert(approval) })).toEqual({
+      ok: true,
+      userId,
+      credentialId: key.id,
+    });
+    // A fresh signature (a higher counter) over the same challenge: it is used up.
+    expect(await verifyPasskeyAssertion(ctx, { ...check, responseJson: key.assert(approval) })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
     // Another user's approval challenge, and a sign-in answered where an approval is asked for.
     const strangerOptions = await passkeyAssertionOptions(ctx, { userId: null, purpose: 'sign_in', rpId: 'localhost' });
