@@ -12,6 +12,7 @@ import { UAParser } from 'ua-parser-js';
 import type { WebAuthnConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { PasskeyRepository, type ChallengePurpose, type PasskeyRow } from '../../db/repositories/passkey-repository.ts';
+import type { SecurityEvents } from './events.ts';
 
 /**
  * Passkeys (WebAuthn) of docs/account-protection.md#passkeys: adding one, signing in with one and no
@@ -26,10 +27,15 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** The longest passkey name, in characters. */
 export const PASSKEY_NAME_MAX = 40;
 
-/** What the passkey functions work with: the database and the server's clock (an ApiContext has both). */
+/** What checking a passkey works with: the database and the server's clock (an ApiContext has both). */
 export interface PasskeyDeps {
   db: Db;
   now: () => number;
+}
+
+/** What adding or removing a passkey works with: also the security events it records (an ApiContext has them). */
+export interface PasskeyChangeDeps extends PasskeyDeps {
+  securityEvents: SecurityEvents;
 }
 
 /** Who the passkeys belong to, as the browser and the authenticator check it. */
@@ -165,10 +171,11 @@ export type RegisterPasskeyResult = { ok: true; passkey: PasskeyRow } | { ok: fa
 
 /**
  * Adds the passkey a browser created for `userId` in answer to a challenge of
- * passkeyRegistrationOptions. The challenge is used up whatever the outcome.
+ * passkeyRegistrationOptions, and records `factor_added` in the same transaction. The challenge is
+ * used up whatever the outcome.
  */
 export async function registerPasskey(
-  deps: PasskeyDeps,
+  deps: PasskeyChangeDeps,
   request: { userId: number; responseJson: string; name: string; rp: RelyingParty },
 ): Promise<RegisterPasskeyResult> {
   const passkeys = new PasskeyRepository(deps.db);
@@ -192,16 +199,31 @@ export async function registerPasskey(
   if (!verified.verified) return { ok: false, reason: 'invalid' };
   const { credential } = verified.registrationInfo;
   if (passkeys.byCredentialId(credential.id)) return { ok: false, reason: 'duplicate' };
-  const id = passkeys.add({
-    userId: request.userId,
-    credentialId: credential.id,
-    publicKey: credential.publicKey,
-    counter: credential.counter,
-    transports: credential.transports ?? [],
-    name: request.name,
-    createdAt: deps.now(),
-  });
-  return { ok: true, passkey: passkeys.ownedBy(request.userId, id)! };
+  const added = deps.db.transaction(() => {
+    const id = passkeys.add({
+      userId: request.userId,
+      credentialId: credential.id,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name: request.name,
+      createdAt: deps.now(),
+    });
+    deps.securityEvents.record({ userId: request.userId, kind: 'factor_added', detail: { factor: request.name } });
+    return passkeys.ownedBy(request.userId, id)!;
+  })();
+  return { ok: true, passkey: added };
+}
+
+/**
+ * Removes the user's passkey and records `factor_removed`, in one transaction. The caller has
+ * checked the passkey is the user's (and, once it is asked for, the second step of the removal).
+ */
+export function removePasskey(deps: PasskeyChangeDeps, passkey: PasskeyRow): void {
+  deps.db.transaction(() => {
+    new PasskeyRepository(deps.db).remove(passkey.id);
+    deps.securityEvents.record({ userId: passkey.user_id, kind: 'factor_removed', detail: { factor: passkey.name } });
+  })();
 }
 
 export type PasskeyAssertionResult =

@@ -9,6 +9,7 @@ import {
   passkeyRegistrationOptions,
   registerPasskey,
   relyingParty,
+  removePasskey,
   responseChallenge,
   verifyPasskeyAssertion,
 } from '../../../domain/security/passkeys.ts';
@@ -126,7 +127,6 @@ export const passkeyRoutes: ApiPlugin = async (fastify) => {
         rp: relyingParty(ctx.config.webauthn, request),
       });
       if (!result.ok) reject(result.reason === 'duplicate' ? 'passkey.duplicate' : 'passkey.invalid');
-      ctx.securityEvents.record({ userId: user.id, kind: 'factor_added', detail: { factor: result.passkey.name } });
       return ok({ passkey: passkeyView(result.passkey) }, t('passkey.added'));
     },
   });
@@ -165,10 +165,7 @@ export const passkeyRoutes: ApiPlugin = async (fastify) => {
       const row = passkeys.ownedBy(user.id, fields.id) ?? reject('passkey.notFound');
       // Removing a factor is where its second step will be asked for (the approval of one operation);
       // this is the one place to check it, before anything is removed.
-      ctx.db.transaction(() => {
-        passkeys.remove(row.id);
-        ctx.securityEvents.record({ userId: user.id, kind: 'factor_removed', detail: { factor: row.name } });
-      })();
+      removePasskey(ctx, row);
       return ok(null, t('passkey.removed'));
     },
   });
