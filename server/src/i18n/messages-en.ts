@@ -1,6 +1,7 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { totpMessagesEn } from './messages-security-totp-en.ts';
+import { passkeyMessagesEn } from './messages-security-passkeys-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 import { walletMessagesEn } from './messages-wallet-en.ts';
@@ -58,6 +59,7 @@ export const messagesEn = {
   ...walletMessagesEn,
   ...earnMessagesEn,
   ...totpMessagesEn,
+  ...passkeyMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -5,7 +5,8 @@
  * - api.ts: calls of the /api scope through app.inject(), for the whole app or a part of it;
  * - money.ts: units of amounts, users and funds straight in the database, the ledger checks;
  * - site-files.ts: editing the site and wallet config files as an operator would;
- * - uploads.ts: uploading a photo as a user.
+ * - uploads.ts: uploading a photo as a user;
+ * - webauthn-authenticator.ts: a software passkey that answers WebAuthn options with real signatures.
  */
 export * from './api.ts';
 export * from './app.ts';
@@ -13,3 +14,4 @@ export * from './database.ts';
 export * from './money.ts';
 export * from './site-files.ts';
 export * from './uploads.ts';
+export * from './webauthn-authenticator.ts';

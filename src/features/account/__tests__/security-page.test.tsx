@@ -31,7 +31,7 @@ describe('security page', () => {
     [1, en.account.security.set],
     [0, en.account.security.notSet],
   ])('marks the transaction password from have_pay %i', async (havePay, text) => {
-    stubApi({ '/User/getUserInfo': ok(user(havePay)) });
+    stubApi({ '/User/getUserInfo': ok(user(havePay)), '/Security/passkeyList': ok({ list: [] }) });
     render(<SecurityPage />);
     expect((await screen.findByTestId('pay-password-status')).textContent).toBe(text);
   });
@@ -39,6 +39,7 @@ describe('security page', () => {
   it('shows "failed to load" with a retry when getUserInfo fails, and the retry fills the mark in', async () => {
     const calls = stubApi({
       '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))),
+      '/Security/passkeyList': ok({ list: [] }),
     });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
@@ -53,6 +54,18 @@ describe('security page', () => {
     });
     await waitFor(() => expect(screen.getByTestId('pay-password-status').textContent).toBe(en.account.security.set));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(calls).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/User/getUserInfo')).toHaveLength(2);
+  });
+
+  it.each([
+    [[], en.account.security.notSet],
+    [[{ id: 1 }, { id: 2 }], '2'],
+  ])('shows how many passkeys there are on the passkeys row (%j)', async (list, text) => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/passkeyList': ok({ list }) });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('passkey-count')).textContent).toBe(text);
+    expect(
+      screen.getByRole('link', { name: new RegExp(en.security.passkeys.title) }).getAttribute('href'),
+    ).toBe('/security/passkeys');
   });
 });

@@ -13,7 +13,8 @@ import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast, showToastAfterReload } from '../../../lib/toast.ts';
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { loginUser, validateLogin } from '../api/login-user.ts';
+import { loginUser, validateLogin, type LoginOutput } from '../api/login-user.ts';
+import { signInWithPasskey } from '../api/passkey-sign-in.ts';
 import { usePublicIp } from '../hooks/use-public-ip.ts';
 import { BrandHeading } from './BrandHeading.tsx';
 import styles from './account.module.css';
@@ -41,8 +42,20 @@ export function LoginPage() {
     if (!result?.ok) return;
     saveCredentials(remember ? { username: username.trim(), password } : null);
     saveAccount(username.trim());
-    signIn(result.data.userinfo.token);
-    showToastAfterReload(result.msg, 'success');
+    enter(result.data, result.msg);
+  };
+
+  // No account or password typed: the device offers the passkeys it holds for this site.
+  const onPasskey = async () => {
+    const result = await run('passkey', () => signInWithPasskey(ip));
+    if (!result?.ok) return;
+    saveAccount(result.data.userinfo.username);
+    enter(result.data, result.msg);
+  };
+
+  const enter = (data: LoginOutput, msg: string) => {
+    signIn(data.userinfo.token);
+    showToastAfterReload(msg, 'success');
     reloadTo('/');
   };
 
@@ -93,8 +106,18 @@ export function LoginPage() {
             </button>
           )}
         </div>
-        <Button type="submit" block busy={busy}>
+        <Button type="submit" block busy={posting === 'login'} disabled={busy}>
           {t('account.login.submit')}
+        </Button>
+        <Button
+          variant="secondary"
+          block
+          className={styles.passkeyButton}
+          busy={posting === 'passkey'}
+          disabled={busy}
+          onClick={() => void onPasskey()}
+        >
+          {t('security.passkeys.signIn')}
         </Button>
         <p className={styles.footer}>
           {t('account.login.noAccount')}{' '}

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { IconChevronRight, IconKey, IconLock } from '../../../components/ui/icons.tsx';
+import { IconChevronRight, IconKey, IconLock, IconShield } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { countPasskeys } from '../api/passkey-count.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
@@ -20,6 +22,7 @@ export function SecurityPage() {
   const { t } = useTranslation();
   const listTexts = useListTexts();
   const { user, loading, failed } = useSnapshot(userStore);
+  const passkeys = useLoaded(countPasskeys, []);
   useEffect(() => {
     void loadUser();
   }, []);
@@ -49,6 +52,23 @@ export function SecurityPage() {
                 {t(paySet ? 'account.security.set' : 'account.security.notSet')}
               </span>
             ) : loadFailed ? null : (
+              <Skeleton height={16} width={48} />
+            )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/passkeys">
+            <IconShield className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.passkeys.title')}</span>
+            {passkeys.data !== null ? (
+              <span
+                className={[styles.itemValue, passkeys.data > 0 ? styles.set : ''].join(' ')}
+                data-testid="passkey-count"
+              >
+                {passkeys.data > 0 ? passkeys.data : t('account.security.notSet')}
+              </span>
+            ) : passkeys.state === 'failed' ? null : (
               <Skeleton height={16} width={48} />
             )}
             <IconChevronRight className={styles.chevron} size={20} />

@@ -1,9 +1,12 @@
-import Type from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import Type, { type Static } from 'typebox';
+import type { UserRow } from '../../../db/repositories/user-repository.ts';
 import { burnVerifyTime, verifySecret } from '../../../domain/passwords.ts';
 import { reject } from '../../../domain/rejection.ts';
 import { messages, optional, secret, text } from '../../../http/contract/fields.ts';
-import { ok } from '../../../http/envelope.ts';
-import { declareRoutes, type ApiPlugin } from '../context.ts';
+import { ok, type Envelope } from '../../../http/envelope.ts';
+import type { MessageKey } from '../../../i18n/index.ts';
+import { declareRoutes, type ApiContext, type ApiPlugin } from '../context.ts';
 
 /** data of login and register: the new session's token and who it belongs to. */
 export const UserInfoToken = Type.Object({
@@ -12,6 +15,21 @@ export const UserInfoToken = Type.Object({
 
 /** The client's public IP as it reports it (kept as login / register IP); at most 64 characters are kept. */
 export const clientIp = optional(text(messages('common.badRequest'), { max: 200 }));
+
+/**
+ * Signs in a user who has proved who they are (password, or a passkey: security/passkey-routes.ts):
+ * records the login and its IP (the one the client reports, else the request's) and answers the
+ * new session's token.
+ */
+export function signedInAnswer(
+  ctx: ApiContext,
+  user: UserRow,
+  call: { ip: string | undefined; request: FastifyRequest; t(key: MessageKey): string },
+): Envelope<Static<typeof UserInfoToken>> {
+  ctx.users.recordLogin(user.id, call.ip?.slice(0, 64) || call.request.ip, ctx.now());
+  const token = ctx.auth.issue(user.id);
+  return ok({ userinfo: { token, id: user.id, username: user.username } }, call.t('login.ok'));
+}
 
 /** POST /api/Login/login and /api/Login/logout (docs/product-rules.md#log-in-and-sessions). */
 export const loginRoutes: ApiPlugin = async (fastify) => {
@@ -39,9 +57,7 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
       }
       if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt })))
         reject('login.wrong');
-      ctx.users.recordLogin(user.id, fields.ip?.slice(0, 64) || request.ip, ctx.now());
-      const token = ctx.auth.issue(user.id);
-      return ok({ userinfo: { token, id: user.id, username: user.username } }, t('login.ok'));
+      return signedInAnswer(ctx, user, { ip: fields.ip, request, t });
     },
   });
 
