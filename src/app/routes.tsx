@@ -63,6 +63,9 @@ const register = lazyPage(() =>
 const security = lazyPage(() =>
   import('../features/account/components/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })),
 );
+const authenticator = lazyPage(() =>
+  import('../features/security/components/AuthenticatorPage.tsx').then((m) => ({ default: m.AuthenticatorPage })),
+);
 const modifyPwd = lazyPage(() =>
   import('../features/account/components/ModifyPasswordPage.tsx').then((m) => ({ default: m.ModifyPasswordPage })),
 );
@@ -153,6 +156,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/real_authentication', titleKey: 'route.realAuthentication', auth: true, page: identity },
   { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: bindAddress },
   { path: '/security', titleKey: 'route.security', auth: true, page: security },
+  { path: '/security/authenticator', titleKey: 'security.totp.title', auth: true, page: authenticator },
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
   { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: exchange, tab: 'exchange' },

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { IconChevronRight, IconKey, IconLock } from '../../../components/ui/icons.tsx';
+import { IconChevronRight, IconKey, IconLock, IconShield } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { getTotpState } from '../api/totp-state.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
@@ -23,7 +25,9 @@ export function SecurityPage() {
   useEffect(() => {
     void loadUser();
   }, []);
+  const totp = useLoaded(getTotpState, []);
   const paySet = user?.have_pay === 1;
+  const totpOn = totp.data?.state === 'on';
   const loadFailed = !user && failed && !loading;
   return (
     <div className={styles.page}>
@@ -49,6 +53,20 @@ export function SecurityPage() {
                 {t(paySet ? 'account.security.set' : 'account.security.notSet')}
               </span>
             ) : loadFailed ? null : (
+              <Skeleton height={16} width={48} />
+            )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/authenticator">
+            <IconShield className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.totp.title')}</span>
+            {totp.data ? (
+              <span className={[styles.itemValue, totpOn ? styles.set : ''].join(' ')} data-testid="totp-status">
+                {t(totpOn ? 'security.totp.on' : 'security.totp.off')}
+              </span>
+            ) : totp.state === 'failed' ? null : (
               <Skeleton height={16} width={48} />
             )}
             <IconChevronRight className={styles.chevron} size={20} />
