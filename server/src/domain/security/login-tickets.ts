@@ -39,7 +39,9 @@ export class LoginTickets {
     const challenge = randomBytes(32).toString('base64url');
     this.db.transaction(() => {
       // Tickets of this user that can no longer be used are of no further use to anyone.
-      this.db.prepare('DELETE FROM login_tickets WHERE user_id = ? AND (expires_at <= ? OR used_at IS NOT NULL)').run(userId, at);
+      this.db
+        .prepare('DELETE FROM login_tickets WHERE user_id = ? AND (expires_at <= ? OR used_at IS NOT NULL)')
+        .run(userId, at);
       this.db
         .prepare(
           `INSERT INTO login_tickets (ticket_hash, user_id, challenge, ip, created_at, expires_at)

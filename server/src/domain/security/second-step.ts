@@ -12,7 +12,10 @@ export type SecondStepProof = { totp: string } | { recovery: string } | { passke
 export type SecondStepMethod = 'totp' | 'recovery' | 'passkey';
 
 export function secondStepMethods(factors: { totp: boolean; passkeys: number }): SecondStepMethod[] {
-  return [...(factors.totp ? (['totp', 'recovery'] as const) : []), ...(factors.passkeys > 0 ? (['passkey'] as const) : [])];
+  return [
+    ...(factors.totp ? (['totp', 'recovery'] as const) : []),
+    ...(factors.passkeys > 0 ? (['passkey'] as const) : []),
+  ];
 }
 
 /**
@@ -20,8 +23,14 @@ export function secondStepMethods(factors: { totp: boolean; passkeys: number }):
  * read to write: a wrong code counts toward the factor's lock (domain/security/totp.ts), a right one
  * is spent, before any other request runs.
  */
-export function checkCodeStep(totp: TotpFactors, ticket: LoginTicket, proof: { totp: string } | { recovery: string }): void {
-  refuseUnlessAccepted('totp' in proof ? totp.verify(ticket.userId, proof.totp) : totp.verifyRecovery(ticket.userId, proof.recovery));
+export function checkCodeStep(
+  totp: TotpFactors,
+  ticket: LoginTicket,
+  proof: { totp: string } | { recovery: string },
+): void {
+  refuseUnlessAccepted(
+    'totp' in proof ? totp.verify(ticket.userId, proof.totp) : totp.verifyRecovery(ticket.userId, proof.recovery),
+  );
 }
 
 /**

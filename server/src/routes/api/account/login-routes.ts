@@ -33,8 +33,7 @@ export const SecondStepAnswer = Type.Object({
 export const clientIp = optional(text(messages('common.badRequest'), { max: 200 }));
 
 /** The login IP as recorded: the one the client reported, else the request's. */
-const loginIp = (reported: string | undefined, request: FastifyRequest): string =>
-  reported?.slice(0, 64) || request.ip;
+const loginIp = (reported: string | undefined, request: FastifyRequest): string => reported?.slice(0, 64) || request.ip;
 
 /** Signs the user in: records the login and answers the new session's token (both login steps end here). */
 function startSignedIn(
@@ -88,7 +87,7 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
     url: '/Login/secondStep',
     summary: 'Finishes a login that answered second_step: the ticket and one proof',
     description:
-      'One of otp_code (authenticator code), recovery_code, passkey_response (AuthenticationResponseJSON signing the challenge). A wrong code counts toward the factor\'s lock; the ticket works once, for 5 minutes.',
+      "One of otp_code (authenticator code), recovery_code, passkey_response (AuthenticationResponseJSON signing the challenge). A wrong code counts toward the factor's lock; the ticket works once, for 5 minutes.",
     auth: 'none',
     rateLimit: true,
     fields: {

@@ -60,7 +60,9 @@ export const totpRoutes: ApiPlugin = async (fastify) => {
     auth: 'required',
     fields: { otp_code: text(messages('totp.required'), { max: 20, example: '123456' }) },
     answer: Type.Object({
-      recovery_codes: Type.Array(Type.String(), { description: 'Each works once instead of a code; never shown again' }),
+      recovery_codes: Type.Array(Type.String(), {
+        description: 'Each works once instead of a code; never shown again',
+      }),
     }),
     handler: ({ fields, user, t }) => {
       if (ctx.totp.state(user.id) === 'off') reject('totp.setupFirst');

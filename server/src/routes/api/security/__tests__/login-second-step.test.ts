@@ -22,7 +22,11 @@ describe('api/Login second step', () => {
 
   const sessions = () => t.db.prepare('SELECT count(*) FROM sessions').pluck().get() as number;
   const passwordStep = async (): Promise<SecondStep['second_step']> => {
-    const answer = await t.post<SecondStep>('Login/login', { username: 'demo', password: 'demo1234', ip: '203.0.113.9' });
+    const answer = await t.post<SecondStep>('Login/login', {
+      username: 'demo',
+      password: 'demo1234',
+      ip: '203.0.113.9',
+    });
     expect(answer.code, answer.msg).toBe(1);
     return answer.data.second_step;
   };
@@ -93,7 +97,9 @@ describe('api/Login second step', () => {
     advance(t, LOGIN_TICKET_TTL_MS - 60_000);
     expect((await t.post('Login/secondStep', { ticket: inTime.ticket, otp_code: codeNow(t, secret) })).code).toBe(1);
     advance(t, 60_000);
-    expect(await t.post('Login/secondStep', { ticket: late.ticket, otp_code: codeNow(t, secret) }, as(undefined, 'zh-cn'))).toMatchObject({
+    expect(
+      await t.post('Login/secondStep', { ticket: late.ticket, otp_code: codeNow(t, secret) }, as(undefined, 'zh-cn')),
+    ).toMatchObject({
       code: 0,
       msg: '此次登录已过期或已完成，请重新登录',
     });
@@ -122,14 +128,19 @@ describe('api/Login second step', () => {
   it('finishes with a recovery code, each working once', async () => {
     await turnOn();
     const first = await passwordStep();
-    const answer = await t.post<LoginData>('Login/secondStep', { ticket: first.ticket, recovery_code: recoveryCodes[0]! });
+    const answer = await t.post<LoginData>('Login/secondStep', {
+      ticket: first.ticket,
+      recovery_code: recoveryCodes[0]!,
+    });
     expect(answer.code, answer.msg).toBe(1);
     expect(await signedIn(answer.data.userinfo.token)).toBe(true);
     const second = await passwordStep();
-    expect(await t.post('Login/secondStep', { ticket: second.ticket, recovery_code: recoveryCodes[0]! })).toMatchObject({
-      code: 0,
-      msg: `This recovery code is wrong or was already used (${TOTP_MAX_FAILURES - 1} attempts left)`,
-    });
+    expect(await t.post('Login/secondStep', { ticket: second.ticket, recovery_code: recoveryCodes[0]! })).toMatchObject(
+      {
+        code: 0,
+        msg: `This recovery code is wrong or was already used (${TOTP_MAX_FAILURES - 1} attempts left)`,
+      },
+    );
   });
 
   it('asks for a code when none is sent, and refuses a passkey answer while no passkey method is offered', async () => {

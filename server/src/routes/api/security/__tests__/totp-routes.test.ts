@@ -33,8 +33,15 @@ describe('api/Security authenticator codes', () => {
     expect(uri.searchParams.get('issuer')).toBe('TradeDesk');
     expect(await status()).toEqual({ state: 'pending', recovery_codes_left: 0 });
 
-    const wrong = await t.post('Security/totpEnable', { otp_code: wrongCode(codeNow(t, setup.data.secret)) }, as(token));
-    expect(wrong).toMatchObject({ code: 0, msg: `The authenticator code is wrong (${TOTP_MAX_FAILURES - 1} attempts left)` });
+    const wrong = await t.post(
+      'Security/totpEnable',
+      { otp_code: wrongCode(codeNow(t, setup.data.secret)) },
+      as(token),
+    );
+    expect(wrong).toMatchObject({
+      code: 0,
+      msg: `The authenticator code is wrong (${TOTP_MAX_FAILURES - 1} attempts left)`,
+    });
     expect((await status()).state).toBe('pending');
 
     const enabled = await t.post<{ recovery_codes: string[] }>(
@@ -95,17 +102,25 @@ describe('api/Security authenticator codes', () => {
       code: 0,
       msg: 'Please enter the 6-digit code from your authenticator app',
     });
-    expect(await t.post('Security/totpDisable', { password: 'demo1234', otp_code: wrongCode(code) }, as(token))).toMatchObject({
+    expect(
+      await t.post('Security/totpDisable', { password: 'demo1234', otp_code: wrongCode(code) }, as(token)),
+    ).toMatchObject({
       code: 0,
       msg: `The authenticator code is wrong (${TOTP_MAX_FAILURES - 1} attempts left)`,
     });
-    expect(await t.post('Security/totpDisable', { password: 'demo1234', recovery_code: 'AAAAA-AAAAA' }, as(token))).toMatchObject({
+    expect(
+      await t.post('Security/totpDisable', { password: 'demo1234', recovery_code: 'AAAAA-AAAAA' }, as(token)),
+    ).toMatchObject({
       code: 0,
       msg: `This recovery code is wrong or was already used (${TOTP_MAX_FAILURES - 2} attempts left)`,
     });
     expect((await status()).state).toBe('on');
 
-    const off = await t.post('Security/totpDisable', { password: 'demo1234', recovery_code: on.recoveryCodes[3]!.toLowerCase() }, as(token));
+    const off = await t.post(
+      'Security/totpDisable',
+      { password: 'demo1234', recovery_code: on.recoveryCodes[3]!.toLowerCase() },
+      as(token),
+    );
     expect(off).toMatchObject({ code: 1, msg: 'Authenticator codes are off' });
     expect(await status()).toEqual({ state: 'off', recovery_codes_left: 0 });
   });
@@ -119,7 +134,11 @@ describe('api/Security authenticator codes', () => {
       code: 0,
       msg: 'This code was already used, please wait for the next one',
     });
-    const off = await t.post('Security/totpDisable', { password: 'demo1234', otp_code: codeNow(t, on.secret) }, as(token));
+    const off = await t.post(
+      'Security/totpDisable',
+      { password: 'demo1234', otp_code: codeNow(t, on.secret) },
+      as(token),
+    );
     expect(off.code, off.msg).toBe(1);
     expect((await status()).state).toBe('off');
   });

@@ -4,7 +4,8 @@ import { TOTP_PERIOD_S, totpOf } from '../../../../domain/security/totp.ts';
 import { as, login, type TestApp } from '../../../../__tests__/harness/index.ts';
 
 /** The code an authenticator app shows now, on the server's clock. */
-export const codeNow = (t: TestApp, secret: string): string => totpOf(secret).generate({ timestamp: t.app.clock.now() });
+export const codeNow = (t: TestApp, secret: string): string =>
+  totpOf(secret).generate({ timestamp: t.app.clock.now() });
 
 /** Moves the server's clock (TEST_ROUTES runs it on a MovableClock). */
 export function advance(t: TestApp, ms: number): void {
