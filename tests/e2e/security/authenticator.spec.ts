@@ -46,10 +46,11 @@ describe('authenticator codes', () => {
     await visible(page.getByText('Authenticator codes are off'));
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
 
-    // The QR code and the key as text: the test reads the key as a person would type it into an app.
+    // The QR code and the key as text (in groups of four): the test reads the key as a person would type it into an app.
     await visible(page.getByRole('img', { name: 'QR code that adds this account to an authenticator app' }));
-    const secret = (await (await visible(page.getByTestId('totp-secret'))).textContent())!.trim();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const shown = (await (await visible(page.getByTestId('totp-secret'))).textContent())!;
+    expect(shown).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    const secret = shown.replace(/ /g, '');
     await page.getByTestId('one-time-code').fill(await codeNow(secret));
     await page.getByRole('button', { name: 'Confirm and turn on' }).click();
 

@@ -100,6 +100,9 @@ export function AuthenticatorPage() {
   );
 }
 
+/** The key in groups of four, as apps print it and people type it; the copy button copies it whole. */
+const groupsOfFour = (key: string): string => key.replace(/(.{4})(?=.)/g, '$1 ');
+
 async function copyWithToast(text: string, t: (key: string) => string): Promise<void> {
   const done = await copyText(text);
   showToast(t(done ? 'security.totp.copied' : 'security.totp.copyFailed'), done ? 'success' : 'error');
@@ -144,7 +147,7 @@ function SetupStep({
         <div className={styles.copyBody}>
           <span className={styles.copyLabel}>{t('security.totp.secretLabel')}</span>
           <bdi className={[styles.copyValue, styles.mono, styles.ltr].join(' ')} dir="ltr" data-testid="totp-secret">
-            {setup.secret}
+            {groupsOfFour(setup.secret)}
           </bdi>
         </div>
         <Button variant="secondary" className={styles.copyButton} onClick={() => void copyWithToast(setup.secret, t)}>
@@ -184,11 +187,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
         <IconAlert size={18} className={styles.warningIcon} />
         <span>{t('security.totp.codesWarning')}</span>
       </p>
-      <ol className={styles.codes} dir="ltr" data-testid="recovery-codes">
+      <ul className={styles.codes} dir="ltr" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
-      </ol>
+      </ul>
       <Button variant="secondary" block onClick={() => void copyWithToast(codes.join('\n'), t)}>
         <IconCopy size={18} />
         {t('security.totp.copyCodes')}
