@@ -66,6 +66,9 @@ const security = lazyPage(() =>
 const passkeys = lazyPage(() =>
   import('../features/security/components/PasskeysPage.tsx').then((m) => ({ default: m.PasskeysPage })),
 );
+const authenticator = lazyPage(() =>
+  import('../features/security/components/AuthenticatorPage.tsx').then((m) => ({ default: m.AuthenticatorPage })),
+);
 const modifyPwd = lazyPage(() =>
   import('../features/account/components/ModifyPasswordPage.tsx').then((m) => ({ default: m.ModifyPasswordPage })),
 );
@@ -157,6 +160,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/bindMentionAddress', titleKey: 'route.bindMentionAddress', auth: true, page: bindAddress },
   { path: '/security', titleKey: 'route.security', auth: true, page: security },
   { path: '/security/passkeys', titleKey: 'security.passkeys.title', auth: true, page: passkeys },
+  { path: '/security/authenticator', titleKey: 'security.totp.title', auth: true, page: authenticator },
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
   { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: exchange, tab: 'exchange' },

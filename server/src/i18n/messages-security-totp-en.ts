@@ -7,4 +7,11 @@ export const totpMessagesEn = {
   'totp.notEnabled': 'Authenticator codes are not turned on',
   'totp.alreadyEnabled': 'Authenticator codes are already turned on',
   'totp.recoveryWrong': 'This recovery code is wrong or was already used ({left} attempts left)',
+  'totp.recoveryRequired': 'Please enter one of your recovery codes',
+  'totp.enabled': 'Authenticator codes are on',
+  'totp.disabled': 'Authenticator codes are off',
+  'totp.setupFirst': 'Please start setting up authenticator codes first',
+  // The sign-in second step (login-routes.ts) that authenticator codes and passkeys finish.
+  'login.secondStep': 'One more step: confirm it is you to finish logging in',
+  'login.ticketInvalid': 'This login has expired or was already finished, please log in again',
 } as const;

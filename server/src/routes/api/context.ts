@@ -12,6 +12,8 @@ import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import { PayPasswordCheck } from '../../domain/pay-password.ts';
 import { createSecurityEvents, type SecurityEvents } from '../../domain/security/events.ts';
+import { LoginTickets } from '../../domain/security/login-tickets.ts';
+import { TotpFactors } from '../../domain/security/totp.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
 import { routeDeclarer, type DeclareRoute } from '../../http/contract/route.ts';
@@ -39,6 +41,10 @@ export interface ApiContext {
   payPassword: PayPasswordCheck;
   /** Security changes: the notice and mail they send and the withdrawal hold they start (domain/security/events.ts). */
   securityEvents: SecurityEvents;
+  /** The authenticator-code factor of each user and its recovery codes (docs/account-protection.md). */
+  totp: TotpFactors;
+  /** Sign-ins waiting for their second step (docs/account-protection.md "Sign-in second step"). */
+  loginTickets: LoginTickets;
   now: () => number;
 }
 
@@ -79,6 +85,8 @@ export function createApiContext(
     guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     payPassword: new PayPasswordCheck(db, now),
     securityEvents: createSecurityEvents({ db, config, users, notices, mail, now }),
+    totp: new TotpFactors(db, now),
+    loginTickets: new LoginTickets(db, now),
     now,
   };
 }

@@ -17,6 +17,7 @@ import { bankRoutes } from './profile/bank-routes.ts';
 import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './account/password-routes.ts';
 import { passkeyRoutes } from './security/passkey-routes.ts';
+import { totpRoutes } from './security/totp-routes.ts';
 import { userRoutes } from './account/user-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
 
@@ -61,4 +62,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(walletRoutes);
   await fastify.register(earnRoutes);
   await fastify.register(passkeyRoutes);
+  await fastify.register(totpRoutes);
 };

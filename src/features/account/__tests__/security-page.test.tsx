@@ -17,6 +17,7 @@ const user = (have_pay: number): UserInfo => ({
   invit: 'ABC234',
 });
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
+const totpOff = ok({ state: 'off', recovery_codes_left: 0 });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,7 +32,11 @@ describe('security page', () => {
     [1, en.account.security.set],
     [0, en.account.security.notSet],
   ])('marks the transaction password from have_pay %i', async (havePay, text) => {
-    stubApi({ '/User/getUserInfo': ok(user(havePay)), '/Security/passkeyList': ok({ list: [] }) });
+    stubApi({
+      '/User/getUserInfo': ok(user(havePay)),
+      '/Security/passkeyList': ok({ list: [] }),
+      '/Security/totpStatus': totpOff,
+    });
     render(<SecurityPage />);
     expect((await screen.findByTestId('pay-password-status')).textContent).toBe(text);
   });
@@ -40,6 +45,7 @@ describe('security page', () => {
     const calls = stubApi({
       '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))),
       '/Security/passkeyList': ok({ list: [] }),
+      '/Security/totpStatus': totpOff,
     });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
@@ -64,8 +70,21 @@ describe('security page', () => {
     stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/passkeyList': ok({ list }) });
     render(<SecurityPage />);
     expect((await screen.findByTestId('passkey-count')).textContent).toBe(text);
-    expect(
-      screen.getByRole('link', { name: new RegExp(en.security.passkeys.title) }).getAttribute('href'),
-    ).toBe('/security/passkeys');
+    expect(screen.getByRole('link', { name: new RegExp(en.security.passkeys.title) }).getAttribute('href')).toBe(
+      '/security/passkeys',
+    );
+  });
+
+  it.each([
+    ['on', en.security.totp.on],
+    ['pending', en.security.totp.off],
+    ['off', en.security.totp.off],
+  ])('shows the authenticator app row, %s, leading to its screen', async (state, text) => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/totpStatus': ok({ state, recovery_codes_left: 0 }) });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('totp-status')).textContent).toBe(text);
+    expect(screen.getByRole('link', { name: new RegExp(en.security.totp.title) }).getAttribute('href')).toBe(
+      '/security/authenticator',
+    );
   });
 });

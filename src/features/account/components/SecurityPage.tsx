@@ -10,6 +10,7 @@ import { goBack } from '../../../lib/navigation.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { countPasskeys } from '../api/passkey-count.ts';
+import { getTotpState } from '../api/totp-state.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
@@ -23,6 +24,8 @@ export function SecurityPage() {
   const listTexts = useListTexts();
   const { user, loading, failed } = useSnapshot(userStore);
   const passkeys = useLoaded(countPasskeys, []);
+  const totp = useLoaded(getTotpState, []);
+  const totpOn = totp.data?.state === 'on';
   useEffect(() => {
     void loadUser();
   }, []);
@@ -52,6 +55,20 @@ export function SecurityPage() {
                 {t(paySet ? 'account.security.set' : 'account.security.notSet')}
               </span>
             ) : loadFailed ? null : (
+              <Skeleton height={16} width={48} />
+            )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/authenticator">
+            <IconShield className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.totp.title')}</span>
+            {totp.data ? (
+              <span className={[styles.itemValue, totpOn ? styles.set : ''].join(' ')} data-testid="totp-status">
+                {t(totpOn ? 'security.totp.on' : 'security.totp.off')}
+              </span>
+            ) : totp.state === 'failed' ? null : (
               <Skeleton height={16} width={48} />
             )}
             <IconChevronRight className={styles.chevron} size={20} />

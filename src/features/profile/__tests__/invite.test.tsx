@@ -5,7 +5,7 @@ import en from '../../../../locales/en.json';
 import { site } from '../../../lib/site-settings.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { inviteLink } from '../api/invite-link.ts';
-import { QR_MARGIN, QR_SIZE } from '../components/InviteQr.tsx';
+import { QR_MARGIN, QR_SIZE } from '../../../components/ui/QrCode.tsx';
 import { InvitePage } from '../components/InvitePage.tsx';
 import { ok, siteSettings, stubApi } from '../../../lib/testing/api-stub.ts';
 

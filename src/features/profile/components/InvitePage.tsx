@@ -13,7 +13,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { getUserProfile } from '../api/get-user-profile.ts';
 import { inviteLink } from '../api/invite-link.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
-import { InviteQr, QR_SIZE } from './InviteQr.tsx';
+import { QrCode, QR_SIZE } from '../../../components/ui/QrCode.tsx';
 import styles from './profile.module.css';
 
 /**
@@ -59,7 +59,7 @@ export function InvitePage() {
         <p className={styles.intro}>{t('profile.invite.intro')}</p>
         {isOn(settings, 'invit_qrcode_switch') && (
           <figure className={styles.qrTile}>
-            <InviteQr text={link} label={t('profile.invite.qrLabel')} />
+            <QrCode text={link} label={t('profile.invite.qrLabel')} testId="invite-qr" />
             <figcaption className={styles.qrCaption}>{t('profile.invite.scan')}</figcaption>
           </figure>
         )}

@@ -3,6 +3,8 @@ import Type, { type Static } from 'typebox';
 import type { UserRow } from '../../../db/repositories/user-repository.ts';
 import { burnVerifyTime, verifySecret } from '../../../domain/passwords.ts';
 import { reject } from '../../../domain/rejection.ts';
+import { hasSecondFactor, userFactors } from '../../../domain/security/factors.ts';
+import { checkCodeStep, checkPasskeyStep, secondStepMethods } from '../../../domain/security/second-step.ts';
 import { messages, optional, secret, text } from '../../../http/contract/fields.ts';
 import { ok, type Envelope } from '../../../http/envelope.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
@@ -13,25 +15,42 @@ export const UserInfoToken = Type.Object({
   userinfo: Type.Object({ token: Type.String(), id: Type.Integer(), username: Type.String() }),
 });
 
+/**
+ * data of a login whose user has a second factor: no session yet, a ticket for /Login/secondStep
+ * (docs/account-protection.md "Sign-in second step").
+ */
+export const SecondStepAnswer = Type.Object({
+  second_step: Type.Object({
+    ticket: Type.String({ description: 'Sent back to /Login/secondStep; works once, for 5 minutes' }),
+    methods: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('recovery'), Type.Literal('passkey')]), {
+      description: 'How this user can finish: an authenticator code, a recovery code, a passkey',
+    }),
+    challenge: Type.String({ description: 'Random base64url text a passkey signs for this sign-in' }),
+  }),
+});
+
 /** The client's public IP as it reports it (kept as login / register IP); at most 64 characters are kept. */
 export const clientIp = optional(text(messages('common.badRequest'), { max: 200 }));
 
+/** The login IP as recorded: the one the client reported, else the request's. */
+const loginIp = (reported: string | undefined, request: FastifyRequest): string => reported?.slice(0, 64) || request.ip;
+
 /**
- * Signs in a user who has proved who they are (password, or a passkey: security/passkey-routes.ts):
- * records the login and its IP (the one the client reports, else the request's) and answers the
- * new session's token.
+ * Signs in a user who has proved who they are (password and any second step, or a passkey:
+ * security/passkey-routes.ts): records the login and its IP (the one the client reports, else the
+ * request's) and answers the new session's token. Every way of signing in ends here.
  */
 export function signedInAnswer(
   ctx: ApiContext,
   user: UserRow,
   call: { ip: string | undefined; request: FastifyRequest; t(key: MessageKey): string },
 ): Envelope<Static<typeof UserInfoToken>> {
-  ctx.users.recordLogin(user.id, call.ip?.slice(0, 64) || call.request.ip, ctx.now());
+  ctx.users.recordLogin(user.id, loginIp(call.ip, call.request), ctx.now());
   const token = ctx.auth.issue(user.id);
   return ok({ userinfo: { token, id: user.id, username: user.username } }, call.t('login.ok'));
 }
 
-/** POST /api/Login/login and /api/Login/logout (docs/product-rules.md#log-in-and-sessions). */
+/** POST /api/Login/login, /api/Login/secondStep and /api/Login/logout (docs/product-rules.md#log-in-and-sessions). */
 export const loginRoutes: ApiPlugin = async (fastify) => {
   const ctx = fastify.apiContext;
   const route = declareRoutes(fastify, ctx);
@@ -40,7 +59,8 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/Login/login',
     summary: 'Logs in with username (or email or phone) and password',
-    description: 'Unknown account and wrong password answer the same message, after the same scrypt time.',
+    description:
+      'Unknown account and wrong password answer the same message, after the same scrypt time. A user with a second factor gets second_step instead of a token, to finish with /Login/secondStep.',
     auth: 'none',
     rateLimit: true,
     fields: {
@@ -48,7 +68,7 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
       password: secret(messages('login.required')),
       ip: clientIp,
     },
-    answer: UserInfoToken,
+    answer: Type.Union([UserInfoToken, SecondStepAnswer]),
     handler: async ({ fields, request, t }) => {
       const user = ctx.users.findByLogin(fields.username);
       if (!user) {
@@ -57,7 +77,39 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
       }
       if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt })))
         reject('login.wrong');
-      return signedInAnswer(ctx, user, { ip: fields.ip, request, t });
+      const ip = loginIp(fields.ip, request);
+      const factors = userFactors(ctx.db, user.id);
+      if (!hasSecondFactor(factors)) return signedInAnswer(ctx, user, { ip, request, t });
+      const { ticket, challenge } = ctx.loginTickets.issue(user.id, ip);
+      return ok({ second_step: { ticket, methods: secondStepMethods(factors), challenge } }, t('login.secondStep'));
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/Login/secondStep',
+    summary: 'Finishes a login that answered second_step: the ticket and one proof',
+    description:
+      "One of otp_code (authenticator code), recovery_code, passkey_response (AuthenticationResponseJSON signing the challenge). A wrong code counts toward the factor's lock; the ticket works once, for 5 minutes.",
+    auth: 'none',
+    rateLimit: true,
+    fields: {
+      ticket: text(messages('login.ticketInvalid'), { max: 100 }),
+      otp_code: optional(text(messages('totp.required'), { max: 20, example: '123456' })),
+      recovery_code: optional(text(messages('totp.recoveryRequired'), { max: 40, example: 'ABCDE-FGHJK' })),
+      passkey_response: optional(text(messages('common.badRequest'), { max: 20_000 })),
+    },
+    answer: UserInfoToken,
+    handler: async ({ fields, request, t }) => {
+      const ticket = ctx.loginTickets.find(fields.ticket);
+      if (!ticket) reject('login.ticketInvalid');
+      if (fields.otp_code) checkCodeStep(ctx.totp, ticket, { totp: fields.otp_code });
+      else if (fields.recovery_code) checkCodeStep(ctx.totp, ticket, { recovery: fields.recovery_code });
+      else if (fields.passkey_response) await checkPasskeyStep(ticket, fields.passkey_response);
+      else reject('totp.required');
+      const user = ctx.users.findById(ticket.userId);
+      if (!user || !ctx.loginTickets.spend(ticket)) reject('login.ticketInvalid');
+      return signedInAnswer(ctx, user, { ip: ticket.ip, request, t });
     },
   });
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
 
-/** The QR's side in CSS pixels (docs/product-rules.md#invite: 172×172). */
+/** The QR's side in CSS pixels (docs/product-rules.md#invite: 172×172; the authenticator set-up uses it too). */
 export const QR_SIZE = 172;
 /** Quiet zone around the code, in modules. */
 export const QR_MARGIN = 2;
@@ -23,8 +23,10 @@ export function modulesPath(
 /**
  * `text` as a 172×172 QR code (error correction M), drawn as an inline SVG from the `qrcode`
  * package's matrix: sharp at any pixel ratio, no canvas, no data URL, dark on white whatever the theme.
+ * Only the lazy screens that show one import it (invite, authenticator set-up), so `qrcode` stays
+ * out of the first download.
  */
-export function InviteQr({ text, label }: { text: string; label: string }) {
+export function QrCode({ text, label, testId }: { text: string; label: string; testId: string }) {
   const { path, side } = useMemo(() => {
     const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
     return { path: modulesPath(qr.modules, QR_MARGIN), side: qr.modules.size + QR_MARGIN * 2 };
@@ -37,7 +39,7 @@ export function InviteQr({ text, label }: { text: string; label: string }) {
       shapeRendering="crispEdges"
       role="img"
       aria-label={label}
-      data-testid="invite-qr"
+      data-testid={testId}
     >
       <rect width={side} height={side} fill="#ffffff" />
       <path d={path} fill="#000000" />
