@@ -95,11 +95,24 @@ export class PasskeyRepository {
   }
 
   /** Stores a challenge handed out; challenges past their expiry are deleted on the way, so the table stays small. */
-  addChallenge(challenge: string, purpose: ChallengePurpose, userId: number | null, at: number, expiresAt: number): void {
+  /**
+   * Stores a challenge to be answered once. A challenge that stands for something (a login ticket's,
+   * an approval's) is asked for again when the user retries after cancelling the browser's prompt:
+   * for the same purpose and user it is armed again; the ticket or approval stays single-use itself.
+   */
+  addChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    userId: number | null,
+    at: number,
+    expiresAt: number,
+  ): void {
     this.db.prepare('DELETE FROM passkey_challenges WHERE expires_at <= ?').run(at);
     this.db
       .prepare(
-        'INSERT INTO passkey_challenges (challenge, purpose, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+        `INSERT INTO passkey_challenges (challenge, purpose, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (challenge) DO UPDATE SET used = 0, expires_at = excluded.expires_at
+         WHERE purpose = excluded.purpose AND user_id IS excluded.user_id`,
       )
       .run(challenge, purpose, userId, at, expiresAt);
   }

@@ -85,12 +85,7 @@ const userHandle = (userId: number) => Uint8Array.from(Buffer.from(String(userId
 
 const transportsOf = (row: PasskeyRow): string[] => JSON.parse(row.transports) as string[];
 
-function storeChallenge(
-  deps: PasskeyDeps,
-  challenge: string,
-  purpose: ChallengePurpose,
-  userId: number | null,
-): void {
+function storeChallenge(deps: PasskeyDeps, challenge: string, purpose: ChallengePurpose, userId: number | null): void {
   const at = deps.now();
   new PasskeyRepository(deps.db).addChallenge(challenge, purpose, userId, at, at + CHALLENGE_TTL_MS);
 }
@@ -124,11 +119,21 @@ export async function passkeyRegistrationOptions(
 /** The options of a ceremony that checks a passkey: a sign-in (no user yet: any passkey of this site) or an approval. */
 export async function passkeyAssertionOptions(
   deps: PasskeyDeps,
-  request: { userId: number | null; purpose: 'sign_in' | 'approval'; rpId: string },
+  request: {
+    userId: number | null;
+    purpose: 'sign_in' | 'approval';
+    rpId: string;
+    /**
+     * The challenge to sign (base64url), when it must stand for something: a login ticket's, or an
+     * approval's (derived from the exact operation it approves). Random when absent.
+     */
+    challenge?: string;
+  },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const keys = request.userId === null ? [] : new PasskeyRepository(deps.db).list(request.userId);
   const options = await generateAuthenticationOptions({
     rpID: request.rpId,
+    ...(request.challenge ? { challenge: Buffer.from(request.challenge, 'base64url') } : {}),
     allowCredentials: keys.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
     userVerification: 'required',
     timeout: CHALLENGE_TTL_MS,
@@ -181,7 +186,8 @@ export async function registerPasskey(
   const passkeys = new PasskeyRepository(deps.db);
   const challenge = responseChallenge(request.responseJson);
   const taken = challenge === null ? null : passkeys.takeChallenge(challenge, deps.now());
-  if (!taken || taken.purpose !== 'register' || taken.user_id !== request.userId) return { ok: false, reason: 'invalid' };
+  if (!taken || taken.purpose !== 'register' || taken.user_id !== request.userId)
+    return { ok: false, reason: 'invalid' };
   const response = parseJson<RegistrationResponseJSON>(request.responseJson);
   if (!response) return { ok: false, reason: 'invalid' };
   let verified;
@@ -227,8 +233,7 @@ export function removePasskey(deps: PasskeyChangeDeps, passkey: PasskeyRow): voi
 }
 
 export type PasskeyAssertionResult =
-  | { ok: true; userId: number; credentialId: string }
-  | { ok: false; reason: 'unknown' | 'invalid' };
+  { ok: true; userId: number; credentialId: string } | { ok: false; reason: 'unknown' | 'invalid' };
 
 /**
  * Checks a browser's passkey answer (AuthenticationResponseJSON as JSON text) to `expectedChallenge`,

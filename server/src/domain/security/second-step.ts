@@ -1,5 +1,6 @@
 import { reject } from '../rejection.ts';
 import type { LoginTicket } from './login-tickets.ts';
+import { verifyPasskeyAssertion, type PasskeyDeps } from './passkeys.ts';
 import { refuseUnlessAccepted, type TotpFactors } from './totp.ts';
 
 /**
@@ -34,14 +35,24 @@ export function checkCodeStep(
 }
 
 /**
- * The passkey method of the sign-in second step: verifies `responseJson` (the browser's
- * AuthenticationResponseJSON) against `ticket.challenge` for `ticket.userId`, and throws the refusal
- * when it does not verify. This is where passkeys plug in (verifyPasskeyAssertion of
- * domain/security/passkeys.ts, with the relying party of ServerConfig.webauthn); until then the
- * server offers no passkey method (secondStepMethods) and refuses a passkey answer.
+ * The passkey method of the sign-in second step: `responseJson` (the browser's
+ * AuthenticationResponseJSON) must sign the ticket's own challenge, with a passkey of the ticket's
+ * user (verifyPasskeyAssertion: the challenge was stored when the app asked for the options, and
+ * works once). Throws the refusal when it does not verify.
  */
-export async function checkPasskeyStep(ticket: LoginTicket, responseJson: string): Promise<void> {
-  void ticket;
-  void responseJson;
-  reject('common.badRequest');
+export async function checkPasskeyStep(
+  deps: PasskeyDeps,
+  ticket: LoginTicket,
+  responseJson: string,
+  party: { rpId: string; origin: string },
+): Promise<void> {
+  const result = await verifyPasskeyAssertion(deps, {
+    userId: ticket.userId,
+    responseJson,
+    expectedChallenge: ticket.challenge,
+    rpId: party.rpId,
+    origin: party.origin,
+    purpose: 'sign_in',
+  });
+  if (!result.ok) reject(result.reason === 'unknown' ? 'passkey.unknown' : 'passkey.invalid');
 }

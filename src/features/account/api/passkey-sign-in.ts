@@ -24,3 +24,24 @@ export function signInWithPasskey(ip: string): Promise<ApiResult<LoginOutput>> {
     );
   });
 }
+
+/**
+ * The passkey method of a login's second step: the server's options sign the ticket's own challenge
+ * with one of the account's passkeys, and /Login/secondStep spends the ticket.
+ */
+export function finishSecondStepWithPasskey(ticket: string): Promise<ApiResult<LoginOutput>> {
+  return passkeyCeremony(async ({ startAuthentication }) => {
+    const options = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+      '/Login/secondStepPasskeyOptions',
+      { ticket },
+      { lock: 'secondStepPasskeyOptions' },
+    );
+    if (!options.ok) return options;
+    const response = await browserStep(startAuthentication({ optionsJSON: options.data.options }));
+    return api.post<LoginOutput>(
+      '/Login/secondStep',
+      { ticket, passkey_response: JSON.stringify(response) },
+      { successToast: true, lock: 'login' },
+    );
+  });
+}

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { isOneTimeCode } from '../../../lib/one-time-code.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { finishSecondStep, type LoginOutput, type SecondStepOutput } from '../api/login-user.ts';
+import { finishSecondStepWithPasskey } from '../api/passkey-sign-in.ts';
 import styles from './account.module.css';
 
 export interface LoginSecondStepProps {
@@ -18,7 +19,7 @@ export interface LoginSecondStepProps {
 
 /**
  * The login's second step (docs/account-protection.md "Sign-in second step"): the code from the
- * authenticator app, or one of the recovery codes. A passkey method, when offered, joins here.
+ * authenticator app, one of the recovery codes, or a passkey of the account, as the server offers.
  */
 export function LoginSecondStep({ step, onSignedIn, onRestart }: LoginSecondStepProps) {
   const { t } = useTranslation();
@@ -29,6 +30,12 @@ export function LoginSecondStep({ step, onSignedIn, onRestart }: LoginSecondStep
   const { busy, run } = useSubmit();
   const canUseCode = step.methods.includes('totp');
   const canUseRecovery = step.methods.includes('recovery');
+  const canUsePasskey = step.methods.includes('passkey');
+
+  const onPasskey = async () => {
+    const result = await run('passkey', () => finishSecondStepWithPasskey(step.ticket));
+    if (result?.ok) onSignedIn(result.data, result.msg);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +49,13 @@ export function LoginSecondStep({ step, onSignedIn, onRestart }: LoginSecondStep
     <form className={styles.secondStep} onSubmit={onSubmit} noValidate data-testid="login-second-step">
       <h2 className={styles.secondStepTitle}>{t('security.totp.login.title')}</h2>
       <p className={styles.secondStepHint}>
-        {t(useRecovery ? 'security.totp.login.recoveryHint' : 'security.totp.login.hint')}
+        {t(
+          useRecovery
+            ? 'security.totp.login.recoveryHint'
+            : canUseCode
+              ? 'security.totp.login.hint'
+              : 'security.passkeys.secondStepHint',
+        )}
       </p>
       {useRecovery ? (
         <TextField
@@ -73,9 +86,23 @@ export function LoginSecondStep({ step, onSignedIn, onRestart }: LoginSecondStep
           {t(useRecovery ? 'security.totp.useCode' : 'security.totp.useRecovery')}
         </button>
       )}
-      <Button type="submit" block busy={busy === 'second-step'}>
-        {t('security.totp.login.submit')}
-      </Button>
+      {canUseCode && (
+        <Button type="submit" block busy={busy === 'second-step'} disabled={busy !== null}>
+          {t('security.totp.login.submit')}
+        </Button>
+      )}
+      {canUsePasskey && (
+        <Button
+          variant={canUseCode ? 'secondary' : 'primary'}
+          block
+          busy={busy === 'passkey'}
+          disabled={busy !== null}
+          onClick={() => void onPasskey()}
+          data-testid="second-step-passkey"
+        >
+          {t('security.passkeys.usePasskey')}
+        </Button>
+      )}
       <button type="button" className={[styles.link, styles.restart].join(' ')} onClick={onRestart}>
         {t('security.totp.login.restart')}
       </button>

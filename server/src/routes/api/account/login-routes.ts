@@ -4,7 +4,9 @@ import type { UserRow } from '../../../db/repositories/user-repository.ts';
 import { burnVerifyTime, verifySecret } from '../../../domain/passwords.ts';
 import { reject } from '../../../domain/rejection.ts';
 import { hasSecondFactor, userFactors } from '../../../domain/security/factors.ts';
+import { passkeyAssertionOptions, relyingParty } from '../../../domain/security/passkeys.ts';
 import { checkCodeStep, checkPasskeyStep, secondStepMethods } from '../../../domain/security/second-step.ts';
+import { PasskeyRequestOptions } from '../security/passkey-schemas.ts';
 import { messages, optional, secret, text } from '../../../http/contract/fields.ts';
 import { ok, type Envelope } from '../../../http/envelope.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
@@ -105,11 +107,35 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
       if (!ticket) reject('login.ticketInvalid');
       if (fields.otp_code) checkCodeStep(ctx.totp, ticket, { totp: fields.otp_code });
       else if (fields.recovery_code) checkCodeStep(ctx.totp, ticket, { recovery: fields.recovery_code });
-      else if (fields.passkey_response) await checkPasskeyStep(ticket, fields.passkey_response);
+      else if (fields.passkey_response)
+        await checkPasskeyStep(ctx, ticket, fields.passkey_response, relyingParty(ctx.config.webauthn, request));
       else reject('totp.required');
       const user = ctx.users.findById(ticket.userId);
       if (!user || !ctx.loginTickets.spend(ticket)) reject('login.ticketInvalid');
       return signedInAnswer(ctx, user, { ip: ticket.ip, request, t });
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/Login/secondStepPasskeyOptions',
+    summary: "The options for the browser when a login's second step is a passkey: they sign the ticket's challenge",
+    description: "Only the ticket user's passkeys are allowed. The ticket stays open: /Login/secondStep spends it.",
+    auth: 'none',
+    rateLimit: true,
+    fields: { ticket: text(messages('login.ticketInvalid'), { max: 100 }) },
+    answer: Type.Object({ options: PasskeyRequestOptions }),
+    handler: async ({ fields, request }) => {
+      const ticket = ctx.loginTickets.find(fields.ticket) ?? reject('login.ticketInvalid');
+      const { rpId } = relyingParty(ctx.config.webauthn, request);
+      return ok({
+        options: await passkeyAssertionOptions(ctx, {
+          userId: ticket.userId,
+          purpose: 'sign_in',
+          rpId,
+          challenge: ticket.challenge,
+        }),
+      });
     },
   });
 

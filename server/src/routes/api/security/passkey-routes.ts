@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { PasskeyCreationOptions, PasskeyRequestOptions } from './passkey-schemas.ts';
 import { formatAddtime } from '../../../db/repositories/notice-repository.ts';
 import { PasskeyRepository, type PasskeyRow } from '../../../db/repositories/passkey-repository.ts';
 import { reject } from '../../../domain/rejection.ts';
@@ -33,45 +34,6 @@ const passkeyView = (row: PasskeyRow) => ({
   last_used_at: row.last_used_at === null ? null : formatAddtime(row.last_used_at),
 });
 
-const Transports = Type.Array(Type.String());
-const CredentialDescriptor = Type.Object({
-  id: Type.String({ description: 'base64url credential id' }),
-  type: Type.String({ examples: ['public-key'] }),
-  transports: Type.Optional(Transports),
-});
-
-/** PublicKeyCredentialCreationOptionsJSON, as @simplewebauthn/browser's startRegistration takes it. */
-const CreationOptions = Type.Object({
-  challenge: Type.String(),
-  rp: Type.Object({ name: Type.String(), id: Type.Optional(Type.String()) }),
-  user: Type.Object({ id: Type.String(), name: Type.String(), displayName: Type.String() }),
-  pubKeyCredParams: Type.Array(Type.Object({ alg: Type.Integer(), type: Type.String() })),
-  timeout: Type.Optional(Type.Integer()),
-  attestation: Type.Optional(Type.String()),
-  excludeCredentials: Type.Optional(Type.Array(CredentialDescriptor)),
-  authenticatorSelection: Type.Optional(
-    Type.Object({
-      residentKey: Type.Optional(Type.String()),
-      userVerification: Type.Optional(Type.String()),
-      requireResidentKey: Type.Optional(Type.Boolean()),
-      authenticatorAttachment: Type.Optional(Type.String()),
-    }),
-  ),
-  extensions: Type.Optional(Type.Object({ credProps: Type.Optional(Type.Boolean()) })),
-  hints: Type.Optional(Type.Array(Type.String())),
-});
-
-/** PublicKeyCredentialRequestOptionsJSON, as @simplewebauthn/browser's startAuthentication takes it. */
-const RequestOptions = Type.Object({
-  challenge: Type.String(),
-  rpId: Type.Optional(Type.String()),
-  allowCredentials: Type.Optional(Type.Array(CredentialDescriptor)),
-  timeout: Type.Optional(Type.Integer()),
-  userVerification: Type.Optional(Type.String()),
-  extensions: Type.Optional(Type.Object({})),
-  hints: Type.Optional(Type.Array(Type.String())),
-});
-
 /** The browser's answer to a ceremony (RegistrationResponseJSON or AuthenticationResponseJSON) as JSON text. */
 const passkeyResponse = text(messages('passkey.responseRequired'), {
   max: 16_000,
@@ -103,7 +65,7 @@ export const passkeyRoutes: ApiPlugin = async (fastify) => {
     description:
       'A discoverable passkey with user verification; the passkeys already added are excluded. Answer them with passkeyRegister within 5 minutes.',
     auth: 'required',
-    answer: Type.Object({ options: CreationOptions }),
+    answer: Type.Object({ options: PasskeyCreationOptions }),
     handler: async ({ user, request }) => {
       const options = await passkeyRegistrationOptions(ctx, user, relyingParty(ctx.config.webauthn, request));
       return ok({ options });
@@ -177,7 +139,7 @@ export const passkeyRoutes: ApiPlugin = async (fastify) => {
     description: 'No account is named: the browser offers every passkey of this site. Answer within 5 minutes.',
     auth: 'none',
     rateLimit: true,
-    answer: Type.Object({ options: RequestOptions }),
+    answer: Type.Object({ options: PasskeyRequestOptions }),
     handler: async ({ request }) => {
       const { rpId } = relyingParty(ctx.config.webauthn, request);
       return ok({ options: await passkeyAssertionOptions(ctx, { userId: null, purpose: 'sign_in', rpId }) });
@@ -187,7 +149,8 @@ export const passkeyRoutes: ApiPlugin = async (fastify) => {
   route({
     method: 'POST',
     url: '/Security/passkeySignIn',
-    summary: 'Signs in with the passkey the browser answered to passkeySignInOptions: a session, as Login/login answers',
+    summary:
+      'Signs in with the passkey the browser answered to passkeySignInOptions: a session, as Login/login answers',
     description: 'The challenge can be answered once; a used or expired one is refused.',
     auth: 'none',
     rateLimit: true,

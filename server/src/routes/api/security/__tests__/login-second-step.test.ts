@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_TICKET_TTL_MS } from '../../../../domain/security/login-tickets.ts';
 import { TOTP_MAX_FAILURES } from '../../../../domain/security/totp.ts';
-import { as, login, startTestApp, type LoginData, type TestApp } from '../../../../__tests__/harness/index.ts';
+import {
+  as,
+  login,
+  SoftAuthenticator,
+  startTestApp,
+  type CeremonyOptions,
+  type LoginData,
+  type TestApp,
+} from '../../../../__tests__/harness/index.ts';
 import { advance, codeNow, demoWithTotp, nextStep } from './totp-support.ts';
 
 interface SecondStep {
@@ -143,7 +151,7 @@ describe('api/Login second step', () => {
     );
   });
 
-  it('asks for a code when none is sent, and refuses a passkey answer while no passkey method is offered', async () => {
+  it('asks for a code when none is sent, and refuses a passkey answer of a user without passkeys', async () => {
     await turnOn();
     const { ticket } = await passwordStep();
     expect(await t.post('Login/secondStep', { ticket })).toMatchObject({
@@ -152,6 +160,64 @@ describe('api/Login second step', () => {
     });
     expect((await t.post('Login/secondStep', { ticket, passkey_response: '{}' })).code).toBe(0);
     expect((await t.post('Login/secondStep', { ticket, otp_code: codeNow(t, secret) })).code).toBe(1);
+  });
+
+  /** Adds a software passkey to the demo account as the passkeys screen does. */
+  const addDemoPasskey = async (token: string): Promise<SoftAuthenticator> => {
+    const key = new SoftAuthenticator();
+    const options = await t.post<{ options: CeremonyOptions }>('Security/passkeyRegisterOptions', {}, as(token));
+    const added = await t.post(
+      'Security/passkeyRegister',
+      { passkey_response: key.register(options.data.options) },
+      as(token),
+    );
+    expect(added.code, added.msg).toBe(1);
+    return key;
+  };
+  const passkeyOptions = async (ticket: string) => {
+    const answer = await t.post<{ options: CeremonyOptions & { allowCredentials: { id: string }[] } }>(
+      'Login/secondStepPasskeyOptions',
+      { ticket },
+    );
+    expect(answer.code, answer.msg).toBe(1);
+    return answer.data.options;
+  };
+
+  it("finishes with a passkey of the account that signs the ticket's own challenge, once", async () => {
+    const key = await addDemoPasskey(await login(t, 'demo', 'demo1234'));
+    const step = await passwordStep();
+    expect(step.methods).toEqual(['passkey']);
+    const options = await passkeyOptions(step.ticket);
+    expect(options.challenge).toBe(step.challenge);
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([key.id]);
+    const answer = await t.post<LoginData>('Login/secondStep', {
+      ticket: step.ticket,
+      passkey_response: key.assert(options),
+    });
+    expect(answer.code, answer.msg).toBe(1);
+    expect(await signedIn(answer.data.userinfo.token)).toBe(true);
+    // The ticket and its challenge are spent: the same answer again signs nobody in.
+    const again = await t.post('Login/secondStep', { ticket: step.ticket, passkey_response: key.assert(options) });
+    expect(again).toMatchObject({ code: 0, msg: TICKET_GONE });
+  });
+
+  it("refuses a passkey that signs another challenge, or another account's passkey", async () => {
+    const key = await addDemoPasskey(await login(t, 'demo', 'demo1234'));
+    const step = await passwordStep();
+    const options = await passkeyOptions(step.ticket);
+    const otherChallenge = Buffer.from('another sign-in').toString('base64url');
+    const forged = await t.post('Login/secondStep', {
+      ticket: step.ticket,
+      passkey_response: key.assert(options, { challenge: otherChallenge }),
+    });
+    expect(forged.code).toBe(0);
+    const stranger = new SoftAuthenticator();
+    const foreign = await t.post('Login/secondStep', {
+      ticket: step.ticket,
+      passkey_response: stranger.assert(options),
+    });
+    expect(foreign.code).toBe(0);
+    expect(sessions()).toBe(1);
   });
 
   it('logs in as before again once authenticator codes are turned off', async () => {
