@@ -1,4 +1,5 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
+import { approvalMessagesEn } from './messages-security-approval-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { totpMessagesEn } from './messages-security-totp-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
@@ -58,6 +59,7 @@ export const messagesEn = {
   ...walletMessagesEn,
   ...earnMessagesEn,
   ...totpMessagesEn,
+  ...approvalMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

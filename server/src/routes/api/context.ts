@@ -11,7 +11,9 @@ import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import { PayPasswordCheck } from '../../domain/pay-password.ts';
+import { passkeysUnavailable, type ApprovalDeps } from '../../domain/security/approvals.ts';
 import { createSecurityEvents, type SecurityEvents } from '../../domain/security/events.ts';
+import { TotpFactors } from '../../domain/security/totp.ts';
 import type { SiteConfigStore } from '../../domain/site-config.ts';
 import { createAuth, type Auth } from '../../http/auth.ts';
 import { routeDeclarer, type DeclareRoute } from '../../http/contract/route.ts';
@@ -39,6 +41,8 @@ export interface ApiContext {
   payPassword: PayPasswordCheck;
   /** Security changes: the notice and mail they send and the withdrawal hold they start (domain/security/events.ts). */
   securityEvents: SecurityEvents;
+  /** Approvals: the second step bound to one operation (domain/security/approvals.ts). */
+  approvals: ApprovalDeps;
   now: () => number;
 }
 
@@ -79,6 +83,14 @@ export function createApiContext(
     guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     payPassword: new PayPasswordCheck(db, now),
     securityEvents: createSecurityEvents({ db, config, users, notices, mail, now }),
+    approvals: {
+      db,
+      now,
+      totp: new TotpFactors(db, now),
+      site: () => siteConfig.get(),
+      // The one place a passkey assertion of the second step is checked.
+      verifyPasskey: passkeysUnavailable,
+    },
     now,
   };
 }

@@ -17,6 +17,7 @@ import { bankRoutes } from './profile/bank-routes.ts';
 import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './account/password-routes.ts';
 import { userRoutes } from './account/user-routes.ts';
+import { approvalRoutes } from './security/approval-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
 
 export interface ApiOptions {
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(tradingRoutes);
   await fastify.register(walletRoutes);
   await fastify.register(earnRoutes);
+  await fastify.register(approvalRoutes);
 };
