@@ -58,6 +58,8 @@ export interface ApprovalOptions<T> {
 }
 
 export interface Approval {
+  /** Whether the account has a second factor: its calls go through the second step. */
+  asks: boolean;
   /** The props of SecondStepField, or null when no second step is asked. */
   field: SecondStepFieldProps | null;
   /** Whether confirming may start: the factors are known and, with a second step, the approval is ready. */
@@ -198,6 +200,7 @@ export function useApproval<T>(options: ApprovalOptions<T>): Approval {
       : null;
 
   return {
+    asks: hasFactor,
     field,
     ready: factors !== null && !factorNeeded && (!hasFactor || state === 'ready'),
     confirm,
