@@ -49,6 +49,8 @@ export interface SiteSettings {
   can_edit_bank?: number;
   bank_swan_type?: number;
   recharge_certificate?: number;
+  /** Our addition: 1 refuses withdrawals and internal transfers of an account without a second factor. */
+  two_factor_required?: number;
   recharge_subover_refre?: number;
   withdrawal_subover_refre?: number;
   /** Our addition: minutes without input before a logged-in app asks, then logs out; 0 off. */

@@ -1,7 +1,16 @@
 import type { Db } from '../db/database.ts';
 import { BankCardRepository, type BankCardInput } from '../db/repositories/bank-card-repository.ts';
 import { reject } from './rejection.ts';
+import type { ApprovalFields } from './security/approvals.ts';
 import type { SiteConfig } from './site-config.ts';
+
+/** What a second step approves of saving a card: which card (none: a new one) and its fields as saved. */
+export const cardApprovalFields = (id: number | undefined, card: BankCardInput): ApprovalFields => ({
+  id,
+  bank_name: card.bankName,
+  card_name: card.cardName,
+  card_number: card.cardNumber,
+});
 
 /** The most cards one user may bind. */
 export const MAX_BANK_CARDS = 10;

@@ -41,6 +41,7 @@ export const SWITCH_KEYS = [
   'can_edit_bank',
   'bank_swan_type',
   'recharge_certificate',
+  'two_factor_required',
 ] as const;
 
 /** Text fields of docs/product-rules.md#site-configuration (identity). */

@@ -2,6 +2,7 @@ import { checkWithdrawAddress, type WithdrawNetwork } from '../../../common/with
 import type { WithdrawAddressRepository, WithdrawAddressRow } from '../db/repositories/withdraw-address-repository.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { reject } from './rejection.ts';
+import type { ApprovalFields } from './security/approvals.ts';
 import type { SiteConfig } from './site-config.ts';
 
 /** The message of an address that is not of the coin's network, per network. */
@@ -10,6 +11,12 @@ const SHAPE_MESSAGE: Record<WithdrawNetwork, MessageKey> = {
   ERC20: 'address.shapeErc20',
   BTC: 'address.shapeBtc',
 };
+
+/** What a second step approves of binding an address: the coin and the address exactly as sent. */
+export const addressApprovalFields = (request: { coinId: number; address: string }): ApprovalFields => ({
+  c_id: request.coinId,
+  address: request.address,
+});
 
 /**
  * Binds `address` as the user's withdrawal address for `coinId` (docs/product-rules.md#withdrawal-addresses), or

@@ -1,4 +1,5 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
+import { approvalMessagesEn } from './messages-security-approval-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { totpMessagesEn } from './messages-security-totp-en.ts';
 import { passkeyMessagesEn } from './messages-security-passkeys-en.ts';
@@ -60,6 +61,7 @@ export const messagesEn = {
   ...earnMessagesEn,
   ...totpMessagesEn,
   ...passkeyMessagesEn,
+  ...approvalMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

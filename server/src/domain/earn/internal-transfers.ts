@@ -15,6 +15,7 @@ import { formatTrimmed, type SentAmount } from '../money.ts';
 import { reject, Rejection } from '../rejection.ts';
 import { ReviewDecisionError, type ReviewKindFactory, type Reviews } from '../reviews.ts';
 import { feeFor } from '../fees.ts';
+import { NO_APPROVAL_NEEDED, type ApprovalFields, type ApprovalPass } from '../security/approvals.ts';
 
 /** The review kind of internal transfers: decided by the arrival job or an operator, never by the demo's automatic approval. */
 export const TRANSFER_REVIEW = 'internal_transfer';
@@ -36,6 +37,13 @@ export interface TransferQuote {
   amount: bigint;
   fee: bigint;
 }
+
+/** What a second step approves of a transfer: the receiver, the coin and the amount in the coin's units. */
+export const transferApprovalFields = (quote: TransferQuote): ApprovalFields => ({
+  to_uid: quote.receiver.id,
+  c_id: quote.coin.coin_id,
+  amount: quote.amount,
+});
 
 export interface InternalTransfersDeps {
   db: Db;
@@ -89,12 +97,20 @@ export class InternalTransfers {
     };
   }
 
-  /** Sends a checked transfer: the amount is frozen at once, it arrives after the coin's days. */
-  send(userId: number, { receiver, coin, amount, fee }: TransferQuote): InternalTransferRow {
+  /**
+   * Sends a checked transfer: the amount is frozen at once, it arrives after the coin's days.
+   * `approval` is its second step (security/approvals.ts), marked used in the same transaction.
+   */
+  send(
+    userId: number,
+    { receiver, coin, amount, fee }: TransferQuote,
+    approval: ApprovalPass = NO_APPROVAL_NEEDED,
+  ): InternalTransferRow {
     const at = this.deps.now();
     try {
       const id = this.deps.db
         .transaction(() => {
+          approval.markUsed();
           const transferId = this.repo.insert({
             fromUserId: userId,
             toUserId: receiver.id,

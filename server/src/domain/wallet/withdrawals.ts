@@ -6,6 +6,7 @@ import { formatTrimmed, type SentAmount } from '../money.ts';
 import type { PayPasswordCheck } from '../pay-password.ts';
 import { reject } from '../rejection.ts';
 import type { ReviewKindFactory, Reviews } from '../reviews.ts';
+import { NO_APPROVAL_NEEDED, type ApprovalFields, type ApprovalPass } from '../security/approvals.ts';
 import { maskCardNumber } from '../../../../common/profile-rules.ts';
 import type { BoundAddress, WithdrawalDestinations } from './destinations.ts';
 import { exactDecimal, percentOf, toStep } from './exact.ts';
@@ -85,22 +86,33 @@ export class Withdrawals {
     return { coin, available, rule, addresses: this.deps.destinations.addresses(userId, coin.id) };
   }
 
-  async submit(user: UserRow, request: WithdrawalRequest): Promise<WithdrawalRow> {
-    requireSwitch(this.deps, 'withdrawal_status', 'wallet.withdrawClosed');
-    if (request.withdrawType === 1) requireSwitch(this.deps, 'address_switch', 'wallet.walletWithdrawClosed');
-    else requireSwitch(this.deps, 'bank_switch', 'wallet.bankWithdrawClosed');
-    const coin = knownCoin(this.deps, request.coinId);
-    const rule = this.ruleOf(coin);
-    const amount = unitsOf(request.amount, coin);
-    if (amount < rule.min || amount > rule.max)
-      reject('wallet.withdrawRange', { min: formatTrimmed(rule.min), max: formatTrimmed(rule.max), coin: coin.title });
-    const { fee, received } = withdrawalFee(amount, rule, coin.decimals);
-    if (received === 0n) reject('wallet.withdrawBelowFee', { fee: formatTrimmed(fee), coin: coin.title });
-    const destination = this.destinationOf(user.id, coin, request);
+  /**
+   * What a second step approves of this withdrawal (security/approvals.ts): the coin, the amount in
+   * the coin's units (so `1.50` and `1.5` are one amount) and the destination exactly as bound.
+   * Refused as the withdrawal itself would be, before any code is asked.
+   */
+  approvalFields(userId: number, request: WithdrawalRequest): ApprovalFields {
+    return approvalFieldsOf(this.checked(userId, request), request.withdrawType);
+  }
+
+  /**
+   * Submits a withdrawal. `approve` is its second step: given the withdrawal's approval fields, it
+   * checks the approval and its proof; the pass it answers is marked used in the transaction that
+   * freezes the amount, so a refused withdrawal leaves the approval unused.
+   */
+  async submit(
+    user: UserRow,
+    request: WithdrawalRequest,
+    approve: (fields: ApprovalFields) => Promise<ApprovalPass> = () => Promise.resolve(NO_APPROVAL_NEEDED),
+  ): Promise<WithdrawalRow> {
+    const checked = this.checked(user.id, request);
+    const { coin, amount, fee, received, destination } = checked;
     await this.deps.payPassword.check(user, request.payPassword, this.deps.site().traders_password_switch === 1);
+    const approval = await approve(approvalFieldsOf(checked, request.withdrawType));
 
     const at = this.deps.now();
     const id = inTransaction(this.deps.db, () => {
+      approval.markUsed();
       const withdrawalId = this.withdrawals.insert({
         userId: user.id,
         coinId: coin.id,
@@ -126,6 +138,21 @@ export class Withdrawals {
     return this.withdrawals.find(id) as WithdrawalRow;
   }
 
+  /** The withdrawal checked as the rules of docs/product-rules.md#withdrawals say, in their order. */
+  private checked(userId: number, request: WithdrawalRequest): CheckedWithdrawal {
+    requireSwitch(this.deps, 'withdrawal_status', 'wallet.withdrawClosed');
+    if (request.withdrawType === 1) requireSwitch(this.deps, 'address_switch', 'wallet.walletWithdrawClosed');
+    else requireSwitch(this.deps, 'bank_switch', 'wallet.bankWithdrawClosed');
+    const coin = knownCoin(this.deps, request.coinId);
+    const rule = this.ruleOf(coin);
+    const amount = unitsOf(request.amount, coin);
+    if (amount < rule.min || amount > rule.max)
+      reject('wallet.withdrawRange', { min: formatTrimmed(rule.min), max: formatTrimmed(rule.max), coin: coin.title });
+    const { fee, received } = withdrawalFee(amount, rule, coin.decimals);
+    if (received === 0n) reject('wallet.withdrawBelowFee', { fee: formatTrimmed(fee), coin: coin.title });
+    return { coin, amount, fee, received, destination: this.destinationOf(userId, coin, request) };
+  }
+
   private ruleOf(coin: CoinRow): WithdrawRule {
     return this.deps.config().withdraw.get(coin.name) ?? reject('wallet.withdrawCoinClosed', { coin: coin.title });
   }
@@ -148,6 +175,24 @@ export class Withdrawals {
     return { id: address.id, text: address.address, network: address.network };
   }
 }
+
+interface CheckedWithdrawal {
+  coin: CoinRow;
+  amount: bigint;
+  fee: bigint;
+  received: bigint;
+  destination: { id: number; text: string; network: string };
+}
+
+/** The approval fields of a checked withdrawal: the destination by its id and its exact text. */
+const approvalFieldsOf = (checked: CheckedWithdrawal, withdrawType: WithdrawType): ApprovalFields => ({
+  c_id: checked.coin.id,
+  num: checked.amount,
+  withdraw_type: withdrawType,
+  destination_id: checked.destination.id,
+  destination: checked.destination.text,
+  network: checked.destination.network,
+});
 
 /**
  * The withdrawal review: approval completes the record (the queue has taken the hold: the amount

@@ -11,6 +11,7 @@ import { UploadRepository } from '../../db/repositories/upload-repository.ts';
 import { UserRepository } from '../../db/repositories/user-repository.ts';
 import { DUPLICATE_WINDOW_MS, DuplicateGuard } from '../../domain/duplicate-guard.ts';
 import { PayPasswordCheck } from '../../domain/pay-password.ts';
+import { passkeysUnavailable, type ApprovalDeps } from '../../domain/security/approvals.ts';
 import { createSecurityEvents, type SecurityEvents } from '../../domain/security/events.ts';
 import { LoginTickets } from '../../domain/security/login-tickets.ts';
 import { TotpFactors } from '../../domain/security/totp.ts';
@@ -45,6 +46,8 @@ export interface ApiContext {
   totp: TotpFactors;
   /** Sign-ins waiting for their second step (docs/account-protection.md "Sign-in second step"). */
   loginTickets: LoginTickets;
+  /** Approvals: the second step bound to one operation (domain/security/approvals.ts). */
+  approvals: ApprovalDeps;
   now: () => number;
 }
 
@@ -69,6 +72,7 @@ export function createApiContext(
   const sessions = new SessionRepository(db);
   const notices = new NoticeRepository(db);
   const mail = new MailRepository(db);
+  const totp = new TotpFactors(db, now);
   return {
     config,
     db,
@@ -85,8 +89,16 @@ export function createApiContext(
     guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     payPassword: new PayPasswordCheck(db, now),
     securityEvents: createSecurityEvents({ db, config, users, notices, mail, now }),
-    totp: new TotpFactors(db, now),
+    totp,
     loginTickets: new LoginTickets(db, now),
+    approvals: {
+      db,
+      now,
+      totp,
+      site: () => siteConfig.get(),
+      // The one place a passkey assertion of the second step is checked.
+      verifyPasskey: passkeysUnavailable,
+    },
     now,
   };
 }

@@ -19,6 +19,7 @@ import { passwordRoutes } from './account/password-routes.ts';
 import { passkeyRoutes } from './security/passkey-routes.ts';
 import { totpRoutes } from './security/totp-routes.ts';
 import { userRoutes } from './account/user-routes.ts';
+import { approvalRoutes } from './security/approval-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
 
 export interface ApiOptions {
@@ -63,4 +64,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(earnRoutes);
   await fastify.register(passkeyRoutes);
   await fastify.register(totpRoutes);
+  await fastify.register(approvalRoutes);
 };

@@ -12,6 +12,8 @@ export interface UserInfo {
   have_pay: number;
   has_unread: number;
   invit: string;
+  /** The second factors on (docs/account-protection.md): with any, money calls ask a second step. */
+  factors?: { totp: number; passkeys: number };
 }
 
 export function getUserInfo(): Promise<ApiResult<UserInfo>> {

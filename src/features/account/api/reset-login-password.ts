@@ -1,4 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { SecondStepProof } from '../../../lib/use-approval.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { passwordRule, repeatRule, required } from './account-rules.ts';
 
@@ -27,10 +28,14 @@ export function validateResetLoginPassword(input: ResetLoginPasswordInput): Fiel
   };
 }
 
-export function resetLoginPassword(input: ResetLoginPasswordInput): Promise<ApiResult<unknown>> {
+/** With the second step when the account has one (it approves the operation alone). */
+export function resetLoginPassword(
+  input: ResetLoginPasswordInput,
+  proof: SecondStepProof = {},
+): Promise<ApiResult<unknown>> {
   return api.post(
     '/User/resetpwd',
-    { oldpassword: input.oldPassword, newpassword: input.newPassword },
+    { oldpassword: input.oldPassword, newpassword: input.newPassword, ...proof },
     { successToast: true, lock: 'resetpwd' },
   );
 }

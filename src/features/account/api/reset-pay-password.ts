@@ -1,4 +1,5 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { SecondStepProof } from '../../../lib/use-approval.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { passwordRule, repeatRule, required } from './account-rules.ts';
 
@@ -27,10 +28,14 @@ export function validateResetPayPassword(input: ResetPayPasswordInput): FieldErr
   };
 }
 
-export function resetPayPassword(input: ResetPayPasswordInput): Promise<ApiResult<unknown>> {
+/** With the second step when the account has one (it approves the operation alone). */
+export function resetPayPassword(
+  input: ResetPayPasswordInput,
+  proof: SecondStepProof = {},
+): Promise<ApiResult<unknown>> {
   return api.post(
     '/User/resetPay',
-    { logpassword: input.loginPassword, newpassword: input.newPassword },
+    { logpassword: input.loginPassword, newpassword: input.newPassword, ...proof },
     { successToast: true, lock: 'resetpay' },
   );
 }

@@ -36,6 +36,7 @@ const inputs: readonly PasswordInputSpec<ResetLoginPasswordField>[] = [
 export function ModifyPasswordPage() {
   return (
     <PasswordChangeForm
+      operation="login_password"
       titleKey="route.modifyPwd"
       inputs={inputs}
       validate={validateResetLoginPassword}

@@ -31,6 +31,7 @@ const inputs: readonly PasswordInputSpec<ResetPayPasswordField>[] = [
 export function ResetPayPasswordPage() {
   return (
     <PasswordChangeForm
+      operation="pay_password"
       titleKey="route.resetLegalPwd"
       inputs={inputs}
       validate={validateResetPayPassword}

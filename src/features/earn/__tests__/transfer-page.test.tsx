@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site, type SiteSettings } from '../../../lib/site-settings.ts';
+import { ok, stubApi } from '../../../lib/testing/api-stub.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { TransferPage } from '../components/TransferPage.tsx';
 
@@ -9,7 +10,7 @@ const coins = vi.hoisted(() => ({ getTransferCoins: vi.fn() }));
 const send = vi.hoisted(() => ({ sendTransfer: vi.fn() }));
 vi.mock('../api/search-user.ts', () => search);
 vi.mock('../api/get-transfer-coins.ts', () => coins);
-vi.mock('../api/send-transfer.ts', () => send);
+vi.mock('../api/send-transfer.ts', async (actual) => ({ ...(await actual<object>()), ...send }));
 vi.mock('wouter/use-browser-location', () => ({ navigate: vi.fn() }));
 
 beforeEach(() => {
@@ -36,11 +37,14 @@ beforeEach(() => {
   });
   send.sendTransfer.mockReset();
   send.sendTransfer.mockResolvedValue({ ok: true, data: {}, msg: 'Transfer submitted' });
+  // The account's second factors: none, so the transfer goes as it always did.
+  stubApi({ '/User/getUserInfo': ok({ factors: { totp: 0, passkeys: 0 } }) });
   toasts.items = [];
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const amount = () => screen.getByLabelText('Amount') as HTMLInputElement;
@@ -87,12 +91,44 @@ describe('the internal transfer screen (docs/product-rules.md#internal-transfers
     expect(within(sheet).getByText('Within a few seconds')).toBeTruthy();
     await act(async () => fireEvent.click(within(sheet).getByTestId('transfer-confirm-confirm')));
     await waitFor(() =>
-      expect(send.sendTransfer).toHaveBeenCalledWith({
-        toUid: 100002,
-        coinId: 2,
-        amount: '0.1',
-        payPassword: 'pay12345',
-      }),
+      // No second factor: no second step is sent.
+      expect(send.sendTransfer).toHaveBeenCalledWith(
+        { toUid: 100002, coinId: 2, amount: '0.1', payPassword: 'pay12345' },
+        {},
+      ),
+    );
+  });
+
+  it('with authenticator codes on, the sheet asks for the code and sends the transfer it shows with its approval', async () => {
+    const calls = stubApi({
+      '/User/getUserInfo': ok({ factors: { totp: 1, passkeys: 0 } }),
+      '/Security/approvalStart': ok({ approval_id: 41, challenge: 'abc', expires_at: 1, methods: ['totp'] }),
+    });
+    render(<TransferPage />);
+    await findAndConfirm();
+    fireEvent.change(amount(), { target: { value: '3.50' } });
+    fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: 'pay12345' } });
+    fireEvent.click(screen.getByTestId('transfer-send'));
+    const sheet = screen.getByTestId('transfer-confirm');
+    const code = await within(sheet).findByLabelText('Authenticator code');
+    const started = calls.find((call) => call.path === '/Security/approvalStart')!;
+    expect(Object.fromEntries(started.fields)).toEqual({
+      operation: 'internal_transfer',
+      to_uid: '100002',
+      c_id: '1',
+      amount: '3.50',
+    });
+    await waitFor(() =>
+      expect((within(sheet).getByTestId('transfer-confirm-confirm') as HTMLButtonElement).disabled).toBe(false),
+    );
+    await act(async () => fireEvent.click(within(sheet).getByTestId('transfer-confirm-confirm')));
+    expect(within(sheet).getByText('Enter the 6 digits your authenticator app shows')).toBeTruthy();
+    expect(send.sendTransfer).not.toHaveBeenCalled();
+    fireEvent.change(code, { target: { value: '123 456' } });
+    await act(async () => fireEvent.click(within(sheet).getByTestId('transfer-confirm-confirm')));
+    expect(send.sendTransfer).toHaveBeenCalledWith(
+      { toUid: 100002, coinId: 1, amount: '3.50', payPassword: 'pay12345' },
+      { approval_id: 41, otp_code: '123456' },
     );
   });
 

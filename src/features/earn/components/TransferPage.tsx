@@ -6,6 +6,7 @@ import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
+import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
@@ -19,10 +20,11 @@ import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import { getTransferCoins, type TransferCoin } from '../api/get-transfer-coins.ts';
 import { searchUser, type Receiver } from '../api/search-user.ts';
-import { sendTransfer } from '../api/send-transfer.ts';
+import { sendTransfer, transferFields, type TransferInput } from '../api/send-transfer.ts';
 import { PASSWORD_REQUIRED } from '../api/earn-rules.ts';
 import { arrivalAmount, checkTransfer, feePercent, transferFee } from '../api/transfer-rules.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useApproval } from '../../../lib/use-approval.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
 import styles from './earn.module.css';
@@ -166,13 +168,26 @@ function TransferForm({
         {format.rate(percent)} · <CoinAmount amount={fee ? formatFixed(fee, 8) : '--'} coin={coin?.title} />
       </>
     );
-  const call = () =>
-    sendTransfer({
-      toUid: receiver.id,
-      coinId: coin?.id ?? 0,
-      amount,
-      payPassword: passwordRequired ? password : null,
-    });
+  const input: TransferInput = {
+    toUid: receiver.id,
+    coinId: coin?.id ?? 0,
+    amount,
+    payPassword: passwordRequired ? password : null,
+  };
+  const call = () => sendTransfer(input);
+  // The second step approves exactly the receiver, coin and amount the sheet shows.
+  const approval = useApproval({
+    submit,
+    key: 'send',
+    operation: 'internal_transfer',
+    fields: confirming && coin ? transferFields(input) : null,
+    call: (proof) => sendTransfer(input, proof),
+    onDone: () => {
+      setConfirming(false);
+      navigate('/transfer-list');
+    },
+    onRefused: () => setConfirming(false),
+  });
 
   // Transfer checks the form, refusing a broken rule as every submit does (a toast; a missing
   // password beneath its field), then opens the confirm step.
@@ -183,8 +198,9 @@ function TransferForm({
     setConfirming(true);
   };
 
-  // The sheet's confirm sends; a refusal (a wrong password) closes it, back to the form its toast names.
-  const send = () => void submit.run('send', call, () => navigate('/transfer-list')).then(() => setConfirming(false));
+  // The sheet's confirm sends; a refusal (a wrong password) closes it, back to the form its toast names,
+  // unless it is the second step's own: that one shows in the sheet.
+  const send = () => void approval.confirm();
 
   if (coins.state === 'loading' && !coins.data) return <Skeleton height={320} />;
   return (
@@ -277,11 +293,13 @@ function TransferForm({
         ]}
         confirmLabel={t('earn.transfer.send')}
         busy={submit.busy === 'send'}
+        disabled={!approval.ready}
         onConfirm={send}
         onClose={() => setConfirming(false)}
         testId="transfer-confirm"
       >
         <p>{t('earn.transfer.confirmText')}</p>
+        {approval.field && <SecondStepField {...approval.field} />}
       </ConfirmSheet>
     </section>
   );

@@ -1,5 +1,6 @@
 import { isCardNumber } from '../../../../common/profile-rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { ApprovalFields, SecondStepProof } from '../../../lib/use-approval.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 
 /** docs/product-rules.md#bank-cards. `card_number` may come masked (`**** 7890`) while bank_swan_type is 1. */
@@ -48,16 +49,20 @@ export function validateBankCard(input: BankCardInput): FieldErrors<BankCardFiel
   };
 }
 
-/** POST /api/User/setBank: with an id, changes that card, else adds one; the msg is toasted. */
-export function saveBankCard(input: BankCardInput): Promise<ApiResult<BankCard | null>> {
-  return api.post(
-    '/User/setBank',
-    {
-      id: input.id ?? undefined,
-      bank_name: input.bankName.trim(),
-      card_name: input.cardName.trim(),
-      card_number: input.cardNumber.trim(),
-    },
-    { successToast: true, lock: 'setBank' },
-  );
+/** What saving a card sends: also exactly what its second step approves. */
+export function bankCardFields(input: BankCardInput): ApprovalFields {
+  return {
+    id: input.id ?? undefined,
+    bank_name: input.bankName.trim(),
+    card_name: input.cardName.trim(),
+    card_number: input.cardNumber.trim(),
+  };
+}
+
+/**
+ * POST /api/User/setBank: with an id, changes that card, else adds one, with its second step when the
+ * account has one; the msg is toasted.
+ */
+export function saveBankCard(input: BankCardInput, proof: SecondStepProof = {}): Promise<ApiResult<BankCard | null>> {
+  return api.post('/User/setBank', { ...bankCardFields(input), ...proof }, { successToast: true, lock: 'setBank' });
 }

@@ -1,4 +1,5 @@
 import { checkWithdrawAddress, isWithdrawNetwork, type WithdrawNetwork } from '../../../../common/withdraw-address.ts';
+import type { ApprovalFields, SecondStepProof } from '../../../lib/use-approval.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 
 /** A bound withdrawal address (GET /api/User/getUserWidthAddress `list`). */
@@ -69,14 +70,22 @@ export function validateAddress(
   return { field: 'address', key: checked.problem === 'checksum' ? 'profile.address.checksum' : SHAPE_KEY[network] };
 }
 
-/** POST /api/User/setUserWidthAddress: binds (or replaces) the coin's address; the msg is toasted. */
-export function setWithdrawAddress(input: {
-  coinId: number;
-  address: string;
-}): Promise<ApiResult<BoundAddress | null>> {
+/** What binding sends: also exactly what its second step approves. */
+export function addressFields(input: { coinId: number; address: string }): ApprovalFields {
+  return { c_id: input.coinId, address: input.address.trim() };
+}
+
+/**
+ * POST /api/User/setUserWidthAddress: binds (or replaces) the coin's address, with its second step when the
+ * account has one; the msg is toasted.
+ */
+export function setWithdrawAddress(
+  input: { coinId: number; address: string },
+  proof: SecondStepProof = {},
+): Promise<ApiResult<BoundAddress | null>> {
   return api.post(
     '/User/setUserWidthAddress',
-    { c_id: input.coinId, address: input.address.trim() },
+    { ...addressFields(input), ...proof },
     { successToast: true, lock: 'setUserWidthAddress' },
   );
 }

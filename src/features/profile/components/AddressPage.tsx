@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconAddress, IconChevronRight, IconPaste } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -13,6 +15,7 @@ import { canPaste, pasteText } from '../../../lib/clipboard.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, isOn, useSiteSettings } from '../../../lib/site-settings.ts';
 import {
+  addressFields,
   getWithdrawAddresses,
   networkHintKey,
   setWithdrawAddress,
@@ -21,6 +24,7 @@ import {
   type BoundAddress,
 } from '../api/withdraw-addresses.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useApproval } from '../../../lib/use-approval.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
@@ -90,9 +94,28 @@ function AddressForm({ book, editing, canEdit, onSaved }: AddressFormProps) {
   const [coinId, setCoinId] = useState<number | null>(editing?.c_id ?? null);
   const [address, setAddress] = useState(editing?.address ?? '');
   const [errors, setErrors] = useState<{ coin?: string; address?: string }>({});
-  const { busy: posting, run } = useSubmit();
-  const busy = posting !== null;
+  const submitter = useSubmit();
+  const busy = submitter.busy !== null;
   const coin = book.coins.find((c) => c.id === coinId) ?? null;
+  /** The address the confirm sheet shows and its second step approves; null while it is closed. */
+  const [pending, setPending] = useState<{ coinId: number; address: string } | null>(null);
+  const saved = (row: BoundAddress | null) => {
+    if (!row) return;
+    setAddress(row.address);
+    onSaved(row);
+  };
+  const approval = useApproval({
+    submit: submitter,
+    key: 'save',
+    operation: 'withdraw_address',
+    fields: pending ? addressFields(pending) : null,
+    call: (proof) => setWithdrawAddress(pending ?? { coinId: 0, address: '' }, proof),
+    onDone: (row) => {
+      setPending(null);
+      saved(row);
+    },
+    onRefused: () => setPending(null),
+  });
   const bound = book.list.find((row) => row.c_id === coinId) ?? null;
   const editable = canEdit || bound === null;
   const hint = coin ? networkHintKey(coin.network) : null;
@@ -114,15 +137,9 @@ function AddressForm({ book, editing, canEdit, onSaved }: AddressFormProps) {
     const problem = validateAddress({ coinId, address }, coin?.network ?? null);
     setErrors(problem ? { [problem.field]: t(problem.key, { coin: coin?.title ?? '' }) } : {});
     if (problem || coinId === null) return;
-    await run(
-      'save',
-      () => setWithdrawAddress({ coinId, address }),
-      (saved) => {
-        if (!saved) return;
-        setAddress(saved.address);
-        onSaved(saved);
-      },
-    );
+    // With a second factor the address is confirmed in a sheet, whole, with the code that approves it.
+    if (approval.asks) return setPending({ coinId, address });
+    await submitter.run('save', () => setWithdrawAddress({ coinId, address }), saved);
   };
 
   return (
@@ -170,6 +187,29 @@ function AddressForm({ book, editing, canEdit, onSaved }: AddressFormProps) {
         <p className={styles.note} data-testid="address-locked">
           {t('profile.address.locked')}
         </p>
+      )}
+      {pending && (
+        <ConfirmSheet
+          open
+          title={t('security.approval.confirmAddress')}
+          rows={[
+            { label: t('profile.address.coin'), value: `${coin?.title ?? ''} · ${coin?.network ?? ''}` },
+            {
+              label: t('profile.address.address'),
+              value: <bdi dir="ltr">{pending.address.trim()}</bdi>,
+              long: true,
+              testId: 'confirm-address',
+            },
+          ]}
+          confirmLabel={t(bound ? 'profile.address.save' : 'profile.address.bind')}
+          busy={busy}
+          disabled={!approval.ready}
+          onConfirm={() => void approval.confirm()}
+          onClose={() => setPending(null)}
+          testId="address-confirm"
+        >
+          {approval.field && <SecondStepField {...approval.field} />}
+        </ConfirmSheet>
       )}
     </form>
   );

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { IconCard, IconEdit, IconPlus } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden.tsx';
@@ -11,8 +13,17 @@ import { displayCardNumber } from '../../../lib/bank-card-display.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { isOff, type SiteSettings, useSiteSettings } from '../../../lib/site-settings.ts';
 import { isValid, type FieldErrors } from '../../../lib/validation.ts';
-import { getBankCards, saveBankCard, validateBankCard, type BankCard, type BankCardField } from '../api/bank-cards.ts';
+import {
+  bankCardFields,
+  getBankCards,
+  saveBankCard,
+  validateBankCard,
+  type BankCard,
+  type BankCardField,
+  type BankCardInput,
+} from '../api/bank-cards.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useApproval } from '../../../lib/use-approval.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import styles from './profile.module.css';
@@ -135,8 +146,22 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
     cardNumber: masked ? '' : (card?.card_number ?? ''),
   });
   const [errors, setErrors] = useState<FieldErrors<BankCardField>>({});
-  const { busy: posting, run } = useSubmit();
-  const busy = posting !== null;
+  const submitter = useSubmit();
+  const busy = submitter.busy !== null;
+  /** The card the confirm sheet shows and its second step approves; null while it is closed. */
+  const [pending, setPending] = useState<BankCardInput | null>(null);
+  const approval = useApproval({
+    submit: submitter,
+    key: 'save',
+    operation: 'bank_card',
+    fields: pending ? bankCardFields(pending) : null,
+    call: (proof) => saveBankCard(pending ?? { id: null, bankName: '', cardName: '', cardNumber: '' }, proof),
+    onDone: () => {
+      setPending(null);
+      onSaved();
+    },
+    onRefused: () => setPending(null),
+  });
   const change = (field: BankCardField) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
@@ -147,7 +172,9 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
     const found = validateBankCard(input);
     setErrors(found);
     if (!isValid(found)) return;
-    await run(
+    // With a second factor the card is confirmed in a sheet, whole, with the code that approves it.
+    if (approval.asks) return setPending(input);
+    await submitter.run(
       'save',
       () => saveBankCard(input),
       () => onSaved(),
@@ -202,6 +229,30 @@ function BankCardForm({ card, onCancel, onSaved }: BankCardFormProps) {
           {t('profile.bank.save')}
         </Button>
       </div>
+      {pending && (
+        <ConfirmSheet
+          open
+          title={t('security.approval.confirmCard')}
+          rows={[
+            { label: t('profile.bank.bankName'), value: <bdi>{pending.bankName.trim()}</bdi> },
+            { label: t('profile.bank.cardName'), value: <bdi>{pending.cardName.trim()}</bdi> },
+            {
+              label: t('profile.bank.cardNumber'),
+              value: <bdi dir="ltr">{pending.cardNumber.trim()}</bdi>,
+              long: true,
+              testId: 'confirm-card',
+            },
+          ]}
+          confirmLabel={t('profile.bank.save')}
+          busy={busy}
+          disabled={!approval.ready}
+          onConfirm={() => void approval.confirm()}
+          onClose={() => setPending(null)}
+          testId="bank-confirm"
+        >
+          {approval.field && <SecondStepField {...approval.field} />}
+        </ConfirmSheet>
+      )}
     </form>
   );
 }

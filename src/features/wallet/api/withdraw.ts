@@ -1,5 +1,6 @@
 import { isPassword } from '../../../../common/rules.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import type { ApprovalFields, SecondStepProof } from '../../../lib/use-approval.ts';
 import { withdrawalAmountProblem, type Problem, type WithdrawLimits } from './wallet-rules.ts';
 
 /** GET /api/Index/getCanWithdrawCoin: the coins that can be withdrawn. */
@@ -58,19 +59,28 @@ export function validateWithdrawal(input: WithdrawInput, limits: WithdrawLimits)
   return null;
 }
 
-/** POST /api/User/withdraw (docs/product-rules.md#withdrawals: c_id, num, type 1, paypwd, bank_id, withdraw_type); the posting flag `withdraw`. */
-export function submitWithdrawal(input: WithdrawInput): Promise<ApiResult<{ id: number }>> {
+/** What a withdrawal sends besides the password: also exactly what its second step approves. */
+export function withdrawalFields(input: WithdrawInput): ApprovalFields {
+  return {
+    c_id: input.coinId,
+    num: input.amount.trim(),
+    withdraw_type: input.withdrawType,
+    address_id: input.withdrawType === 1 ? input.addressId : null,
+    bank_id: input.withdrawType === 2 ? input.cardId : null,
+  };
+}
+
+/**
+ * POST /api/User/withdraw (docs/product-rules.md#withdrawals: c_id, num, type 1, paypwd, bank_id, withdraw_type), with its
+ * second step when the account has one; the posting flag `withdraw`.
+ */
+export function submitWithdrawal(
+  input: WithdrawInput,
+  proof: SecondStepProof = {},
+): Promise<ApiResult<{ id: number }>> {
   return api.post<{ id: number }>(
     '/User/withdraw',
-    {
-      c_id: input.coinId,
-      num: input.amount.trim(),
-      type: 1,
-      withdraw_type: input.withdrawType,
-      address_id: input.withdrawType === 1 ? input.addressId : null,
-      bank_id: input.withdrawType === 2 ? input.cardId : null,
-      paypwd: input.payPassword,
-    },
+    { ...withdrawalFields(input), type: 1, paypwd: input.payPassword, ...proof },
     { successToast: true, lock: 'withdraw' },
   );
 }

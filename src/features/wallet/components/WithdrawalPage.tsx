@@ -9,6 +9,7 @@ import type { DetailRow } from '../../../components/ui/DetailList.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
+import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { SelectField } from '../../../components/ui/SelectField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -24,10 +25,12 @@ import {
   getWithdrawInfo,
   submitWithdrawal,
   validateWithdrawal,
+  withdrawalFields,
   type WithdrawInfo,
   type WithdrawInput,
 } from '../api/withdraw.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
+import { useApproval } from '../../../lib/use-approval.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { AmountText } from './AmountText.tsx';
 import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
@@ -89,10 +92,24 @@ function WithdrawForm({
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const { busy: posting, run } = useSubmit();
-  const busy = posting !== null;
+  const submitter = useSubmit();
+  const busy = submitter.busy !== null;
   /** What the confirm sheet shows and sends; null while it is closed. */
   const [pending, setPending] = useState<WithdrawInput | null>(null);
+  // The second step approves exactly what the sheet shows; a refusal is mended in the form, as every
+  // confirm sheet does (docs/money-input.md), unless it is the second step's own (then in the sheet).
+  const approval = useApproval({
+    submit: submitter,
+    key: 'withdraw',
+    operation: 'withdraw',
+    fields: pending ? withdrawalFields(pending) : null,
+    call: (proof) => submitWithdrawal(pending as WithdrawInput, proof),
+    onDone: () => {
+      setPending(null);
+      if (coin) onDone(coin);
+    },
+    onRefused: () => setPending(null),
+  });
   const needsPassword = isOn(settings, 'traders_password_switch');
   const canSubmit = isOn(settings, 'withdrawal_status');
 
@@ -135,17 +152,6 @@ function WithdrawForm({
     const found = validateWithdrawal(input, limits);
     setProblem(found);
     if (!found) setPending(input);
-  };
-  const send = async () => {
-    if (!pending) return;
-    const result = await run(
-      'withdraw',
-      () => submitWithdrawal(pending),
-      () => onDone(coin),
-    );
-    // A refusal (a wrong password, a balance that changed) is mended in the form: back to it, as
-    // every confirm sheet does (docs/money-input.md). Without an answer the sheet stays for a retry.
-    if (result) setPending(null);
   };
   /** The sheet's figures: the destination whole, then the amount, the fee and what arrives, each with its unit. */
   const confirmRows = (): DetailRow[] => {
@@ -347,10 +353,13 @@ function WithdrawForm({
           rows={confirmRows()}
           confirmLabel={t('wallet.withdraw.confirm')}
           busy={busy}
-          onConfirm={() => void send()}
+          disabled={!approval.ready}
+          onConfirm={() => void approval.confirm()}
           onClose={() => setPending(null)}
           testId="withdraw-confirm"
-        />
+        >
+          {approval.field && <SecondStepField {...approval.field} />}
+        </ConfirmSheet>
       )}
     </form>
   );

@@ -30,6 +30,7 @@ describe('api/User', () => {
       has_unread: 1,
       invit: DEMO_INVITE_CODE,
       rz_reason: '',
+      factors: { totp: 0, passkeys: 0 },
     });
     expect(answer.data.id).toBeGreaterThan(100000);
   });

@@ -4,6 +4,7 @@ import { reject } from '../../../domain/rejection.ts';
 import { messages, newPassword, secret } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
+import { SECOND_STEP_NOTE, secondStep, secondStepFields } from '../security/second-step.ts';
 
 /** POST /api/User/resetpwd and /api/User/resetPay (docs/product-rules.md#passwords); both need Token. */
 export const passwordRoutes: ApiPlugin = async (fastify) => {
@@ -15,18 +16,23 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     url: '/User/resetpwd',
     summary: 'Changes the login password',
     description:
-      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions).",
+      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions)." +
+      SECOND_STEP_NOTE +
+      ' The approval binds the operation alone: passwords are never kept in it.',
     auth: 'required',
     fields: {
       oldpassword: secret(messages('password.oldRequired')),
       newpassword: newPassword(messages('validate.passwordRule')),
+      ...secondStepFields,
     },
     answer: Type.Null(),
-    handler: async ({ fields, user, t }) => {
+    handler: async ({ fields, user, request, t }) => {
       if (!(await verifySecret(fields.oldpassword, { hash: user.password_hash, salt: user.password_salt })))
         reject('password.oldWrong');
+      const approval = await secondStep(ctx, user, 'login_password', {}, fields, request);
       const hashed = await hashSecret(fields.newpassword);
       ctx.db.transaction(() => {
+        approval.markUsed();
         ctx.users.setPassword(user.id, hashed);
         ctx.sessions.revokeAllForUser(user.id, ctx.now());
       })();
@@ -38,16 +44,23 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/User/resetPay',
     summary: 'Sets or replaces the transaction password; getUserInfo then answers have_pay 1',
+    description: SECOND_STEP_NOTE.trim() + ' The approval binds the operation alone: passwords are never kept in it.',
     auth: 'required',
     fields: {
       logpassword: secret(messages('pay.loginRequired')),
       newpassword: newPassword(messages('validate.passwordRule')),
+      ...secondStepFields,
     },
     answer: Type.Null(),
-    handler: async ({ fields, user, t }) => {
+    handler: async ({ fields, user, request, t }) => {
       if (!(await verifySecret(fields.logpassword, { hash: user.password_hash, salt: user.password_salt })))
         reject('pay.loginWrong');
-      ctx.users.setPayPassword(user.id, await hashSecret(fields.newpassword));
+      const approval = await secondStep(ctx, user, 'pay_password', {}, fields, request);
+      const hashed = await hashSecret(fields.newpassword);
+      ctx.db.transaction(() => {
+        approval.markUsed();
+        ctx.users.setPayPassword(user.id, hashed);
+      })();
       return ok(null, t('pay.saved'));
     },
   });

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { IdentityRepository, RZ_REJECTED } from '../../../db/repositories/identity-repository.ts';
 import { reject } from '../../../domain/rejection.ts';
+import { userFactors } from '../../../domain/security/factors.ts';
 import { pageOf } from '../../../http/contract/answers.ts';
 import { id, messages, optional, paging } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -19,6 +20,13 @@ const UserInfo = Type.Object({
   rz_reason: Type.String({
     description: 'Why identity verification was rejected, while rzstatus is 3; empty otherwise',
   }),
+  factors: Type.Object(
+    {
+      totp: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 when authenticator codes are on' }),
+      passkeys: Type.Integer({ description: 'How many passkeys the account has' }),
+    },
+    { description: 'The second factors on: with any, money calls and security changes ask a second step' },
+  ),
 });
 
 /** docs/product-rules.md#notices: status 1 unread, 2 read (for this user). */
@@ -43,8 +51,9 @@ export const userRoutes: ApiPlugin = async (fastify) => {
     summary: 'The signed-in user',
     auth: 'required',
     answer: UserInfo,
-    handler: ({ user }) =>
-      ok({
+    handler: ({ user }) => {
+      const factors = userFactors(ctx.db, user.id);
+      return ok({
         username: user.username,
         id: user.id,
         vip: user.vip,
@@ -54,7 +63,9 @@ export const userRoutes: ApiPlugin = async (fastify) => {
         has_unread: ctx.notices.hasUnread(user.id) ? 1 : 0,
         invit: user.invite_code,
         rz_reason: user.rzstatus === RZ_REJECTED ? (identities.latest(user.id)?.reason ?? '') : '',
-      }),
+        factors: { totp: factors.totp ? 1 : 0, passkeys: factors.passkeys },
+      });
+    },
   });
 
   route({

@@ -4,10 +4,11 @@ import {
   WithdrawAddressRepository,
   type WithdrawAddressRow,
 } from '../../../db/repositories/withdraw-address-repository.ts';
-import { bindWithdrawAddress } from '../../../domain/withdraw-addresses.ts';
+import { addressApprovalFields, bindWithdrawAddress } from '../../../domain/withdraw-addresses.ts';
 import { id, messages, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
+import { SECOND_STEP_NOTE, secondStep, secondStepFields } from '../security/second-step.ts';
 
 const Network = Type.String({
   enum: [...WITHDRAW_NETWORKS],
@@ -62,7 +63,8 @@ export const addressRoutes: ApiPlugin = async (fastify) => {
     description:
       "Refused while address_switch is not 1. The address must have the shape of the coin's network and pass its checksum " +
       '(base58check for TRC20 and legacy BTC, bech32/bech32m for bc1, EIP-55 for mixed-case ERC20). ERC20 addresses are stored ' +
-      'in their EIP-55 form, bech32 ones in lower case.',
+      'in their EIP-55 form, bech32 ones in lower case.' +
+      SECOND_STEP_NOTE,
     auth: 'required',
     once: 'common.duplicate',
     fields: {
@@ -71,16 +73,16 @@ export const addressRoutes: ApiPlugin = async (fastify) => {
         { required: 'address.required', invalid: 'address.invalid' },
         { max: ADDRESS_MAX_LENGTH, pattern: ADDRESS_TEXT_PATTERN, example: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       ),
+      ...secondStepFields,
     },
     answer: BoundAddress,
-    handler: ({ fields, user, t }) => {
-      const row = bindWithdrawAddress(
-        addresses,
-        ctx.siteConfig.get(),
-        user.id,
-        { coinId: fields.c_id, address: fields.address },
-        ctx.now(),
-      );
+    handler: async ({ fields, user, request, t }) => {
+      const binding = { coinId: fields.c_id, address: fields.address };
+      const approval = await secondStep(ctx, user, 'withdraw_address', addressApprovalFields(binding), fields, request);
+      const row = ctx.db.transaction(() => {
+        approval.markUsed();
+        return bindWithdrawAddress(addresses, ctx.siteConfig.get(), user.id, binding, ctx.now());
+      })();
       return ok(view(row), t('address.saved'));
     },
   });

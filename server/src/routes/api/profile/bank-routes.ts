@@ -8,11 +8,12 @@ import {
   maskCardNumber,
 } from '../../../../../common/profile-rules.ts';
 import { BankCardRepository, type BankCardRow } from '../../../db/repositories/bank-card-repository.ts';
-import { saveBankCard } from '../../../domain/bank-cards.ts';
+import { cardApprovalFields, saveBankCard } from '../../../domain/bank-cards.ts';
 import type { SiteConfig } from '../../../domain/site-config.ts';
 import { id, messages, optional, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
+import { SECOND_STEP_NOTE, secondStep, secondStepFields } from '../security/second-step.ts';
 
 /** docs/product-rules.md#bank-cards. */
 const BankCard = Type.Object({
@@ -57,7 +58,8 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
     description:
       'Checked in the order bank name, cardholder name, card number (docs/product-rules.md#bank-cards); no verification code is asked (README "Bank cards"). ' +
       'The card number is 12 to 19 digits, spaces ignored. Refused while bank_switch is not 1; once the caller has a card, adding and ' +
-      'changing need can_edit_bank 1 (docs/product-rules.md#bank-cards). At most 10 cards, each number once.',
+      'changing need can_edit_bank 1 (docs/product-rules.md#bank-cards). At most 10 cards, each number once.' +
+      SECOND_STEP_NOTE,
     auth: 'required',
     once: 'common.duplicate',
     fields: {
@@ -74,16 +76,21 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
         { required: 'bank.cardNumberError', invalid: 'bank.cardNumberInvalid' },
         { max: CARD_NUMBER_MAX_LENGTH, pattern: CARD_NUMBER_PATTERN, example: '6222 0212 3456 7890' },
       ),
+      ...secondStepFields,
     },
     answer: BankCard,
-    handler: ({ fields, user, t }) => {
+    handler: async ({ fields, user, request, t }) => {
       const site = ctx.siteConfig.get();
       const card = {
         bankName: fields.bank_name,
         cardName: fields.card_name,
         cardNumber: cardDigits(fields.card_number),
       };
-      const saved = saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
+      const approval = await secondStep(ctx, user, 'bank_card', cardApprovalFields(fields.id, card), fields, request);
+      const saved = ctx.db.transaction(() => {
+        approval.markUsed();
+        return saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
+      })();
       return ok(
         view(cards.ownedBy(user.id, saved.id) as BankCardRow, site),
         t(saved.added ? 'bank.added' : 'bank.updated'),

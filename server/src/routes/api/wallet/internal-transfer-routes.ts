@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { MAIN_ACCOUNT } from '../../../domain/accounts.ts';
+import { transferApprovalFields } from '../../../domain/earn/internal-transfers.ts';
 import { requireSwitch } from '../../../domain/earn/switches.ts';
 import { ppmToRate } from '../../../domain/fees.ts';
 import { formatUnits } from '../../../domain/money.ts';
@@ -9,6 +10,7 @@ import { choice, id, messages, optional, paging, secret, text, withDefault } fro
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
 import { earnAmount, type EarnPlugin } from '../earn/earn-context.ts';
+import { FACTOR_REQUIRED_NOTE, SECOND_STEP_NOTE, secondStep, secondStepFields } from '../security/second-step.ts';
 import { internalTransferView, InternalTransferView, TransferCoinView } from './internal-transfer-views.ts';
 
 const listInvalid = messages('earn.listInvalid');
@@ -79,7 +81,9 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
     description:
       "Checked in this order: the receiver (to_uid from searchUser, not the caller), the coin, the amount's decimals, the transaction password " +
       'when traders_password_switch is 1, the balance. The amount is frozen until it arrives; the receiver gets amount − amount × rate (fee ' +
-      'rounded down). The sender may cancel while it is in transfer.',
+      'rounded down). The sender may cancel while it is in transfer.' +
+      SECOND_STEP_NOTE +
+      FACTOR_REQUIRED_NOTE,
     auth: 'required',
     once: 'earn.duplicate',
     fields: {
@@ -87,14 +91,16 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
       c_id: id(messages('transfer.coinRequired')),
       amount: earnAmount('transfer.amountRequired'),
       paypassword: optional(secret(messages('pay.required'))),
+      ...secondStepFields,
     },
     answer: InternalTransferView,
-    handler: async ({ fields, user, lang, t }) => {
+    handler: async ({ fields, user, request, lang, t }) => {
       const site = ctx.siteConfig.get();
       open();
       const quote = transfers.prepare(user.id, { toUserId: fields.to_uid, coinId: fields.c_id, amount: fields.amount });
       await ctx.payPassword.check(user, fields.paypassword, site.traders_password_switch === 1);
-      return ok(internalTransferView(transfers.send(user.id, quote), user.id, lang), t('transfer.sent'));
+      const approval = await secondStep(ctx, user, 'internal_transfer', transferApprovalFields(quote), fields, request);
+      return ok(internalTransferView(transfers.send(user.id, quote, approval), user.id, lang), t('transfer.sent'));
     },
   });
 

@@ -3,6 +3,7 @@ import { formatTrimmed, formatUnits } from '../../../domain/money.ts';
 import { choice, id, messages, optional, secret, withDefault } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes } from '../context.ts';
+import { FACTOR_REQUIRED_NOTE, SECOND_STEP_NOTE, secondStep, secondStepFields } from '../security/second-step.ts';
 import { amountField, coinField, type WalletPlugin } from './wallet-context.ts';
 
 /** docs/product-rules.md#withdrawals, plus the coin's decimals. */
@@ -76,7 +77,9 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
       "withdraw_type 1: to the bound address address_id (default: the coin's first bound address); 2: to the bound card bank_id. The amount must be within " +
       'txminnum..txmaxnum inclusive and above the fee. paypwd is required while traders_password_switch is 1 (5 wrong in a row lock withdrawals 30 minutes). ' +
       'Approval takes the frozen amount (received arrives, the fee stays), rejection unfreezes exactly it. Refused while withdrawal_status is not 1, ' +
-      'to a wallet while address_switch is not 1, to a card while bank_switch is not 1. An identical withdrawal within 2 s is refused.',
+      'to a wallet while address_switch is not 1, to a card while bank_switch is not 1. An identical withdrawal within 2 s is refused.' +
+      SECOND_STEP_NOTE +
+      FACTOR_REQUIRED_NOTE,
     auth: 'required',
     once: 'common.duplicate',
     fields: {
@@ -87,6 +90,7 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
       withdraw_type: withDefault(choice([1, 2], messages('wallet.withdrawTypeInvalid')), 1),
       bank_id: optional(id(messages('wallet.cardRequired'))),
       address_id: optional(id(messages('wallet.addressUnknown'))),
+      ...secondStepFields,
     },
     requireWhen: [{ when: { withdraw_type: 2 }, require: ['bank_id'] }],
     answer: Type.Object({
@@ -96,15 +100,19 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
       fee: Type.String(),
       received: Type.String(),
     }),
-    handler: async ({ fields, user, t }) => {
-      const withdrawal = await wallet().withdrawals.submit(user, {
-        coinId: fields.c_id,
-        amount: fields.num,
-        withdrawType: fields.withdraw_type,
-        cardId: fields.bank_id,
-        addressId: fields.address_id,
-        payPassword: fields.paypwd,
-      });
+    handler: async ({ fields, user, request, t }) => {
+      const withdrawal = await wallet().withdrawals.submit(
+        user,
+        {
+          coinId: fields.c_id,
+          amount: fields.num,
+          withdrawType: fields.withdraw_type,
+          cardId: fields.bank_id,
+          addressId: fields.address_id,
+          payPassword: fields.paypwd,
+        },
+        (approved) => secondStep(ctx, user, 'withdraw', approved, fields, request),
+      );
       return ok(
         {
           id: withdrawal.id,

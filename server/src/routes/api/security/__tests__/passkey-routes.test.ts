@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock, MovableClock } from '../../../../feed/clock.ts';
-import { CHALLENGE_TTL_MS, passkeyAssertionOptions, verifyPasskeyAssertion } from '../../../../domain/security/passkeys.ts';
+import {
+  CHALLENGE_TTL_MS,
+  passkeyAssertionOptions,
+  verifyPasskeyAssertion,
+} from '../../../../domain/security/passkeys.ts';
 import {
   as,
   login,
@@ -143,11 +147,18 @@ describe('api/Security passkeys', () => {
       passkey_response: key.assert(options),
       ip: '203.0.113.9',
     });
-    expect(answer).toMatchObject({ code: 1, msg: 'Login successful', data: { userinfo: { id: userId, username: 'demo' } } });
+    expect(answer).toMatchObject({
+      code: 1,
+      msg: 'Login successful',
+      data: { userinfo: { id: userId, username: 'demo' } },
+    });
     const info = await t.post<UserInfo>('User/getUserInfo', {}, as(answer.data.userinfo.token));
     expect(info.data.username).toBe('demo');
     expect(t.db.prepare('SELECT last_login_ip FROM users WHERE id = ?').pluck().get(userId)).toBe('203.0.113.9');
-    const row = t.db.prepare('SELECT counter, last_used_at FROM passkeys').get() as { counter: number; last_used_at: number };
+    const row = t.db.prepare('SELECT counter, last_used_at FROM passkeys').get() as {
+      counter: number;
+      last_used_at: number;
+    };
     expect(row.counter).toBe(1);
     expect(row.last_used_at).toBe(clock.now());
     expect((await list())[0]!.last_used_at).toBe('2026-12-05 09:00:00');
@@ -182,7 +193,9 @@ describe('api/Security passkeys', () => {
     const key = new SoftAuthenticator();
     await addPasskey(key);
     expect(
-      await t.post('Security/passkeySignIn', { passkey_response: new SoftAuthenticator().assert(await signInOptions()) }),
+      await t.post('Security/passkeySignIn', {
+        passkey_response: new SoftAuthenticator().assert(await signInOptions()),
+      }),
     ).toMatchObject({ code: 0, msg: 'This passkey is not registered with any account here' });
     const impostor = new SoftAuthenticator();
     const forged = key.assert(await signInOptions(), { signWith: impostor['privateKey'] });

@@ -31,6 +31,7 @@ import {
 } from '../../../../__tests__/harness/index.ts';
 import { uploadRoute } from '../../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
+import { approvalRoutes } from '../../security/approval-routes.ts';
 import { walletRoutes } from '../wallet-routes.ts';
 import { givenApiContext } from '../../../../plugins/api-context.ts';
 import { walletPlugin } from '../../../../plugins/wallet.ts';
@@ -133,6 +134,7 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
       await api.register(walletPlugin, { prices: (symbol, at) => feed.priceAt(symbol, at) });
       await api.register(uploadRoute);
       await api.register(walletRoutes);
+      await api.register(approvalRoutes);
     },
     { prefix: '/api' },
   );
