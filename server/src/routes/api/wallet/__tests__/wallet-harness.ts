@@ -31,6 +31,7 @@ import {
 } from '../../../../__tests__/harness/index.ts';
 import { uploadRoute } from '../../profile/upload-route.ts';
 import { createApiContext, type ApiContext } from '../../context.ts';
+import { passkeyRoutes } from '../../security/passkey-routes.ts';
 import { approvalRoutes } from '../../security/approval-routes.ts';
 import { walletRoutes } from '../wallet-routes.ts';
 import { givenApiContext } from '../../../../plugins/api-context.ts';
@@ -135,6 +136,7 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
       await api.register(uploadRoute);
       await api.register(walletRoutes);
       await api.register(approvalRoutes);
+      await api.register(passkeyRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APPROVAL_TTL_MS } from '../../../../domain/security/approvals.ts';
 import { TOTP_PERIOD_S, TotpFactors, totpOf } from '../../../../domain/security/totp.ts';
-import { expectBillsMatchBalances, rowCount } from '../../../../__tests__/harness/index.ts';
+import {
+  expectBillsMatchBalances,
+  rowCount,
+  SoftAuthenticator,
+  type CeremonyOptions,
+} from '../../../../__tests__/harness/index.ts';
 import { PAY_PASSWORD, startWalletHarness, type WalletHarness } from './wallet-harness.ts';
 
 const TRON = 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se';
@@ -175,7 +180,7 @@ describe('a withdrawal approved by a second step', () => {
       'Please confirm with your second step',
     );
     expect((await withdraw({ ...withdrawal('100'), approval_id, passkey_response: '{}' })).msg).toBe(
-      'Passkeys are not available, please use your authenticator code',
+      'The passkey was not accepted, please try again',
     );
     expect(moneyState()).toBe(before);
     expect((await withdraw({ ...withdrawal('100'), approval_id, otp_code: right })).code).toBe(1);
@@ -210,5 +215,118 @@ describe('two_factor_required', () => {
     h.setSite({ two_factor_required: 0 });
     expect((await h.post('User/withdraw', fields, user.token)).code).toBe(1);
     expect(h.balance(user.id, 'usdt').available).toBe(900_00000000n);
+  });
+});
+
+/** The same with a passkey: its assertion signs the approval's challenge, derived from the exact withdrawal. */
+describe('a withdrawal approved by a passkey', () => {
+  let h: WalletHarness;
+  let user: { id: number; token: string; addressId: number; key: SoftAuthenticator };
+  beforeAll(async () => {
+    h = await startWalletHarness();
+  });
+  afterAll(async () => h.close());
+
+  let users = 0;
+  beforeEach(async () => {
+    users += 1;
+    const added = await h.addUser(`pk${users}approver`, { usdt: '1000' });
+    const addressId = h.bindAddress(added.id, 'usdt', TRON);
+    const key = new SoftAuthenticator();
+    const options = await h.post<{ options: CeremonyOptions }>('Security/passkeyRegisterOptions', {}, added.token);
+    const registered = await h.post(
+      'Security/passkeyRegister',
+      { passkey_response: key.register(options.data.options) },
+      added.token,
+    );
+    expect(registered.code, registered.msg).toBe(1);
+    user = { ...added, addressId, key };
+  });
+
+  const withdrawal = (num = '100') => ({ c_id: h.coinId('usdt'), num, withdraw_type: 1, address_id: user.addressId });
+  const start = async (fields: Record<string, string | number>) => {
+    const answer = await h.post<Started & { passkey_options: CeremonyOptions }>(
+      'Security/approvalStart',
+      fields,
+      user.token,
+    );
+    expect(answer.code, answer.msg).toBe(1);
+    expect(answer.data.methods).toEqual(['passkey']);
+    expect(answer.data.passkey_options.challenge).toBe(answer.data.challenge);
+    return answer.data;
+  };
+  const withdraw = (fields: Record<string, string | number>) =>
+    h.post<{ id: number }>('User/withdraw', { paypwd: PAY_PASSWORD, ...fields }, user.token);
+  const moneyState = () =>
+    JSON.stringify(
+      {
+        balance: h.balance(user.id, 'usdt'),
+        bills: rowCount(h.db, 'bills'),
+        withdrawals: rowCount(h.db, 'withdrawals'),
+      },
+      (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+    );
+
+  it('sends the withdrawal the passkey approved, once', async () => {
+    const started = await start({ operation: 'withdraw', ...withdrawal('100') });
+    const assertion = user.key.assert(started.passkey_options);
+    const sent = await withdraw({
+      ...withdrawal('100'),
+      approval_id: started.approval_id,
+      passkey_response: assertion,
+    });
+    expect(sent.code, sent.msg).toBe(1);
+    const before = moneyState();
+    const again = await withdraw({
+      ...withdrawal('100'),
+      approval_id: started.approval_id,
+      passkey_response: assertion,
+    });
+    expect(again.code).toBe(0);
+    expect(moneyState()).toBe(before);
+  });
+
+  it('refuses the same assertion presented for another amount or another address, and moves nothing', async () => {
+    const started = await start({ operation: 'withdraw', ...withdrawal('100') });
+    const assertion = user.key.assert(started.passkey_options);
+    const before = moneyState();
+    const more = await withdraw({
+      ...withdrawal('900'),
+      approval_id: started.approval_id,
+      passkey_response: assertion,
+    });
+    expect(more).toMatchObject({ code: 0, msg: 'The details changed after you confirmed, please confirm again' });
+    // The coin's address rebound to another after the approval: the same address_id now sends elsewhere.
+    h.bindAddress(user.id, 'usdt', OTHER_TRON);
+    const elsewhere = await withdraw({
+      ...withdrawal('100'),
+      approval_id: started.approval_id,
+      passkey_response: assertion,
+    });
+    expect(elsewhere).toMatchObject({ code: 0, msg: 'The details changed after you confirmed, please confirm again' });
+    // An approval of the other withdrawal, answered with the first one's assertion, is refused too:
+    // the assertion signed the first approval's challenge.
+    const other = await start({ operation: 'withdraw', ...withdrawal('900') });
+    const swapped = await withdraw({
+      ...withdrawal('900'),
+      approval_id: other.approval_id,
+      passkey_response: assertion,
+    });
+    expect(swapped.code).toBe(0);
+    expect(moneyState()).toBe(before);
+  });
+
+  it('refuses an approval answered after its 5 minutes', async () => {
+    const started = await start({ operation: 'withdraw', ...withdrawal('100') });
+    const assertion = user.key.assert(started.passkey_options);
+    const before = moneyState();
+    h.clock.advance(APPROVAL_TTL_MS);
+    const late = await withdraw({
+      ...withdrawal('100'),
+      approval_id: started.approval_id,
+      passkey_response: assertion,
+    });
+    expect(late).toMatchObject({ code: 0, msg: 'This confirmation has expired, please confirm again' });
+    expect(moneyState()).toBe(before);
   });
 });
