@@ -1,5 +1,6 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
+import { securitySessionsMessagesEn } from './messages-security-sessions-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 import { walletMessagesEn } from './messages-wallet-en.ts';
@@ -56,6 +57,7 @@ export const messagesEn = {
   ...profileMessagesEn,
   ...walletMessagesEn,
   ...earnMessagesEn,
+  ...securitySessionsMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

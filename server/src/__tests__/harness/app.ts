@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig, type ServerConfig } from '../../config.ts';
+import type { Clock } from '../../feed/clock.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { apiClient, type ApiClient, type Fields } from './api.ts';
 import { copyTemplate, removeDataDir } from './database.ts';
@@ -23,8 +24,12 @@ export interface TestApp extends ApiClient {
  * Starts the whole app on a database of its own, copied from the run's template (harness/database.ts):
  * demo-seeded unless the env turns SEED_DEMO off. The per-IP limit is off unless a test sets
  * AUTH_RATE_LIMIT, so the many logins of one file never trip it; the rate-limit test turns it on on purpose.
+ * `options.clock` replaces the server's clock (a ManualClock: a test that compares times).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const config = loadConfig({
     ...process.env,
@@ -40,7 +45,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // file's first app (every module still to load) within that limit on busy shared cores.
   await import('../../routes/index.ts');
   const db = openDatabase(dataDir);
-  const app = await buildApp({ config, db, checkAnswers: true });
+  const app = await buildApp({ config, db, checkAnswers: true, clock: options.clock });
   return {
     app,
     config,

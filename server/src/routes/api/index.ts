@@ -18,6 +18,9 @@ import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './account/password-routes.ts';
 import { userRoutes } from './account/user-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
+import { antiPhishingRoutes } from './security/anti-phishing-routes.ts';
+import { sessionRoutes } from './security/session-routes.ts';
+import { signInRoutes } from './security/sign-in-routes.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -59,4 +62,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(tradingRoutes);
   await fastify.register(walletRoutes);
   await fastify.register(earnRoutes);
+  for (const plugin of [sessionRoutes, signInRoutes, antiPhishingRoutes]) await fastify.register(plugin);
 };

@@ -1,6 +1,8 @@
 import Type from 'typebox';
 import { burnVerifyTime, verifySecret } from '../../../domain/passwords.ts';
 import { reject } from '../../../domain/rejection.ts';
+import { clientOrigin, startSession } from '../../../domain/security/sessions.ts';
+import { recordSignIn } from '../../../domain/security/sign-ins.ts';
 import { messages, optional, secret, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
@@ -22,7 +24,9 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/Login/login',
     summary: 'Logs in with username (or email or phone) and password',
-    description: 'Unknown account and wrong password answer the same message, after the same scrypt time.',
+    description:
+      'Unknown account and wrong password answer the same message, after the same scrypt time. ' +
+      "Every attempt on an existing account is kept in its sign-in history; one from a new device sends a notice and a mail.",
     auth: 'none',
     rateLimit: true,
     fields: {
@@ -37,10 +41,14 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
         await burnVerifyTime(fields.password);
         reject('login.wrong');
       }
-      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt })))
+      const origin = clientOrigin(request);
+      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt }))) {
+        recordSignIn(ctx, { userId: user.id, reason: 'wrong_password', ...origin });
         reject('login.wrong');
+      }
       ctx.users.recordLogin(user.id, fields.ip?.slice(0, 64) || request.ip, ctx.now());
-      const token = ctx.auth.issue(user.id);
+      recordSignIn(ctx, { userId: user.id, reason: 'ok', ...origin });
+      const token = startSession(ctx, { userId: user.id, ...origin });
       return ok({ userinfo: { token, id: user.id, username: user.username } }, t('login.ok'));
     },
   });

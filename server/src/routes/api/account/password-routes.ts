@@ -29,6 +29,7 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
       ctx.db.transaction(() => {
         ctx.users.setPassword(user.id, hashed);
         ctx.sessions.revokeAllForUser(user.id, ctx.now());
+        ctx.securityEvents.record({ userId: user.id, kind: 'login_password_changed' });
       })();
       return ok(null, t('password.changed'));
     },
@@ -47,7 +48,11 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     handler: async ({ fields, user, t }) => {
       if (!(await verifySecret(fields.logpassword, { hash: user.password_hash, salt: user.password_salt })))
         reject('pay.loginWrong');
-      ctx.users.setPayPassword(user.id, await hashSecret(fields.newpassword));
+      const hashed = await hashSecret(fields.newpassword);
+      ctx.db.transaction(() => {
+        ctx.users.setPayPassword(user.id, hashed);
+        ctx.securityEvents.record({ userId: user.id, kind: 'pay_password_changed' });
+      })();
       return ok(null, t('pay.saved'));
     },
   });

@@ -74,13 +74,21 @@ export const addressRoutes: ApiPlugin = async (fastify) => {
     },
     answer: BoundAddress,
     handler: ({ fields, user, t }) => {
-      const row = bindWithdrawAddress(
-        addresses,
-        ctx.siteConfig.get(),
-        user.id,
-        { coinId: fields.c_id, address: fields.address },
-        ctx.now(),
-      );
+      const row = ctx.db.transaction(() => {
+        const bound = bindWithdrawAddress(
+          addresses,
+          ctx.siteConfig.get(),
+          user.id,
+          { coinId: fields.c_id, address: fields.address },
+          ctx.now(),
+        );
+        ctx.securityEvents.record({
+          userId: user.id,
+          kind: 'withdraw_address_added',
+          detail: { coin: bound.coin, address: bound.address },
+        });
+        return bound;
+      })();
       return ok(view(row), t('address.saved'));
     },
   });

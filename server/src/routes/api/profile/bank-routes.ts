@@ -83,7 +83,12 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
         cardName: fields.card_name,
         cardNumber: cardDigits(fields.card_number),
       };
-      const saved = saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
+      // A new card or a changed one is a new place money can go: the user is told either way.
+      const saved = ctx.db.transaction(() => {
+        const stored = saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
+        ctx.securityEvents.record({ userId: user.id, kind: 'bank_card_added', detail: { card: card.cardNumber.slice(-4) } });
+        return stored;
+      })();
       return ok(
         view(cards.ownedBy(user.id, saved.id) as BankCardRow, site),
         t(saved.added ? 'bank.added' : 'bank.updated'),
