@@ -17,6 +17,8 @@ const user = (have_pay: number): UserInfo => ({
   invit: 'ABC234',
 });
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
+const summary = (sessions: number, antiPhishing: string) =>
+  ok({ sessions, anti_phishing_code: antiPhishing });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,7 +33,7 @@ describe('security page', () => {
     [1, en.account.security.set],
     [0, en.account.security.notSet],
   ])('marks the transaction password from have_pay %i', async (havePay, text) => {
-    stubApi({ '/User/getUserInfo': ok(user(havePay)) });
+    stubApi({ '/User/getUserInfo': ok(user(havePay)), '/Security/getSessionSummary': summary(1, '') });
     render(<SecurityPage />);
     expect((await screen.findByTestId('pay-password-status')).textContent).toBe(text);
   });
@@ -39,6 +41,7 @@ describe('security page', () => {
   it('shows "failed to load" with a retry when getUserInfo fails, and the retry fills the mark in', async () => {
     const calls = stubApi({
       '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))),
+      '/Security/getSessionSummary': summary(1, ''),
     });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
@@ -53,6 +56,24 @@ describe('security page', () => {
     });
     await waitFor(() => expect(screen.getByTestId('pay-password-status').textContent).toBe(en.account.security.set));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(calls).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/User/getUserInfo')).toHaveLength(2);
+  });
+
+  it('links the devices, the sign-in history and the anti-phishing code, showing the count and the code masked', async () => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getSessionSummary': summary(3, 'T*****2') });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('anti-phishing-status')).textContent).toBe('T*****2');
+    expect(screen.getByTestId('security-sessions').textContent).toContain(
+      en.security.sessions.count.replace('{{count}}', '3'),
+    );
+    expect(screen.getByTestId('security-sessions').getAttribute('href')).toBe('/security/sessions');
+    expect(screen.getByTestId('security-sign-ins').getAttribute('href')).toBe('/security/sign-ins');
+    expect(screen.getByTestId('security-anti-phishing').getAttribute('href')).toBe('/security/anti-phishing');
+  });
+
+  it('says "not set" when the user has no anti-phishing code', async () => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getSessionSummary': summary(1, '') });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('anti-phishing-status')).textContent).toBe(en.account.security.notSet);
   });
 });

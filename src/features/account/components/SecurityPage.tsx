@@ -2,18 +2,21 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { IconChevronRight, IconKey, IconLock } from '../../../components/ui/icons.tsx';
+import { IconChevronRight, IconGlobe, IconKey, IconLock, IconMail, IconShield } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
+import { getSecuritySummary } from '../api/get-security-summary.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
 /**
  * Security centre (docs/product-rules.md#passwords): login and transaction password entries, the latter marked set / not
- * set. When getUserInfo fails the mark is left out and "failed to load" with a retry shows below
+ * set; signed-in devices (how many), the sign-in history and the anti-phishing code, shown masked
+ * (docs/account-protection.md). When getUserInfo fails the mark is left out and "failed to load" with a retry shows below
  * (a button cannot sit inside the entry's link).
  */
 export function SecurityPage() {
@@ -23,7 +26,9 @@ export function SecurityPage() {
   useEffect(() => {
     void loadUser();
   }, []);
+  const summary = useLoaded(getSecuritySummary, []);
   const paySet = user?.have_pay === 1;
+  const antiPhishing = summary.data?.anti_phishing_code ?? '';
   const loadFailed = !user && failed && !loading;
   return (
     <div className={styles.page}>
@@ -51,6 +56,38 @@ export function SecurityPage() {
             ) : loadFailed ? null : (
               <Skeleton height={16} width={48} />
             )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/sessions" data-testid="security-sessions">
+            <IconGlobe className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.sessions.title')}</span>
+            {summary.data ? (
+              <span className={styles.itemValue}>{t('security.sessions.count', { count: summary.data.sessions })}</span>
+            ) : null}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/sign-ins" data-testid="security-sign-ins">
+            <IconShield className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.signIns.title')}</span>
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/anti-phishing" data-testid="security-anti-phishing">
+            <IconMail className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.antiPhishing.title')}</span>
+            {summary.data ? (
+              <span
+                className={[styles.itemValue, antiPhishing ? styles.set : styles.notSet].join(' ')}
+                data-testid="anti-phishing-status"
+              >
+                {antiPhishing ? <bdi dir="ltr">{antiPhishing}</bdi> : t('account.security.notSet')}
+              </span>
+            ) : null}
             <IconChevronRight className={styles.chevron} size={20} />
           </Link>
         </li>
