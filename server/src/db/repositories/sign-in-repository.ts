@@ -55,10 +55,13 @@ export class SignInRepository {
     );
   }
 
-  /** True when the user has any successful sign-in kept: a device can only be new against others. */
+  /** True when the user has a successful sign-in kept from a readable device: a device can only be new against others. */
   hasHistory(userId: number): boolean {
     return (
-      this.db.prepare('SELECT EXISTS (SELECT 1 FROM sign_ins WHERE user_id = ? AND ok = 1)').pluck().get(userId) === 1
+      this.db
+        .prepare("SELECT EXISTS (SELECT 1 FROM sign_ins WHERE user_id = ? AND ok = 1 AND device_key <> '')")
+        .pluck()
+        .get(userId) === 1
     );
   }
 

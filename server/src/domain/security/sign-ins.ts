@@ -20,7 +20,7 @@ export interface SignInDeps {
  * a wrong second-step code, a locked account), and purges every row 90 days old or older. A successful
  * sign-in from a device the account has not signed in from before (browser, system and model,
  * versions aside) records a `new_device_sign_in` event: a notice and a mail. The first sign-in of an
- * account has nothing to compare with and is not "new". Returns whether the device was new.
+ * account from a readable browser has nothing to compare with and is not "new". Returns whether the device was new.
  */
 export function recordSignIn(
   deps: SignInDeps,
@@ -32,8 +32,12 @@ export function recordSignIn(
   const ip = attempt.ip.slice(0, 64);
   const newDevice = deps.db.transaction(() => {
     signIns.purgeUpTo(at - SIGN_IN_KEEP_MS);
+    // An agent nothing can be read from (a script) is no device to tell about, nor one to compare with.
     const isNew =
-      attempt.reason === 'ok' && signIns.hasHistory(attempt.userId) && !signIns.knowsDevice(attempt.userId, device.key);
+      attempt.reason === 'ok' &&
+      device.key !== '' &&
+      signIns.hasHistory(attempt.userId) &&
+      !signIns.knowsDevice(attempt.userId, device.key);
     signIns.add({ userId: attempt.userId, at, reason: attempt.reason, ip, device: device.device, deviceKey: device.key });
     return isNew;
   })();

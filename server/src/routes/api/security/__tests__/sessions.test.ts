@@ -163,6 +163,9 @@ describe('sessions, sign-in history and security notices', () => {
     const mail = new MailRepository(t.db).messages('demo@example.com', 1)[0]!;
     expect(mail.subject).toBe('账户在新设备上登录');
     expect(mail.body).toContain('127.0.0.1');
+    // A script whose agent says nothing is no device to tell about.
+    expect((await t.post('Login/login', { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password })).code).toBe(1);
+    expect(notices().filter((n) => !before.has(n.id))).toHaveLength(1);
     expect((await t.post<{ has_unread: number }>('User/getUserInfo', {}, as(await tokenOn(IPHONE)))).data.has_unread).toBe(1);
   });
 });
