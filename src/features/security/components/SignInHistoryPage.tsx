@@ -26,6 +26,7 @@ export function SignInHistoryPage() {
       <div className={styles.content}>
         <p className={styles.intro}>{t('security.signIns.intro')}</p>
         <PagedList
+          className={styles.pagedList}
           list={list}
           keyOf={(row) => row.id}
           renderRow={(row) => (

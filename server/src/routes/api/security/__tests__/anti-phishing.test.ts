@@ -3,7 +3,7 @@ import { MailRepository } from '../../../../db/repositories/mail-repository.ts';
 import { NoticeRepository } from '../../../../db/repositories/notice-repository.ts';
 import { DEMO_ACCOUNT } from '../../../../db/seed.ts';
 import { ManualClock } from '../../../../feed/clock.ts';
-import { as, login, startTestApp, type TestApp } from '../../../../__tests__/harness/index.ts';
+import { as, login, registerByPhone, startTestApp, type TestApp } from '../../../../__tests__/harness/index.ts';
 
 const DEMO_EMAIL = 'demo@example.com';
 
@@ -70,5 +70,27 @@ describe('anti-phishing code and security notices', () => {
     expect(added.map((n) => n.title)).toEqual(['Login password changed']);
     expect(added[0]!.content).toContain('2026-01-05 08:00:00');
     expect(lastMail().subject).toBe('Login password changed');
+  });
+
+  it('binding a withdrawal address or a bank card leaves a notice naming it; a refused one leaves none', async () => {
+    const auth = await registerByPhone(t);
+    const userId = t.db.prepare('SELECT user_id FROM sessions ORDER BY id DESC LIMIT 1').pluck().get() as number;
+    // The user's own notices (broadcasts aside).
+    const titles = () =>
+      t.db.prepare('SELECT title, content FROM notices WHERE user_id = ? ORDER BY id').all(userId) as {
+        title: string;
+        content: string;
+      }[];
+    const usdt = t.db.prepare("SELECT id FROM coins WHERE name = 'usdt'").pluck().get() as number;
+    expect((await t.post('User/setUserWidthAddress', { c_id: usdt, address: 'T123' }, auth)).code).toBe(0);
+    expect(titles()).toEqual([]);
+    const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    expect((await t.post('User/setUserWidthAddress', { c_id: usdt, address }, auth)).code).toBe(1);
+    expect(titles().map((n) => n.title)).toEqual(['Withdrawal address bound']);
+    expect(titles()[0]!.content).toContain(address);
+    const card = { bank_name: 'Northwind Bank', card_name: 'Li Wei', card_number: '6222 0212 3456 7890' };
+    expect((await t.post('User/setBank', card, auth)).code).toBe(1);
+    const bank = titles().find((n) => n.title === 'Bank card bound');
+    expect(bank?.content).toContain('ending in 7890');
   });
 });
