@@ -49,7 +49,7 @@ describe('npm run admin security:show and security:reset', () => {
       });
       const signIns = new SignInRepository(db);
       for (let i = 0; i < 25; i++)
-        signIns.add({ userId: id, at: AT - i * 1000, reason: i === 0 ? 'wrong_password' : 'ok', ip: '198.51.100.7', device: 'd', deviceKey: 'k' });
+        signIns.add({ userId: id, at: AT - i * 1000, reason: i === 0 ? 'wrong_password' : 'ok', ip: '198.51.100.7', device: 'd', browser: '', os: '', deviceKey: 'k' });
     });
     expect(run('security:show', '--user', 'demo')).toBe(0);
     const text = out.join('\n');

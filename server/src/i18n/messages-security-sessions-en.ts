@@ -10,6 +10,7 @@ export const securitySessionsMessagesEn = {
   'antiPhishing.mailLine': 'Your anti-phishing code: {code}',
   'securityNotice.footer': 'If this was not you, change your login password at once and contact customer service.',
   'securityNotice.unknownDevice': 'an unknown device',
+  'securityNotice.deviceOn': '{browser} on {os}',
   'securityNotice.allFactorsByOperator': 'all of them, by customer service at your request',
   'securityNotice.newDeviceSignIn.title': 'New sign-in to your account',
   'securityNotice.newDeviceSignIn.body': 'Your account was signed in from a new device: {device}, IP {ip}, at {time} (UTC).',

@@ -1,5 +1,6 @@
 -- Every sign-in attempt on an existing account, kept 90 days (docs/account-protection.md#sessions-and-sign-in-history).
--- device: as shown ("Chrome 140 on Android 14"); device_key: the same without versions, to tell a new device.
+-- device: as shown ("Chrome 140 on Android 14"), browser and os its two parts (each '' when unreadable);
+-- device_key: the same without versions, to tell a new device.
 CREATE TABLE sign_ins (
   id          INTEGER PRIMARY KEY,
   user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -8,6 +9,8 @@ CREATE TABLE sign_ins (
   reason      TEXT    NOT NULL CHECK (reason IN ('ok', 'wrong_password', 'wrong_code', 'locked')),
   ip          TEXT    NOT NULL DEFAULT '',
   device      TEXT    NOT NULL DEFAULT '',
+  browser     TEXT    NOT NULL DEFAULT '',
+  os          TEXT    NOT NULL DEFAULT '',
   device_key  TEXT    NOT NULL DEFAULT '',
   CHECK ((ok = 1) = (reason = 'ok'))
 );

@@ -10,6 +10,8 @@ export interface SignInRow {
   reason: SignInReason;
   ip: string;
   device: string;
+  browser: string;
+  os: string;
 }
 
 export interface NewSignIn {
@@ -18,6 +20,8 @@ export interface NewSignIn {
   reason: SignInReason;
   ip: string;
   device: string;
+  browser: string;
+  os: string;
   deviceKey: string;
 }
 
@@ -27,7 +31,8 @@ export class SignInRepository {
 
   add(signIn: NewSignIn): number {
     const result = this.db
-      .prepare('INSERT INTO sign_ins (user_id, at, ok, reason, ip, device, device_key) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(`INSERT INTO sign_ins (user_id, at, ok, reason, ip, device, browser, os, device_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         signIn.userId,
         signIn.at,
@@ -35,6 +40,8 @@ export class SignInRepository {
         signIn.reason,
         signIn.ip,
         signIn.device,
+        signIn.browser,
+        signIn.os,
         signIn.deviceKey,
       );
     return Number(result.lastInsertRowid);
@@ -69,7 +76,7 @@ export class SignInRepository {
   page(userId: number, page: number, limit: number): { rows: SignInRow[]; total: number } {
     const rows = this.db
       .prepare(
-        `SELECT id, at, ok, reason, ip, device FROM sign_ins WHERE user_id = ?
+        `SELECT id, at, ok, reason, ip, device, browser, os FROM sign_ins WHERE user_id = ?
          ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
       )
       .all(userId, limit, (page - 1) * limit) as SignInRow[];

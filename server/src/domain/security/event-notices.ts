@@ -14,6 +14,12 @@ const NOTICE_KEYS: Record<SecurityEventKind, string> = {
   bank_card_added: 'securityNotice.bankCardAdded',
 };
 
+/** The device of a sign-in in the user's language: "Chrome 140 on Android 14" with "on" translated. */
+function deviceText(lang: string, detail: Record<string, string> | undefined): string {
+  if (detail?.browser && detail.os) return t(lang, 'securityNotice.deviceOn', { browser: detail.browser, os: detail.os });
+  return detail?.browser || detail?.os || detail?.device || t(lang, 'securityNotice.unknownDevice');
+}
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -36,7 +42,7 @@ export function noticeOfSecurityEvent(deps: SecurityEventDeps, event: SecurityEv
     address: '',
     card: '',
     ...event.detail,
-    device: event.detail?.device || t(lang, 'securityNotice.unknownDevice'),
+    device: deviceText(lang, event.detail),
     // An operator's reset removes every factor at once (npm run admin -- security:reset).
     ...(event.detail?.by === 'operator' ? { factor: t(lang, 'securityNotice.allFactorsByOperator') } : {}),
   };

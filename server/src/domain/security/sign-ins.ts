@@ -38,10 +38,23 @@ export function recordSignIn(
       device.key !== '' &&
       signIns.hasHistory(attempt.userId) &&
       !signIns.knowsDevice(attempt.userId, device.key);
-    signIns.add({ userId: attempt.userId, at, reason: attempt.reason, ip, device: device.device, deviceKey: device.key });
+    signIns.add({
+      userId: attempt.userId,
+      at,
+      reason: attempt.reason,
+      ip,
+      device: device.device,
+      browser: device.browser,
+      os: device.os,
+      deviceKey: device.key,
+    });
     return isNew;
   })();
   if (newDevice)
-    deps.securityEvents.record({ userId: attempt.userId, kind: 'new_device_sign_in', detail: { device: device.device, ip } });
+    deps.securityEvents.record({
+      userId: attempt.userId,
+      kind: 'new_device_sign_in',
+      detail: { device: device.device, browser: device.browser, os: device.os, ip },
+    });
   return { newDevice };
 }

@@ -11,7 +11,10 @@ export interface SignInItem {
   ok: 0 | 1;
   reason: SignInReason;
   ip: string;
+  /** "Chrome 140 on Android 14" in English; `browser` and `os` are its parts ('' when unreadable). */
   device: string;
+  browser: string;
+  os: string;
 }
 
 export function getSignIns(page: number): Promise<ApiResult<{ list: SignInItem[]; total: number }>> {

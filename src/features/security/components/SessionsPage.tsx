@@ -11,6 +11,7 @@ import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { getSessions, revokeOtherSessions, revokeSession, type SessionItem } from '../api/sessions.ts';
+import { deviceLabel } from './device-label.ts';
 import styles from './security.module.css';
 
 /** What ends after a confirmation: one session, or every one but this device's. */
@@ -55,7 +56,7 @@ export function SessionsPage() {
                 <article className={styles.card} data-testid="session" data-current={session.current}>
                   <div className={styles.cardHead}>
                     <h2 className={styles.device}>
-                      <bdi>{session.device || t('security.unknownDevice')}</bdi>
+                      <bdi>{deviceLabel(t, session)}</bdi>
                     </h2>
                     {session.current === 1 && (
                       <span className={[styles.badge, styles.badgeCurrent].join(' ')} data-testid="session-current">
@@ -110,7 +111,7 @@ export function SessionsPage() {
         rows={
           ending && ending !== 'others'
             ? [
-                { label: t('security.sessions.device'), value: <bdi>{ending.session.device || t('security.unknownDevice')}</bdi> },
+                { label: t('security.sessions.device'), value: <bdi>{deviceLabel(t, ending.session)}</bdi> },
                 { label: t('security.sessions.ip'), value: <bdi dir="ltr">{ending.session.ip || '-'}</bdi> },
               ]
             : undefined

@@ -6,6 +6,7 @@ import { useFormats } from '../../../lib/format.ts';
 import { goBack } from '../../../lib/navigation.ts';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 import { getSignIns, type SignInItem, type SignInReason } from '../api/sign-ins.ts';
+import { deviceLabel } from './device-label.ts';
 import styles from './security.module.css';
 
 const REASON: Record<SignInReason, string> = {
@@ -37,7 +38,7 @@ export function SignInHistoryPage() {
             >
               <div className={styles.cardHead}>
                 <h2 className={styles.device}>
-                  <bdi>{row.device || t('security.unknownDevice')}</bdi>
+                  <bdi>{deviceLabel(t, row)}</bdi>
                 </h2>
                 <span className={[styles.badge, row.ok ? styles.badgeOk : styles.badgeFailed].join(' ')}>
                   {t(REASON[row.reason])}

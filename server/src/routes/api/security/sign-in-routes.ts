@@ -15,6 +15,8 @@ const SignIn = Type.Object({
   ),
   ip: Type.String(),
   device: Type.String({ description: 'e.g. "Chrome 140 on Android 14" (empty when unreadable)' }),
+  browser: Type.String({ description: 'e.g. "Chrome 140" (empty when unreadable)' }),
+  os: Type.String({ description: 'e.g. "Android 14" (empty when unreadable)' }),
 });
 
 /** POST /api/Security/getSignInList: the caller's sign-in attempts of the last 90 days, newest first. */
@@ -40,6 +42,8 @@ export const signInRoutes: ApiPlugin = async (fastify) => {
           reason: row.reason,
           ip: row.ip,
           device: row.device,
+          browser: row.browser,
+          os: row.os,
         })),
         total,
       });

@@ -128,7 +128,12 @@ describe('sessions, sign-in history and security notices', () => {
       [1, 'ok'],
       [0, 'wrong_password'],
     ]);
-    expect(page.data.list[1]).toMatchObject({ device: 'Mobile Safari 17 on iPhone, iOS 17.5', ip: '127.0.0.1' });
+    expect(page.data.list[1]).toMatchObject({
+      device: 'Mobile Safari 17 on iPhone, iOS 17.5',
+      browser: 'Mobile Safari 17',
+      os: 'iPhone, iOS 17.5',
+      ip: '127.0.0.1',
+    });
     const next = await t.post<{ list: SignInItem[] }>('Security/getSignInList', { page: 2, limit: 2 }, as(token));
     expect(next.data.list.map((r) => r.reason)).toEqual(['ok']);
     // An unknown account has no history to write to.
@@ -159,7 +164,7 @@ describe('sessions, sign-in history and security notices', () => {
     const added = notices().filter((n) => !before.has(n.id));
     expect(added).toHaveLength(1);
     expect(added[0]!.title).toBe('账户在新设备上登录');
-    expect(added[0]!.content).toContain('Mobile Safari 17 on iPhone, iOS 17.5');
+    expect(added[0]!.content).toContain('iPhone, iOS 17.5 上的 Mobile Safari 17');
     const mail = new MailRepository(t.db).messages('demo@example.com', 1)[0]!;
     expect(mail.subject).toBe('账户在新设备上登录');
     expect(mail.body).toContain('127.0.0.1');
