@@ -5,9 +5,13 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { MailRepository } from './db/repositories/mail-repository.ts';
 import { NoticeRepository } from './db/repositories/notice-repository.ts';
+import { SessionRepository } from './db/repositories/session-repository.ts';
+import { SignInRepository } from './db/repositories/sign-in-repository.ts';
 import { UserRepository } from './db/repositories/user-repository.ts';
 import { WithdrawAddressRepository } from './db/repositories/withdraw-address-repository.ts';
 import { formatTrimmed } from './domain/money.ts';
+import { createSecurityEvents } from './domain/security/events.ts';
+import { factorRows, resetSecondFactors } from './domain/security/operator.ts';
 import { REVIEW_KINDS } from './domain/review-kinds.ts';
 import {
   createReviews,
@@ -42,6 +46,8 @@ const USAGE = [
   '  review:list [--kind K] [--all] [--limit N]                          pending reviews, oldest first (--all: every review, newest first; default 50)',
   '  review:approve ID                                                   approve a pending review (its hold is taken)',
   '  review:reject ID --reason TEXT                                      reject a pending review (its hold is given back); the user sees the reason',
+  '  security:show --user NAME                                           second factors, live sessions and the last 20 sign-ins of a user',
+  '  security:reset --user NAME --operator NAME --reason TEXT            remove every second factor of a user (audited; the user is told)',
   `  coin:network [--coin NAME --network ${WITHDRAW_NETWORKS.join('|')}|none]         list the coins' withdraw networks, or set one (none: not withdrawable)`,
 ].join('\n');
 
@@ -309,6 +315,93 @@ function coinNetwork(args: string[], config: ServerConfig, io: AdminIo): number 
   }
 }
 
+/** How many sign-ins security:show prints. */
+export const SECURITY_SHOW_SIGN_INS = 20;
+
+/** A factor row as one line: its columns but secrets and keys (anything that names one). */
+function factorLine(table: string, row: Record<string, unknown>): string {
+  const shown = Object.entries(row).filter(([column]) => !/secret|key|hash|public|counter|transports/i.test(column));
+  return `${table}\t${shown.map(([column, value]) => `${column}=${typeof value === 'number' && /_at$/.test(column) ? iso(value) : String(value)}`).join(' ')}`;
+}
+
+/** `security:show --user NAME`: what protects the account (docs/account-protection.md#operator-commands). */
+function securityShow(args: string[], config: ServerConfig, io: AdminIo, options: AdminOptions): number {
+  const { values } = parseArgs({ args, options: { user: { type: 'string' } } });
+  if (!values.user?.trim()) {
+    io.err('security:show needs --user NAME');
+    return 1;
+  }
+  const db = openDatabase(config.dataDir);
+  try {
+    const user = new UserRepository(db).findByUsername(values.user.trim());
+    if (!user) {
+      io.err(`no user named "${values.user}"`);
+      return 1;
+    }
+    const now = (options.now ?? Date.now)();
+    io.out(`user ${user.id} ${user.username}; anti-phishing code ${user.anti_phishing_code ? 'set' : 'not set'}`);
+    const factors = factorRows(db, user.id);
+    if (factors.length === 0) io.out('second factors: this database has no factor tables yet');
+    for (const { table, rows } of factors) {
+      io.out(`${table}: ${rows.length}`);
+      for (const row of rows) io.out(factorLine(table, row));
+    }
+    const sessions = new SessionRepository(db).listActive(user.id, now);
+    io.out(`live sessions: ${sessions.length}`);
+    for (const s of sessions)
+      io.out(
+        ['session', s.id, cell(s.device), s.ip || '-', iso(s.created_at), s.last_active_at ? iso(s.last_active_at) : '-'].join('\t'),
+      );
+    const signIns = new SignInRepository(db).page(user.id, 1, SECURITY_SHOW_SIGN_INS);
+    io.out(`sign-ins: ${signIns.rows.length} of ${signIns.total}, newest first`);
+    for (const r of signIns.rows) io.out(['sign-in', iso(r.at), r.reason, r.ip || '-', cell(r.device)].join('\t'));
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** `security:reset --user NAME --operator NAME --reason TEXT`: removes every second factor, audited. */
+function securityReset(args: string[], config: ServerConfig, io: AdminIo, options: AdminOptions): number {
+  const { values } = parseArgs({
+    args,
+    options: { user: { type: 'string' }, operator: { type: 'string' }, reason: { type: 'string' } },
+  });
+  const username = values.user?.trim();
+  const operator = values.operator?.trim();
+  const reason = values.reason?.trim();
+  if (!username || !operator || !reason) {
+    io.err('security:reset needs --user NAME, --operator NAME and --reason TEXT (all are recorded)');
+    return 1;
+  }
+  const db = openDatabase(config.dataDir);
+  try {
+    const users = new UserRepository(db);
+    const user = users.findByUsername(username);
+    if (!user) {
+      io.err(`no user named "${username}"`);
+      return 1;
+    }
+    const now = options.now ?? Date.now;
+    const securityEvents = createSecurityEvents({
+      db,
+      config,
+      users,
+      notices: new NoticeRepository(db),
+      mail: new MailRepository(db),
+      now,
+    });
+    const removed = resetSecondFactors({ db, securityEvents, now }, { userId: user.id, operator, reason });
+    const counts = Object.entries(removed).map(([table, count]) => `${count} from ${table}`);
+    io.out(
+      `second factors of ${user.username} reset by ${operator}: ${counts.join(', ') || 'no factor tables yet'}; audited and the user notified`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs one operator command; returns the process exit code (0 done, 1 refused or failed). */
 export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo, options: AdminOptions = {}): number {
   const [command, ...rest] = argv;
@@ -329,6 +422,10 @@ export function runAdmin(argv: string[], config: ServerConfig, io: AdminIo, opti
         return reviewDecide(command, rest, config, io, options);
       case 'coin:network':
         return coinNetwork(rest, config, io);
+      case 'security:show':
+        return securityShow(rest, config, io, options);
+      case 'security:reset':
+        return securityReset(rest, config, io, options);
       default:
         io.err(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
         return command ? 1 : 0;

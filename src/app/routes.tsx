@@ -75,6 +75,15 @@ const modifyPwd = lazyPage(() =>
 const resetLegalPwd = lazyPage(() =>
   import('../features/account/components/ResetPayPasswordPage.tsx').then((m) => ({ default: m.ResetPayPasswordPage })),
 );
+const securitySessions = lazyPage(() =>
+  import('../features/security/components/SessionsPage.tsx').then((m) => ({ default: m.SessionsPage })),
+);
+const securitySignIns = lazyPage(() =>
+  import('../features/security/components/SignInHistoryPage.tsx').then((m) => ({ default: m.SignInHistoryPage })),
+);
+const securityAntiPhishing = lazyPage(() =>
+  import('../features/security/components/AntiPhishingPage.tsx').then((m) => ({ default: m.AntiPhishingPage })),
+);
 const options = lazyPage(() =>
   import('../features/options/components/OptionsPage.tsx').then((m) => ({ default: m.OptionsPage })),
 );
@@ -163,6 +172,9 @@ export const routes: readonly AppRoute[] = [
   { path: '/security/authenticator', titleKey: 'security.totp.title', auth: true, page: authenticator },
   { path: '/modifyPwd', titleKey: 'route.modifyPwd', auth: true, page: modifyPwd },
   { path: '/resetLegalPwd', titleKey: 'route.resetLegalPwd', auth: true, page: resetLegalPwd },
+  { path: '/security/sessions', titleKey: 'security.sessions.title', auth: true, page: securitySessions },
+  { path: '/security/sign-ins', titleKey: 'security.signIns.title', auth: true, page: securitySignIns },
+  { path: '/security/anti-phishing', titleKey: 'security.antiPhishing.title', auth: true, page: securityAntiPhishing },
   { path: '/exchange', name: 'exchange', titleKey: 'route.exchange', auth: true, page: exchange, tab: 'exchange' },
   { path: '/assets', titleKey: 'route.assets', auth: true, page: assets, tab: 'assets' },
   { path: '/trade-account', titleKey: 'route.tradeAccount', auth: true, page: tradeAccount },

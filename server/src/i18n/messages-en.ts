@@ -3,6 +3,7 @@ import { approvalMessagesEn } from './messages-security-approval-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { totpMessagesEn } from './messages-security-totp-en.ts';
 import { passkeyMessagesEn } from './messages-security-passkeys-en.ts';
+import { securitySessionsMessagesEn } from './messages-security-sessions-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
 import { walletMessagesEn } from './messages-wallet-en.ts';
@@ -62,6 +63,7 @@ export const messagesEn = {
   ...totpMessagesEn,
   ...passkeyMessagesEn,
   ...approvalMessagesEn,
+  ...securitySessionsMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

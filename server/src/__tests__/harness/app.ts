@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig, type ServerConfig } from '../../config.ts';
-import { openDatabase, type Db } from '../../db/database.ts';
 import type { Clock } from '../../feed/clock.ts';
+import { openDatabase, type Db } from '../../db/database.ts';
 import { apiClient, type ApiClient, type Fields } from './api.ts';
 import { copyTemplate, removeDataDir } from './database.ts';
 

@@ -11,7 +11,10 @@ export function units(text: string): bigint {
   return parsed.units;
 }
 
-/** Every row of every table: what a refused call must leave as it was. */
+/**
+ * Every row of every table: what a refused call must leave as it was. A session's last activity is
+ * left out: any authenticated call, refused or not, is the session in use.
+ */
 export function everything(db: Db): string {
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
@@ -19,7 +22,7 @@ export function everything(db: Db): string {
     .all() as string[];
   return JSON.stringify(
     tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).safeIntegers(true).all()]),
-    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+    (key, value: unknown) => (key === 'last_active_at' ? null : typeof value === 'bigint' ? value.toString() : value),
   );
 }
 

@@ -97,7 +97,11 @@ describe('database and migrations', () => {
     sessions.create(userId, 'second', now, now + 10);
     expect(sessions.revokeAllForUser(userId, now)).toBe(3);
     expect(sessions.findActive('second', now)).toBeNull();
+    // An ended session is kept until it would have expired: its token answers "ended", not "expired".
     sessions.purgeDeadForUser(userId, now);
+    expect(sessions.wasEnded('second', now)).toBe(true);
+    expect(db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(2);
+    sessions.purgeDeadForUser(userId, now + 10);
     expect(db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.ts';
 import type { Db } from '../database.ts';
 
 /** One stored email verification code. */
@@ -51,10 +52,22 @@ export class MailRepository {
     );
   }
 
+  /**
+   * Queues a mail: every mail the server sends passes here. To an account that chose an
+   * anti-phishing code, the code leads the subject and is the first line of the body, in the
+   * account's language, so a mail without it is plainly not ours (docs/account-protection.md).
+   */
   addMessage(message: OutboxMessage): void {
+    const account = this.db
+      .prepare('SELECT anti_phishing_code AS code, lang FROM users WHERE email = ? AND anti_phishing_code IS NOT NULL')
+      .get(message.to) as { code: string; lang: string } | undefined;
+    const subject = account ? `[${account.code}] ${message.subject}` : message.subject;
+    const body = account
+      ? `${t(account.lang, 'antiPhishing.mailLine', { code: account.code })}\n\n${message.body}`
+      : message.body;
     this.db
       .prepare('INSERT INTO mail_outbox (to_address, subject, body, code, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(message.to, message.subject, message.body, message.code, message.created_at);
+      .run(message.to, subject, body, message.code, message.created_at);
   }
 
   /** Outbox messages, newest first; all of them when `to` is null, at most `limit` when given. */

@@ -21,6 +21,8 @@ export interface UserRow {
   last_login_ip: string;
   last_login_at: number | null;
   created_at: number;
+  /** Shown in every mail the server sends this user (null: not set). */
+  anti_phishing_code: string | null;
 }
 
 export interface NewUser {
@@ -112,6 +114,10 @@ export class UserRepository {
 
   setLang(id: number, lang: string): void {
     this.db.prepare('UPDATE users SET lang = ? WHERE id = ?').run(lang, id);
+  }
+
+  setAntiPhishingCode(id: number, code: string): void {
+    this.db.prepare('UPDATE users SET anti_phishing_code = ? WHERE id = ?').run(code, id);
   }
 
   recordLogin(id: number, ip: string, at: number): void {

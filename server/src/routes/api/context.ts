@@ -84,7 +84,7 @@ export function createApiContext(
     reviews: platformReviews(db, now),
     uploads: new UploadRepository(db),
     siteConfig,
-    auth: createAuth(users, sessions, config.tokenTtlHours, now),
+    auth: createAuth(users, sessions, now),
     authRateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : false,
     guard: new DuplicateGuard(DUPLICATE_WINDOW_MS, now),
     payPassword: new PayPasswordCheck(db, now),

@@ -21,6 +21,9 @@ import { totpRoutes } from './security/totp-routes.ts';
 import { userRoutes } from './account/user-routes.ts';
 import { approvalRoutes } from './security/approval-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
+import { antiPhishingRoutes } from './security/anti-phishing-routes.ts';
+import { sessionRoutes } from './security/session-routes.ts';
+import { signInRoutes } from './security/sign-in-routes.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -65,4 +68,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(passkeyRoutes);
   await fastify.register(totpRoutes);
   await fastify.register(approvalRoutes);
+  for (const plugin of [sessionRoutes, signInRoutes, antiPhishingRoutes]) await fastify.register(plugin);
 };

@@ -53,7 +53,7 @@ function tokenHeader(request: FastifyRequest): string {
  */
 export const uploadFiles: FastifyPluginAsync = async (fastify) => {
   const { config, db } = fastify;
-  const auth = createAuth(new UserRepository(db), new SessionRepository(db), config.tokenTtlHours);
+  const auth = createAuth(new UserRepository(db), new SessionRepository(db));
   const uploads = new UploadRepository(db);
   const dir = uploadsDir(config.dataDir);
 

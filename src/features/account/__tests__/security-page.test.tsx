@@ -18,6 +18,7 @@ const user = (have_pay: number): UserInfo => ({
 });
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
 const totpOff = ok({ state: 'off', recovery_codes_left: 0 });
+const summary = (sessions: number, antiPhishing: string) => ok({ sessions, anti_phishing_code: antiPhishing });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -36,6 +37,7 @@ describe('security page', () => {
       '/User/getUserInfo': ok(user(havePay)),
       '/Security/passkeyList': ok({ list: [] }),
       '/Security/totpStatus': totpOff,
+      '/Security/getSessionSummary': summary(1, ''),
     });
     render(<SecurityPage />);
     expect((await screen.findByTestId('pay-password-status')).textContent).toBe(text);
@@ -46,6 +48,7 @@ describe('security page', () => {
       '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))),
       '/Security/passkeyList': ok({ list: [] }),
       '/Security/totpStatus': totpOff,
+      '/Security/getSessionSummary': summary(1, ''),
     });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
@@ -86,5 +89,23 @@ describe('security page', () => {
     expect(screen.getByRole('link', { name: new RegExp(en.security.totp.title) }).getAttribute('href')).toBe(
       '/security/authenticator',
     );
+  });
+
+  it('links the devices, the sign-in history and the anti-phishing code, showing the count and the code masked', async () => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getSessionSummary': summary(3, 'T*****2') });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('anti-phishing-status')).textContent).toBe('T*****2');
+    expect(screen.getByTestId('security-sessions').textContent).toContain(
+      en.security.sessions.count.replace('{{count}}', '3'),
+    );
+    expect(screen.getByTestId('security-sessions').getAttribute('href')).toBe('/security/sessions');
+    expect(screen.getByTestId('security-sign-ins').getAttribute('href')).toBe('/security/sign-ins');
+    expect(screen.getByTestId('security-anti-phishing').getAttribute('href')).toBe('/security/anti-phishing');
+  });
+
+  it('says "not set" when the user has no anti-phishing code', async () => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getSessionSummary': summary(1, '') });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('anti-phishing-status')).textContent).toBe(en.account.security.notSet);
   });
 });

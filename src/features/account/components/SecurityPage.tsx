@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { IconChevronRight, IconKey, IconLock, IconShield } from '../../../components/ui/icons.tsx';
+import { IconChevronRight, IconGlobe, IconKey, IconLock, IconMail, IconShield } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { getSecuritySummary } from '../api/get-security-summary.ts';
 import { countPasskeys } from '../api/passkey-count.ts';
 import { getTotpState } from '../api/totp-state.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
@@ -24,6 +25,8 @@ export function SecurityPage() {
   const listTexts = useListTexts();
   const { user, loading, failed } = useSnapshot(userStore);
   const passkeys = useLoaded(countPasskeys, []);
+  const summary = useLoaded(getSecuritySummary, []);
+  const antiPhishing = summary.data?.anti_phishing_code ?? '';
   const totp = useLoaded(getTotpState, []);
   const totpOn = totp.data?.state === 'on';
   useEffect(() => {
@@ -88,6 +91,38 @@ export function SecurityPage() {
             ) : passkeys.state === 'failed' ? null : (
               <Skeleton height={16} width={48} />
             )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/sessions" data-testid="security-sessions">
+            <IconGlobe className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.sessions.title')}</span>
+            {summary.data ? (
+              <span className={styles.itemValue}>{t('security.sessions.count', { count: summary.data.sessions })}</span>
+            ) : null}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/sign-ins" data-testid="security-sign-ins">
+            <IconShield className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.signIns.title')}</span>
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/anti-phishing" data-testid="security-anti-phishing">
+            <IconMail className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.antiPhishing.title')}</span>
+            {summary.data ? (
+              <span
+                className={[styles.itemValue, antiPhishing ? styles.set : styles.notSet].join(' ')}
+                data-testid="anti-phishing-status"
+              >
+                {antiPhishing ? <bdi dir="ltr">{antiPhishing}</bdi> : t('account.security.notSet')}
+              </span>
+            ) : null}
             <IconChevronRight className={styles.chevron} size={20} />
           </Link>
         </li>

@@ -18,7 +18,6 @@ const noAuth: Auth = {
   },
   optional: () => null,
   forToken: () => null,
-  issue: () => '',
 };
 
 /** A bare /api scope with one declared route whose handler answers `answer`. */

@@ -14,6 +14,7 @@ import { platformReviews } from '../../../domain/review-kinds.ts';
 import { hashSecret } from '../../../domain/passwords.ts';
 import { openSiteConfig, type SiteConfig } from '../../../domain/site-config.ts';
 import { ManualClock } from '../../../feed/clock.ts';
+import { startSession } from '../../../domain/security/sessions.ts';
 import { installApiContract } from '../../../http/contract/install.ts';
 import type { Envelope } from '../../../http/envelope.ts';
 import type { JobReport } from '../../../jobs/job.ts';
@@ -169,7 +170,7 @@ export async function startEarnHarness(): Promise<EarnHarness> {
         at: clock.now(),
         funds,
       });
-      return { id, token: ctx.auth.issue(id) };
+      return { id, token: startSession(ctx, { userId: id, ip: '', userAgent: '' }) };
     },
     grant(userId, coin, amount) {
       grant(db, userId, { [coin]: amount }, clock.now());

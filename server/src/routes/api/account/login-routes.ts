@@ -2,10 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import type { UserRow } from '../../../db/repositories/user-repository.ts';
 import { burnVerifyTime, verifySecret } from '../../../domain/passwords.ts';
-import { reject } from '../../../domain/rejection.ts';
+import { reject, Rejection } from '../../../domain/rejection.ts';
 import { hasSecondFactor, userFactors } from '../../../domain/security/factors.ts';
 import { passkeyAssertionOptions, relyingParty } from '../../../domain/security/passkeys.ts';
 import { checkCodeStep, checkPasskeyStep, secondStepMethods } from '../../../domain/security/second-step.ts';
+import { clientOrigin, startSession } from '../../../domain/security/sessions.ts';
+import { recordSignIn } from '../../../domain/security/sign-ins.ts';
 import { PasskeyRequestOptions } from '../security/passkey-schemas.ts';
 import { messages, optional, secret, text } from '../../../http/contract/fields.ts';
 import { ok, type Envelope } from '../../../http/envelope.ts';
@@ -40,16 +42,30 @@ const loginIp = (reported: string | undefined, request: FastifyRequest): string 
 /**
  * Signs in a user who has proved who they are (password and any second step, or a passkey:
  * security/passkey-routes.ts): records the login and its IP (the one the client reports, else the
- * request's) and answers the new session's token. Every way of signing in ends here.
+ * request's), keeps the sign-in in the user's history (a new device sends a notice), and answers the
+ * new session's token. Every way of signing in ends here.
  */
 export function signedInAnswer(
   ctx: ApiContext,
   user: UserRow,
   call: { ip: string | undefined; request: FastifyRequest; t(key: MessageKey): string },
 ): Envelope<Static<typeof UserInfoToken>> {
+  const origin = clientOrigin(call.request);
   ctx.users.recordLogin(user.id, loginIp(call.ip, call.request), ctx.now());
-  const token = ctx.auth.issue(user.id);
+  recordSignIn(ctx, { userId: user.id, reason: 'ok', ...origin });
+  const token = startSession(ctx, { userId: user.id, ...origin });
   return ok({ userinfo: { token, id: user.id, username: user.username } }, call.t('login.ok'));
+}
+
+/** Runs a second step's check; a refusal is kept in the user's sign-in history (a wrong code, or the factor locked). */
+async function judgedStep(ctx: ApiContext, userId: number, request: FastifyRequest, check: () => Promise<void> | void) {
+  try {
+    await check();
+  } catch (error) {
+    const locked = error instanceof Rejection && error.key === 'totp.locked';
+    recordSignIn(ctx, { userId, reason: locked ? 'locked' : 'wrong_code', ...clientOrigin(request) });
+    throw error;
+  }
 }
 
 /** POST /api/Login/login, /api/Login/secondStep and /api/Login/logout (docs/product-rules.md#log-in-and-sessions). */
@@ -62,7 +78,8 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
     url: '/Login/login',
     summary: 'Logs in with username (or email or phone) and password',
     description:
-      'Unknown account and wrong password answer the same message, after the same scrypt time. A user with a second factor gets second_step instead of a token, to finish with /Login/secondStep.',
+      'Unknown account and wrong password answer the same message, after the same scrypt time. A user with a second factor gets second_step instead of a token, to finish with /Login/secondStep. ' +
+      'Every attempt on an existing account is kept in its sign-in history; one from a new device sends a notice and a mail.',
     auth: 'none',
     rateLimit: true,
     fields: {
@@ -77,8 +94,10 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
         await burnVerifyTime(fields.password);
         reject('login.wrong');
       }
-      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt })))
+      if (!(await verifySecret(fields.password, { hash: user.password_hash, salt: user.password_salt }))) {
+        recordSignIn(ctx, { userId: user.id, reason: 'wrong_password', ...clientOrigin(request) });
         reject('login.wrong');
+      }
       const ip = loginIp(fields.ip, request);
       const factors = userFactors(ctx.db, user.id);
       if (!hasSecondFactor(factors)) return signedInAnswer(ctx, user, { ip, request, t });
@@ -105,11 +124,15 @@ export const loginRoutes: ApiPlugin = async (fastify) => {
     handler: async ({ fields, request, t }) => {
       const ticket = ctx.loginTickets.find(fields.ticket);
       if (!ticket) reject('login.ticketInvalid');
-      if (fields.otp_code) checkCodeStep(ctx.totp, ticket, { totp: fields.otp_code });
-      else if (fields.recovery_code) checkCodeStep(ctx.totp, ticket, { recovery: fields.recovery_code });
-      else if (fields.passkey_response)
-        await checkPasskeyStep(ctx, ticket, fields.passkey_response, relyingParty(ctx.config.webauthn, request));
-      else reject('totp.required');
+      const { otp_code, recovery_code, passkey_response } = fields;
+      if (!otp_code && !recovery_code && !passkey_response) reject('totp.required');
+      await judgedStep(ctx, ticket.userId, request, () =>
+        otp_code
+          ? checkCodeStep(ctx.totp, ticket, { totp: otp_code })
+          : recovery_code
+            ? checkCodeStep(ctx.totp, ticket, { recovery: recovery_code })
+            : checkPasskeyStep(ctx, ticket, passkey_response ?? '', relyingParty(ctx.config.webauthn, request)),
+      );
       const user = ctx.users.findById(ticket.userId);
       if (!user || !ctx.loginTickets.spend(ticket)) reject('login.ticketInvalid');
       return signedInAnswer(ctx, user, { ip: ticket.ip, request, t });

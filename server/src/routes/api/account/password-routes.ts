@@ -35,6 +35,7 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
         approval.markUsed();
         ctx.users.setPassword(user.id, hashed);
         ctx.sessions.revokeAllForUser(user.id, ctx.now());
+        ctx.securityEvents.record({ userId: user.id, kind: 'login_password_changed' });
       })();
       return ok(null, t('password.changed'));
     },
@@ -60,6 +61,7 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
       ctx.db.transaction(() => {
         approval.markUsed();
         ctx.users.setPayPassword(user.id, hashed);
+        ctx.securityEvents.record({ userId: user.id, kind: 'pay_password_changed' });
       })();
       return ok(null, t('pay.saved'));
     },

@@ -2,6 +2,8 @@ import { checkEmailCode } from '../../../domain/email-codes.ts';
 import { newInviteCode } from '../../../domain/invite-code.ts';
 import { hashSecret } from '../../../domain/passwords.ts';
 import { reject } from '../../../domain/rejection.ts';
+import { clientOrigin, startSession } from '../../../domain/security/sessions.ts';
+import { recordSignIn } from '../../../domain/security/sign-ins.ts';
 import {
   choice,
   email,
@@ -127,7 +129,10 @@ export const registerRoute: ApiPlugin = async (fastify) => {
           reject(checked.byEmail ? 'register.emailTaken' : 'register.phoneTaken');
         throw error;
       }
-      const token = ctx.auth.issue(userId);
+      // The new account's first sign-in: later ones from another device are "new".
+      const origin = clientOrigin(request);
+      recordSignIn(ctx, { userId, reason: 'ok', ...origin });
+      const token = startSession(ctx, { userId, ...origin });
       return ok({ userinfo: { token, id: userId, username: checked.account } }, t('register.ok'));
     },
   });

@@ -81,7 +81,13 @@ export const addressRoutes: ApiPlugin = async (fastify) => {
       const approval = await secondStep(ctx, user, 'withdraw_address', addressApprovalFields(binding), fields, request);
       const row = ctx.db.transaction(() => {
         approval.markUsed();
-        return bindWithdrawAddress(addresses, ctx.siteConfig.get(), user.id, binding, ctx.now());
+        const bound = bindWithdrawAddress(addresses, ctx.siteConfig.get(), user.id, binding, ctx.now());
+        ctx.securityEvents.record({
+          userId: user.id,
+          kind: 'withdraw_address_added',
+          detail: { coin: bound.coin, address: bound.address },
+        });
+        return bound;
       })();
       return ok(view(row), t('address.saved'));
     },

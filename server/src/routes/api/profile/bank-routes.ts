@@ -87,9 +87,12 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
         cardNumber: cardDigits(fields.card_number),
       };
       const approval = await secondStep(ctx, user, 'bank_card', cardApprovalFields(fields.id, card), fields, request);
+      // A new card or a changed one is a new place money can go: the user is told either way.
       const saved = ctx.db.transaction(() => {
         approval.markUsed();
-        return saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
+        const stored = saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
+        ctx.securityEvents.record({ userId: user.id, kind: 'bank_card_added', detail: { card: card.cardNumber.slice(-4) } });
+        return stored;
       })();
       return ok(
         view(cards.ownedBy(user.id, saved.id) as BankCardRow, site),

@@ -12,6 +12,7 @@ import { openSiteConfig } from '../../../../domain/site-config.ts';
 import type { Trading } from '../../../../domain/trading.ts';
 import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
+import { startSession } from '../../../../domain/security/sessions.ts';
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
 import {
@@ -116,7 +117,7 @@ export async function startTradingHarness(options: HarnessOptions = {}): Promise
     ctx,
     addUser(name, funds = {}) {
       const id = createUser(db, { name, password: { hash: 'x', salt: 'y' }, at: clock.now(), funds });
-      return { id, token: ctx.auth.issue(id) };
+      return { id, token: startSession(ctx, { userId: id, ip: '', userAgent: '' }) };
     },
     post: (path, fields, token) => client.post(path, fields, as(token)),
     advance(ms, stepMs = 100) {

@@ -14,6 +14,7 @@ import { openSiteConfig, type SiteConfig } from '../../../../domain/site-config.
 import { walletConfigFile } from '../../../../domain/wallet/wallet-config.ts';
 import { ManualClock } from '../../../../feed/clock.ts';
 import { createMarketFeed, type MarketFeed } from '../../../../feed/market-feed.ts';
+import { startSession } from '../../../../domain/security/sessions.ts';
 import { installApiContract } from '../../../../http/contract/install.ts';
 import type { Envelope } from '../../../../http/envelope.ts';
 import {
@@ -175,7 +176,7 @@ export async function startWalletHarness(options: { seed?: number } = {}): Promi
       const id = createUser(db, { name, password: { hash: 'x', salt: 'y' }, at: clock.now() });
       users.setPayPassword(id, payHash);
       grant(db, id, funds, clock.now());
-      return { id, token: ctx.auth.issue(id) };
+      return { id, token: startSession(ctx, { userId: id, ip: '', userAgent: '' }) };
     },
     post: (path, fields, token, lang = 'en') => client.post(path, fields, as(token, lang)),
     get: (path, fields, token) => client.get(path, fields, as(token, 'en')),
