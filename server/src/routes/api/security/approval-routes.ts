@@ -72,11 +72,8 @@ export const approvalRoutes: ApiPlugin = async (fastify) => {
       methods: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('passkey')]), {
         description: 'The second steps the account has',
       }),
-      passkey_options: Type.Optional(
-        Type.Union([PasskeyRequestOptions], {
-          description: "With passkeys: the browser's options, which sign this approval's challenge with one of them",
-        }),
-      ),
+      // With passkeys: the browser's options, which sign this approval's challenge with one of them.
+      passkey_options: Type.Optional(PasskeyRequestOptions),
     }),
     handler: async ({ fields, user, request }) => {
       const operation = fields.operation as ApprovalOperation;
