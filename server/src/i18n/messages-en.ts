@@ -1,4 +1,5 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
+import { allowlistMessagesEn } from './messages-security-allowlist-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { tradeMessagesEn } from './messages-trade-en.ts';
 import { uploadMessagesEn } from './messages-upload-en.ts';
@@ -56,6 +57,7 @@ export const messagesEn = {
   ...profileMessagesEn,
   ...walletMessagesEn,
   ...earnMessagesEn,
+  ...allowlistMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -18,6 +18,7 @@ import { identityRoute } from './profile/identity-route.ts';
 import { passwordRoutes } from './account/password-routes.ts';
 import { userRoutes } from './account/user-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
+import { allowlistRoutes } from './security/allowlist-routes.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(tradingRoutes);
   await fastify.register(walletRoutes);
   await fastify.register(earnRoutes);
+  await fastify.register(allowlistRoutes);
 };

@@ -15,7 +15,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     url: '/User/resetpwd',
     summary: 'Changes the login password',
     description:
-      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions).",
+      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions). " +
+      'Withdrawals and internal transfers are then held for SECURITY_HOLD_HOURS (Security/getSecurityHold).',
     auth: 'required',
     fields: {
       oldpassword: secret(messages('password.oldRequired')),
@@ -29,6 +30,7 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
       ctx.db.transaction(() => {
         ctx.users.setPassword(user.id, hashed);
         ctx.sessions.revokeAllForUser(user.id, ctx.now());
+        ctx.securityEvents.record({ userId: user.id, kind: 'login_password_changed' });
       })();
       return ok(null, t('password.changed'));
     },
@@ -38,6 +40,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/User/resetPay',
     summary: 'Sets or replaces the transaction password; getUserInfo then answers have_pay 1',
+    description:
+      'Replacing one holds withdrawals and internal transfers for SECURITY_HOLD_HOURS (Security/getSecurityHold); setting the first does not.',
     auth: 'required',
     fields: {
       logpassword: secret(messages('pay.loginRequired')),
@@ -47,7 +51,12 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     handler: async ({ fields, user, t }) => {
       if (!(await verifySecret(fields.logpassword, { hash: user.password_hash, salt: user.password_salt })))
         reject('pay.loginWrong');
-      ctx.users.setPayPassword(user.id, await hashSecret(fields.newpassword));
+      const hashed = await hashSecret(fields.newpassword);
+      ctx.db.transaction(() => {
+        ctx.users.setPayPassword(user.id, hashed);
+        // A first transaction password replaces none, so it is a setting-up, not a change to guard against.
+        if (user.pay_password_hash) ctx.securityEvents.record({ userId: user.id, kind: 'pay_password_changed' });
+      })();
       return ok(null, t('pay.saved'));
     },
   });
