@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { IconChevronRight, IconKey, IconLock } from '../../../components/ui/icons.tsx';
+import { IconChevronRight, IconKey, IconLock, IconShield } from '../../../components/ui/icons.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { goBack } from '../../../lib/navigation.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
+import { useLoaded } from '../../../lib/use-loaded.ts';
+import { getAllowlist } from '../../../lib/withdraw-guard.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
@@ -23,6 +25,7 @@ export function SecurityPage() {
   useEffect(() => {
     void loadUser();
   }, []);
+  const allowlist = useLoaded(getAllowlist, []);
   const paySet = user?.have_pay === 1;
   const loadFailed = !user && failed && !loading;
   return (
@@ -49,6 +52,29 @@ export function SecurityPage() {
                 {t(paySet ? 'account.security.set' : 'account.security.notSet')}
               </span>
             ) : loadFailed ? null : (
+              <Skeleton height={16} width={48} />
+            )}
+            <IconChevronRight className={styles.chevron} size={20} />
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} href="/security/allowlist">
+            <IconShield className={styles.itemIcon} />
+            <span className={styles.itemLabel}>{t('security.allowlist.title')}</span>
+            {allowlist.data ? (
+              <span
+                className={[styles.itemValue, allowlist.data.on ? styles.set : ''].join(' ')}
+                data-testid="allowlist-status"
+              >
+                {t(
+                  !allowlist.data.on
+                    ? 'security.allowlist.off'
+                    : allowlist.data.offAt !== null
+                      ? 'security.allowlist.pendingOff'
+                      : 'security.allowlist.on',
+                )}
+              </span>
+            ) : allowlist.state === 'failed' ? null : (
               <Skeleton height={16} width={48} />
             )}
             <IconChevronRight className={styles.chevron} size={20} />
