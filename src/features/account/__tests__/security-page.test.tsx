@@ -17,6 +17,8 @@ const user = (have_pay: number): UserInfo => ({
   invit: 'ABC234',
 });
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
+const allowlist = (on: number, offLeft = 0) =>
+  ok({ on, off_at: offLeft ? 1 : null, off_left_seconds: offLeft, hold_hours: 24, hold: null, list: [] });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,7 +33,7 @@ describe('security page', () => {
     [1, en.account.security.set],
     [0, en.account.security.notSet],
   ])('marks the transaction password from have_pay %i', async (havePay, text) => {
-    stubApi({ '/User/getUserInfo': ok(user(havePay)) });
+    stubApi({ '/User/getUserInfo': ok(user(havePay)), '/Security/getAllowlist': allowlist(0) });
     render(<SecurityPage />);
     expect((await screen.findByTestId('pay-password-status')).textContent).toBe(text);
   });
@@ -39,6 +41,7 @@ describe('security page', () => {
   it('shows "failed to load" with a retry when getUserInfo fails, and the retry fills the mark in', async () => {
     const calls = stubApi({
       '/User/getUserInfo': (n: number) => (n === 1 ? { code: 0, msg: 'Server busy', data: null } : ok(user(1))),
+      '/Security/getAllowlist': allowlist(0),
     });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
@@ -53,6 +56,19 @@ describe('security page', () => {
     });
     await waitFor(() => expect(screen.getByTestId('pay-password-status').textContent).toBe(en.account.security.set));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(calls).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/User/getUserInfo')).toHaveLength(2);
+  });
+
+  it.each([
+    [allowlist(0), en.security.allowlist.off],
+    [allowlist(1), en.security.allowlist.on],
+    [allowlist(1, 3600), en.security.allowlist.pendingOff],
+  ])('links to the withdrawal allow-list and shows its state', async (answer, text) => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getAllowlist': answer });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('allowlist-status')).textContent).toBe(text);
+    expect(screen.getByRole('link', { name: new RegExp(en.security.allowlist.title) }).getAttribute('href')).toBe(
+      '/security/allowlist',
+    );
   });
 });
