@@ -179,7 +179,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: stakingList },
   { path: '/introduction', titleKey: 'route.introduction', auth: true, page: introduction },
   { path: '/bank', titleKey: 'route.bank', auth: true, page: bank },
-  { path: '/security/allowlist', titleKey: 'security.allowlist.title', auth: true, page: allowlist },
+  { path: '/security/allowlist', titleKey: 'route.allowlist', auth: true, page: allowlist },
   // Our addition: price alerts on any pair; open, like the market screens.
   { path: '/alerts', name: 'alerts', titleKey: 'route.alerts', auth: false, page: alerts },
 ];

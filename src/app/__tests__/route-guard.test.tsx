@@ -35,6 +35,7 @@ describe('route table', () => {
     '/real_authentication',
     '/bindMentionAddress',
     '/security',
+    '/security/allowlist',
     '/modifyPwd',
     '/resetLegalPwd',
     '/exchange',

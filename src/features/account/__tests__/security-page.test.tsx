@@ -67,7 +67,7 @@ describe('security page', () => {
     stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getAllowlist': answer });
     render(<SecurityPage />);
     expect((await screen.findByTestId('allowlist-status')).textContent).toBe(text);
-    expect(screen.getByRole('link', { name: new RegExp(en.security.allowlist.title) }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: new RegExp(en.route.allowlist) }).getAttribute('href')).toBe(
       '/security/allowlist',
     );
   });

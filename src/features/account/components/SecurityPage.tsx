@@ -60,7 +60,7 @@ export function SecurityPage() {
         <li>
           <Link className={styles.item} href="/security/allowlist">
             <IconShield className={styles.itemIcon} />
-            <span className={styles.itemLabel}>{t('security.allowlist.title')}</span>
+            <span className={styles.itemLabel}>{t('route.allowlist')}</span>
             {allowlist.data ? (
               <span
                 className={[styles.itemValue, allowlist.data.on ? styles.set : ''].join(' ')}

@@ -35,7 +35,7 @@ export function AllowlistPage() {
   return (
     <div className={styles.page}>
       <PageHeader
-        title={t('security.allowlist.title')}
+        title={t('route.allowlist')}
         backLabel={t('common.back')}
         onBack={() => goBack('/security')}
       />
