@@ -156,6 +156,9 @@ const staking = lazyPage(() =>
 const stakingList = lazyPage(() =>
   import('../features/earn/components/StakingListPage.tsx').then((m) => ({ default: m.StakingListPage })),
 );
+const allowlist = lazyPage(() =>
+  import('../features/security/components/AllowlistPage.tsx').then((m) => ({ default: m.AllowlistPage })),
+);
 const alerts = lazyPage(() =>
   import('../features/alerts/components/AlertsPage.tsx').then((m) => ({ default: m.AlertsPage })),
 );
@@ -196,6 +199,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/staking-list', titleKey: 'route.stakingList', auth: true, page: stakingList },
   { path: '/introduction', titleKey: 'route.introduction', auth: true, page: introduction },
   { path: '/bank', titleKey: 'route.bank', auth: true, page: bank },
+  { path: '/security/allowlist', titleKey: 'route.allowlist', auth: true, page: allowlist },
   // Our addition: price alerts on any pair; open, like the market screens.
   { path: '/alerts', name: 'alerts', titleKey: 'route.alerts', auth: false, page: alerts },
 ];

@@ -1,5 +1,6 @@
 import { earnMessagesEn } from './messages-earn-en.ts';
 import { approvalMessagesEn } from './messages-security-approval-en.ts';
+import { allowlistMessagesEn } from './messages-security-allowlist-en.ts';
 import { profileMessagesEn } from './messages-profile-en.ts';
 import { totpMessagesEn } from './messages-security-totp-en.ts';
 import { passkeyMessagesEn } from './messages-security-passkeys-en.ts';
@@ -64,6 +65,7 @@ export const messagesEn = {
   ...passkeyMessagesEn,
   ...approvalMessagesEn,
   ...securitySessionsMessagesEn,
+  ...allowlistMessagesEn,
 } as const;
 
 /** Every message key the server can answer with. */

@@ -36,6 +36,7 @@ describe('route table', () => {
     '/bindMentionAddress',
     '/security',
     '/security/authenticator',
+    '/security/allowlist',
     '/modifyPwd',
     '/resetLegalPwd',
     '/exchange',

@@ -16,6 +16,7 @@ import { reject, Rejection } from '../rejection.ts';
 import { ReviewDecisionError, type ReviewKindFactory, type Reviews } from '../reviews.ts';
 import { feeFor } from '../fees.ts';
 import { NO_APPROVAL_NEEDED, type ApprovalFields, type ApprovalPass } from '../security/approvals.ts';
+import { refuseDuringHold } from '../security/holds.ts';
 
 /** The review kind of internal transfers: decided by the arrival job or an operator, never by the demo's automatic approval. */
 export const TRANSFER_REVIEW = 'internal_transfer';
@@ -81,8 +82,10 @@ export class InternalTransfers {
     return { id: user.id, username: user.username };
   }
 
-  /** Checks a request in the order the receiver, the coin and the amount's decimals; works out the fee. */
+  /** Checks a request in the order the security hold, the receiver, the coin and the amount's decimals; works out the fee. */
   prepare(userId: number, request: TransferRequest): TransferQuote {
+    // A recent security change holds every transfer: said before any field, as nothing can pass.
+    refuseDuringHold(this.deps.db, userId, this.deps.now());
     const receiver = this.deps.users.findById(request.toUserId) ?? reject('transfer.receiverNotFound');
     if (receiver.id === userId) reject('transfer.self');
     const coin = this.repo.coin(request.coinId) ?? reject('transfer.coinNotFound');

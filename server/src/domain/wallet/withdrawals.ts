@@ -7,6 +7,8 @@ import type { PayPasswordCheck } from '../pay-password.ts';
 import { reject } from '../rejection.ts';
 import type { ReviewKindFactory, Reviews } from '../reviews.ts';
 import { NO_APPROVAL_NEEDED, type ApprovalFields, type ApprovalPass } from '../security/approvals.ts';
+import { refuseOffAllowlist, type AllowlistTarget } from '../security/allowlist.ts';
+import { refuseDuringHold } from '../security/holds.ts';
 import { maskCardNumber } from '../../../../common/profile-rules.ts';
 import type { BoundAddress, WithdrawalDestinations } from './destinations.ts';
 import { exactDecimal, percentOf, toStep } from './exact.ts';
@@ -143,6 +145,8 @@ export class Withdrawals {
     requireSwitch(this.deps, 'withdrawal_status', 'wallet.withdrawClosed');
     if (request.withdrawType === 1) requireSwitch(this.deps, 'address_switch', 'wallet.walletWithdrawClosed');
     else requireSwitch(this.deps, 'bank_switch', 'wallet.bankWithdrawClosed');
+    // A recent security change holds every withdrawal: said before any field, as nothing can pass.
+    refuseDuringHold(this.deps.db, userId, this.deps.now());
     const coin = knownCoin(this.deps, request.coinId);
     const rule = this.ruleOf(coin);
     const amount = unitsOf(request.amount, coin);
@@ -150,7 +154,9 @@ export class Withdrawals {
       reject('wallet.withdrawRange', { min: formatTrimmed(rule.min), max: formatTrimmed(rule.max), coin: coin.title });
     const { fee, received } = withdrawalFee(amount, rule, coin.decimals);
     if (received === 0n) reject('wallet.withdrawBelowFee', { fee: formatTrimmed(fee), coin: coin.title });
-    return { coin, amount, fee, received, destination: this.destinationOf(userId, coin, request) };
+    const destination = this.destinationOf(userId, coin, request);
+    refuseOffAllowlist(this.deps.db, userId, destination.listed, this.deps.now());
+    return { coin, amount, fee, received, destination };
   }
 
   private ruleOf(coin: CoinRow): WithdrawRule {
@@ -162,17 +168,27 @@ export class Withdrawals {
     userId: number,
     coin: CoinRow,
     request: WithdrawalRequest,
-  ): { id: number; text: string; network: string } {
+  ): { id: number; text: string; network: string; listed: AllowlistTarget } {
     if (request.withdrawType === 2) {
       if (request.cardId === undefined) reject('wallet.cardRequired');
       const card = this.deps.destinations.card(userId, request.cardId) ?? reject('wallet.cardUnknown');
-      return { id: card.id, text: `${card.bankName} ${maskCardNumber(card.cardNumber)}`, network: '' };
+      return {
+        id: card.id,
+        text: `${card.bankName} ${maskCardNumber(card.cardNumber)}`,
+        network: '',
+        listed: { kind: 'card', id: card.id, value: card.cardNumber },
+      };
     }
     const addresses = this.deps.destinations.addresses(userId, coin.id);
     if (addresses.length === 0) reject('wallet.addressRequired', { coin: coin.title });
     const address = request.addressId === undefined ? addresses[0] : addresses.find((a) => a.id === request.addressId);
     if (!address) reject('wallet.addressUnknown');
-    return { id: address.id, text: address.address, network: address.network };
+    return {
+      id: address.id,
+      text: address.address,
+      network: address.network,
+      listed: { kind: 'address', id: address.id, value: address.address },
+    };
   }
 }
 

@@ -24,6 +24,7 @@ import { walletRoutes } from './wallet/wallet-routes.ts';
 import { antiPhishingRoutes } from './security/anti-phishing-routes.ts';
 import { sessionRoutes } from './security/session-routes.ts';
 import { signInRoutes } from './security/sign-in-routes.ts';
+import { allowlistRoutes } from './security/allowlist-routes.ts';
 
 export interface ApiOptions {
   /** Check every answer against its route's declared schema (the test suites turn it on). */
@@ -69,4 +70,5 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (fastify, { check
   await fastify.register(totpRoutes);
   await fastify.register(approvalRoutes);
   for (const plugin of [sessionRoutes, signInRoutes, antiPhishingRoutes]) await fastify.register(plugin);
+  await fastify.register(allowlistRoutes);
 };

@@ -19,6 +19,8 @@ const user = (have_pay: number): UserInfo => ({
 const ok = (data: unknown) => ({ code: 1, msg: '', data });
 const totpOff = ok({ state: 'off', recovery_codes_left: 0 });
 const summary = (sessions: number, antiPhishing: string) => ok({ sessions, anti_phishing_code: antiPhishing });
+const allowlist = (on: number, offLeft = 0) =>
+  ok({ on, off_at: offLeft ? 1 : null, off_left_seconds: offLeft, hold_hours: 24, hold: null, list: [] });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -38,6 +40,7 @@ describe('security page', () => {
       '/Security/passkeyList': ok({ list: [] }),
       '/Security/totpStatus': totpOff,
       '/Security/getSessionSummary': summary(1, ''),
+      '/Security/getAllowlist': allowlist(0),
     });
     render(<SecurityPage />);
     expect((await screen.findByTestId('pay-password-status')).textContent).toBe(text);
@@ -49,6 +52,7 @@ describe('security page', () => {
       '/Security/passkeyList': ok({ list: [] }),
       '/Security/totpStatus': totpOff,
       '/Security/getSessionSummary': summary(1, ''),
+      '/Security/getAllowlist': allowlist(0),
     });
     render(<SecurityPage />);
     const alert = await screen.findByRole('alert');
@@ -107,5 +111,18 @@ describe('security page', () => {
     stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getSessionSummary': summary(1, '') });
     render(<SecurityPage />);
     expect((await screen.findByTestId('anti-phishing-status')).textContent).toBe(en.account.security.notSet);
+  });
+
+  it.each([
+    [allowlist(0), en.security.allowlist.off],
+    [allowlist(1), en.security.allowlist.on],
+    [allowlist(1, 3600), en.security.allowlist.pendingOff],
+  ])('links to the withdrawal allow-list and shows its state', async (answer, text) => {
+    stubApi({ '/User/getUserInfo': ok(user(1)), '/Security/getAllowlist': answer });
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('allowlist-status')).textContent).toBe(text);
+    expect(screen.getByRole('link', { name: new RegExp(en.route.allowlist) }).getAttribute('href')).toBe(
+      '/security/allowlist',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { site, type SiteSettings } from '../../../lib/site-settings.ts';
 import { ok, stubApi } from '../../../lib/testing/api-stub.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { TransferPage } from '../components/TransferPage.tsx';
+import type * as WithdrawGuard from '../../../lib/withdraw-guard.ts';
 
 const search = vi.hoisted(() => ({ searchUser: vi.fn() }));
 const coins = vi.hoisted(() => ({ getTransferCoins: vi.fn() }));
@@ -12,6 +13,11 @@ vi.mock('../api/search-user.ts', () => search);
 vi.mock('../api/get-transfer-coins.ts', () => coins);
 vi.mock('../api/send-transfer.ts', async (actual) => ({ ...(await actual<object>()), ...send }));
 vi.mock('wouter/use-browser-location', () => ({ navigate: vi.fn() }));
+const guard = vi.hoisted(() => ({ getSecurityHold: vi.fn() }));
+vi.mock('../../../lib/withdraw-guard.ts', async (original) => ({
+  ...(await original<typeof WithdrawGuard>()),
+  ...guard,
+}));
 
 beforeEach(() => {
   site.settings = { Internal_transfer_status: 1, traders_password_switch: 1 } as SiteSettings;
@@ -40,6 +46,8 @@ beforeEach(() => {
   // The account's second factors: none, so the transfer goes as it always did.
   stubApi({ '/User/getUserInfo': ok({ factors: { totp: 0, passkeys: 0 } }) });
   toasts.items = [];
+  guard.getSecurityHold.mockReset();
+  guard.getSecurityHold.mockResolvedValue({ ok: true, msg: '', data: { hold: null } });
 });
 
 afterEach(() => {
@@ -59,6 +67,20 @@ async function findAndConfirm() {
 }
 
 describe('the internal transfer screen (docs/product-rules.md#internal-transfers)', () => {
+  it('during a security hold shows why and the time left first, with the search disabled', async () => {
+    guard.getSecurityHold.mockResolvedValue({
+      ok: true,
+      msg: '',
+      data: { hold: { reason: 'factor_removed', left_seconds: 7200, endsAt: Date.now() + 7_200_000 } },
+    });
+    render(<TransferPage />);
+    const notice = await screen.findByTestId('security-hold');
+    expect(notice.textContent).toContain('A sign-in method was removed.');
+    expect(screen.getByTestId('security-hold-left').textContent).toMatch(/^(2:00:00|1:59:59)$/);
+    expect(screen.getByLabelText('Receiving account').matches(':disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Search' }).matches(':disabled')).toBe(true);
+  });
+
   it('shows the form only after the found account is tapped to confirm, then fee, arrival and what arrives', async () => {
     render(<TransferPage />);
     await findAndConfirm();

@@ -27,18 +27,24 @@ import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useApproval } from '../../../lib/use-approval.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
+import { HeldFields, SecurityHoldNotice } from '../../../components/ui/SecurityHoldNotice.tsx';
+import { getSecurityHold } from '../../../lib/withdraw-guard.ts';
 import styles from './earn.module.css';
 
 /**
  * Internal transfer (docs/product-rules.md#internal-transfers): search an account by its name, tap it to confirm the
  * receiver, and only then the form: coin, amount, trade password when required, the fee, the
  * arrival time and the amount that arrives. Transfer opens the confirm step that states them all
- * again; its confirm sends, and the user lands on the records, newest first.
+ * again; its confirm sends, and the user lands on the records, newest first. During a security hold
+ * the hold and its time left show first and the flow is disabled.
  */
 export function TransferPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
   const closed = isOff(settings, 'Internal_transfer_status');
+  // A security hold shows before anything is typed, and keeps the whole flow disabled until it ends.
+  const guard = useLoaded(getSecurityHold, []);
+  const hold = guard.data?.hold ?? null;
   return (
     <div className={styles.page}>
       <PageHeader
@@ -54,7 +60,12 @@ export function TransferPage() {
       {closed ? (
         <ClosedNotice message={t('earn.closed')} />
       ) : (
-        <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />
+        <>
+          {hold && <SecurityHoldNotice hold={hold} onEnd={guard.reload} />}
+          <HeldFields held={hold !== null}>
+            <TransferFlow passwordRequired={isOn(settings, 'traders_password_switch')} />
+          </HeldFields>
+        </>
       )}
     </div>
   );

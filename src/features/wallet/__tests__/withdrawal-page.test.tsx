@@ -24,6 +24,7 @@ const serve = (withdraw: unknown = ok({ id: 1 }, 'Withdrawal submitted, waiting 
     '/User/getUserCoinBalance': ok(info),
     '/User/getUserBankList': ok([{ id: 3, bank_name: 'Demo Bank', card_number: '**** 7890', card_name: 'Demo' }]),
     '/User/withdraw': withdraw,
+    '/Security/getAllowlist': ok({ on: 0, off_at: null, off_left_seconds: 0, hold_hours: 24, hold: null, list: [] }),
   });
 };
 

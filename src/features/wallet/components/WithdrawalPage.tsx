@@ -34,6 +34,9 @@ import { useApproval } from '../../../lib/use-approval.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { AmountText } from './AmountText.tsx';
 import { ClosedNotice } from '../../../components/ui/ClosedNotice.tsx';
+import { HeldFields, SecurityHoldNotice } from '../../../components/ui/SecurityHoldNotice.tsx';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
+import { blockedByAllowlist, formatTimeLeft, getAllowlist, type Allowlist } from '../../../lib/withdraw-guard.ts';
 import { recordsPath } from './records-path.ts';
 import styles from './wallet.module.css';
 
@@ -87,6 +90,9 @@ function WithdrawForm({
   const [chosenMethod, setMethod] = useState<Method | null>(null);
   const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'wallet');
   const cards = useLoaded(getBankCards, []);
+  // The hold and the allow-list, read with the form so a hold shows before anything is typed.
+  const guard = useLoaded(getAllowlist, []);
+  const hold = guard.data?.hold ?? null;
   const [addressId, setAddressId] = useState<number | null>(null);
   const [cardId, setCardId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
@@ -149,7 +155,11 @@ function WithdrawForm({
       cardId: card?.id ?? null,
       payPassword: needsPassword ? password : null,
     };
-    const found = validateWithdrawal(input, limits);
+    const destinationId = input.withdrawType === 1 ? input.addressId : input.cardId;
+    const found =
+      destinationId !== null && blockedByAllowlist(guard.data, input.withdrawType, destinationId, Date.now())
+        ? { key: 'security.allowlist.blocked' }
+        : validateWithdrawal(input, limits);
     setProblem(found);
     if (!found) setPending(input);
   };
@@ -197,155 +207,168 @@ function WithdrawForm({
   const fieldError = (keys: string[]) =>
     problem && keys.includes(problem.key) ? t(problem.key, problem.params) : null;
 
+  const notUsable = (type: 1 | 2, id: number) =>
+    blockedByAllowlist(guard.data, type, id, Date.now()) ? ` · ${t('security.allowlist.notUsable')}` : '';
+
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <SelectField
-        label={t('wallet.form.coin')}
-        options={list.map((c) => ({ key: c.id, label: c.title }))}
-        value={coin.id}
-        onChange={(key) => {
-          setCoinId(key);
-          setAddressId(null);
-          reset();
-        }}
-        placeholder={t('wallet.form.choose')}
-        closeLabel={t('common.close')}
-        testId="withdraw-coin"
-      />
-      {methods.length > 1 && (
-        <Tabs<Method>
-          label={t('wallet.withdraw.method')}
-          value={method}
-          onChange={(next) => {
-            setMethod(next);
-            setProblem(null);
+      {hold && <SecurityHoldNotice hold={hold} onEnd={guard.reload} inline />}
+      <HeldFields held={hold !== null}>
+        <SelectField
+          label={t('wallet.form.coin')}
+          options={list.map((c) => ({ key: c.id, label: c.title }))}
+          value={coin.id}
+          onChange={(key) => {
+            setCoinId(key);
+            setAddressId(null);
+            reset();
           }}
-          items={methods.map((key) => ({
-            key,
-            label: t(key === 'wallet' ? 'wallet.withdraw.toWallet' : 'wallet.withdraw.toBank'),
-          }))}
+          placeholder={t('wallet.form.choose')}
+          closeLabel={t('common.close')}
+          testId="withdraw-coin"
         />
-      )}
-      {method === 'wallet' ? (
-        <>
-          <SelectField<number>
-            label={t('wallet.withdraw.address')}
-            options={addresses.map((a) => ({ key: a.id, label: a.address, detail: a.coin_net }))}
-            value={address?.id ?? null}
-            onChange={setAddressId}
-            placeholder={t(info.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noAddress')}
-            closeLabel={t('common.close')}
-            disabled={addresses.length === 0}
-            error={fieldError(['wallet.withdraw.addressRequired'])}
-            wholeValue
-            testId="withdraw-address"
-          />
-          {address && (
-            <p className={styles.hint}>
-              <span>{t('wallet.withdraw.network')}</span>
-              <strong data-testid="withdraw-network">
-                <bdi>{address.coin_net}</bdi>
-              </strong>
-            </p>
-          )}
-          <Link href="/bindMentionAddress" className={styles.linkButton}>
-            {t(addresses.length === 0 ? 'wallet.withdraw.bindAddress' : 'wallet.withdraw.changeAddress')}
-          </Link>
-        </>
-      ) : (
-        <>
-          <SelectField<number>
-            label={t('wallet.withdraw.card')}
-            options={cardList.map((c) => ({
-              key: c.id,
-              label: c.bank_name,
-              detail: <bdi dir="ltr">{displayCardNumber(c.card_number, settings)}</bdi>,
+        {methods.length > 1 && (
+          <Tabs<Method>
+            label={t('wallet.withdraw.method')}
+            value={method}
+            onChange={(next) => {
+              setMethod(next);
+              setProblem(null);
+            }}
+            items={methods.map((key) => ({
+              key,
+              label: t(key === 'wallet' ? 'wallet.withdraw.toWallet' : 'wallet.withdraw.toBank'),
             }))}
-            value={card?.id ?? null}
-            onChange={setCardId}
-            placeholder={t(cards.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noCard')}
-            closeLabel={t('common.close')}
-            disabled={cardList.length === 0}
-            error={fieldError(['wallet.withdraw.cardRequired'])}
-            testId="withdraw-card"
           />
-          <Link href="/bank" className={styles.linkButton}>
-            {t(cardList.length === 0 ? 'wallet.withdraw.bindCard' : 'wallet.withdraw.manageCards')}
-          </Link>
-        </>
-      )}
-      <AmountField
-        label={t('wallet.withdraw.amount')}
-        placeholder={
-          limits
-            ? t('wallet.withdraw.rangeHint', { min: limits.txminnum, max: limits.txmaxnum })
-            : t('wallet.form.amountPlaceholder')
-        }
-        value={amount}
-        onChange={(text) => {
-          setAmount(text);
-          setProblem(null);
-        }}
-        unit={coin.title}
-        available={limits?.balance}
-        onAll={() => limits && setAmount(withdrawAll(limits))}
-        allLabel={t('wallet.form.all')}
-        error={fieldError([
-          'wallet.withdraw.amountRequired',
-          'wallet.form.amountInvalid',
-          'wallet.form.amountDecimals',
-          'wallet.withdraw.range',
-          'wallet.form.insufficient',
-          'wallet.withdraw.belowFee',
-        ])}
-        name="amount"
-      />
-      <p className={styles.hint}>
-        <span>{t('wallet.form.available')}</span>
-        <strong data-testid="withdraw-available">
-          <CoinAmount amount={limits ? <AmountText value={limits.balance} dp={8} /> : '--'} coin={coin.title} />
-        </strong>
-      </p>
-      {needsPassword && (
-        <PayPasswordField
-          value={password}
+        )}
+        {method === 'wallet' ? (
+          <>
+            <SelectField<number>
+              label={t('wallet.withdraw.address')}
+              options={addresses.map((a) => ({ key: a.id, label: a.address, detail: a.coin_net + notUsable(1, a.id) }))}
+              value={address?.id ?? null}
+              onChange={setAddressId}
+              placeholder={t(info.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noAddress')}
+              closeLabel={t('common.close')}
+              disabled={addresses.length === 0}
+              error={fieldError(['wallet.withdraw.addressRequired', 'security.allowlist.blocked'])}
+              wholeValue
+              testId="withdraw-address"
+            />
+            {address && <AllowlistMark list={guard.data} type={1} id={address.id} />}
+            {address && (
+              <p className={styles.hint}>
+                <span>{t('wallet.withdraw.network')}</span>
+                <strong data-testid="withdraw-network">
+                  <bdi>{address.coin_net}</bdi>
+                </strong>
+              </p>
+            )}
+            <Link href="/bindMentionAddress" className={styles.linkButton}>
+              {t(addresses.length === 0 ? 'wallet.withdraw.bindAddress' : 'wallet.withdraw.changeAddress')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <SelectField<number>
+              label={t('wallet.withdraw.card')}
+              options={cardList.map((c) => ({
+                key: c.id,
+                label: c.bank_name,
+                detail: (
+                  <>
+                    <bdi dir="ltr">{displayCardNumber(c.card_number, settings)}</bdi>
+                    {notUsable(2, c.id)}
+                  </>
+                ),
+              }))}
+              value={card?.id ?? null}
+              onChange={setCardId}
+              placeholder={t(cards.state === 'loading' ? 'common.loading' : 'wallet.withdraw.noCard')}
+              closeLabel={t('common.close')}
+              disabled={cardList.length === 0}
+              error={fieldError(['wallet.withdraw.cardRequired', 'security.allowlist.blocked'])}
+              testId="withdraw-card"
+            />
+            {card && <AllowlistMark list={guard.data} type={2} id={card.id} />}
+            <Link href="/bank" className={styles.linkButton}>
+              {t(cardList.length === 0 ? 'wallet.withdraw.bindCard' : 'wallet.withdraw.manageCards')}
+            </Link>
+          </>
+        )}
+        <AmountField
+          label={t('wallet.withdraw.amount')}
+          placeholder={
+            limits
+              ? t('wallet.withdraw.rangeHint', { min: limits.txminnum, max: limits.txmaxnum })
+              : t('wallet.form.amountPlaceholder')
+          }
+          value={amount}
           onChange={(text) => {
-            setPassword(text);
+            setAmount(text);
             setProblem(null);
           }}
-          error={fieldError(['wallet.form.payPasswordRequired', 'wallet.form.payPasswordRule'])}
+          unit={coin.title}
+          available={limits?.balance}
+          onAll={() => limits && setAmount(withdrawAll(limits))}
+          allLabel={t('wallet.form.all')}
+          error={fieldError([
+            'wallet.withdraw.amountRequired',
+            'wallet.form.amountInvalid',
+            'wallet.form.amountDecimals',
+            'wallet.withdraw.range',
+            'wallet.form.insufficient',
+            'wallet.withdraw.belowFee',
+          ])}
+          name="amount"
         />
-      )}
-      <dl className={styles.estimate} data-testid="withdraw-estimate">
-        <div>
-          <dt>{t('wallet.withdraw.received')}</dt>
-          <dd data-testid="withdraw-received">
-            {fee ? <AmountText value={fee.received} dp={limits?.decimals ?? 8} /> : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('wallet.withdraw.fee')}</dt>
-          <dd data-testid="withdraw-fee">
-            {limits &&
-              (limits.sxftype === 1
-                ? t('wallet.withdraw.feePercent', { percent: limits.txsxf })
-                : t('wallet.withdraw.feeFixed', { fee: limits.txsxf_n, coin: coin.title }))}
-            {fee && limits?.sxftype === 1 && (
-              <>
-                {' · '}
-                <CoinAmount amount={<AmountText value={fee.fee} dp={limits.decimals} />} coin={coin.title} />
-              </>
-            )}
-          </dd>
-        </div>
-      </dl>
-      {canSubmit ? (
-        <SendButton type="submit" block busy={busy} disabled={!limits}>
-          {t('wallet.withdraw.submit')}
-        </SendButton>
-      ) : (
-        <ClosedNotice message={t('wallet.withdraw.closed')} inline />
-      )}
+        <p className={styles.hint}>
+          <span>{t('wallet.form.available')}</span>
+          <strong data-testid="withdraw-available">
+            <CoinAmount amount={limits ? <AmountText value={limits.balance} dp={8} /> : '--'} coin={coin.title} />
+          </strong>
+        </p>
+        {needsPassword && (
+          <PayPasswordField
+            value={password}
+            onChange={(text) => {
+              setPassword(text);
+              setProblem(null);
+            }}
+            error={fieldError(['wallet.form.payPasswordRequired', 'wallet.form.payPasswordRule'])}
+          />
+        )}
+        <dl className={styles.estimate} data-testid="withdraw-estimate">
+          <div>
+            <dt>{t('wallet.withdraw.received')}</dt>
+            <dd data-testid="withdraw-received">
+              {fee ? <AmountText value={fee.received} dp={limits?.decimals ?? 8} /> : '--'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('wallet.withdraw.fee')}</dt>
+            <dd data-testid="withdraw-fee">
+              {limits &&
+                (limits.sxftype === 1
+                  ? t('wallet.withdraw.feePercent', { percent: limits.txsxf })
+                  : t('wallet.withdraw.feeFixed', { fee: limits.txsxf_n, coin: coin.title }))}
+              {fee && limits?.sxftype === 1 && (
+                <>
+                  {' · '}
+                  <CoinAmount amount={<AmountText value={fee.fee} dp={limits.decimals} />} coin={coin.title} />
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+        {canSubmit ? (
+          <SendButton type="submit" block busy={busy} disabled={!limits}>
+            {t('wallet.withdraw.submit')}
+          </SendButton>
+        ) : (
+          <ClosedNotice message={t('wallet.withdraw.closed')} inline />
+        )}
+      </HeldFields>
       {limits && pending && fee && (
         <ConfirmSheet
           open
@@ -362,5 +385,33 @@ function WithdrawForm({
         </ConfirmSheet>
       )}
     </form>
+  );
+}
+
+/**
+ * Under the chosen address or card while the allow-list is on: that it is not on the list, or the
+ * time until it may be used (counting down), with the way to the list. Nothing when it may be used.
+ */
+function AllowlistMark({ list, type, id }: { list: Allowlist | null; type: 1 | 2; id: number }) {
+  const { t } = useTranslation();
+  const entry = list?.list.find((e) => e.type === type && e.id === id);
+  const left = useSecondsLeft(entry?.usableAt ?? null);
+  if (!list || list.on === 0 || (entry && entry.usableAt !== null && left === 0)) return null;
+  return (
+    <p className={styles.allowlistMark} data-testid="withdraw-allowlist-mark">
+      <span>
+        {entry?.usableAt == null ? (
+          t('security.allowlist.blocked')
+        ) : (
+          <>
+            {t('security.allowlist.usableIn')}{' '}
+            <bdi dir="ltr" className={styles.countdown}>
+              {formatTimeLeft(left)}
+            </bdi>
+          </>
+        )}
+      </span>
+      <Link href="/security/allowlist">{t('security.allowlist.manage')}</Link>
+    </p>
   );
 }

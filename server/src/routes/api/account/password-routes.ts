@@ -16,7 +16,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     url: '/User/resetpwd',
     summary: 'Changes the login password',
     description:
-      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions)." +
+      "On success every session of the user, the caller's included, is revoked: the client logs in again (docs/product-rules.md#log-in-and-sessions). " +
+      'Withdrawals and internal transfers are then held for SECURITY_HOLD_HOURS (Security/getSecurityHold).' +
       SECOND_STEP_NOTE +
       ' The approval binds the operation alone: passwords are never kept in it.',
     auth: 'required',
@@ -45,7 +46,10 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/User/resetPay',
     summary: 'Sets or replaces the transaction password; getUserInfo then answers have_pay 1',
-    description: SECOND_STEP_NOTE.trim() + ' The approval binds the operation alone: passwords are never kept in it.',
+    description:
+      'Replacing one holds withdrawals and internal transfers for SECURITY_HOLD_HOURS (Security/getSecurityHold); setting the first does not. ' +
+      SECOND_STEP_NOTE.trim() +
+      ' The approval binds the operation alone: passwords are never kept in it.',
     auth: 'required',
     fields: {
       logpassword: secret(messages('pay.loginRequired')),
@@ -61,7 +65,8 @@ export const passwordRoutes: ApiPlugin = async (fastify) => {
       ctx.db.transaction(() => {
         approval.markUsed();
         ctx.users.setPayPassword(user.id, hashed);
-        ctx.securityEvents.record({ userId: user.id, kind: 'pay_password_changed' });
+        // A first transaction password replaces none, so it is a setting-up, not a change to guard against.
+        if (user.pay_password_hash) ctx.securityEvents.record({ userId: user.id, kind: 'pay_password_changed' });
       })();
       return ok(null, t('pay.saved'));
     },

@@ -79,7 +79,7 @@ export const internalTransferRoutes: EarnPlugin = async (fastify) => {
     summary:
       "Sends an amount to another user: it leaves the available balance at once and arrives after the coin's days",
     description:
-      "Checked in this order: the receiver (to_uid from searchUser, not the caller), the coin, the amount's decimals, the transaction password " +
+      "Refused while a security hold is under way (Security/getSecurityHold). Checked in this order: the receiver (to_uid from searchUser, not the caller), the coin, the amount's decimals, the transaction password " +
       'when traders_password_switch is 1, the balance. The amount is frozen until it arrives; the receiver gets amount − amount × rate (fee ' +
       'rounded down). The sender may cancel while it is in transfer.' +
       SECOND_STEP_NOTE +

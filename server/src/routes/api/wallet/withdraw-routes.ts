@@ -77,7 +77,8 @@ export const withdrawRoutes: WalletPlugin = async (fastify) => {
       "withdraw_type 1: to the bound address address_id (default: the coin's first bound address); 2: to the bound card bank_id. The amount must be within " +
       'txminnum..txmaxnum inclusive and above the fee. paypwd is required while traders_password_switch is 1 (5 wrong in a row lock withdrawals 30 minutes). ' +
       'Approval takes the frozen amount (received arrives, the fee stays), rejection unfreezes exactly it. Refused while withdrawal_status is not 1, ' +
-      'to a wallet while address_switch is not 1, to a card while bank_switch is not 1. An identical withdrawal within 2 s is refused.' +
+      'to a wallet while address_switch is not 1, to a card while bank_switch is not 1, during a security hold (Security/getSecurityHold), and while the ' +
+      'allow-list is on to a destination not on it or not usable yet (Security/getAllowlist). An identical withdrawal within 2 s is refused.' +
       SECOND_STEP_NOTE +
       FACTOR_REQUIRED_NOTE,
     auth: 'required',
