@@ -335,11 +335,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
-          // One server and one browser for the whole run (tests/e2e/support/global-setup.ts).
+          // One browser for the whole run and one server per worker (tests/e2e/support/global-setup.ts).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
         },
       },
     ],

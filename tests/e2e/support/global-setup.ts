@@ -3,14 +3,14 @@ import { startSharedStack, type SharedStack } from './shared-stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's one server and browser, started before the first end-to-end file (shared-stack.ts). */
+    /** The run's servers (one per test worker) and browser, started before the first end-to-end file (shared-stack.ts). */
     e2eStack: SharedStack;
   }
 }
 
 /**
- * The end-to-end run's set-up: one reference server and one Chromium for every file, instead of
- * one of each per file. Files reach them through startStack() (stack.ts); the run stops them at its end.
+ * The end-to-end run's set-up: one reference server per test worker and one Chromium for every
+ * file, instead of one of each per file. Files reach them through startStack() (stack.ts); the run stops them at its end.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { shared, stop } = await startSharedStack();

@@ -7,14 +7,26 @@ import { loadConfig } from '../../../server/src/config.ts';
 import { buildApp } from '../../../server/src/app.ts';
 import { launchOptions } from '../../../playwright.config.ts';
 
-/** Where the run's shared server and browser are: plain values, handed from the set-up to every file. */
-export interface SharedStack {
+/** One shared server: plain values, handed from the set-up to the files of one test worker. */
+export interface SharedServer {
   baseUrl: string;
-  /** The shared server's data folder (its SQLite database and uploads). */
+  /** The server's data folder (its SQLite database and uploads). */
   dataDir: string;
+}
+
+/** Where the run's shared servers and browser are. */
+export interface SharedStack {
+  /** One server per test worker: files of worker N (VITEST_POOL_ID) use `servers[N - 1]`. */
+  servers: SharedServer[];
   /** Chromium's endpoint; each file connects to it (playwright-core `chromium.connect`). */
   browserEndpoint: string;
 }
+
+/**
+ * End-to-end files run two at a time, one per test worker, each worker on a server of its own, so a
+ * server still sees one file at a time. Two, because the machine the suite is budgeted for has two cores.
+ */
+export const E2E_WORKERS = 2;
 
 /** The built client, which every server of the end-to-end run serves. */
 export function builtClient(): string {
@@ -57,15 +69,18 @@ export async function startServer(
   };
 }
 
-/** The run's one server and one browser (global-setup.ts). */
+/** The run's servers, one per test worker, and its one browser (global-setup.ts). */
 export async function startSharedStack(): Promise<{ shared: SharedStack; stop(): Promise<void> }> {
-  const server = await startServer();
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
   const browser = await chromium.launchServer(launchOptions);
   return {
-    shared: { baseUrl: server.baseUrl, dataDir: server.dataDir, browserEndpoint: browser.wsEndpoint() },
+    shared: {
+      servers: servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+      browserEndpoint: browser.wsEndpoint(),
+    },
     async stop() {
       await browser.close();
-      await server.stop();
+      await Promise.all(servers.map((server) => server.stop()));
     },
   };
 }

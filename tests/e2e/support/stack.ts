@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import type { Db } from '../../../server/src/db/database.ts';
 import { mobileContext } from '../../../playwright.config.ts';
-import { startServer } from './shared-stack.ts';
+import { startServer, type SharedServer, type SharedStack } from './shared-stack.ts';
 
 export interface Stack {
   baseUrl: string;
@@ -34,9 +34,9 @@ function hideBulletinToday(): void {
 }
 
 /**
- * The server and browser of one test file. By default it is the run's shared server (started once
- * by global-setup.ts; files run one after another, and each uses accounts of its own or reads the
- * demo's figures before and after what it does). A file that needs another configuration (a static
+ * The server and browser of one test file. By default it is its test worker's shared server (started
+ * once by global-setup.ts; a worker runs its files one after another, and each uses accounts of its
+ * own or reads the demo's figures before and after what it does). A file that needs another configuration (a static
  * folder of its own, reviews approved by themselves) passes it in `env`, and a file whose checks
  * start from the demo's seeded records (no open orders, an unread notice) passes `{ fresh: true }`:
  * either gets a server of its own. The browser is always the run's one Chromium.
@@ -44,8 +44,9 @@ function hideBulletinToday(): void {
 export async function startStack(env: Record<string, string> = {}, { fresh = false } = {}): Promise<Stack> {
   const shared = inject('e2eStack');
   const own = fresh || Object.keys(env).length > 0 ? await startServer(env) : null;
-  const baseUrl = own?.baseUrl ?? shared.baseUrl;
-  const dataDir = own?.dataDir ?? shared.dataDir;
+  const server = workerServer(shared);
+  const baseUrl = own?.baseUrl ?? server.baseUrl;
+  const dataDir = own?.dataDir ?? server.dataDir;
   const db = own ? own.server.db : openShared(dataDir);
   const browser = await chromium.connect(shared.browserEndpoint);
   return {
@@ -67,6 +68,14 @@ export async function startStack(env: Record<string, string> = {}, { fresh = fal
       else db.close();
     },
   };
+}
+
+/** The shared server of this test worker (VITEST_POOL_ID counts workers from 1). */
+function workerServer(shared: SharedStack): SharedServer {
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = shared.servers[worker - 1];
+  if (!server) throw new Error(`no shared server for test worker ${worker} of ${shared.servers.length}`);
+  return server;
 }
 
 /** A second connection to the shared server's database (WAL: it reads what the server committed). */
