@@ -320,7 +320,9 @@ export const SECURITY_SHOW_SIGN_INS = 20;
 
 /** A factor row as one line: its columns but secrets and keys (anything that names one). */
 function factorLine(table: string, row: Record<string, unknown>): string {
-  const shown = Object.entries(row).filter(([column]) => !/secret|key|hash|public|counter|transports/i.test(column));
+  const shown = Object.entries(row).filter(
+    ([column]) => !/secret|key|hash|public|counter|transports|step/i.test(column),
+  );
   return `${table}\t${shown.map(([column, value]) => `${column}=${typeof value === 'number' && /_at$/.test(column) ? iso(value) : String(value)}`).join(' ')}`;
 }
 
@@ -341,7 +343,6 @@ function securityShow(args: string[], config: ServerConfig, io: AdminIo, options
     const now = (options.now ?? Date.now)();
     io.out(`user ${user.id} ${user.username}; anti-phishing code ${user.anti_phishing_code ? 'set' : 'not set'}`);
     const factors = factorRows(db, user.id);
-    if (factors.length === 0) io.out('second factors: this database has no factor tables yet');
     for (const { table, rows } of factors) {
       io.out(`${table}: ${rows.length}`);
       for (const row of rows) io.out(factorLine(table, row));
@@ -350,7 +351,14 @@ function securityShow(args: string[], config: ServerConfig, io: AdminIo, options
     io.out(`live sessions: ${sessions.length}`);
     for (const s of sessions)
       io.out(
-        ['session', s.id, cell(s.device), s.ip || '-', iso(s.created_at), s.last_active_at ? iso(s.last_active_at) : '-'].join('\t'),
+        [
+          'session',
+          s.id,
+          cell(s.device),
+          s.ip || '-',
+          iso(s.created_at),
+          s.last_active_at ? iso(s.last_active_at) : '-',
+        ].join('\t'),
       );
     const signIns = new SignInRepository(db).page(user.id, 1, SECURITY_SHOW_SIGN_INS);
     io.out(`sign-ins: ${signIns.rows.length} of ${signIns.total}, newest first`);
@@ -394,7 +402,7 @@ function securityReset(args: string[], config: ServerConfig, io: AdminIo, option
     const removed = resetSecondFactors({ db, securityEvents, now }, { userId: user.id, operator, reason });
     const counts = Object.entries(removed).map(([table, count]) => `${count} from ${table}`);
     io.out(
-      `second factors of ${user.username} reset by ${operator}: ${counts.join(', ') || 'no factor tables yet'}; audited and the user notified`,
+      `second factors of ${user.username} reset by ${operator}: ${counts.join(', ')}; audited and the user notified`,
     );
     return 0;
   } finally {

@@ -9,6 +9,7 @@ import { SignInRepository } from '../db/repositories/sign-in-repository.ts';
 import { UserRepository } from '../db/repositories/user-repository.ts';
 import { ManualClock } from '../feed/clock.ts';
 import { freshDataDir } from './harness/index.ts';
+import { TotpFactors, totpOf } from '../domain/security/totp.ts';
 
 const AT = Date.UTC(2026, 0, 5, 8);
 
@@ -39,7 +40,7 @@ describe('npm run admin security:show and security:reset', () => {
   };
   const demoId = () => withDb((db) => new UserRepository(db).findByUsername('demo')!.id);
 
-  it('security:show works on a database without factor tables and lists sessions and sign-ins', () => {
+  it('security:show lists live sessions and the last sign-ins', () => {
     withDb((db) => {
       const id = new UserRepository(db).findByUsername('demo')!.id;
       new SessionRepository(db).create(id, 'hash', AT - 1000, AT + 3_600_000, {
@@ -49,7 +50,16 @@ describe('npm run admin security:show and security:reset', () => {
       });
       const signIns = new SignInRepository(db);
       for (let i = 0; i < 25; i++)
-        signIns.add({ userId: id, at: AT - i * 1000, reason: i === 0 ? 'wrong_password' : 'ok', ip: '198.51.100.7', device: 'd', browser: '', os: '', deviceKey: 'k' });
+        signIns.add({
+          userId: id,
+          at: AT - i * 1000,
+          reason: i === 0 ? 'wrong_password' : 'ok',
+          ip: '198.51.100.7',
+          device: 'd',
+          browser: '',
+          os: '',
+          deviceKey: 'k',
+        });
     });
     expect(run('security:show', '--user', 'demo')).toBe(0);
     const text = out.join('\n');
@@ -62,27 +72,32 @@ describe('npm run admin security:show and security:reset', () => {
     expect(run('security:show')).toBe(1);
   });
 
-  it('security:reset removes the factors, writes the audit row and tells the user', () => {
-    const hadTables = withDb((db) => {
+  it('security:reset removes the authenticator, its recovery codes and the passkeys, writes the audit row and tells the user', () => {
+    withDb((db) => {
       const id = new UserRepository(db).findByUsername('demo')!.id;
-      const exists = (name: string) =>
-        db.prepare("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)").pluck().get(name) === 1;
-      const had = exists('totp_factors');
-      // Before the factor migrations exist here, stand-ins with the one column the reset needs.
-      if (!had) {
-        db.exec('CREATE TABLE totp_factors (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL)');
-        db.prepare('INSERT INTO totp_factors (user_id) VALUES (?)').run(id);
-      }
-      return had;
+      const totp = new TotpFactors(db, () => AT);
+      const secret = totp.begin(id);
+      expect(totp.enable(id, totpOf(secret).generate({ timestamp: AT })).outcome.ok).toBe(true);
+      db.prepare(
+        `INSERT INTO passkeys (user_id, credential_id, public_key, counter, transports, name, created_at)
+         VALUES (?, 'cred-1', x'00', 0, '[]', 'Phone', ?)`,
+      ).run(id, AT);
     });
+    expect(run('security:show', '--user', 'demo')).toBe(0);
+    const shown = out.join('\n');
+    expect(shown).toContain('totp_factors: 1');
+    expect(shown).toContain('totp_recovery_codes: 10');
+    expect(shown).toContain('passkeys: 1');
+    // Secrets and keys never reach the operator's screen.
+    expect(shown).not.toMatch(/secret=|code_hash=|public_key=/);
     const noticesBefore = withDb((db) => new NoticeRepository(db).page(demoId(), 1, 50).total);
     expect(run('security:reset', '--user', 'demo', '--operator', 'alice')).toBe(1);
     expect(err.join('\n')).toContain('--reason');
     expect(run('security:reset', '--user', 'demo', '--operator', 'alice', '--reason', 'lost phone, ticket 81')).toBe(0);
-    expect(out.at(-1)).toMatch(/reset by alice/);
-    if (!hadTables) expect(out.at(-1)).toContain('1 from totp_factors');
+    expect(out.at(-1)).toMatch(/reset by alice: 1 from totp_factors, 10 from totp_recovery_codes, 1 from passkeys/);
     withDb((db) => {
-      expect(db.prepare('SELECT COUNT(*) FROM totp_factors WHERE user_id = ?').pluck().get(demoId())).toBe(0);
+      for (const table of ['totp_factors', 'totp_recovery_codes', 'passkeys'])
+        expect(db.prepare(`SELECT COUNT(*) FROM ${table} WHERE user_id = ?`).pluck().get(demoId())).toBe(0);
       expect(db.prepare('SELECT user_id, operator, action, reason, at FROM security_audit').all()).toEqual([
         { user_id: demoId(), operator: 'alice', action: 'factors_reset', reason: 'lost phone, ticket 81', at: AT },
       ]);

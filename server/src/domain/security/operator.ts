@@ -1,28 +1,17 @@
 import type { Db } from '../../db/database.ts';
 import type { SecurityEvents } from './events.ts';
 
-/**
- * The tables that hold second factors, added by their own migrations: an operator command reads
- * and resets only those present in this database.
- */
-export const SECOND_FACTOR_TABLES = ['totp_factors', 'passkeys'] as const;
+/** The tables that hold a user's second factors: the authenticator, its recovery codes, passkeys. */
+export const SECOND_FACTOR_TABLES = ['totp_factors', 'totp_recovery_codes', 'passkeys'] as const;
 
-/** The second-factor tables this database has (each keyed by user_id). */
-export function presentFactorTables(db: Db): string[] {
-  const present = new Set(
-    db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${SECOND_FACTOR_TABLES.map(() => '?').join(', ')})`)
-      .pluck()
-      .all(...SECOND_FACTOR_TABLES) as string[],
-  );
-  return SECOND_FACTOR_TABLES.filter((name) => present.has(name));
-}
-
-/** Each present factor table's rows for the user, as stored. */
+/** Each factor table's rows for the user, as stored (the operator command leaves secrets and keys out). */
 export function factorRows(db: Db, userId: number): { table: string; rows: Record<string, unknown>[] }[] {
-  return presentFactorTables(db).map((table) => ({
+  return SECOND_FACTOR_TABLES.map((table) => ({
     table,
-    rows: db.prepare(`SELECT * FROM ${table} WHERE user_id = ? ORDER BY rowid`).all(userId) as Record<string, unknown>[],
+    rows: db.prepare(`SELECT * FROM ${table} WHERE user_id = ? ORDER BY rowid`).all(userId) as Record<
+      string,
+      unknown
+    >[],
   }));
 }
 
@@ -37,7 +26,7 @@ export function resetSecondFactors(
 ): Record<string, number> {
   return deps.db.transaction(() => {
     const removed: Record<string, number> = {};
-    for (const table of presentFactorTables(deps.db))
+    for (const table of SECOND_FACTOR_TABLES)
       removed[table] = deps.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(reset.userId).changes;
     deps.db
       .prepare('INSERT INTO security_audit (user_id, operator, action, reason, at) VALUES (?, ?, ?, ?, ?)')
