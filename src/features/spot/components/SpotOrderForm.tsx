@@ -212,12 +212,12 @@ export function SpotOrderForm({
         : priced && limitPrice?.gt(0)
           ? canBuy(quoteAvailable, price)
           : undefined;
-  const stepper = (direction: 1 | -1, text: string, set: (next: string) => void, labelKey: string) => (
+  const stepper = (direction: 1 | -1, text: string, set: (next: string) => void, labelKey: string, testId: string) => (
     <button
       type="button"
       className={styles.stepButton}
       aria-label={t(labelKey, { step })}
-      data-testid={labelKey.replace('spot.form.', 'step-')}
+      data-testid={testId}
       onClick={() => set(stepPrice(text, direction, pairPrecision))}
     >
       {direction === 1 ? '+' : '−'}
@@ -268,8 +268,8 @@ export function SpotOrderForm({
           value={trigger}
           onChange={setTrigger}
           error={errorFor('trigger')}
-          leading={stepper(-1, trigger, setTrigger, 'spot.form.triggerDown')}
-          end={stepper(1, trigger, setTrigger, 'spot.form.triggerUp')}
+          leading={stepper(-1, trigger, setTrigger, 'spot.form.triggerDown', 'step-triggerDown')}
+          end={stepper(1, trigger, setTrigger, 'spot.form.triggerUp', 'step-triggerUp')}
         />
       )}
       {priced ? (
@@ -279,8 +279,8 @@ export function SpotOrderForm({
           value={price}
           onChange={setPrice}
           error={errorFor('price')}
-          leading={stepper(-1, price, setPrice, 'spot.form.priceDown')}
-          end={stepper(1, price, setPrice, 'spot.form.priceUp')}
+          leading={stepper(-1, price, setPrice, 'spot.form.priceDown', 'step-priceDown')}
+          end={stepper(1, price, setPrice, 'spot.form.priceUp', 'step-priceUp')}
         />
       ) : (
         <p className={styles.marketNote}>{t('spot.form.marketPrice')}</p>

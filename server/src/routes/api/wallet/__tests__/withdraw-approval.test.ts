@@ -240,6 +240,8 @@ describe('a withdrawal approved by a passkey', () => {
       added.token,
     );
     expect(registered.code, registered.msg).toBe(1);
+    // Adding a passkey holds withdrawals for a day (docs/account-protection.md): it was added yesterday.
+    h.clock.advance(25 * 3_600_000);
     user = { ...added, addressId, key };
   });
 
