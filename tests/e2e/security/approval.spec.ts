@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../../../server/src/__tests__/harness/money.ts';
 import { TOTP_PERIOD_S, TotpFactors, totpOf } from '../../../server/src/domain/security/totp.ts';
-import { registerByPhoneApi, signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { apiToken, registerByPhoneApi, signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { apiData, dismissNoticeBanner, pageToken } from '../support/trading-helpers.ts';
+import { apiData, dismissNoticeBanner } from '../support/trading-helpers.ts';
 
 const PASSWORD = 'secret12';
 const PAY_PASSWORD = 'trade123';
@@ -43,9 +43,9 @@ describe('a withdrawal approved with an authenticator code in the confirm sheet'
     const phone = `137${String(Date.now()).slice(-8)}`;
     await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
     const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
-    const { page, context } = await stack.newPage();
-    await signInAs(page, stack.baseUrl, phone, PASSWORD);
-    const token = await pageToken(page);
+    // Set up before the page opens: binding the address sends a security notice, which must be the
+    // newest when the banner shows.
+    const token = await apiToken(stack.baseUrl, phone, PASSWORD);
     grant(stack.db, userId, { usdt: '500' }, await serverNow());
     await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: PASSWORD, newpassword: PAY_PASSWORD });
     await apiData(stack.baseUrl, token, '/User/setUserWidthAddress', { c_id: coinId('usdt'), address: TRON });
@@ -55,6 +55,8 @@ describe('a withdrawal approved with an authenticator code in the confirm sheet'
     expect(factors.enable(userId, totpOf(secret).generate({ timestamp: now - TOTP_PERIOD_S * 1000 })).outcome).toEqual({
       ok: true,
     });
+    const { page, context } = await stack.newPage();
+    await signInAs(page, stack.baseUrl, phone, PASSWORD);
     await dismissNoticeBanner(page);
 
     await page.goto(`${stack.baseUrl}/withdrawal`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USDT_ADDRESS } from '../../../server/src/db/seed-profile.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
-import { signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { apiToken, signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, overlappingParts, screenPage } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
@@ -21,16 +21,24 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Logs the demo user in (with a transaction password set) and closes the notice banner. */
+/**
+ * Logs the demo user in (with a transaction password set) and closes the notice banner. The password
+ * is set before the page opens: replacing it sends a security notice, which must be the newest one
+ * when the banner shows, or it would take the banner's place once the older one is closed.
+ */
 async function signIn(page: Page): Promise<string> {
+  await apiData(
+    stack.baseUrl,
+    await apiToken(stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    '/User/resetPay',
+    {
+      logpassword: DEMO_ACCOUNT.password,
+      newpassword: PAY_PASSWORD,
+    },
+  );
   await signInAs(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
-  const token = await pageToken(page);
-  await apiData(stack.baseUrl, token, '/User/resetPay', {
-    logpassword: DEMO_ACCOUNT.password,
-    newpassword: PAY_PASSWORD,
-  });
   await dismissNoticeBanner(page);
-  return token;
+  return pageToken(page);
 }
 
 interface CoinBalance {
