@@ -114,7 +114,11 @@ export function AllowlistPage() {
               onClose={() => setTurningOff(false)}
               testId="allowlist-off-sheet"
             >
-              <p className={styles.sheetNote}>{t('security.allowlist.offNote', { hours: data.hold_hours })}</p>
+              <p className={styles.sheetNote}>
+                {data.hold_hours > 0
+                  ? t('security.allowlist.offNote', { hours: data.hold_hours })
+                  : t('security.allowlist.offNoteNow')}
+              </p>
               {approval.field && <SecondStepField {...approval.field} />}
             </ConfirmSheet>
           )}
