@@ -10,7 +10,14 @@ import { browserStep, passkeyCeremony } from './passkey-ceremony.ts';
 
 /** The operations a second step approves (docs/account-protection.md "Approvals bound to one operation"). */
 export type ApprovalOperation =
-  'withdraw' | 'internal_transfer' | 'withdraw_address' | 'bank_card' | 'login_password' | 'pay_password';
+  | 'withdraw'
+  | 'internal_transfer'
+  | 'withdraw_address'
+  | 'bank_card'
+  | 'login_password'
+  | 'pay_password'
+  | 'allowlist_off'
+  | 'factor_remove';
 
 /** The fields of the call, as it will send them (passwords never among them); null and undefined are left out. */
 export type ApprovalFields = Record<string, string | number | null | undefined>;

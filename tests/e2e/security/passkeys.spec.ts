@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVirtualAuthenticator, byName } from '../support/passkey-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import {
   loginViaUi,
@@ -21,29 +21,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/**
- * The app as the user opens it by name: browsers refuse passkeys on an IP address, and the server
- * derives the relying party from the host it is called by (docs/account-protection.md#passkeys).
- */
-const appUrl = () => stack.baseUrl.replace('127.0.0.1', 'localhost');
-
-/**
- * A platform authenticator in the browser itself (Chrome DevTools' virtual authenticator): it keeps
- * discoverable passkeys and verifies the user at once, as a phone's fingerprint would.
- */
-async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
+const appUrl = () => byName(stack.baseUrl);
 
 describe('passkeys', () => {
   it('adds a passkey on the passkeys screen, then signs in with it and no password', async () => {

@@ -4,6 +4,7 @@ import { BankCardRepository } from '../../db/repositories/bank-card-repository.t
 import { WithdrawAddressRepository } from '../../db/repositories/withdraw-address-repository.ts';
 import { maskCardNumber } from '../../../../common/profile-rules.ts';
 import { reject } from '../rejection.ts';
+import type { ApprovalFields } from './approvals.ts';
 import type { SecurityEvents } from './events.ts';
 import { timeLeft } from './holds.ts';
 
@@ -113,6 +114,12 @@ export function turnAllowlistOff(deps: AllowlistDeps, userId: number): void {
     });
   })();
 }
+
+/**
+ * What an approval of turning the list off is bound to: the operation alone (`allowlist_off`, no
+ * target), since there is one list per user.
+ */
+export const ALLOWLIST_OFF_FIELDS: ApprovalFields = {};
 
 /**
  * Lists a bound address or card: usable after the hold. Listing one already listed (and unchanged)

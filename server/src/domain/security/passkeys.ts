@@ -222,8 +222,14 @@ export async function registerPasskey(
 }
 
 /**
+ * What an approval of removing a passkey is bound to: operation `factor_remove` with target
+ * `passkey:<id>`, the id passkeyList answers, so it removes that passkey and no other factor.
+ */
+export const passkeyRemovalFields = (passkeyId: number) => ({ target: `passkey:${passkeyId}` });
+
+/**
  * Removes the user's passkey and records `factor_removed`, in one transaction. The caller has
- * checked the passkey is the user's (and, once it is asked for, the second step of the removal).
+ * checked the passkey is the user's and the second step of the removal.
  */
 export function removePasskey(deps: PasskeyChangeDeps, passkey: PasskeyRow): void {
   deps.db.transaction(() => {

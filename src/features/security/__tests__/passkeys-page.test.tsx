@@ -7,6 +7,7 @@ import { PasskeysPage } from '../components/PasskeysPage.tsx';
 
 const browser = vi.hoisted(() => ({
   startRegistration: vi.fn(),
+  startAuthentication: vi.fn(),
   browserSupportsWebAuthn: vi.fn(() => true),
 }));
 vi.mock('@simplewebauthn/browser', () => browser);
@@ -20,6 +21,7 @@ const creationOptions = { challenge: 'abc', rp: { name: 'X' }, user: { id: 'MQ',
 afterEach(() => {
   vi.unstubAllGlobals();
   browser.startRegistration.mockReset();
+  browser.startAuthentication.mockReset();
   browser.browserSupportsWebAuthn.mockReturnValue(true);
   toasts.items = [];
 });
@@ -119,24 +121,48 @@ describe('passkeys page', () => {
     expect(calls.at(-1)!.fields.toString()).toBe('id=7&name=Work+phone');
   });
 
-  it('removes a passkey only after the confirm sheet, and keeps it when the server refuses', async () => {
-    stubApi({
+  it('removes a passkey only after the confirm sheet, approved by a passkey for that one, and keeps it when the server refuses', async () => {
+    const requestOptions = { challenge: 'approval-challenge', rpId: 'localhost' };
+    const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} };
+    const calls = stubApi({
       '/Security/passkeyList': ok({ list: [phone, laptop] }),
-      '/Security/passkeyRemove': (n: number) => (n === 1 ? refused('Server busy') : ok(null, 'Passkey removed')),
+      '/User/getUserInfo': ok({ factors: { totp: 0, passkeys: 2 } }),
+      '/Security/approvalStart': (n: number) =>
+        ok({ approval_id: 40 + n, challenge: 'c', expires_at: 1, methods: ['passkey'], passkey_options: requestOptions }),
+      '/Security/passkeyRemove': (n: number) =>
+        n === 1 ? refused('The passkey was not accepted, please try again') : ok(null, 'Passkey removed'),
     });
+    browser.startAuthentication.mockResolvedValue(assertion);
     render(<PasskeysPage />);
     fireEvent.click(await screen.findByRole('button', { name: `${text.remove} Pixel` }));
     const sheet = screen.getByTestId('passkey-remove-sheet');
     expect(sheet.textContent).toContain('Pixel');
+    const usePasskey = await within(sheet).findByTestId('second-step-passkey');
+    await waitFor(() => expect((usePasskey as HTMLButtonElement).disabled).toBe(false));
+    const started = calls.find((call) => call.path === '/Security/approvalStart')!.fields;
+    expect(Object.fromEntries(started)).toEqual({ operation: 'factor_remove', target: 'passkey:7' });
+
     await act(async () => {
-      fireEvent.click(screen.getByTestId('passkey-remove-sheet-confirm'));
+      fireEvent.click(usePasskey);
     });
+    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: requestOptions });
+    const first = calls.find((call) => call.path === '/Security/passkeyRemove')!.fields;
+    expect(Object.fromEntries(first)).toEqual({ id: '7', approval_id: '41', passkey_response: JSON.stringify(assertion) });
+    // Refused: the sheet stays with the refusal, and a new approval is asked.
     expect(screen.getAllByTestId('passkey-item')).toHaveLength(2);
+    expect(screen.getByTestId('passkey-remove-sheet').textContent).toContain(
+      'The passkey was not accepted, please try again',
+    );
+    await waitFor(() => expect(calls.filter((call) => call.path === '/Security/approvalStart')).toHaveLength(2));
+
     await act(async () => {
-      fireEvent.click(screen.getByTestId('passkey-remove-sheet-confirm'));
+      fireEvent.click(screen.getByTestId('second-step-passkey'));
     });
     await waitFor(() => expect(screen.getAllByTestId('passkey-item')).toHaveLength(1));
+    const second = calls.filter((call) => call.path === '/Security/passkeyRemove')[1]!.fields;
+    expect(second.get('approval_id')).toBe('42');
     expect(screen.getByRole('heading', { name: 'Laptop' })).toBeTruthy();
     expect(screen.queryByTestId('passkey-remove-sheet')).toBeNull();
   });
+
 });

@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { browserStep, passkeyCeremony } from '../../../lib/passkey-ceremony.ts';
+import type { SecondStepProof } from '../../../lib/use-approval.ts';
 
 /** A passkey of the signed-in user (POST /api/Security/passkeyList); times are the server's UTC record times. */
 export interface Passkey {
@@ -52,6 +53,10 @@ export function renamePasskey(id: number, name: string): Promise<ApiResult<{ pas
   return api.post('/Security/passkeyRename', { id, name: name.trim() }, { successToast: true, lock: 'passkeyRename' });
 }
 
-export function removePasskey(id: number): Promise<ApiResult<null>> {
-  return api.post('/Security/passkeyRemove', { id }, { successToast: true, lock: 'passkeyRemove' });
+/** What the approval of removing passkey `id` is bound to (operation `factor_remove`), as the server builds it. */
+export const passkeyRemovalFields = (id: number) => ({ target: `passkey:${id}` });
+
+/** POST /api/Security/passkeyRemove, with the second step of its removal when the account has a factor. */
+export function removePasskey(id: number, proof: SecondStepProof = {}): Promise<ApiResult<null>> {
+  return api.post('/Security/passkeyRemove', { id, ...proof }, { successToast: true, lock: 'passkeyRemove' });
 }

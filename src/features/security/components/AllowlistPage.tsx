@@ -1,13 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { SecurityHoldNotice } from '../../../components/ui/SecurityHoldNotice.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { goBack } from '../../../lib/navigation.ts';
+import { useApproval } from '../../../lib/use-approval.ts';
 import { useListTexts } from '../../../lib/use-list-texts.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
@@ -29,6 +32,26 @@ export function AllowlistPage() {
   const submit = useSubmit();
   const data = loaded.data;
   const save = (key: string, call: () => ReturnType<typeof setAllowlist>) => void submit.run(key, call, loaded.set);
+  /** Whether the sheet that turns the list off with the second step is open. */
+  const [turningOff, setTurningOff] = useState(false);
+  const approval = useApproval({
+    submit,
+    key: 'switch',
+    operation: 'allowlist_off',
+    // The approval is of the operation alone: there is one list per account.
+    fields: turningOff ? {} : null,
+    call: (proof) => setAllowlist(false, proof),
+    onDone: (list) => {
+      setTurningOff(false);
+      loaded.set(list);
+    },
+    onRefused: () => setTurningOff(false),
+  });
+  const onSwitch = (on: boolean) => {
+    // Turning the list off loosens the account: with a second factor it is confirmed in a sheet with the second step.
+    if (!on && approval.asks) setTurningOff(true);
+    else save('switch', () => setAllowlist(on));
+  };
 
   const addresses = data?.list.filter((e) => e.type === 1) ?? [];
   const cards = data?.list.filter((e) => e.type === 2) ?? [];
@@ -58,7 +81,7 @@ export function AllowlistPage() {
             </span>
             <Switch
               checked={data.on === 1 && data.offAt === null}
-              onChange={(on) => save('switch', () => setAllowlist(on))}
+              onChange={onSwitch}
               label={t('security.allowlist.switch')}
             />
           </div>
@@ -80,6 +103,25 @@ export function AllowlistPage() {
               cards.map((entry) => <EntryRow key={entry.id} entry={entry} busy={submit.busy} save={save} />)
             )}
           </Section>
+          {turningOff && (
+            <ConfirmSheet
+              open
+              title={t('security.allowlist.offTitle')}
+              confirmLabel={t('security.allowlist.turnOff')}
+              busy={submit.busy === 'switch'}
+              disabled={!approval.ready}
+              onConfirm={() => void approval.confirm()}
+              onClose={() => setTurningOff(false)}
+              testId="allowlist-off-sheet"
+            >
+              <p className={styles.sheetNote}>
+                {data.hold_hours > 0
+                  ? t('security.allowlist.offNote', { hours: data.hold_hours })
+                  : t('security.allowlist.offNoteNow')}
+              </p>
+              {approval.field && <SecondStepField {...approval.field} />}
+            </ConfirmSheet>
+          )}
         </div>
       )}
     </div>

@@ -6,10 +6,12 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { IconEdit, IconPlus } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { goBack } from '../../../lib/navigation.ts';
+import { useApproval } from '../../../lib/use-approval.ts';
 import { useLoaded } from '../../../lib/use-loaded.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import {
@@ -17,6 +19,7 @@ import {
   getPasskeys,
   PASSKEY_NAME_MAX,
   passkeyNameProblem,
+  passkeyRemovalFields,
   removePasskey,
   renamePasskey,
   type Passkey,
@@ -34,20 +37,7 @@ export function PasskeysPage() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const { busy, run } = useSubmit();
   const list = passkeys.data ?? [];
-
-  const onRemove = async () => {
-    if (!removing) return;
-    await run(
-      'remove',
-      () => removePasskey(removing.id),
-      () => {
-        passkeys.set(list.filter((row) => row.id !== removing.id));
-        setRemoving(null);
-      },
-    );
-  };
 
   let body;
   if (!passkeys.data)
@@ -110,26 +100,54 @@ export function PasskeysPage() {
           }}
         />
       )}
-      <ConfirmSheet
-        open={removing !== null}
-        title={t('security.passkeys.removeTitle')}
-        rows={
-          removing
-            ? [
-                { label: t('security.passkeys.nameLabel'), value: removing.name },
-                { label: t('security.passkeys.addedLabel'), value: <When time={removing.created_at} /> },
-              ]
-            : []
-        }
-        confirmLabel={t('security.passkeys.remove')}
-        busy={busy === 'remove'}
-        onConfirm={() => void onRemove()}
-        onClose={() => setRemoving(null)}
-        testId="passkey-remove-sheet"
-      >
-        <p className={styles.warning}>{t('security.passkeys.removeWarning')}</p>
-      </ConfirmSheet>
+      {removing && (
+        <RemoveSheet
+          passkey={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => {
+            passkeys.set(list.filter((row) => row.id !== removing.id));
+            setRemoving(null);
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/**
+ * Confirms removing one passkey. With a second factor on (which a passkey is) the sheet carries the
+ * second step of removing exactly this passkey; the passkey itself may approve it. Mounted only while
+ * open, so the account's factors are read again each time (one may have just been added here).
+ */
+function RemoveSheet({ passkey, onClose, onRemoved }: { passkey: Passkey; onClose(): void; onRemoved(): void }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const approval = useApproval({
+    submit,
+    key: 'remove',
+    operation: 'factor_remove',
+    fields: passkeyRemovalFields(passkey.id),
+    call: (proof) => removePasskey(passkey.id, proof),
+    onDone: onRemoved,
+  });
+  return (
+    <ConfirmSheet
+      open
+      title={t('security.passkeys.removeTitle')}
+      rows={[
+        { label: t('security.passkeys.nameLabel'), value: passkey.name },
+        { label: t('security.passkeys.addedLabel'), value: <When time={passkey.created_at} /> },
+      ]}
+      confirmLabel={t('security.passkeys.remove')}
+      busy={submit.busy === 'remove'}
+      disabled={!approval.ready}
+      onConfirm={() => void approval.confirm()}
+      onClose={onClose}
+      testId="passkey-remove-sheet"
+    >
+      <p className={styles.warning}>{t('security.passkeys.removeWarning')}</p>
+      {approval.field && <SecondStepField {...approval.field} />}
+    </ConfirmSheet>
   );
 }
 

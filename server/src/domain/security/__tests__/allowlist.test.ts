@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashSecret } from '../../../domain/passwords.ts';
+import { TOTP_PERIOD_S, TotpFactors, totpOf } from '../totp.ts';
 import {
   as,
   createUser,
@@ -187,4 +188,59 @@ describe('withdrawal allow-list', () => {
     expect((await u.call('Security/setAllowlist', { on: 2 }, 'zh-cn')).msg).toBe('请选择开启或关闭');
     expect((await u.call('Security/removeAllowlistEntry', { type: 2, id: u.cardId })).code).toBe(0);
   });
+});
+
+describe('turning the allow-list off with a second factor on', () => {
+  const STEP_MS = TOTP_PERIOD_S * 1000;
+
+  /** The user of start() with authenticator codes on (turned on with the step before's code, so the current one is unspent). */
+  async function startWithCode() {
+    const u = await start();
+    const factors = new TotpFactors(t.db, () => t.app.clock.now());
+    const secret = factors.begin(u.id);
+    expect(factors.enable(u.id, totpOf(secret).generate({ timestamp: t.app.clock.now() - STEP_MS })).outcome.ok).toBe(
+      true,
+    );
+    const code = () => totpOf(secret).generate({ timestamp: t.app.clock.now() });
+    const approval = async (fields: Fields) => {
+      const answer = await u.call<{ approval_id: number }>('Security/approvalStart', fields);
+      expect(answer.code, answer.msg).toBe(1);
+      return answer.data.approval_id;
+    };
+    expect((await u.call('Security/setAllowlist', { on: 1 })).code).toBe(1);
+    return { ...u, code, approval };
+  }
+
+  it('asks for an approval of allowlist_off; one of another operation or a wrong code changes nothing', async () => {
+    const u = await startWithCode();
+    const record = vi.spyOn(t.app.apiContext.securityEvents, 'record');
+    expect((await u.call('Security/setAllowlist', { on: 0 })).msg).toBe('Please confirm with your second step');
+    const ofRemoval = await u.approval({ operation: 'factor_remove', target: 'passkey:1' });
+    expect((await u.call('Security/setAllowlist', { on: 0, approval_id: ofRemoval, otp_code: u.code() })).msg).toBe(
+      'This confirmation was for another operation, please confirm again',
+    );
+    const approval_id = await u.approval({ operation: 'allowlist_off' });
+    const wrong = u.code() === '000000' ? '111111' : '000000';
+    expect((await u.call('Security/setAllowlist', { on: 0, approval_id, otp_code: wrong })).msg).toBe(
+      'The authenticator code is wrong (4 attempts left)',
+    );
+    expect(record).not.toHaveBeenCalled();
+    expect((await u.call('Security/getAllowlist')).data).toMatchObject({ on: 1, off_at: null });
+  });
+
+  it('turns it off (after the hold) with the right code, and the approval is used once', async () => {
+    const u = await startWithCode();
+    // The app sends the operation with an empty target or none: one approval either way.
+    const approval_id = await u.approval({ operation: 'allowlist_off', target: '' });
+    const off = await u.call('Security/setAllowlist', { on: 0, approval_id, otp_code: u.code() });
+    expect(off).toMatchObject({ code: 1, data: { on: 1, off_left_seconds: 24 * 3600 } });
+    // Turning it on again (no second step) cancels the wait; the same approval cannot turn it off twice.
+    await advance(STEP_MS);
+    expect((await u.call('Security/setAllowlist', { on: 1 })).data).toMatchObject({ on: 1, off_at: null });
+    expect((await u.call('Security/setAllowlist', { on: 0, approval_id, otp_code: u.code() })).msg).toBe(
+      'This confirmation was already used, please confirm again',
+    );
+    expect((await u.call('Security/getAllowlist')).data).toMatchObject({ on: 1, off_at: null });
+  });
+
 });

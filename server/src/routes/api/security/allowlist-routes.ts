@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import {
   addAllowlistEntry,
+  ALLOWLIST_OFF_FIELDS,
   allowlistDestinations,
   allowlistStateOf,
   removeAllowlistEntry,
@@ -13,6 +14,7 @@ import { HOLDING_KINDS, securityHoldOf } from '../../../domain/security/holds.ts
 import { choice, id, messages } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
+import { SECOND_STEP_NOTE, secondStep, secondStepFields } from './second-step.ts';
 
 /** Whole seconds from `now` to `at`, never below 0: what a countdown starts from, whatever the phone's clock says. */
 const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
@@ -131,18 +133,25 @@ export const allowlistRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/Security/setAllowlist',
     summary: 'Turns the allow-list on (at once) or off (after SECURITY_HOLD_HOURS; it stays on until then)',
-    description: 'on 1 also cancels a turn-off that waits. on 0 while a turn-off waits keeps its time.',
+    description:
+      'on 1 also cancels a turn-off that waits. on 0 while a turn-off waits keeps its time. on 1 needs no second step; on 0 does:' +
+      SECOND_STEP_NOTE +
+      ' Its approval is of allowlist_off with no target (an empty one is the same).',
     auth: 'required',
     once: 'common.duplicate',
-    fields: { on: choice([0, 1], messages('allowlist.switchInvalid')) },
+    fields: { on: choice([0, 1], messages('allowlist.switchInvalid')), ...secondStepFields },
     answer: Allowlist,
-    handler: ({ fields, user, t }) => {
+    handler: async ({ fields, user, request, t }) => {
       if (fields.on === 1) {
         turnAllowlistOn(deps, user.id);
         return ok(allowlistView(user.id), t('allowlist.turnedOn'));
       }
-      // The second step of this operation (an authenticator code or a passkey) is checked here, before it is asked.
-      turnAllowlistOff(deps, user.id);
+      // Turning the list off loosens the account: with a second factor it needs an approval of exactly this.
+      const approval = await secondStep(ctx, user, 'allowlist_off', ALLOWLIST_OFF_FIELDS, fields, request);
+      ctx.db.transaction(() => {
+        approval.markUsed();
+        turnAllowlistOff(deps, user.id);
+      })();
       const view = allowlistView(user.id);
       return ok(view, t(view.on ? 'allowlist.offRequested' : 'allowlist.turnedOff'));
     },
@@ -159,7 +168,7 @@ export const allowlistRoutes: ApiPlugin = async (fastify) => {
     fields: entryFields,
     answer: Allowlist,
     handler: ({ fields, user, t }) => {
-      // The second step of this operation (an authenticator code or a passkey) is checked here, before it is added.
+      // No second step: an entry only narrows where money may go, and it is usable only after the hold.
       addAllowlistEntry(deps, user.id, KINDS[fields.type], fields.id);
       return ok(allowlistView(user.id), t('allowlist.added'));
     },

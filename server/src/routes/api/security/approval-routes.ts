@@ -5,6 +5,7 @@ import { cardDigits } from '../../../../../common/profile-rules.ts';
 import { cardApprovalFields } from '../../../domain/bank-cards.ts';
 import { transferApprovalFields } from '../../../domain/earn/internal-transfers.ts';
 import { reject } from '../../../domain/rejection.ts';
+import { ALLOWLIST_OFF_FIELDS } from '../../../domain/security/allowlist.ts';
 import {
   APPROVAL_OPERATIONS,
   startApproval,
@@ -39,7 +40,8 @@ export const approvalRoutes: ApiPlugin = async (fastify) => {
       'Send the operation and the fields its call will send, the same values: withdraw (c_id, num, withdraw_type, address_id or ' +
       'bank_id, as User/withdraw), internal_transfer (to_uid, c_id, amount, as Balance/transfer), withdraw_address (c_id, address, ' +
       'as User/setUserWidthAddress), bank_card (id, bank_name, card_name, card_number, as User/setBank), login_password and ' +
-      'pay_password (no fields: passwords are never kept), allowlist_off and factor_remove (target). Amounts are read as the call ' +
+      'pay_password (no fields: passwords are never kept), allowlist_off (no fields, as Security/setAllowlist on 0), factor_remove ' +
+      '(target: passkey:<id> with the id of Security/passkeyList, as Security/passkeyRemove). Amounts are read as the call ' +
       'reads them (1.50 and 1.5 are one amount); addresses are compared exactly. The answer is valid 5 minutes; its challenge is what ' +
       'a passkey signs. Refused to an account without a second factor.',
     auth: 'required',
@@ -62,7 +64,7 @@ export const approvalRoutes: ApiPlugin = async (fastify) => {
       card_name: optional(text({ required: 'bank.usrNameError', invalid: 'bank.usrNameTooLong' }, { max: 128 })),
       card_number: optional(text({ required: 'bank.cardNumberError', invalid: 'bank.cardNumberInvalid' }, { max: 64 })),
       target: optional(
-        text(operationInvalid, { max: 128, description: 'factor_remove: the factor removed; allowlist_off: empty' }),
+        text(operationInvalid, { max: 128, description: 'factor_remove: the factor removed, passkey:<id> for a passkey; allowlist_off: none' }),
       ),
     },
     answer: Type.Object({
@@ -110,6 +112,7 @@ export const approvalRoutes: ApiPlugin = async (fastify) => {
           case 'pay_password':
             return {};
           case 'allowlist_off':
+            return ALLOWLIST_OFF_FIELDS;
           case 'factor_remove':
             return { target: fields.target };
         }

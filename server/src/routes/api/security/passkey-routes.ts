@@ -8,6 +8,7 @@ import {
   PASSKEY_NAME_MAX,
   passkeyAssertionOptions,
   passkeyRegistrationOptions,
+  passkeyRemovalFields,
   registerPasskey,
   relyingParty,
   removePasskey,
@@ -18,6 +19,7 @@ import { id, messages, optional, text } from '../../../http/contract/fields.ts';
 import { ok } from '../../../http/envelope.ts';
 import { clientIp, signedInAnswer, UserInfoToken } from '../account/login-routes.ts';
 import { declareRoutes, type ApiPlugin } from '../context.ts';
+import { SECOND_STEP_NOTE, secondStep, secondStepFields } from './second-step.ts';
 
 /** A passkey as the list shows it; times are UTC "YYYY-MM-DD HH:mm:ss" like every record time. */
 const Passkey = Type.Object({
@@ -120,14 +122,20 @@ export const passkeyRoutes: ApiPlugin = async (fastify) => {
     method: 'POST',
     url: '/Security/passkeyRemove',
     summary: 'Removes one of your passkeys: it no longer signs in or approves anything',
+    description:
+      SECOND_STEP_NOTE.trim() +
+      ' Its approval is of factor_remove with target passkey:<id> (this id). The passkey being removed may approve its own removal.',
     auth: 'required',
-    fields: { id: id(messages('passkey.notFound')) },
+    fields: { id: id(messages('passkey.notFound')), ...secondStepFields },
     answer: Type.Null(),
-    handler: ({ fields, user, t }) => {
+    handler: async ({ fields, user, request, t }) => {
       const row = passkeys.ownedBy(user.id, fields.id) ?? reject('passkey.notFound');
-      // Removing a factor is where its second step will be asked for (the approval of one operation);
-      // this is the one place to check it, before anything is removed.
-      removePasskey(ctx, row);
+      // The assertion is checked before anything is removed, so the last passkey can approve its own removal.
+      const approval = await secondStep(ctx, user, 'factor_remove', passkeyRemovalFields(row.id), fields, request);
+      ctx.db.transaction(() => {
+        approval.markUsed();
+        removePasskey(ctx, row);
+      })();
       return ok(null, t('passkey.removed'));
     },
   });

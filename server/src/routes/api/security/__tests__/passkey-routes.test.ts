@@ -72,6 +72,22 @@ describe('api/Security passkeys', () => {
 
   const list = async () => (await t.post<{ list: PasskeyView[] }>('Security/passkeyList', {}, as(token))).data.list;
 
+  /** An approval of removing passkey `id` (target passkey:<id>), asked as the remove sheet does. */
+  const approvalOf = async (id: number) => {
+    const answer = await t.post<{ approval_id: number; passkey_options: CeremonyOptions }>(
+      'Security/approvalStart',
+      { operation: 'factor_remove', target: `passkey:${id}` },
+      as(token),
+    );
+    expect(answer.code, answer.msg).toBe(1);
+    return answer.data;
+  };
+  /** The fields of passkeyRemove for passkey `id`, approved by `key`. */
+  const removal = async (key: SoftAuthenticator, id: number) => {
+    const approval = await approvalOf(id);
+    return { id, approval_id: approval.approval_id, passkey_response: key.assert(approval.passkey_options) };
+  };
+
   it('offers a discoverable, user-verified passkey for this host, excluding the ones already added', async () => {
     const first = await registerOptions();
     expect(first).toMatchObject({
@@ -229,7 +245,8 @@ describe('api/Security passkeys', () => {
     const record = vi.spyOn(t.app.apiContext.securityEvents, 'record');
     expect((await t.post('Security/passkeyRemove', { id: data.passkey.id }, as(other))).code).toBe(0);
     expect(await list()).toHaveLength(1);
-    expect(await t.post('Security/passkeyRemove', { id: data.passkey.id }, as(token))).toMatchObject({
+    // The passkey is the account's one factor: it approves its own removal.
+    expect(await t.post('Security/passkeyRemove', await removal(key, data.passkey.id), as(token))).toMatchObject({
       code: 1,
       msg: 'Passkey removed',
     });
@@ -240,6 +257,42 @@ describe('api/Security passkeys', () => {
     expect(
       await t.post('Security/passkeySignIn', { passkey_response: key.assert(await signInOptions()) }),
     ).toMatchObject({ code: 0, msg: 'This passkey is not registered with any account here' });
+  });
+
+  it('removes a passkey only with an approval of removing that one; the approval is used once', async () => {
+    const first = new SoftAuthenticator();
+    const second = new SoftAuthenticator();
+    const a = (await addPasskey(first, 'Phone')).data.passkey.id;
+    const b = (await addPasskey(second, 'Laptop')).data.passkey.id;
+    expect((await t.post('Security/passkeyRemove', { id: b }, as(token))).msg).toBe(
+      'Please confirm with your second step',
+    );
+    const ofA = await removal(first, a);
+    expect((await t.post('Security/passkeyRemove', { ...ofA, id: b }, as(token))).msg).toBe(
+      'The details changed after you confirmed, please confirm again',
+    );
+    // A bare id as the target is not the passkey's target either.
+    const bare = await t.post<{ approval_id: number; passkey_options: CeremonyOptions }>(
+      'Security/approvalStart',
+      { operation: 'factor_remove', target: String(b) },
+      as(token),
+    );
+    const byBare = {
+      id: b,
+      approval_id: bare.data.approval_id,
+      passkey_response: first.assert(bare.data.passkey_options),
+    };
+    expect((await t.post('Security/passkeyRemove', byBare, as(token))).msg).toBe(
+      'The details changed after you confirmed, please confirm again',
+    );
+    expect((await list()).map((row) => row.id)).toEqual([a, b]);
+
+    const ofB = await removal(first, b);
+    expect(await t.post('Security/passkeyRemove', ofB, as(token))).toMatchObject({ code: 1, msg: 'Passkey removed' });
+    expect((await t.post('Security/passkeyRemove', { ...ofB, id: a }, as(token))).msg).toBe(
+      'This confirmation was already used, please confirm again',
+    );
+    expect((await list()).map((row) => row.id)).toEqual([a]);
   });
 
   it('needs a session for the passkey list and its changes', async () => {

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant } from '../../../server/src/__tests__/harness/money.ts';
+import { registerByPhoneApi, signInAs, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { addVirtualAuthenticator, byName } from '../support/passkey-helpers.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+import { apiData, pageToken } from '../support/trading-helpers.ts';
+
+const PASSWORD = 'secret12';
+const PAY_PASSWORD = 'trade123';
+const TRON = 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The server's clock now (other files may have moved it): money is granted at that time. */
+async function serverNow(): Promise<number> {
+  return ((await (await fetch(`${stack.baseUrl}/__test/clock`)).json()) as { now: number }).now;
+}
+
+const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
+
+describe('a withdrawal approved with a passkey in the confirm sheet', () => {
+  it('"Use passkey" signs this withdrawal\'s approval in the browser, the withdrawal shows in the records; the passkey then approves its own removal', async () => {
+    // A new account with USDT, a transaction password and a bound address, set up before it has a
+    // factor; then a passkey added on the passkeys screen with the browser's virtual authenticator.
+    const phone = `136${unique().replace(/\D/g, '').slice(0, 8).padEnd(8, '6')}`;
+    await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
+    const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
+    const { page, context } = await stack.newPage();
+    await addVirtualAuthenticator(context, page);
+    const base = byName(stack.baseUrl);
+    await signInAs(page, base, phone, PASSWORD);
+    const token = await pageToken(page);
+    grant(stack.db, userId, { usdt: '500' }, await serverNow());
+    await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: PASSWORD, newpassword: PAY_PASSWORD });
+    await apiData(stack.baseUrl, token, '/User/setUserWidthAddress', { c_id: coinId('usdt'), address: TRON });
+
+    await page.goto(`${base}/security/passkeys`);
+    await page.getByTestId('passkey-add').click();
+    const dialog = await visible(page.getByTestId('passkey-add-dialog'));
+    await dialog.getByLabel('Name').fill('Test phone');
+    await dialog.getByTestId('passkey-add-continue').click();
+    await toast(page, 'Passkey added');
+    await visible(page.getByTestId('passkey-item').filter({ hasText: 'Test phone' }));
+
+    await page.goto(`${base}/withdrawal`);
+    await visible(page.getByTestId('withdraw-address').getByText(TRON));
+    await page.getByLabel('Withdrawal amount').fill('120');
+    await page.getByLabel('Transaction password').fill(PAY_PASSWORD);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const sheet = await visible(page.getByRole('dialog', { name: 'Confirm the withdrawal' }));
+    expect(await sheet.getByTestId('confirm-amount').textContent()).toBe('120.00000000 USDT');
+    // A passkey is the account's one factor: the sheet offers it and no code field.
+    const usePasskey = await visible(sheet.getByRole('button', { name: 'Use passkey' }));
+    expect(await sheet.getByLabel('Authenticator code').count()).toBe(0);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
+      null,
+      { timeout: UI_TIMEOUT_MS },
+    );
+    expect(stack.db.prepare('SELECT count(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(0);
+
+    await usePasskey.click();
+    await toast(page, 'Withdrawal submitted, waiting for review');
+    await page.waitForURL(/\/trade-account\?.*tab=withdraw/, { timeout: UI_TIMEOUT_MS });
+    const row = await visible(page.getByTestId('withdraw-row').first());
+    expect(await row.textContent()).toContain('120.00000000');
+    expect(await row.textContent()).toContain(`TRC20 ${TRON}`);
+    // An approval of this withdrawal was used by it; the passkey was the proof.
+    const used = stack.db.prepare('SELECT operation FROM approvals WHERE user_id = ? AND used_at IS NOT NULL');
+    expect(used.pluck().all(userId)).toEqual(['withdraw']);
+    expect(stack.db.prepare('SELECT last_used_at IS NOT NULL FROM passkeys WHERE user_id = ?').pluck().get(userId)).toBe(
+      1,
+    );
+
+    // The same passkey approves its own removal in the remove sheet: the last factor goes.
+    await page.goto(`${base}/security/passkeys`);
+    await page.getByRole('button', { name: 'Remove Test phone' }).click();
+    const removeSheet = await visible(page.getByTestId('passkey-remove-sheet'));
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
+      null,
+      { timeout: UI_TIMEOUT_MS },
+    );
+    await removeSheet.getByRole('button', { name: 'Use passkey' }).click();
+    await toast(page, 'Passkey removed');
+    await visible(page.getByTestId('passkeys-empty'));
+    expect(used.pluck().all(userId)).toEqual(['withdraw', 'factor_remove']);
+    await context.close();
+  });
+});
