@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../../../server/src/__tests__/harness/money.ts';
 import { TOTP_PERIOD_S, TotpFactors, totpOf } from '../../../server/src/domain/security/totp.ts';
-import { apiToken, registerByPhoneApi, signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { apiToken, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner } from '../support/trading-helpers.ts';
 
@@ -55,8 +55,9 @@ describe('a withdrawal approved with an authenticator code in the confirm sheet'
     expect(factors.enable(userId, totpOf(secret).generate({ timestamp: now - TOTP_PERIOD_S * 1000 })).outcome).toEqual({
       ok: true,
     });
-    const { page, context } = await stack.newPage();
-    await signInAs(page, stack.baseUrl, phone, PASSWORD);
+    // Signed in with the session of the set-up: a login now would ask for the code.
+    const { page, context } = await stack.newPage({ token });
+    await page.goto(stack.baseUrl);
     await dismissNoticeBanner(page);
 
     await page.goto(`${stack.baseUrl}/withdrawal`);
