@@ -13,12 +13,14 @@ export const securitySessionsMessagesEn = {
   'securityNotice.deviceOn': '{browser} on {os}',
   'securityNotice.allFactorsByOperator': 'all of them, by customer service at your request',
   'securityNotice.newDeviceSignIn.title': 'New sign-in to your account',
-  'securityNotice.newDeviceSignIn.body': 'Your account was signed in from a new device: {device}, IP {ip}, at {time} (UTC).',
+  'securityNotice.newDeviceSignIn.body':
+    'Your account was signed in from a new device: {device}, IP {ip}, at {time} (UTC).',
   'securityNotice.loginPasswordChanged.title': 'Login password changed',
   'securityNotice.loginPasswordChanged.body':
     'The login password of your account was changed at {time} (UTC). Every device was signed out.',
   'securityNotice.payPasswordChanged.title': 'Transaction password changed',
-  'securityNotice.payPasswordChanged.body': 'The transaction password of your account was set or changed at {time} (UTC).',
+  'securityNotice.payPasswordChanged.body':
+    'The transaction password of your account was set or changed at {time} (UTC).',
   'securityNotice.factorAdded.title': 'Second factor added',
   'securityNotice.factorAdded.body': 'A second factor was added to your account at {time} (UTC): {factor}.',
   'securityNotice.factorRemoved.title': 'Second factor removed',

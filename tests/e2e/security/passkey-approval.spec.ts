@@ -76,9 +76,9 @@ describe('a withdrawal approved with a passkey in the confirm sheet', () => {
     // An approval of this withdrawal was used by it; the passkey was the proof.
     const used = stack.db.prepare('SELECT operation FROM approvals WHERE user_id = ? AND used_at IS NOT NULL');
     expect(used.pluck().all(userId)).toEqual(['withdraw']);
-    expect(stack.db.prepare('SELECT last_used_at IS NOT NULL FROM passkeys WHERE user_id = ?').pluck().get(userId)).toBe(
-      1,
-    );
+    expect(
+      stack.db.prepare('SELECT last_used_at IS NOT NULL FROM passkeys WHERE user_id = ?').pluck().get(userId),
+    ).toBe(1);
 
     // The same passkey approves its own removal in the remove sheet: the last factor goes.
     await page.goto(`${base}/security/passkeys`);

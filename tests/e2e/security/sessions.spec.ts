@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('signed-in devices', () => {
-  it('ends the first browser\'s session from a second one: the first lands on the login screen saying so', async () => {
+  it("ends the first browser's session from a second one: the first lands on the login screen saying so", async () => {
     const phone = `139${unique().replace(/\D/g, '').slice(-8).padStart(8, '0')}`;
     const password = 'secret12';
     // Registered by a script: its session reads as an unknown device, the browsers' as the phone.

@@ -57,7 +57,9 @@ export class SessionRepository {
   wasEnded(tokenHash: string, now: number): boolean {
     return (
       this.db
-        .prepare('SELECT EXISTS (SELECT 1 FROM sessions WHERE token_hash = ? AND revoked_at IS NOT NULL AND expires_at > ?)')
+        .prepare(
+          'SELECT EXISTS (SELECT 1 FROM sessions WHERE token_hash = ? AND revoked_at IS NOT NULL AND expires_at > ?)',
+        )
         .pluck()
         .get(tokenHash, now) === 1
     );
@@ -93,7 +95,9 @@ export class SessionRepository {
   revokeOwn(userId: number, id: number, now: number): boolean {
     return (
       this.db
-        .prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?')
+        .prepare(
+          'UPDATE sessions SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?',
+        )
         .run(now, id, userId, now).changes === 1
     );
   }

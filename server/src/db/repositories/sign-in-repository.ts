@@ -31,8 +31,10 @@ export class SignInRepository {
 
   add(signIn: NewSignIn): number {
     const result = this.db
-      .prepare(`INSERT INTO sign_ins (user_id, at, ok, reason, ip, device, browser, os, device_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .prepare(
+        `INSERT INTO sign_ins (user_id, at, ok, reason, ip, device, browser, os, device_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
       .run(
         signIn.userId,
         signIn.at,
@@ -56,7 +58,7 @@ export class SignInRepository {
   knowsDevice(userId: number, deviceKey: string): boolean {
     return (
       this.db
-        .prepare("SELECT EXISTS (SELECT 1 FROM sign_ins WHERE user_id = ? AND ok = 1 AND device_key = ?)")
+        .prepare('SELECT EXISTS (SELECT 1 FROM sign_ins WHERE user_id = ? AND ok = 1 AND device_key = ?)')
         .pluck()
         .get(userId, deviceKey) === 1
     );

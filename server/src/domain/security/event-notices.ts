@@ -16,7 +16,8 @@ const NOTICE_KEYS: Record<SecurityEventKind, string> = {
 
 /** The device of a sign-in in the user's language: "Chrome 140 on Android 14" with "on" translated. */
 function deviceText(lang: string, detail: Record<string, string> | undefined): string {
-  if (detail?.browser && detail.os) return t(lang, 'securityNotice.deviceOn', { browser: detail.browser, os: detail.os });
+  if (detail?.browser && detail.os)
+    return t(lang, 'securityNotice.deviceOn', { browser: detail.browser, os: detail.os });
   return detail?.browser || detail?.os || detail?.device || t(lang, 'securityNotice.unknownDevice');
 }
 

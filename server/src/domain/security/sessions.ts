@@ -15,7 +15,7 @@ const USER_AGENT_MAX = 400;
 /** The origin of a request, for startSession and recordSignIn. */
 export function clientOrigin(request: FastifyRequest): ClientOrigin {
   const header = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: (Array.isArray(header) ? header[0] : header ?? '').slice(0, USER_AGENT_MAX) };
+  return { ip: request.ip, userAgent: (Array.isArray(header) ? header[0] : (header ?? '')).slice(0, USER_AGENT_MAX) };
 }
 
 export interface SessionDeps {

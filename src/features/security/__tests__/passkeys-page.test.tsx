@@ -128,7 +128,13 @@ describe('passkeys page', () => {
       '/Security/passkeyList': ok({ list: [phone, laptop] }),
       '/User/getUserInfo': ok({ factors: { totp: 0, passkeys: 2 } }),
       '/Security/approvalStart': (n: number) =>
-        ok({ approval_id: 40 + n, challenge: 'c', expires_at: 1, methods: ['passkey'], passkey_options: requestOptions }),
+        ok({
+          approval_id: 40 + n,
+          challenge: 'c',
+          expires_at: 1,
+          methods: ['passkey'],
+          passkey_options: requestOptions,
+        }),
       '/Security/passkeyRemove': (n: number) =>
         n === 1 ? refused('The passkey was not accepted, please try again') : ok(null, 'Passkey removed'),
     });
@@ -147,7 +153,11 @@ describe('passkeys page', () => {
     });
     expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: requestOptions });
     const first = calls.find((call) => call.path === '/Security/passkeyRemove')!.fields;
-    expect(Object.fromEntries(first)).toEqual({ id: '7', approval_id: '41', passkey_response: JSON.stringify(assertion) });
+    expect(Object.fromEntries(first)).toEqual({
+      id: '7',
+      approval_id: '41',
+      passkey_response: JSON.stringify(assertion),
+    });
     // Refused: the sheet stays with the refusal, and a new approval is asked.
     expect(screen.getAllByTestId('passkey-item')).toHaveLength(2);
     expect(screen.getByTestId('passkey-remove-sheet').textContent).toContain(
@@ -164,5 +174,4 @@ describe('passkeys page', () => {
     expect(screen.getByRole('heading', { name: 'Laptop' })).toBeTruthy();
     expect(screen.queryByTestId('passkey-remove-sheet')).toBeNull();
   });
-
 });

@@ -10,7 +10,10 @@ export function antiPhishingCodeProblem(code: string): string | null {
 }
 
 /** POST /api/Security/setAntiPhishingCode (needs the login password); answers the new code masked. */
-export function setAntiPhishingCode(code: string, password: string): Promise<ApiResult<{ anti_phishing_code: string }>> {
+export function setAntiPhishingCode(
+  code: string,
+  password: string,
+): Promise<ApiResult<{ anti_phishing_code: string }>> {
   return api.post<{ anti_phishing_code: string }>(
     '/Security/setAntiPhishingCode',
     { code, password },

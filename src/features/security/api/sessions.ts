@@ -25,5 +25,9 @@ export function revokeSession(id: number): Promise<ApiResult<null>> {
 
 /** POST /api/Security/revokeOtherSessions: every session but this one. */
 export function revokeOtherSessions(): Promise<ApiResult<{ revoked: number }>> {
-  return api.post<{ revoked: number }>('/Security/revokeOtherSessions', {}, { successToast: true, lock: 'session-revoke-others' });
+  return api.post<{ revoked: number }>(
+    '/Security/revokeOtherSessions',
+    {},
+    { successToast: true, lock: 'session-revoke-others' },
+  );
 }

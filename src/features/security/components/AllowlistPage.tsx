@@ -57,11 +57,7 @@ export function AllowlistPage() {
   const cards = data?.list.filter((e) => e.type === 2) ?? [];
   return (
     <div className={styles.page}>
-      <PageHeader
-        title={t('route.allowlist')}
-        backLabel={t('common.back')}
-        onBack={() => goBack('/security')}
-      />
+      <PageHeader title={t('route.allowlist')} backLabel={t('common.back')} onBack={() => goBack('/security')} />
       {data?.hold && <SecurityHoldNotice hold={data.hold} onEnd={loaded.reload} />}
       {!data ? (
         loaded.state === 'failed' ? (

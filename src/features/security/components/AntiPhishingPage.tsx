@@ -34,12 +34,20 @@ export function AntiPhishingPage() {
     };
     setErrors(found);
     if (found.code || found.password) return;
-    await run('save', () => setAntiPhishingCode(code, password), () => navigate('/security', { replace: true }));
+    await run(
+      'save',
+      () => setAntiPhishingCode(code, password),
+      () => navigate('/security', { replace: true }),
+    );
   };
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('security.antiPhishing.title')} backLabel={t('common.back')} onBack={() => goBack('/security')} />
+      <PageHeader
+        title={t('security.antiPhishing.title')}
+        backLabel={t('common.back')}
+        onBack={() => goBack('/security')}
+      />
       <form className={styles.content} onSubmit={onSubmit} noValidate>
         <p className={styles.intro}>{t('security.antiPhishing.intro')}</p>
         <p className={styles.current} data-testid="anti-phishing-current">

@@ -285,7 +285,11 @@ function RenameDialog({
     const problem = passkeyNameProblem(name, true);
     setError(problem ? t(problem, { max: PASSKEY_NAME_MAX }) : null);
     if (problem) return;
-    await run('rename', () => renamePasskey(passkey.id, name), (data) => onRenamed(data.passkey));
+    await run(
+      'rename',
+      () => renamePasskey(passkey.id, name),
+      (data) => onRenamed(data.passkey),
+    );
   };
 
   return (
@@ -313,4 +317,3 @@ function RenameDialog({
     </Dialog>
   );
 }
-

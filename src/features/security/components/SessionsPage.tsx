@@ -46,7 +46,11 @@ export function SessionsPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('security.sessions.title')} backLabel={t('common.back')} onBack={() => goBack('/security')} />
+      <PageHeader
+        title={t('security.sessions.title')}
+        backLabel={t('common.back')}
+        onBack={() => goBack('/security')}
+      />
       <div className={styles.content}>
         <p className={styles.intro}>{t('security.sessions.intro')}</p>
         {list.length > 0 && (
@@ -118,7 +122,9 @@ export function SessionsPage() {
         }
         testId="session-end"
       >
-        <p>{t(ending === 'others' ? 'security.sessions.endOthersText' : 'security.sessions.endText', { count: others })}</p>
+        <p>
+          {t(ending === 'others' ? 'security.sessions.endOthersText' : 'security.sessions.endText', { count: others })}
+        </p>
       </ConfirmSheet>
     </div>
   );

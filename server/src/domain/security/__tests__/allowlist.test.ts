@@ -242,5 +242,4 @@ describe('turning the allow-list off with a second factor on', () => {
     );
     expect((await u.call('Security/getAllowlist')).data).toMatchObject({ on: 1, off_at: null });
   });
-
 });

@@ -38,7 +38,9 @@ describe('the relying party of a passkey ceremony', () => {
 describe('the name of a passkey added without one', () => {
   it('is the browser and system it was added on, or nothing to go by', () => {
     expect(
-      deviceName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'),
+      deviceName(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      ),
     ).toBe('Mobile Safari · iOS');
     expect(deviceName(undefined)).toBeNull();
   });

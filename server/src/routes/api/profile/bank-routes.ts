@@ -91,7 +91,11 @@ export const bankRoutes: ApiPlugin = async (fastify) => {
       const saved = ctx.db.transaction(() => {
         approval.markUsed();
         const stored = saveBankCard(ctx.db, site, user.id, fields.id, card, ctx.now());
-        ctx.securityEvents.record({ userId: user.id, kind: 'bank_card_added', detail: { card: card.cardNumber.slice(-4) } });
+        ctx.securityEvents.record({
+          userId: user.id,
+          kind: 'bank_card_added',
+          detail: { card: card.cardNumber.slice(-4) },
+        });
         return stored;
       })();
       return ok(

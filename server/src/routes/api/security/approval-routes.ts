@@ -64,7 +64,10 @@ export const approvalRoutes: ApiPlugin = async (fastify) => {
       card_name: optional(text({ required: 'bank.usrNameError', invalid: 'bank.usrNameTooLong' }, { max: 128 })),
       card_number: optional(text({ required: 'bank.cardNumberError', invalid: 'bank.cardNumberInvalid' }, { max: 64 })),
       target: optional(
-        text(operationInvalid, { max: 128, description: 'factor_remove: the factor removed, passkey:<id> for a passkey; allowlist_off: none' }),
+        text(operationInvalid, {
+          max: 128,
+          description: 'factor_remove: the factor removed, passkey:<id> for a passkey; allowlist_off: none',
+        }),
       ),
     },
     answer: Type.Object({

@@ -13,7 +13,9 @@ const Session = Type.Object({
   os: Type.String({ description: 'e.g. "Android 14" (empty when unreadable)' }),
   ip: Type.String({ description: 'The address the server saw at sign-in' }),
   created_at_ms: Type.Integer(),
-  last_active_at_ms: Type.Integer({ description: 'The last authenticated call, to the minute (the sign-in when none yet)' }),
+  last_active_at_ms: Type.Integer({
+    description: 'The last authenticated call, to the minute (the sign-in when none yet)',
+  }),
   current: Type.Union([Type.Literal(0), Type.Literal(1)], { description: "1 for the caller's own session" }),
 });
 
@@ -79,7 +81,9 @@ export const sessionRoutes: ApiPlugin = async (fastify) => {
     auth: 'required',
     answer: Type.Object({
       sessions: Type.Integer({ description: 'How many live sessions the caller has' }),
-      anti_phishing_code: Type.String({ description: 'The code masked but its first and last character; empty when not set' }),
+      anti_phishing_code: Type.String({
+        description: 'The code masked but its first and last character; empty when not set',
+      }),
     }),
     handler: ({ user }) =>
       ok({

@@ -7,7 +7,8 @@ import { ManualClock } from '../../../../feed/clock.ts';
 import { LAST_ACTIVE_STEP_MS } from '../../../../http/auth.ts';
 import { as, startTestApp, type LoginData, type TestApp } from '../../../../__tests__/harness/index.ts';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
 const PHONE_UPDATED = PHONE.replace('Chrome/140.0.0.0', 'Chrome/141.0.0.0');
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -53,7 +54,7 @@ describe('sessions, sign-in history and security notices', () => {
     (await t.post<{ list: SessionItem[] }>('Security/getSessionList', {}, as(token))).data.list;
   const notices = () => new NoticeRepository(t.db).page(demoId, 1, 50).list;
 
-  it('lists live sessions with device, browser, address and times, marking the caller\'s own', async () => {
+  it("lists live sessions with device, browser, address and times, marking the caller's own", async () => {
     const phone = await tokenOn(PHONE);
     const startedAt = clock.now();
     clock.advance(5_000);
@@ -64,7 +65,9 @@ describe('sessions, sign-in history and security notices', () => {
     expect(mine).toMatchObject({ device: 'Chrome 140 on Pixel 8, Android 14', browser: 'Chrome 140', ip: '127.0.0.1' });
     expect(mine.created_at_ms).toBe(startedAt);
     expect(list.find((s) => s.current === 0)).toMatchObject({ device: 'Mobile Safari 17 on iPhone, iOS 17.5' });
-    expect((await sessionsOf(iphone)).filter((s) => s.current === 1).map((s) => s.browser)).toEqual(['Mobile Safari 17']);
+    expect((await sessionsOf(iphone)).filter((s) => s.current === 1).map((s) => s.browser)).toEqual([
+      'Mobile Safari 17',
+    ]);
   });
 
   it('moves last activity on authenticated calls, at most once a minute', async () => {
@@ -88,7 +91,10 @@ describe('sessions, sign-in history and security notices', () => {
     const phone = await tokenOn(PHONE);
     const iphone = await tokenOn(IPHONE);
     const target = (await sessionsOf(phone)).find((s) => s.current === 0)!;
-    expect(await t.post('Security/revokeSession', { id: target.id }, as(phone))).toMatchObject({ code: 1, msg: 'Session ended' });
+    expect(await t.post('Security/revokeSession', { id: target.id }, as(phone))).toMatchObject({
+      code: 1,
+      msg: 'Session ended',
+    });
     expect(await t.post('User/getUserInfo', {}, as(iphone))).toMatchObject({
       code: 401,
       msg: 'This session was ended from your account, please log in again',
@@ -104,11 +110,14 @@ describe('sessions, sign-in history and security notices', () => {
     });
   });
 
-  it('revoking the others ends all but the caller\'s session', async () => {
+  it("revoking the others ends all but the caller's session", async () => {
     const first = await tokenOn(PHONE);
     const second = await tokenOn(IPHONE);
     const third = await tokenOn(PHONE);
-    expect(await t.post('Security/revokeOtherSessions', {}, as(second))).toMatchObject({ code: 1, data: { revoked: 2 } });
+    expect(await t.post('Security/revokeOtherSessions', {}, as(second))).toMatchObject({
+      code: 1,
+      data: { revoked: 2 },
+    });
     expect((await t.post('User/getUserInfo', {}, as(first))).msg).toBe(
       'This session was ended from your account, please log in again',
     );
@@ -122,7 +131,11 @@ describe('sessions, sign-in history and security notices', () => {
     expect((await signIn(IPHONE, 'wrong99')).code).toBe(0);
     clock.advance(1000);
     const token = await tokenOn(PHONE);
-    const page = await t.post<{ list: SignInItem[]; total: number }>('Security/getSignInList', { page: 1, limit: 2 }, as(token));
+    const page = await t.post<{ list: SignInItem[]; total: number }>(
+      'Security/getSignInList',
+      { page: 1, limit: 2 },
+      as(token),
+    );
     expect(page.data.total).toBe(3);
     expect(page.data.list.map((r) => [r.ok, r.reason])).toEqual([
       [1, 'ok'],
@@ -154,7 +167,7 @@ describe('sessions, sign-in history and security notices', () => {
     ]);
   });
 
-  it('a sign-in from a new device sends a notice and a mail in the user\'s language; a browser update is not new', async () => {
+  it("a sign-in from a new device sends a notice and a mail in the user's language; a browser update is not new", async () => {
     t.db.prepare("UPDATE users SET lang = 'zh-cn' WHERE id = ?").run(demoId);
     const before = new Set(notices().map((n) => n.id));
     await tokenOn(PHONE);
@@ -169,8 +182,12 @@ describe('sessions, sign-in history and security notices', () => {
     expect(mail.subject).toBe('账户在新设备上登录');
     expect(mail.body).toContain('127.0.0.1');
     // A script whose agent says nothing is no device to tell about.
-    expect((await t.post('Login/login', { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password })).code).toBe(1);
+    expect(
+      (await t.post('Login/login', { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password })).code,
+    ).toBe(1);
     expect(notices().filter((n) => !before.has(n.id))).toHaveLength(1);
-    expect((await t.post<{ has_unread: number }>('User/getUserInfo', {}, as(await tokenOn(IPHONE)))).data.has_unread).toBe(1);
+    expect(
+      (await t.post<{ has_unread: number }>('User/getUserInfo', {}, as(await tokenOn(IPHONE)))).data.has_unread,
+    ).toBe(1);
   });
 });
