@@ -210,3 +210,12 @@ export const IconSwap = (p: IconProps) => (
     <path d="M7 4v16M7 4L3.5 7.5M7 4l3.5 3.5M17 20V4M17 20l-3.5-3.5M17 20l3.5-3.5" />
   </Svg>
 );
+/** A passkey: a person and a key, the sign people know passkeys by. */
+export const IconPasskey = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="7" r="3.5" />
+    <path d="M3 20v-1.5A4.5 4.5 0 0 1 7.5 14h3" />
+    <circle cx="17" cy="12.5" r="2.5" />
+    <path d="M17 15v5.5l1.5-1.2M17 18h1.5" />
+  </Svg>
+);

@@ -104,6 +104,8 @@ describe('security page', () => {
     );
     expect(screen.getByTestId('security-sessions').getAttribute('href')).toBe('/security/sessions');
     expect(screen.getByTestId('security-sign-ins').getAttribute('href')).toBe('/security/sign-ins');
+    // The history has no state to show: no placeholder waits there once the rest has loaded.
+    expect(screen.getByTestId('security-sign-ins').querySelector('[aria-hidden="true"]:not(svg)')).toBeNull();
     expect(screen.getByTestId('security-anti-phishing').getAttribute('href')).toBe('/security/anti-phishing');
   });
 

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import {
-  IconAlert,
+  IconAddress,
   IconChevronRight,
   IconEye,
   IconGlobe,
   IconKey,
   IconLock,
   IconMail,
+  IconPasskey,
   IconShield,
   type IconProps,
 } from '../../../components/ui/icons.tsx';
@@ -26,8 +27,8 @@ import { getTotpState } from '../api/totp-state.ts';
 import { loadUser, userStore } from '../stores/user-store.ts';
 import styles from './account.module.css';
 
-/** A row's state: its text and whether it reads as set (accent) or not set; undefined while loading, null when it failed. */
-type RowState = { text: ReactNode; set?: boolean; testId?: string } | null | undefined;
+/** A row's state: its text and whether it reads as set (accent) or not set; 'loading', or null when it failed. */
+type RowState = { text: ReactNode; set?: boolean; testId?: string } | 'loading' | null;
 
 /** One entry of the security centre: an icon, the name, its state, a chevron; the whole row links to its screen. */
 function HubRow({
@@ -48,9 +49,9 @@ function HubRow({
       <Link className={styles.item} href={href} data-testid={testId}>
         <Icon className={styles.itemIcon} />
         <span className={styles.itemLabel}>{label}</span>
-        {state === undefined ? (
+        {state === 'loading' ? (
           <Skeleton height={16} width={48} />
-        ) : state === null ? null : (
+        ) : !state ? null : (
           <span
             className={[
               styles.itemValue,
@@ -67,10 +68,10 @@ function HubRow({
   );
 }
 
-/** What a loaded value shows: undefined while it loads, null when it failed (the row then shows no state). */
+/** What a loaded value shows: 'loading' while it loads, null when it failed (the row then shows no state). */
 function rowState<T>(loaded: { data: T | null; state: string }, show: (data: T) => RowState): RowState {
   if (loaded.data !== null) return show(loaded.data);
-  return loaded.state === 'failed' ? null : undefined;
+  return loaded.state === 'failed' ? null : 'loading';
 }
 
 /**
@@ -116,7 +117,7 @@ export function SecurityPage() {
                 }
               : loadFailed
                 ? null
-                : undefined
+                : 'loading'
           }
         />
         <HubRow
@@ -131,7 +132,7 @@ export function SecurityPage() {
         />
         <HubRow
           href="/security/passkeys"
-          icon={IconKey}
+          icon={IconPasskey}
           label={t('security.passkeys.title')}
           state={rowState(passkeys, (count) => ({
             text: count > 0 ? count : t('account.security.notSet'),
@@ -141,7 +142,7 @@ export function SecurityPage() {
         />
         <HubRow
           href="/security/allowlist"
-          icon={IconAlert}
+          icon={IconAddress}
           label={t('route.allowlist')}
           state={rowState(allowlist, (list) => ({
             text: t(
@@ -179,7 +180,7 @@ export function SecurityPage() {
             ) : (
               t('account.security.notSet')
             ),
-            set: data.anti_phishing_code !== '',
+            set: data.anti_phishing_code !== '' ? true : undefined,
             testId: 'anti-phishing-status',
           }))}
         />

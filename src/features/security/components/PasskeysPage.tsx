@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { IconEdit, IconPlus } from '../../../components/ui/icons.tsx';
+import { IconEdit, IconPasskey, IconPlus } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
@@ -24,7 +24,6 @@ import {
   renamePasskey,
   type Passkey,
 } from '../api/passkeys.ts';
-import { IconPasskey } from './IconPasskey.tsx';
 import styles from './passkeys.module.css';
 
 /**
