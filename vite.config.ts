@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
@@ -242,6 +242,9 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  // rxjs's ES2015 build (classes, no tslib helpers) rather than its ES5 one: the build targets
+  // ES2022, and the ES5 copy made the first screen about 1 KiB (gzip) heavier.
+  resolve: { conditions: ['es2015', ...defaultClientConditions] },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
