@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../../../server/src/__tests__/harness/money.ts';
-import { registerByPhoneApi, signInAs, toast, unique, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import {
+  advanceServerClock,
+  registerByPhoneApi,
+  signInAs,
+  toast,
+  unique,
+  visible,
+  UI_TIMEOUT_MS,
+} from '../support/app-helpers.ts';
 import { addVirtualAuthenticator, byName } from '../support/passkey-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, pageToken } from '../support/trading-helpers.ts';
@@ -27,7 +35,7 @@ async function serverNow(): Promise<number> {
 const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
 
 describe('a withdrawal approved with a passkey in the confirm sheet', () => {
-  it('"Use passkey" signs this withdrawal\'s approval in the browser, the withdrawal shows in the records; the passkey then approves its own removal', async () => {
+  it('"Use passkey" signs this withdrawal\'s approval in the browser; the same signed approval presented for another amount or after 5 minutes is refused; the withdrawal shows in the records; the passkey then approves its own removal', async () => {
     // A new account with USDT, a transaction password and a bound address, set up before it has a
     // factor; then a passkey added on the passkeys screen with the browser's virtual authenticator.
     const phone = `136${unique().replace(/\D/g, '').slice(0, 8).padEnd(8, '6')}`;
@@ -67,7 +75,46 @@ describe('a withdrawal approved with a passkey in the confirm sheet', () => {
     );
     expect(stack.db.prepare('SELECT count(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(0);
 
+    // The browser's signed approval of this withdrawal is held back once, then presented by the test
+    // for another amount and after the approval's 5 minutes: both refused, and nothing moves.
+    let held: string | null = null;
+    await page.route('**/api/User/withdraw', async (route) => {
+      held = route.request().postData();
+      await route.abort();
+    });
     await usePasskey.click();
+    await expect.poll(() => held, { timeout: UI_TIMEOUT_MS }).not.toBeNull();
+    await page.unroute('**/api/User/withdraw');
+    const replay = async (change: Record<string, string>) => {
+      const body = new URLSearchParams(held ?? '');
+      expect(body.get('passkey_response')).toBeTruthy();
+      for (const [name, value] of Object.entries(change)) body.set(name, value);
+      const response = await fetch(`${stack.baseUrl}/api/User/withdraw`, {
+        method: 'POST',
+        body,
+        headers: { Token: token, Lang: 'en' },
+      });
+      return (await response.json()) as { code: number; msg: string };
+    };
+    expect(await replay({ num: '300' })).toMatchObject({
+      code: 0,
+      msg: 'The details changed after you confirmed, please confirm again',
+    });
+    await advanceServerClock(stack.baseUrl, 5 * 60_000);
+    expect(await replay({})).toMatchObject({ code: 0, msg: 'This confirmation has expired, please confirm again' });
+    expect(stack.db.prepare('SELECT count(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(0);
+
+    // A new confirm sheet asks a new approval, and the passkey approves this one.
+    await sheet.getByRole('button', { name: 'Close' }).first().click();
+    await sheet.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const again = await visible(page.getByRole('dialog', { name: 'Confirm the withdrawal' }));
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
+      null,
+      { timeout: UI_TIMEOUT_MS },
+    );
+    await again.getByRole('button', { name: 'Use passkey' }).click();
     await toast(page, 'Withdrawal submitted, waiting for review');
     await page.waitForURL(/\/trade-account\?.*tab=withdraw/, { timeout: UI_TIMEOUT_MS });
     const row = await visible(page.getByTestId('withdraw-row').first());
