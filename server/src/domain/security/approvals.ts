@@ -45,8 +45,9 @@ export interface SecondStepProof {
 }
 
 /**
- * Checks a passkey assertion of `userId` against `expectedChallenge`. The one place the passkeys part
- * plugs in (their verifyPasskeyAssertion); without it passkeys are refused as not available.
+ * Checks a passkey assertion of `userId` against `expectedChallenge`. The protected calls give it
+ * per request (routes/api/security/second-step.ts: verifyPasskeyAssertion with the request's
+ * relying party); without one, passkeys are refused as not available.
  */
 export type VerifyPasskey = (userId: number, responseJson: string, expectedChallenge: string) => Promise<boolean>;
 

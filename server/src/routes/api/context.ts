@@ -96,7 +96,7 @@ export function createApiContext(
       now,
       totp,
       site: () => siteConfig.get(),
-      // The one place a passkey assertion of the second step is checked.
+      // Calls check passkeys with the relying party of their own request (security/second-step.ts).
       verifyPasskey: passkeysUnavailable,
     },
     now,
