@@ -106,8 +106,10 @@ describe('market engine in the browser', () => {
       before.connects,
       4_000,
     );
-    // docs/product-rules.md#constants waits 3 s before reconnecting: a quicker "resume" would mean the socket never dropped.
-    expect(resumedMs).toBeGreaterThanOrEqual(2_900);
+    // docs/product-rules.md#constants waits 3 s before reconnecting: a much quicker "resume" would mean the socket
+    // never dropped. The wait is timed from when the drop call answered the test, which with two files running
+    // at once can come a few hundred milliseconds after the page saw its socket close (a run measured 2,888 ms).
+    expect(resumedMs).toBeGreaterThanOrEqual(2_500);
     expect(resumedMs).toBeLessThanOrEqual(4_000);
 
     // The candles missed while down were asked for from the last bar held (a short request, not the 200-bar history).
