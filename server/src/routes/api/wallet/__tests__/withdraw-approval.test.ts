@@ -20,6 +20,14 @@ interface Started {
   methods: string[];
 }
 
+/** What a refused withdrawal must leave as it was: the user's balance, the bill rows and the withdrawal records. */
+function moneyStateOf(h: WalletHarness, userId: number): string {
+  return JSON.stringify(
+    { balance: h.balance(userId, 'usdt'), bills: rowCount(h.db, 'bills'), withdrawals: rowCount(h.db, 'withdrawals') },
+    (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+  );
+}
+
 /** Withdrawals with a second factor on: an approval of exactly one withdrawal, used once, within 5 minutes. */
 describe('a withdrawal approved by a second step', () => {
   let h: WalletHarness;
@@ -55,16 +63,7 @@ describe('a withdrawal approved by a second step', () => {
   };
   const withdraw = (fields: Record<string, string | number>) =>
     h.post<{ id: number }>('User/withdraw', { paypwd: PAY_PASSWORD, ...fields }, user.token);
-  /** What a refused withdrawal must leave as it was: the balance, the bill rows and the withdrawal records. */
-  const moneyState = () =>
-    JSON.stringify(
-      {
-        balance: h.balance(user.id, 'usdt'),
-        bills: rowCount(h.db, 'bills'),
-        withdrawals: rowCount(h.db, 'withdrawals'),
-      },
-      (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
-    );
+  const moneyState = () => moneyStateOf(h, user.id);
 
   it('answers an approval of 5 minutes with a passkey challenge and the methods the user has', async () => {
     const started = await start({ operation: 'withdraw', ...withdrawal() });
@@ -259,15 +258,7 @@ describe('a withdrawal approved by a passkey', () => {
   };
   const withdraw = (fields: Record<string, string | number>) =>
     h.post<{ id: number }>('User/withdraw', { paypwd: PAY_PASSWORD, ...fields }, user.token);
-  const moneyState = () =>
-    JSON.stringify(
-      {
-        balance: h.balance(user.id, 'usdt'),
-        bills: rowCount(h.db, 'bills'),
-        withdrawals: rowCount(h.db, 'withdrawals'),
-      },
-      (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
-    );
+  const moneyState = () => moneyStateOf(h, user.id);
 
   it('sends the withdrawal the passkey approved, once', async () => {
     const started = await start({ operation: 'withdraw', ...withdrawal('100') });
