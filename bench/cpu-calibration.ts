@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { percentile } from './stats.ts';
 
 /** About what a 4x throttle gave on the 2-core bench host: a low-end phone. */
 export const DEFAULT_TARGET_INDEX = 400;
@@ -17,7 +18,7 @@ export interface CalibrationOptions {
   highRate: number;
   /** How close to the target the index must come, as a fraction of it. */
   tolerance: number;
-  /** At most this many measurements after the first (each takes about a second). */
+  /** At most this many measurements after the first (each, five runs of the index, takes a few seconds). */
   maxSteps: number;
 }
 
@@ -80,15 +81,21 @@ export async function calibrateThrottle(
   return closest();
 }
 
-/** Lighthouse's benchmark index of a blank page in `browser` with the main thread throttled `rate` times. */
-export async function measureBenchmarkIndex(browser: Browser, rate: number): Promise<number> {
+/**
+ * Lighthouse's benchmark index of a blank page in `browser` with the main thread throttled `rate`
+ * times: the median of `samples` runs. One run lasts a fraction of a second and a throttled one is
+ * noisy (a host once scored 219 at 4.4x and 444 at 3.6x), which sent the bisection the wrong way.
+ */
+export async function measureBenchmarkIndex(browser: Browser, rate: number, samples = 5): Promise<number> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const source = pageFunctions.computeBenchmarkIndex.toString();
-    return (await page.evaluate(`(${source})()`)) as number;
+    const indexes: number[] = [];
+    for (let i = 0; i < samples; i++) indexes.push((await page.evaluate(`(${source})()`)) as number);
+    return percentile(indexes, 50);
   } finally {
     await context.close();
   }

@@ -206,9 +206,16 @@ try {
     Object.assign(pages, { bookAlone250, bookDepth250 });
     Object.assign(figures, {
       spot_book_busy_ms_per_s_250: round(bookAlone250.busyMsPerS),
+      // Against the options screen of the same run, when it was measured (BENCH_ONLY without screens: n/a).
+      ratio_spot_book_vs_options_250: figure(bookAlone250.busyMsPerS / Number(figures.main_busy_ms_per_s_250)),
+      spot_book_fps_250: round(bookAlone250.fps, 1),
+      spot_book_frame_p95_ms_250: round(bookAlone250.frameP95Ms, 1),
+      spot_book_long_tasks_250: bookAlone250.longTasks,
       spot_book_depth_chart_busy_ms_per_s_250: round(bookDepth250.busyMsPerS),
       ratio_depth_chart_vs_book_250: round(bookDepth250.busyMsPerS / bookAlone250.busyMsPerS),
       spot_fps_depth_chart_250: round(bookDepth250.fps, 1),
+      spot_frame_p95_ms_depth_chart_250: round(bookDepth250.frameP95Ms, 1),
+      spot_long_tasks_depth_chart_250: bookDepth250.longTasks,
       spot_feed_frames_per_s_250: round(bookAlone250.feedFramesPerS, 1),
     });
   }
