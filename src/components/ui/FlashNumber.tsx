@@ -26,22 +26,33 @@ export interface FlashNumberProps {
    * compared, so a level taking the row does not flash.
    */
   identity?: string;
+  /**
+   * With `identity`: what this identity's value was before it came to this element, when the parent
+   * knows it (a book level that moved rows keeps its last size), so a change still flashes where the
+   * value is now drawn. Undefined for an identity that is new.
+   */
+  previous?: string;
 }
 
 /** A live number that flashes the up or down colour briefly when its value rises or falls (docs/product-rules.md#look-and-feel). */
-export function FlashNumber({ value, text, className, testId, identity }: FlashNumberProps) {
-  const previous = useRef({ value, identity });
+export function FlashNumber({ value, text, className, testId, identity, previous }: FlashNumberProps) {
+  const drawn = useRef({ value, identity });
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);
   useEffect(() => {
-    const before = previous.current;
-    previous.current = { value, identity };
-    if (before.identity !== identity) return setFlash(null);
-    const move = compare(before.value, value);
-    if (move === 0) return;
+    const before = drawn.current;
+    drawn.current = { value, identity };
+    const moved = before.identity !== identity;
+    // Another identity taking the element ends the tint, which belonged to the one before.
+    const from = moved ? previous : before.value;
+    const move = from === undefined ? 0 : compare(from, value);
+    if (move === 0) {
+      if (moved) setFlash(null);
+      return;
+    }
     setFlash(move > 0 ? 'up' : 'down');
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [value, identity]);
+  }, [value, identity, previous]);
   return (
     <span
       className={[styles.number, flash ? styles[flash] : '', className ?? ''].join(' ')}

@@ -258,13 +258,12 @@ describe('spot book tap', () => {
 });
 
 describe('spot live numbers', () => {
+  /** Trade rows showing their arrival edge (an opaque ::before) right now. */
   const arrivingTrades = (page: Page) =>
     page.evaluate(
       () =>
-        Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter((row) =>
-          row
-            .getAnimations({ subtree: true })
-            .some((animation) => (animation as CSSAnimation).animationName.includes('tapeArrive')),
+        Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter(
+          (row) => getComputedStyle(row, '::before').opacity === '1',
         ).length,
     );
 

@@ -31,4 +31,17 @@ describe('FlashNumber', () => {
     rerender(<FlashNumber value="9" identity="100.3" text="9" testId="n" />);
     expect(node().dataset.flash).toBeUndefined();
   });
+
+  it('flashes a level that moved to this element against the value it had before, and not one that is new or unchanged', () => {
+    const { rerender } = render(<FlashNumber value="2" identity="100.5" text="2" testId="n" />);
+    const node = () => screen.getByTestId('n');
+    rerender(<FlashNumber value="7" identity="100.4" previous="5" text="7" testId="n" />);
+    expect(node().dataset.flash).toBe('up');
+    rerender(<FlashNumber value="4" identity="100.3" previous="4" text="4" testId="n" />);
+    expect(node().dataset.flash).toBeUndefined();
+    rerender(<FlashNumber value="1" identity="100.2" previous="3" text="1" testId="n" />);
+    expect(node().dataset.flash).toBe('down');
+    rerender(<FlashNumber value="6" identity="100.1" text="6" testId="n" />);
+    expect(node().dataset.flash).toBeUndefined();
+  });
 });

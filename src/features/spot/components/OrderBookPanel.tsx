@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState, type DOMAttributes } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type DOMAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -60,16 +60,27 @@ function useRowPick(
 /**
  * One side's rows, keyed by position: a book push changes the texts of the same nodes in place
  * instead of removing a row for each level that left and creating one for each that came (the
- * bench's trace showed that churn). A size flashes only when its own price level changed it.
+ * bench's trace showed that churn). A size flashes when its own price level changed it, also when
+ * the level moved to another row: each row is told the size its level had in the book drawn before.
  */
 function Rows({ rows, side, decimals }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals }) {
+  const drawnSizes = useRef<ReadonlyMap<string, string>>(new Map());
+  const before = drawnSizes.current;
+  useEffect(() => {
+    drawnSizes.current = new Map(rows.map((row) => [row.price, row.size]));
+  }, [rows]);
   return (
     <ul className={styles.bookSide} data-testid={`book-${side}`}>
       {rows.map((row, position) => (
         <li key={position}>
           <button type="button" className={styles.bookRow} data-price={row.price}>
             <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, decimals.price)}</span>
-            <FlashNumber value={row.size} identity={row.price} text={formatFixed(row.size, decimals.size)} />
+            <FlashNumber
+              value={row.size}
+              identity={row.price}
+              previous={before.get(row.price)}
+              text={formatFixed(row.size, decimals.size)}
+            />
           </button>
         </li>
       ))}
