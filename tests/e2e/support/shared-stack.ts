@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../../server/src/config.ts';
-import { buildApp } from '../../../server/src/app.ts';
 import { launchOptions } from '../../../playwright.config.ts';
 
 /** One shared server: plain values, handed from the set-up to the files of one test worker. */
@@ -42,6 +40,12 @@ export function builtClient(): string {
 export async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ server: FastifyInstance; baseUrl: string; dataDir: string; stop(): Promise<void> }> {
+  // Loaded here, not at the top: most files use their worker's shared server and never start one,
+  // and the server's modules cost each such file a second or more to import on a busy machine.
+  const [{ loadConfig }, { buildApp }] = await Promise.all([
+    import('../../../server/src/config.ts'),
+    import('../../../server/src/app.ts'),
+  ]);
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const config = loadConfig({
     ...process.env,
