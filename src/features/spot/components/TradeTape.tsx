@@ -54,8 +54,8 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The ids of the trades the latest update brought (none for the first, which is history). Their
- * marks go with the next update, in the same render as the new rows, or after FLASH_MS without one:
- * a timer per row cost a render, a restyle and a layout of its own for every trade.
+ * marks go with the next update, in the same render as the new rows, or after FLASH_MS without one
+ * (a timer per row would cost a render, a restyle and a layout of its own for every trade).
  */
 function useArrivals(trades: readonly Trade[]): ReadonlySet<string> {
   const [seen, setSeen] = useState({ trades, arrivals: NONE });
