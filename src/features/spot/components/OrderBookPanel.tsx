@@ -211,9 +211,19 @@ export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pr
         <Skeleton height={layout === 'both' ? 260 : 240} />
       ) : (
         <>
-          {layout !== 'bids' && <Rows rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} />}
+          {/* Keyed by pair and grouping: a size is compared only with the same book's level before. */}
+          {layout !== 'bids' && (
+            <Rows
+              key={`${symbol}:${step}`}
+              rows={bookRows(book, 'asks', count).reverse()}
+              side="asks"
+              decimals={decimals}
+            />
+          )}
           <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />
-          {layout !== 'asks' && <Rows rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} />}
+          {layout !== 'asks' && (
+            <Rows key={`${symbol}:${step}`} rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} />
+          )}
         </>
       )}
       <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
