@@ -76,13 +76,22 @@ async function timeStreamRun(buffers: Uint8Array[], passes: number): Promise<num
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-/** Runs the comparison on the recorded live session when present, else on `fallback` (a transcript). */
-export async function decodeBench(recordedSession: string, fallback: string): Promise<DecodeResult> {
+/** The server's frames of the recorded live session when present, else of `fallback` (a transcript), gzipped as the feed sends them. */
+export function benchFrames(recordedSession: string, fallback: string): { source: string; buffers: Uint8Array[] } {
   const useRecorded = existsSync(recordedSession);
   const transcript = useRecorded ? readFileSync(recordedSession, 'utf8') : fallback;
   const buffers = parseTranscript(transcript)
     .filter((line) => line.dir === 'server->client')
     .map((line) => gzipSync((line as { frame: string }).frame));
+  return {
+    source: useRecorded ? 'recorded live session (fixtures/huobi)' : 'generated bench session (fixtures absent)',
+    buffers,
+  };
+}
+
+/** Runs the comparison on the recorded live session when present, else on `fallback` (a transcript). */
+export async function decodeBench(recordedSession: string, fallback: string): Promise<DecodeResult> {
+  const { source, buffers } = benchFrames(recordedSession, fallback);
   const passes = Math.max(1, Math.round(3000 / buffers.length));
   for (let i = 0; i < 3; i++) {
     timeRun(buffers, engineDecode, passes);
@@ -102,7 +111,7 @@ export async function decodeBench(recordedSession: string, fallback: string): Pr
   const oursMicros = median(ours);
   const nativeMicros = median(native);
   return {
-    source: useRecorded ? 'recorded live session (fixtures/huobi)' : 'generated bench session (fixtures absent)',
+    source,
     frames: buffers.length,
     oursMicrosPerFrame: oursMicros,
     nativeMicrosPerFrame: nativeMicros,

@@ -18,7 +18,8 @@ import { build } from 'vite';
 import { launchOptions } from '../playwright.config.ts';
 import { buildBenchPages } from './build-pages.ts';
 import { budgetRows, formatBudgetTable, type FigureValue } from './budgets.ts';
-import { decodeBench } from './decode.ts';
+import { benchFrames, decodeBench } from './decode.ts';
+import { workerInflateBench } from './worker-inflate.ts';
 import { lighthouseHome } from './lighthouse-home.ts';
 import { benchSession } from './feed-session.ts';
 import { startFeedServer } from './feed-server.ts';
@@ -118,7 +119,7 @@ const longDepthSessionFile = join(work, 'long-depth-session.ndjson');
 log('building the app');
 const sizes = await buildApp(staticDir);
 log('building the reference page into it');
-await buildBenchPages(staticDir, ['reference'], false);
+await buildBenchPages(staticDir, ['reference', 'inflate'], false);
 // 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
 const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
 writeFileSync(sessionFile, session);
@@ -234,6 +235,20 @@ try {
       decode_us_per_frame: round(decode.oursMicrosPerFrame),
       native_decode_us_per_frame: round(decode.nativeMicrosPerFrame),
       decode_stream_us_per_frame: decode.streamMicrosPerFrame === null ? 'n/a' : round(decode.streamMicrosPerFrame),
+    });
+    log("timing the inflate paths in Chromium's worker");
+    const { buffers } = benchFrames(
+      join(repo, '../shared/fixtures/huobi/ws/live-session-2021-04-17/transcript.decoded.jsonl'),
+      generated,
+    );
+    const inflateServer = await startFeedServer(staticDir, sessionFile, 1);
+    const inflate = await workerInflateBench(browser, `${inflateServer.url}/inflate.html`, buffers).finally(() =>
+      inflateServer.stop(),
+    );
+    Object.assign(figures, {
+      worker_inflate_pako_us_per_frame: round(inflate.pakoMicrosPerFrame),
+      worker_inflate_stream_us_per_frame: round(inflate.streamOneByOneMicrosPerFrame),
+      worker_inflate_stream_burst_us_per_frame: round(inflate.streamBurstMicrosPerFrame),
     });
   }
   if (parts.has('taps')) {

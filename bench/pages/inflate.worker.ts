@@ -1,0 +1,75 @@
+/**
+ * The market worker's inflate paths timed where they run, in a dedicated worker of the browser
+ * (docs/performance.md#decode): `DecompressionStream` as the engine drives it (through OrderedInflate),
+ * and pako, on the same gzip frames. The stream path is timed two ways: frames one at a time, each
+ * awaited (a calm feed: every frame pays the stream's fixed cost), and a pass pushed at once (a
+ * burst off the socket, where calls overlap).
+ */
+import * as pako from 'pako';
+import { nativeInflater, OrderedInflate, pakoInflater } from '../../workers/market/transport/inflate.ts';
+
+export interface InflateTimes {
+  frames: number;
+  pakoMicrosPerFrame: number;
+  streamOneByOneMicrosPerFrame: number;
+  streamBurstMicrosPerFrame: number;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+function timePako(frames: Uint8Array[]): number {
+  const inflate = pakoInflater(pako);
+  const start = performance.now();
+  let length = 0;
+  for (const frame of frames) length += inflate(frame).length;
+  if (length === 0) throw new Error('nothing inflated');
+  return ((performance.now() - start) * 1000) / frames.length;
+}
+
+async function timeStreamOneByOne(frames: Uint8Array[]): Promise<number> {
+  const inflate = nativeInflater();
+  if (!inflate) throw new Error('no DecompressionStream in this worker');
+  const start = performance.now();
+  for (const frame of frames) await inflate(frame);
+  return ((performance.now() - start) * 1000) / frames.length;
+}
+
+async function timeStreamBurst(frames: Uint8Array[]): Promise<number> {
+  const inflate = nativeInflater();
+  if (!inflate) throw new Error('no DecompressionStream in this worker');
+  const start = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    let left = frames.length;
+    const ordered = new OrderedInflate(inflate, (result) => {
+      if ('error' in result) return reject(new Error(result.error));
+      if (--left === 0) resolve();
+    });
+    for (const frame of frames) ordered.push(frame);
+  });
+  return ((performance.now() - start) * 1000) / frames.length;
+}
+
+self.onmessage = async (event: MessageEvent<{ frames: Uint8Array[]; runs: number }>) => {
+  const { frames, runs } = event.data;
+  // Warm-up: the first calls compile and allocate.
+  for (let pass = 0; pass < 3; pass++) {
+    timePako(frames);
+    await timeStreamOneByOne(frames);
+    await timeStreamBurst(frames);
+  }
+  const pakoRuns: number[] = [];
+  const oneByOne: number[] = [];
+  const burst: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    pakoRuns.push(timePako(frames));
+    oneByOne.push(await timeStreamOneByOne(frames));
+    burst.push(await timeStreamBurst(frames));
+  }
+  const times: InflateTimes = {
+    frames: frames.length,
+    pakoMicrosPerFrame: median(pakoRuns),
+    streamOneByOneMicrosPerFrame: median(oneByOne),
+    streamBurstMicrosPerFrame: median(burst),
+  };
+  self.postMessage(times);
+};
