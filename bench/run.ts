@@ -3,7 +3,8 @@
  * the reference page, replays a deterministic market through the reference server at 50 and 250
  * msg/s into headless Chromium (main thread throttled 4x), measures the real options screen
  * (logged in as the demo user; worker engine), the same screen with the engine on the main thread,
- * and the minimal reference page, times the worker's decoding in Node, and prints `name: value`
+ * and the minimal reference page, times the worker's decoding in Node (and its inflate paths in a
+ * worker of the browser), and prints `name: value`
  * lines, also written with the host's details to bench/results/latest.json. Ratios within one run
  * are what to compare. Then it taps the order form during the 250 msg/s feed (tap-latency.ts) and
  * soaks the screen in a long 50 msg/s replay (soak.ts), and prints every figure against its docs/performance.md#budgets
@@ -118,7 +119,7 @@ const depthSessionFile = join(work, 'depth-session.ndjson');
 const longDepthSessionFile = join(work, 'long-depth-session.ndjson');
 log('building the app');
 const sizes = await buildApp(staticDir);
-log('building the reference page into it');
+log('building the bench pages (reference, inflate) into it');
 await buildBenchPages(staticDir, ['reference', 'inflate'], false);
 // 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
 const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
