@@ -1,14 +1,14 @@
 /**
  * `npm run bench`: how developers profile frame time (docs/performance.md#budgets). Builds the app and
- * the reference page, replays a deterministic market through the reference server at 50 and 250
- * msg/s into headless Chromium (main thread throttled 4x), measures the real options screen
- * (logged in as the demo user; worker engine), the same screen with the engine on the main thread,
- * and the minimal reference page, times the worker's decoding in Node (and its inflate paths in a
- * worker of the browser), and prints `name: value`
- * lines, also written with the host's details to bench/results/latest.json. Ratios within one run
- * are what to compare. Then it taps the order form during the 250 msg/s feed (tap-latency.ts) and
- * soaks the screen in a long 50 msg/s replay (soak.ts), and prints every figure against its docs/performance.md#budgets
- * budget (budgets.ts).
+ * the bench pages, replays a deterministic market through the reference server at 50 and 250 msg/s
+ * into headless Chromium (main thread throttled to the rate calibrated for this host,
+ * docs/performance.md#cpu-calibration), measures the real options screen (logged in as the demo
+ * user; worker engine), the same screen with the engine on the main thread, the minimal reference
+ * page and the spot screen, times the worker's decoding in Node and its inflate paths in a worker of
+ * the browser, and prints `name: value` lines, also written with the host's details to
+ * bench/results/latest.json. Ratios within one run are what to compare. Then it taps the order forms
+ * during the 250 msg/s feed (tap-latency.ts), soaks the options screen in a long 50 msg/s replay
+ * (soak.ts), and prints every figure against its budget (budgets.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
