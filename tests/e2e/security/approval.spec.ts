@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../../../server/src/__tests__/harness/money.ts';
 import { TOTP_PERIOD_S, TotpFactors, totpOf } from '../../../server/src/domain/security/totp.ts';
 import { apiToken, registerByPhoneApi, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { balanceOf, PAY_PASSWORD, readyToWithdraw, serverNow, TRON, userIdOf } from '../support/account-records.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { apiData, dismissNoticeBanner } from '../support/trading-helpers.ts';
+import { dismissNoticeBanner } from '../support/trading-helpers.ts';
 
 const PASSWORD = 'secret12';
-const PAY_PASSWORD = 'trade123';
-const TRON = 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se';
 
 let stack: Stack;
 
@@ -19,22 +17,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The server's clock now (it may have been moved by other files): codes are computed on it. */
-async function serverNow(): Promise<number> {
-  return ((await (await fetch(`${stack.baseUrl}/__test/clock`)).json()) as { now: number }).now;
-}
-
-const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
-
-interface CoinBalance {
-  balance_list: { type: number; balance: string; dbalance: string }[];
-}
-
 /** The available and frozen USDT of the main account, from the API. */
-async function usdtOf(token: string): Promise<{ balance: string; dbalance: string }> {
-  const data = await apiData<CoinBalance>(stack.baseUrl, token, '/User/getCoinBalance', { c_id: coinId('usdt') });
-  return data.balance_list.find((entry) => entry.type === 1)!;
-}
+const usdtOf = (token: string) => balanceOf(stack, token, 'usdt');
 
 describe('a withdrawal approved with an authenticator code in the confirm sheet', () => {
   it('a wrong code is refused in the sheet and nothing moves; the right code sends it and it shows in the records', async () => {
@@ -42,14 +26,12 @@ describe('a withdrawal approved with an authenticator code in the confirm sheet'
     // on (set up with the server's own factor code, the codes computed from the secret).
     const phone = `137${String(Date.now()).slice(-8)}`;
     await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
-    const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
+    const userId = userIdOf(stack, phone);
     // Set up before the page opens: binding the address sends a security notice, which must be the
     // newest when the banner shows.
     const token = await apiToken(stack.baseUrl, phone, PASSWORD);
-    grant(stack.db, userId, { usdt: '500' }, await serverNow());
-    await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: PASSWORD, newpassword: PAY_PASSWORD });
-    await apiData(stack.baseUrl, token, '/User/setUserWidthAddress', { c_id: coinId('usdt'), address: TRON });
-    let now = await serverNow();
+    await readyToWithdraw(stack, token, phone, PASSWORD);
+    let now = await serverNow(stack);
     const factors = new TotpFactors(stack.db, () => now);
     const secret = factors.begin(userId);
     expect(factors.enable(userId, totpOf(secret).generate({ timestamp: now - TOTP_PERIOD_S * 1000 })).outcome).toEqual({
@@ -71,7 +53,7 @@ describe('a withdrawal approved with an authenticator code in the confirm sheet'
     const code = sheet.getByLabel('Authenticator code');
     await visible(code);
 
-    now = await serverNow();
+    now = await serverNow(stack);
     const right = totpOf(secret).generate({ timestamp: now });
     await code.fill(right === '000000' ? '111111' : '000000');
     await sheet.getByTestId('withdraw-confirm-confirm').click();
@@ -79,7 +61,7 @@ describe('a withdrawal approved with an authenticator code in the confirm sheet'
     expect(await usdtOf(token)).toMatchObject({ balance: '500.00000000', dbalance: '0.00000000' });
     expect(stack.db.prepare('SELECT count(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(0);
 
-    now = await serverNow();
+    now = await serverNow(stack);
     await code.fill(totpOf(secret).generate({ timestamp: now }));
     await sheet.getByTestId('withdraw-confirm-confirm').click();
     await toast(page, 'Withdrawal submitted, waiting for review');

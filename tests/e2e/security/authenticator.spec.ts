@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpOf, TOTP_PERIOD_S } from '../../../server/src/domain/security/totp.ts';
+import { serverNow } from '../support/account-records.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import {
   advanceServerClock,
@@ -24,13 +25,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The server's time: codes are judged on its clock, which tests move. */
-async function serverNow(): Promise<number> {
-  return ((await (await fetch(`${stack.baseUrl}/__test/clock`)).json()) as { now: number }).now;
-}
-
 /** The code an authenticator app holding `secret` shows at the server's time. */
-const codeNow = async (secret: string): Promise<string> => totpOf(secret).generate({ timestamp: await serverNow() });
+const codeNow = async (secret: string): Promise<string> =>
+  totpOf(secret).generate({ timestamp: await serverNow(stack) });
 
 describe('authenticator codes', () => {
   it('turns on from the screen, then a login asks the password and a code and lands signed in', async () => {

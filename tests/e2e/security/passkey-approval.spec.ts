@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../../../server/src/__tests__/harness/money.ts';
 import {
   advanceServerClock,
   registerByPhoneApi,
@@ -10,12 +9,11 @@ import {
   UI_TIMEOUT_MS,
 } from '../support/app-helpers.ts';
 import { addVirtualAuthenticator, byName } from '../support/passkey-helpers.ts';
+import { PAY_PASSWORD, readyToWithdraw, TRON, userIdOf } from '../support/account-records.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { apiData, pageToken } from '../support/trading-helpers.ts';
+import { pageToken } from '../support/trading-helpers.ts';
 
 const PASSWORD = 'secret12';
-const PAY_PASSWORD = 'trade123';
-const TRON = 'TCp7kqHPVGeSjNL4sgbrEtfyb2HMgyz1se';
 
 let stack: Stack;
 
@@ -27,28 +25,19 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The server's clock now (other files may have moved it): money is granted at that time. */
-async function serverNow(): Promise<number> {
-  return ((await (await fetch(`${stack.baseUrl}/__test/clock`)).json()) as { now: number }).now;
-}
-
-const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
-
 describe('a withdrawal approved with a passkey in the confirm sheet', () => {
   it('"Use passkey" signs this withdrawal\'s approval in the browser; the same signed approval presented for another amount or after 5 minutes is refused; the withdrawal shows in the records; the passkey then approves its own removal', async () => {
     // A new account with USDT, a transaction password and a bound address, set up before it has a
     // factor; then a passkey added on the passkeys screen with the browser's virtual authenticator.
     const phone = `136${unique().replace(/\D/g, '').slice(0, 8).padEnd(8, '6')}`;
     await registerByPhoneApi(stack.baseUrl, phone, PASSWORD);
-    const userId = stack.db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(phone) as number;
+    const userId = userIdOf(stack, phone);
     const { page, context } = await stack.newPage();
     await addVirtualAuthenticator(context, page);
     const base = byName(stack.baseUrl);
     await signInAs(page, base, phone, PASSWORD);
     const token = await pageToken(page);
-    grant(stack.db, userId, { usdt: '500' }, await serverNow());
-    await apiData(stack.baseUrl, token, '/User/resetPay', { logpassword: PASSWORD, newpassword: PAY_PASSWORD });
-    await apiData(stack.baseUrl, token, '/User/setUserWidthAddress', { c_id: coinId('usdt'), address: TRON });
+    await readyToWithdraw(stack, token, phone, PASSWORD);
 
     await page.goto(`${base}/security/passkeys`);
     await page.getByTestId('passkey-add').click();

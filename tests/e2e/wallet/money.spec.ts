@@ -7,8 +7,7 @@ import { apiToken, signInAs, toast, visible, UI_TIMEOUT_MS } from '../support/ap
 import { demoToken, overlappingParts, screenPage } from '../support/screen-checks.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
-
-const PAY_PASSWORD = 'trade123';
+import { balanceOf, PAY_PASSWORD } from '../support/account-records.ts';
 
 let stack: Stack;
 
@@ -41,23 +40,11 @@ async function signIn(page: Page): Promise<string> {
   return pageToken(page);
 }
 
-interface CoinBalance {
-  balance_list: { type: number; balance: string; dbalance: string }[];
-}
-
-const coinId = (name: string) => stack.db.prepare('SELECT id FROM coins WHERE name = ?').pluck().get(name) as number;
-
-/** The available and frozen balance of a coin in an account type, from the API. */
-async function balanceOf(token: string, coin: string, type = 1): Promise<{ balance: string; dbalance: string }> {
-  const data = await apiData<CoinBalance>(stack.baseUrl, token, '/User/getCoinBalance', { c_id: coinId(coin) });
-  return data.balance_list.find((entry) => entry.type === type)!;
-}
-
 describe('moving money', () => {
   it('moves funds between own accounts and shows them on both sides', async () => {
     const { page, context } = await stack.newPage();
     const token = await signIn(page);
-    const before = await balanceOf(token, 'usdt', 1);
+    const before = await balanceOf(stack, token, 'usdt', 1);
 
     await page.goto(`${stack.baseUrl}/changemoney`);
     await visible(page.getByTestId('transfer-available').getByText(before.balance));
@@ -66,7 +53,7 @@ describe('moving money', () => {
     await toast(page, 'Transfer completed');
     const after = new Big(before.balance).minus('25.5').toFixed(8);
     await visible(page.getByTestId('transfer-available').getByText(after));
-    expect((await balanceOf(token, 'usdt', 2)).balance).toBe('25.50000000');
+    expect((await balanceOf(stack, token, 'usdt', 2)).balance).toBe('25.50000000');
 
     // The other way round: the funds account now holds it.
     await page.getByTestId('transfer-swap').click();
@@ -87,8 +74,8 @@ describe('moving money', () => {
   it('exchanges BTC for USDT at a binding quote: the figures shown are the figures filled, and the form keeps the coins', async () => {
     const { page, context } = await stack.newPage();
     const token = await signIn(page);
-    const btcBefore = await balanceOf(token, 'btc');
-    const usdtBefore = await balanceOf(token, 'usdt');
+    const btcBefore = await balanceOf(stack, token, 'btc');
+    const usdtBefore = await balanceOf(stack, token, 'usdt');
 
     await page.goto(`${stack.baseUrl}/exchangeb`);
     await visible(page.getByTestId('exchange-available').getByText(btcBefore.balance));
@@ -123,8 +110,10 @@ describe('moving money', () => {
     // Filled at the quote, to the last decimal, though the feed moved on meanwhile.
     expect(answer.data.received).toBe(quote.received);
     const btcAfter = new Big(btcBefore.balance).minus('0.1').toFixed(8);
-    expect((await balanceOf(token, 'btc')).balance).toBe(btcAfter);
-    expect((await balanceOf(token, 'usdt')).balance).toBe(new Big(usdtBefore.balance).plus(quote.received).toFixed(8));
+    expect((await balanceOf(stack, token, 'btc')).balance).toBe(btcAfter);
+    expect((await balanceOf(stack, token, 'usdt')).balance).toBe(
+      new Big(usdtBefore.balance).plus(quote.received).toFixed(8),
+    );
     // The form shows the new balance, keeps BTC → USDT and is ready for the next one.
     await visible(page.getByTestId('exchange-available').getByText(btcAfter));
     expect(await page.getByTestId('exchange-from').textContent()).toContain('BTC');
@@ -136,7 +125,7 @@ describe('moving money', () => {
   it('withdraws to the bound address: what arrives as the user types, the confirm sheet, then the record pending and the amount frozen', async () => {
     const { page, context } = await stack.newPage();
     const token = await signIn(page);
-    const before = await balanceOf(token, 'usdt');
+    const before = await balanceOf(stack, token, 'usdt');
 
     await page.goto(`${stack.baseUrl}/withdrawal`);
     await visible(page.getByTestId('withdraw-address').getByText(DEMO_USDT_ADDRESS));
@@ -166,7 +155,7 @@ describe('moving money', () => {
     expect(await sheet.getByTestId('confirm-fee').textContent()).toBe('1.20000000 USDT');
     expect(await sheet.getByTestId('confirm-received').textContent()).toBe('118.80000000 USDT');
     // Nothing is frozen before the user confirms.
-    expect((await balanceOf(token, 'usdt')).balance).toBe(before.balance);
+    expect((await balanceOf(stack, token, 'usdt')).balance).toBe(before.balance);
     await page.getByTestId('withdraw-confirm-confirm').click();
     await toast(page, 'Withdrawal submitted, waiting for review');
     // The user lands on the record: the coin's withdrawals, the new one on top.
