@@ -20,6 +20,16 @@ afterEach(() => {
 
 const setCalls = (calls: ReturnType<typeof stubApi>) => calls.filter((call) => call.path === '/Security/setAllowlist');
 
+/** Shows the page and taps its switch once it knows the user's factors. */
+async function openAndTapSwitch(calls: ReturnType<typeof stubApi>): Promise<void> {
+  render(<AllowlistPage />);
+  const toggle = await screen.findByRole('switch', { name: text.switch });
+  await waitFor(() => expect(calls.some((call) => call.path === '/User/getUserInfo')).toBe(true));
+  await act(async () => {
+    fireEvent.click(toggle);
+  });
+}
+
 describe('allow-list page: turning the list off', () => {
   it('with a second factor, asks in a sheet with the second step of allowlist_off, and sends the code with it', async () => {
     const calls = stubApi({
@@ -28,12 +38,7 @@ describe('allow-list page: turning the list off', () => {
       '/Security/approvalStart': ok({ approval_id: 51, challenge: 'c', expires_at: 1, methods: ['totp'] }),
       '/Security/setAllowlist': ok(list(1, 86_400), 'The allow-list turns off in 24 h'),
     });
-    render(<AllowlistPage />);
-    const toggle = await screen.findByRole('switch', { name: text.switch });
-    await waitFor(() => expect(calls.some((call) => call.path === '/User/getUserInfo')).toBe(true));
-    await act(async () => {
-      fireEvent.click(toggle);
-    });
+    await openAndTapSwitch(calls);
     const sheet = await screen.findByTestId('allowlist-off-sheet');
     expect(sheet.textContent).toContain(text.offNote.replace('{{hours}}', '24'));
     await waitFor(() => expect(calls.some((call) => call.path === '/Security/approvalStart')).toBe(true));
@@ -58,12 +63,7 @@ describe('allow-list page: turning the list off', () => {
       '/User/getUserInfo': ok({ factors: { totp: 0, passkeys: 0 } }),
       '/Security/setAllowlist': ok(list(1, 86_400), 'The allow-list turns off in 24 h'),
     });
-    render(<AllowlistPage />);
-    const toggle = await screen.findByRole('switch', { name: text.switch });
-    await waitFor(() => expect(calls.some((call) => call.path === '/User/getUserInfo')).toBe(true));
-    await act(async () => {
-      fireEvent.click(toggle);
-    });
+    await openAndTapSwitch(calls);
     await waitFor(() => expect(setCalls(calls)).toHaveLength(1));
     expect(Object.fromEntries(setCalls(calls)[0]!.fields)).toEqual({ on: '0' });
     expect(screen.queryByTestId('allowlist-off-sheet')).toBeNull();
