@@ -8,7 +8,7 @@ import {
   visible,
   UI_TIMEOUT_MS,
 } from '../support/app-helpers.ts';
-import { addVirtualAuthenticator, byName } from '../support/passkey-helpers.ts';
+import { addVirtualAuthenticator, byName, passkeyButtonReady } from '../support/passkey-helpers.ts';
 import { PAY_PASSWORD, readyToWithdraw, TRON, userIdOf } from '../support/account-records.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { pageToken } from '../support/trading-helpers.ts';
@@ -57,11 +57,7 @@ describe('a withdrawal approved with a passkey in the confirm sheet', () => {
     // A passkey is the account's one factor: the sheet offers it and no code field.
     const usePasskey = await visible(sheet.getByRole('button', { name: 'Use passkey' }));
     expect(await sheet.getByLabel('Authenticator code').count()).toBe(0);
-    await page.waitForFunction(
-      () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
-      null,
-      { timeout: UI_TIMEOUT_MS },
-    );
+    await passkeyButtonReady(page);
     expect(stack.db.prepare('SELECT count(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(0);
 
     // The browser's signed approval of this withdrawal is held back once, then presented by the test
@@ -98,11 +94,7 @@ describe('a withdrawal approved with a passkey in the confirm sheet', () => {
     await sheet.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const again = await visible(page.getByRole('dialog', { name: 'Confirm the withdrawal' }));
-    await page.waitForFunction(
-      () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
-      null,
-      { timeout: UI_TIMEOUT_MS },
-    );
+    await passkeyButtonReady(page);
     await again.getByRole('button', { name: 'Use passkey' }).click();
     await toast(page, 'Withdrawal submitted, waiting for review');
     await page.waitForURL(/\/trade-account\?.*tab=withdraw/, { timeout: UI_TIMEOUT_MS });
@@ -120,11 +112,7 @@ describe('a withdrawal approved with a passkey in the confirm sheet', () => {
     await page.goto(`${base}/security/passkeys`);
     await page.getByRole('button', { name: 'Remove Test phone' }).click();
     const removeSheet = await visible(page.getByTestId('passkey-remove-sheet'));
-    await page.waitForFunction(
-      () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
-      null,
-      { timeout: UI_TIMEOUT_MS },
-    );
+    await passkeyButtonReady(page);
     await removeSheet.getByRole('button', { name: 'Use passkey' }).click();
     await toast(page, 'Passkey removed');
     await visible(page.getByTestId('passkeys-empty'));

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { UI_TIMEOUT_MS } from './app-helpers.ts';
 
 /**
  * The app as the user opens it by name: browsers refuse passkeys on an IP address, and the server
@@ -22,4 +23,13 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
       isUserVerified: true,
     },
   });
+}
+
+/** Waits until the second step's "Use passkey" button is enabled: its approval has started on the server. */
+export async function passkeyButtonReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !(document.querySelector('[data-testid="second-step-passkey"]') as HTMLButtonElement | null)?.disabled,
+    null,
+    { timeout: UI_TIMEOUT_MS },
+  );
 }
