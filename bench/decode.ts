@@ -13,6 +13,7 @@ import { bookFrom, candleFrom, summaryFrom, symbolOf, tradesFrom } from '../work
 import { parseTranscript } from '../workers/market/record/transcript.ts';
 import * as pako from 'pako';
 import { nativeInflater, OrderedInflate, pakoInflater } from '../workers/market/transport/inflate.ts';
+import { percentile } from './stats.ts';
 
 export interface DecodeResult {
   source: string;
@@ -74,7 +75,7 @@ async function timeStreamRun(buffers: Uint8Array[], passes: number): Promise<num
   return Number(process.hrtime.bigint() - start) / 1000 / (passes * buffers.length);
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const median = (values: number[]): number => percentile(values, 50);
 
 /** The server's frames of the recorded live session when present, else of `fallback` (a transcript), gzipped as the feed sends them. */
 export function benchFrames(recordedSession: string, fallback: string): { source: string; buffers: Uint8Array[] } {

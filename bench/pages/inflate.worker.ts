@@ -7,6 +7,7 @@
  */
 import * as pako from 'pako';
 import { nativeInflater, OrderedInflate, pakoInflater } from '../../workers/market/transport/inflate.ts';
+import { percentile } from '../stats.ts';
 
 export interface InflateTimes {
   frames: number;
@@ -15,7 +16,7 @@ export interface InflateTimes {
   streamBurstMicrosPerFrame: number;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const median = (values: number[]): number => percentile(values, 50);
 
 function timePako(frames: Uint8Array[]): number {
   const inflate = pakoInflater(pako);
