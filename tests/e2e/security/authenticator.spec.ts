@@ -4,7 +4,7 @@ import { serverNow } from '../support/account-records.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import {
   advanceServerClock,
-  openMemberPanel,
+  logOutViaUi,
   registerByPhoneApi,
   signedInPage,
   submitLogin,
@@ -62,9 +62,7 @@ describe('authenticator codes', () => {
 
     // Log out, then log in: the password, then a code of the next 30 s step (the last one is spent).
     await page.goto(`${stack.baseUrl}/`);
-    const panel = await openMemberPanel(page);
-    await panel.getByRole('button', { name: 'Log out' }).click();
-    await visible(page.getByRole('button', { name: /Log in$/ }));
+    await logOutViaUi(page);
     await advanceServerClock(stack.baseUrl, TOTP_PERIOD_S * 1000);
 
     await page.goto(`${stack.baseUrl}/login`);

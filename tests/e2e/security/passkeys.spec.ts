@@ -3,6 +3,7 @@ import { addVirtualAuthenticator, byName } from '../support/passkey-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import {
   loginViaUi,
+  logOutViaUi,
   openMemberPanel,
   registerByPhoneApi,
   toast,
@@ -48,9 +49,7 @@ describe('passkeys', () => {
     expect(await item.getByTestId('passkey-last-used').textContent()).toBe('Never');
 
     await page.goto(`${base}/`);
-    const panel = await openMemberPanel(page);
-    await panel.getByRole('button', { name: 'Log out' }).click();
-    await visible(page.getByRole('button', { name: /Log in$/ }));
+    await logOutViaUi(page);
 
     await page.goto(`${base}/login`);
     await visible(page.getByLabel('Password', { exact: true }));

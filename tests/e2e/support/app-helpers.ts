@@ -68,6 +68,18 @@ export async function openMemberPanel(page: Page): Promise<Locator> {
   return visible(page.getByTestId('member-panel'));
 }
 
+/**
+ * Logs out from the member panel and waits for the reload onto home that follows: the signed-out
+ * header shows before the reload starts, so only the toast shown after it says the page is new
+ * (a navigation started earlier would be cut off by the reload).
+ */
+export async function logOutViaUi(page: Page): Promise<void> {
+  const panel = await openMemberPanel(page);
+  await panel.getByRole('button', { name: 'Log out' }).click();
+  await toast(page, 'You have logged out');
+  await visible(page.getByRole('button', { name: /Log in$/ }));
+}
+
 /** The value of data-theme on <html>. */
 export function currentTheme(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.documentElement.dataset.theme);
