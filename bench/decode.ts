@@ -1,10 +1,9 @@
 /**
  * Worker decode throughput in Node (docs/performance.md#decode): the engine's inflate + parse + normalize of
  * recorded frames against Node's native zlib + JSON.parse of the same frames. Both run on the same
- * gzip buffers, interleaved, and the median of several runs is taken. The engine inflates with the
- * browser's DecompressionStream where there is one and with pako elsewhere (transport/inflate.ts):
- * the pako path is the ratio's; the stream path (Node's own DecompressionStream, frames handed on in
- * order by OrderedInflate) is timed beside it.
+ * gzip buffers, interleaved, and the median of several runs is taken. The engine inflates with fflate's
+ * gunzip (transport/inflate.ts), the ratio's path; pako and the stream path (Node's own
+ * DecompressionStream, frames handed on in order by OrderedInflate) are timed beside it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -12,7 +11,8 @@ import { decodeFrame } from '../workers/market/normalize/frames.ts';
 import { bookFrom, candleFrom, summaryFrom, symbolOf, tradesFrom } from '../workers/market/normalize/market.ts';
 import { parseTranscript } from '../workers/market/record/transcript.ts';
 import * as pako from 'pako';
-import { nativeInflater, OrderedInflate, pakoInflater } from '../workers/market/transport/inflate.ts';
+import { gunzipText } from '../workers/market/transport/inflate.ts';
+import { nativeInflater, OrderedInflate, pakoInflater } from './inflaters.ts';
 import { percentile } from './stats.ts';
 
 export interface DecodeResult {
@@ -21,6 +21,8 @@ export interface DecodeResult {
   oursMicrosPerFrame: number;
   nativeMicrosPerFrame: number;
   ratio: number;
+  /** The same decode with frames inflated by pako. */
+  pakoMicrosPerFrame: number;
   /** The same decode with frames inflated by DecompressionStream (asynchronous), or null without one. */
   streamMicrosPerFrame: number | null;
 }
@@ -29,6 +31,10 @@ const inflatePako = pakoInflater(pako);
 
 /** What the engine does with one binary frame (market-socket.ts, then market-feed.ts), up to the normalized value. */
 function engineDecode(buffer: Uint8Array): unknown {
+  return normalize(gunzipText(buffer));
+}
+
+function pakoDecode(buffer: Uint8Array): unknown {
   return normalize(inflatePako(buffer));
 }
 
@@ -97,12 +103,15 @@ export async function decodeBench(recordedSession: string, fallback: string): Pr
   for (let i = 0; i < 3; i++) {
     timeRun(buffers, engineDecode, passes);
     timeRun(buffers, nativeDecode, passes);
+    timeRun(buffers, pakoDecode, passes);
   }
   const ours: number[] = [];
   const native: number[] = [];
+  const withPako: number[] = [];
   for (let run = 0; run < 7; run++) {
     ours.push(timeRun(buffers, engineDecode, passes));
     native.push(timeRun(buffers, nativeDecode, passes));
+    withPako.push(timeRun(buffers, pakoDecode, passes));
   }
   const stream: number[] = [];
   for (let run = 0; run < 3; run++) {
@@ -117,6 +126,7 @@ export async function decodeBench(recordedSession: string, fallback: string): Pr
     oursMicrosPerFrame: oursMicros,
     nativeMicrosPerFrame: nativeMicros,
     ratio: oursMicros / nativeMicros,
+    pakoMicrosPerFrame: median(withPako),
     streamMicrosPerFrame: stream.length > 0 ? median(stream) : null,
   };
 }

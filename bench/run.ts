@@ -235,6 +235,7 @@ try {
       decode_ratio_vs_native: round(decode.ratio),
       decode_us_per_frame: round(decode.oursMicrosPerFrame),
       native_decode_us_per_frame: round(decode.nativeMicrosPerFrame),
+      decode_pako_us_per_frame: round(decode.pakoMicrosPerFrame),
       decode_stream_us_per_frame: decode.streamMicrosPerFrame === null ? 'n/a' : round(decode.streamMicrosPerFrame),
     });
     log("timing the inflate paths in Chromium's worker");
@@ -248,6 +249,7 @@ try {
     );
     Object.assign(figures, {
       worker_inflate_pako_us_per_frame: round(inflate.pakoMicrosPerFrame),
+      worker_inflate_fflate_us_per_frame: round(inflate.fflateMicrosPerFrame),
       worker_inflate_stream_us_per_frame: round(inflate.streamOneByOneMicrosPerFrame),
       worker_inflate_stream_burst_us_per_frame: round(inflate.streamBurstMicrosPerFrame),
     });

@@ -1,7 +1,8 @@
 /**
  * Bundle sizes of the app build (docs/performance.md#bundle-sizes): the JavaScript the first page load needs (entry
- * script plus modulepreloads) and the market worker (its entry plus the market-feed chunk it loads
- * for any market screen; the QA recorder chunk is left out).
+ * script plus modulepreloads) and the market worker: its entry plus the market-feed chunk it loads
+ * for any market screen, each with every chunk it imports statically (what loads with it); chunks
+ * loaded on demand (the QA recorder and replay, price alerts) are left out.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,12 +28,26 @@ export function bundleSizes(distDir: string): BundleSizes {
   if (!worker) throw new Error('no market worker in the build');
   const workerSource = readFileSync(join(assets, worker), 'utf8');
   const feed = /market-feed-[\w-]+\.js/.exec(workerSource)?.[0];
-  const workerEntryGzipKiB = gzipKiB(join(assets, worker));
-  const workerFeedGzipKiB = feed ? gzipKiB(join(assets, feed)) : 0;
+  const entryFiles = staticClosure(assets, worker);
+  const feedFiles = feed ? [...staticClosure(assets, feed)].filter((file) => !entryFiles.has(file)) : [];
+  const workerEntryGzipKiB = [...entryFiles].reduce((sum, file) => sum + gzipKiB(join(assets, file)), 0);
+  const workerFeedGzipKiB = feedFiles.reduce((sum, file) => sum + gzipKiB(join(assets, file)), 0);
   return {
     initialJsGzipKiB,
     workerEntryGzipKiB,
     workerFeedGzipKiB,
     workerJsGzipKiB: workerEntryGzipKiB + workerFeedGzipKiB,
   };
+}
+
+/** A chunk and every chunk it imports statically (`import … from "./x.js"`, not `import("./x.js")`), by file name. */
+function staticClosure(assets: string, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(join(assets, file), 'utf8');
+  for (const [, imported] of source.matchAll(
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w*${},\s]+from\s*)?["']\.\/([\w.-]+\.js)["']/g,
+  ))
+    staticClosure(assets, imported as string, seen);
+  return seen;
 }

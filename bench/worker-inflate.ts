@@ -1,7 +1,7 @@
 /**
- * The market worker's inflate paths timed in Chromium's own dedicated worker (docs/performance.md#decode),
- * where the engine runs them: `DecompressionStream` (frames one at a time, and a burst) and pako, on
- * the bench's gzip frames. The page is bench/pages/inflate.html, built into the app's folder and
+ * Inflate paths timed in Chromium's own dedicated worker (docs/performance.md#decode), where the
+ * engine runs them: its own (fflate), pako, and `DecompressionStream` (frames one at a time and a
+ * burst), on the bench's gzip frames. The page is bench/pages/inflate.html, built into the app's folder and
  * served by the reference server, so its worker runs under the app's Content-Security-Policy.
  */
 import type { Browser } from 'playwright-core';

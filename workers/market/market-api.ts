@@ -7,7 +7,6 @@ import type { AlertSink, Candle, FeedStatus, PriceAlert, Session, StreamKey } fr
 import { MarketEngine, type EngineSink, type FrameScheduler } from './market-engine.ts';
 import type { IndexedDbRecorder } from './record/recorder.ts';
 import type { FetchLike } from './transport/http.ts';
-import type { FrameInflater } from './transport/inflate.ts';
 import type { SocketFactory } from './transport/market-socket.ts';
 
 /** Where the engine finds the feed and the API (engine-client derives them from the page). */
@@ -23,8 +22,6 @@ export interface EngineHost {
   socketFactory: SocketFactory;
   indexedDB?: IDBFactory;
   scheduleFrame?: FrameScheduler;
-  /** How socket frames are inflated (transport/inflate.ts); default the browser's own gzip, else pako. */
-  inflater?: FrameInflater;
 }
 
 /** Counters for the bench and the e2e tests. */
@@ -76,7 +73,6 @@ export function createMarketApi(host: EngineHost): MarketApi {
         ...config,
         fetch: host.fetch,
         socketFactory: host.socketFactory,
-        inflater: host.inflater,
         scheduleFrame: host.scheduleFrame,
         sink,
         alertSink,

@@ -5,9 +5,8 @@
  * it through market-api.ts, and the debug flag runs the very same class on the main thread.
  *
  * Size matters here (worker budget 16 KiB gzip, docs/performance.md#bundle-sizes): the market feed (socket, decoders)
- * is loaded on the first market stream, so the worker starts small; frames are inflated by the
- * browser's own DecompressionStream, and pako (10 KiB gzip) is a chunk fetched only by a browser
- * without it (transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
+ * is loaded on the first market stream, so the worker starts small; frames are inflated by fflate's
+ * gunzip (2 KiB gzip, in the feed's chunk: transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
 import type {
@@ -223,7 +222,7 @@ export class MarketEngine {
    */
   async startReplay(ndjson: string, speed: number): Promise<void> {
     const feed = this.feed ?? (await this.ensureFeed());
-    feed.startReplay(ndjson, speed);
+    await feed.startReplay(ndjson, speed);
   }
 
   /**
@@ -270,7 +269,6 @@ export class MarketEngine {
       {
         wsUrl: this.options.wsUrl,
         socketFactory: this.options.socketFactory,
-        inflater: this.options.inflater,
         reconnectMs: this.options.reconnectMs,
         staleMs: this.options.staleMs,
         idleCloseMs: this.options.idleCloseMs,

@@ -2,14 +2,13 @@
  * The market half of the engine: the socket, frame decoding, the market-data streams (ticker,
  * book, candles, trades, day summary), replay and recording hooks. The engine loads this module
  * on the first market stream, so screens without market data (and the worker's first download)
- * never carry the decoders; frames are inflated natively (pako only where the browser cannot).
+ * never carry the decoders nor the inflater (transport/inflate.ts).
  */
 import type { Candle, FeedStatus, StreamKey } from '../../common/protocol.ts';
 import { BrokenFrameError } from './normalize/fields.ts';
 import { decodeFrame } from './normalize/frames.ts';
 import type { FrameRecorder } from './record/recorder.ts';
-import { ReplayPlayer } from './record/replay.ts';
-import { CLIENT_OPCODE, SERVER_OPCODE, parseTranscript } from './record/transcript.ts';
+import type { ReplayPlayer } from './record/replay.ts';
 import { fetchMinuteBar } from './requests/minute-bar.ts';
 import { BookSource } from './streams/book-source.ts';
 import { CandleSource } from './streams/candle-source.ts';
@@ -19,7 +18,6 @@ import type { EngineContext, FeedContext, StreamSource, TopicHandler } from './s
 import { StudySource } from './studies/study-source.ts';
 import { TickerSource } from './streams/ticker-source.ts';
 import { TradeSource } from './streams/trade-source.ts';
-import type { FrameInflater } from './transport/inflate.ts';
 import { MarketSocket, type SocketFactory } from './transport/market-socket.ts';
 
 /** Keys served by the market feed. */
@@ -31,8 +29,6 @@ export type FeedKey = Extract<
 export interface MarketFeedOptions {
   wsUrl: string;
   socketFactory: SocketFactory;
-  /** How frames are inflated (market-socket.ts); default the browser's own gzip, else pako. */
-  inflater?: FrameInflater;
   reconnectMs?: number;
   staleMs?: number;
   idleCloseMs?: number;
@@ -67,7 +63,6 @@ export class MarketFeed {
     this.socket = new MarketSocket({
       url: options.wsUrl,
       factory: options.socketFactory,
-      inflater: options.inflater,
       reconnectMs: options.reconnectMs,
       staleMs: options.staleMs,
       idleCloseMs: options.idleCloseMs,
@@ -76,8 +71,7 @@ export class MarketFeed {
       onOpen: (reopened) => (reopened ? events.reopened() : events.status()),
       onDown: () => events.down(),
       onStatus: () => events.status(),
-      onSend: (text) =>
-        this.recorder?.record({ dir: 'client->server', t: Date.now() / 1000, opcode: CLIENT_OPCODE, frame: text }),
+      onSend: (text) => this.recorder?.record({ dir: 'client->server', t: Date.now() / 1000, frame: text }),
       onConnect: (url) => this.recorder?.record({ dir: 'connect', t: Date.now() / 1000, url }),
     });
     const isReplaying = (): boolean => this.replaying;
@@ -141,8 +135,15 @@ export class MarketFeed {
     this.recorder = recorder;
   }
 
-  /** Replays a transcript instead of the live socket. Throws on a malformed transcript or speed. */
-  startReplay(ndjson: string, speed: number): void {
+  /**
+   * Replays a transcript instead of the live socket. Rejects a malformed transcript or speed. Its
+   * reader and player are loaded here: only a QA replay needs them, never a market screen.
+   */
+  async startReplay(ndjson: string, speed: number): Promise<void> {
+    const [{ parseTranscript }, { ReplayPlayer }] = await Promise.all([
+      import('./record/transcript.ts'),
+      import('./record/replay.ts'),
+    ]);
     const lines = parseTranscript(ndjson);
     const player = new ReplayPlayer(lines, speed, {
       onFrame: (text) => this.receive(text),
@@ -182,7 +183,7 @@ export class MarketFeed {
     this.frames++;
     // The frame counter is part of the status; its stream is conflated like any other, so this is cheap.
     this.events.status();
-    this.recorder?.record({ dir: 'server->client', t: Date.now() / 1000, opcode: SERVER_OPCODE, frame: text });
+    this.recorder?.record({ dir: 'server->client', t: Date.now() / 1000, frame: text });
     try {
       const frame = decodeFrame(text);
       switch (frame.type) {

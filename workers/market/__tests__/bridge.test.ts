@@ -3,15 +3,7 @@ import { releaseProxy } from 'comlink';
 import type { BatchItem, Book } from '../../../common/protocol.ts';
 import { connectMarketApi } from '../bridge/connect.ts';
 import { exposeMarketApi } from '../bridge/expose.ts';
-import {
-  envelope,
-  FakeFetch,
-  FakeSocket,
-  ManualFrames,
-  ORIGIN,
-  recordingSockets,
-  syncInflater,
-} from './support/fakes.ts';
+import { envelope, FakeFetch, FakeSocket, ManualFrames, ORIGIN, recordingSockets } from './support/fakes.ts';
 
 const CONFIG = { wsUrl: 'ws://engine.test/ws', marketBase: ORIGIN, apiBase: `${ORIGIN}/api` };
 const ignore = () => {};
@@ -63,10 +55,7 @@ describe('the engine across the worker bridge, on a real MessageChannel', () => 
       posted.push({ message, transfer });
       post.call(this, message, transfer as Transferable[] | undefined);
     });
-    exposeMarketApi(
-      { fetch: fetch.fetch, socketFactory, scheduleFrame: frames.schedule, inflater: syncInflater },
-      channel.port1,
-    );
+    exposeMarketApi({ fetch: fetch.fetch, socketFactory, scheduleFrame: frames.schedule }, channel.port1);
     const received: BatchItem[][] = [];
     const remote = await connectMarketApi(channel.port2, CONFIG, (items) => received.push(items), ignore);
     await remote.setSession({ token: 'tok', lang: 'en' });

@@ -3,11 +3,23 @@
  * format (transcript.ts) so a QA session can be replayed with `?replay=`. Lines are buffered and
  * written in one transaction at most every half second, never one per frame.
  */
-import { formatTranscript, type TranscriptLine } from './transcript.ts';
+import { CLIENT_OPCODE, formatTranscript, SERVER_OPCODE, type TranscriptLine } from './transcript.ts';
 
-/** Anything that takes recorded lines (the engine calls it for every frame when recording). */
+/**
+ * What the feed reports while recording: a socket opened, or a frame either way. The recorder adds the
+ * opcode a frame's direction has in the transcript, so the feed never loads the transcript format.
+ */
+export type RecordedEvent =
+  { dir: 'connect'; t: number; url: string } | { dir: 'client->server' | 'server->client'; t: number; frame: string };
+
+/** Anything that takes recorded events (the engine calls it for every frame when recording). */
 export interface FrameRecorder {
-  record(line: TranscriptLine): void;
+  record(event: RecordedEvent): void;
+}
+
+function transcriptLine(event: RecordedEvent): TranscriptLine {
+  if (event.dir === 'connect') return event;
+  return { ...event, opcode: event.dir === 'server->client' ? SERVER_OPCODE : CLIENT_OPCODE };
 }
 
 const DB_NAME = 'market-recordings';
@@ -55,8 +67,8 @@ export class IndexedDbRecorder implements FrameRecorder {
     return new IndexedDbRecorder(await promised(request), session);
   }
 
-  record(line: TranscriptLine): void {
-    this.buffer.push({ session: this.session, line });
+  record(event: RecordedEvent): void {
+    this.buffer.push({ session: this.session, line: transcriptLine(event) });
     if (this.timer === undefined) this.timer = setTimeout(() => void this.flush(), WRITE_EVERY_MS);
   }
 

@@ -1,10 +1,10 @@
 /**
- * The market WebSocket (docs/architecture.md#shared-subscriptions–§4.4, protocol §2–§4): binary gzip frames inflated to text
+ * The market WebSocket (docs/architecture.md#the-data-path): binary gzip frames inflated to text
  * in arrival order, one `sub` per topic however many views need it, every topic resubscribed after a
  * reconnect, a reconnect 3 s after any close (docs/product-rules.md#market-data), and a watchdog that treats 10 s without a
  * frame as a dead socket. It knows nothing about what the frames mean; the engine gets their text.
  */
-import { defaultInflater, OrderedInflate, type FrameInflater } from './inflate.ts';
+import { gunzipText } from './inflate.ts';
 
 // Method-style signatures are checked bivariantly, so the DOM's WebSocket (whose handlers take
 // MessageEvent and CloseEvent) fits this narrower shape.
@@ -53,8 +53,6 @@ export interface MarketSocketOptions {
   reconnectMs?: number;
   staleMs?: number;
   idleCloseMs?: number;
-  /** How frames are inflated; default the browser's own gzip, else pako (inflate.ts). */
-  inflater?: FrameInflater;
 }
 
 export class MarketSocket {
@@ -70,13 +68,8 @@ export class MarketSocket {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private watchdog: ReturnType<typeof setInterval> | undefined;
-  private readonly frames: OrderedInflate;
 
-  constructor(private readonly options: MarketSocketOptions) {
-    this.frames = new OrderedInflate(options.inflater ?? defaultInflater(), (result) =>
-      'text' in result ? options.onText(result.text) : options.onBroken(result.error),
-    );
-  }
+  constructor(private readonly options: MarketSocketOptions) {}
 
   /** Topics currently wanted. */
   get subscribed(): ReadonlySet<string> {
@@ -178,10 +171,16 @@ export class MarketSocket {
 
   private handleMessage(data: unknown): void {
     this.lastFrameAt = Date.now();
-    if (typeof data === 'string') return this.frames.pushText(data);
+    if (typeof data === 'string') return this.options.onText(data);
     const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? toBytes(data) : null;
     if (!bytes) return this.options.onBroken('frame is neither binary nor text');
-    this.frames.push(bytes);
+    let text: string;
+    try {
+      text = gunzipText(bytes);
+    } catch (error) {
+      return this.options.onBroken(`bad gzip: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.options.onText(text);
   }
 
   /** Close, error or stale: forget this socket, tell the engine, and try again in 3 s. */
@@ -195,8 +194,6 @@ export class MarketSocket {
   private drop(): void {
     const ws = this.ws;
     this.ws = undefined;
-    // Frames of the socket that is gone would bring back the levels its books just lost.
-    this.frames.clear();
     if (this.watchdog !== undefined) clearInterval(this.watchdog);
     this.watchdog = undefined;
     if (!ws) return;

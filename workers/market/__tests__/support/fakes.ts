@@ -3,8 +3,6 @@ import { gzipSync } from 'node:zlib';
 import type { BatchItem } from '../../../../common/protocol.ts';
 import { MarketEngine, type MarketEngineOptions } from '../../market-engine.ts';
 import * as feedModule from '../../market-feed.ts';
-import * as pako from 'pako';
-import { pakoInflater } from '../../transport/inflate.ts';
 import type { SocketLike } from '../../transport/market-socket.ts';
 
 /** A WebSocket the test drives: `accept()` opens it, `push()` sends a gzip frame like the server. */
@@ -172,13 +170,6 @@ export interface Harness {
 
 export const ORIGIN = 'http://engine.test';
 
-/**
- * pako, synchronous: a frame's text reaches the engine inside the socket's message event, so tests on
- * fake timers see it at once. The browser's native inflation (asynchronous) has its own tests
- * (inflate.test.ts) and runs in the end-to-end suite.
- */
-export const syncInflater = pakoInflater(pako);
-
 /** A socket factory that keeps every FakeSocket it opens, in order. */
 export function recordingSockets(): { sockets: FakeSocket[]; socketFactory(url: string): FakeSocket } {
   const sockets: FakeSocket[] = [];
@@ -206,7 +197,6 @@ export function createHarness(overrides: Partial<MarketEngineOptions> = {}): Har
     socketFactory,
     sink: log.sink,
     scheduleFrame: frames.schedule,
-    inflater: syncInflater,
     loadFeed: () => feedModule,
     ...overrides,
   });
