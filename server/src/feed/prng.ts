@@ -3,6 +3,9 @@
  * seed and a start time fix the whole market. Each symbol draws from its own stream, so the order in
  * which symbols are stepped cannot change what any of them does.
  */
+/** A {@link Prng}'s whole state. */
+export type PrngState = readonly [a: number, b: number, c: number, d: number, spareNormal: number | null];
+
 export class Prng {
   private a: number;
   private b: number;
@@ -25,6 +28,16 @@ export class Prng {
     this.c = split();
     this.d = split();
     for (let i = 0; i < 12; i++) this.uint32();
+  }
+
+  /** The generator's whole state, for {@link Prng.restore}. */
+  snapshot(): PrngState {
+    return [this.a, this.b, this.c, this.d, this.spareNormal];
+  }
+
+  /** Continues from a state {@link Prng.snapshot} took: the same draws follow as followed there. */
+  restore(state: PrngState): void {
+    [this.a, this.b, this.c, this.d, this.spareNormal] = state;
   }
 
   uint32(): number {

@@ -1,5 +1,5 @@
 import { nextPeriodStart, periodStart, type Period } from '../periods.ts';
-import type { Prng } from '../prng.ts';
+import type { Prng, PrngState } from '../prng.ts';
 import type { SymbolInfo } from '../symbols.ts';
 import type { Bar } from '../types.ts';
 import { aggregateBars } from './bars.ts';
@@ -66,6 +66,42 @@ export function buildHistory(
     '1mon': aggregateBars(allDays, '1mon'),
     '1year': [...years, ...aggregateBars(allDays, '1year')],
   };
+}
+
+/** The last history built per symbol, with what it was built from and where it left its generator. */
+const lastBuilt = new Map<string, { from: string; history: Record<Period, Bar[]>; rngAfter: PrngState }>();
+
+/**
+ * {@link buildHistory}, built once per symbol for the same inputs and then shared by every simulator
+ * of the process: a test run builds many servers in one process, all starting the same market within
+ * the same minute, and building the history was most of a server's start (about a third of a second
+ * for the demo's symbols). Closed bars never change, so each caller gets arrays of its own holding
+ * the same closed bars, with the newest bar of each period copied (live trades may still update it);
+ * `rng` is left where building would have left it, so what follows is the same either way.
+ */
+export function sharedHistory(
+  info: SymbolInfo,
+  rng: Prng,
+  yearRng: Prng,
+  startSec: number,
+  startTicks: number,
+  scales: Scales,
+): Record<Period, Bar[]> {
+  const from = JSON.stringify([info, rng.snapshot(), yearRng.snapshot(), startSec, startTicks, scales.priceScale]);
+  let built = lastBuilt.get(info.symbol);
+  if (built?.from === from) rng.restore(built.rngAfter);
+  else {
+    built = { from, history: buildHistory(info, rng, yearRng, startSec, startTicks, scales), rngAfter: rng.snapshot() };
+    lastBuilt.set(info.symbol, built);
+  }
+  return Object.fromEntries(
+    Object.entries(built.history).map(([period, bars]) => {
+      const own = bars.slice();
+      const newest = own.at(-1);
+      if (newest) own[own.length - 1] = { ...newest };
+      return [period, own];
+    }),
+  ) as Record<Period, Bar[]>;
 }
 
 function slots(period: Period, from: number, until: number): number[] {

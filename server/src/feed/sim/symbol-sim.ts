@@ -6,7 +6,7 @@ import { MBP_LEVELS } from '../topics.ts';
 import type { Bar, MbpIncrement, Trade, TradeGroup } from '../types.ts';
 import { BarSeries } from './bars.ts';
 import { FarTail, hash } from './far-tail.ts';
-import { buildHistory } from './history.ts';
+import { sharedHistory } from './history.ts';
 import { MbpView } from './mbp-view.ts';
 import { OrderBook, type BookLevel, type Side } from './order-book.ts';
 
@@ -83,7 +83,7 @@ export class SymbolSim {
 
     const startSec = Math.floor(startMs / 60_000) * 60;
     // A negative stream is apart from every symbol's own (1, 2, ...).
-    const history = buildHistory(info, this.rng, new Prng(seed, -stream), startSec, this.lastTicks, {
+    const history = sharedHistory(info, this.rng, new Prng(seed, -stream), startSec, this.lastTicks, {
       priceScale: this.priceScale,
     });
     this.historyEndSec = startSec;
