@@ -8,6 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { fileURLToPath } from 'node:url';
 import { endpointMetaTags, type MetaTag } from './server/src/http/shell-facts.ts';
 import { FIRST_SCREEN_STRING_GROUPS } from './src/app/first-screen-groups.ts';
+import { LongestFirstSequencer } from './tests/e2e/support/longest-first.ts';
 
 const serverPort = Number(process.env.PORT ?? 8080);
 const backend = `http://127.0.0.1:${serverPort}`;
@@ -272,6 +273,8 @@ export default defineConfig({
   test: {
     fileParallelism: true,
     maxWorkers: 2,
+    // The longest end-to-end files start first (tests/e2e/support/longest-first.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
