@@ -1,11 +1,11 @@
+/** A {@link Prng}'s whole state. */
+export type PrngState = readonly [a: number, b: number, c: number, d: number, spareNormal: number | null];
+
 /**
  * A small seeded PRNG (sfc32 seeded through splitmix32). The simulator never calls Math.random, so a
  * seed and a start time fix the whole market. Each symbol draws from its own stream, so the order in
  * which symbols are stepped cannot change what any of them does.
  */
-/** A {@link Prng}'s whole state. */
-export type PrngState = readonly [a: number, b: number, c: number, d: number, spareNormal: number | null];
-
 export class Prng {
   private a: number;
   private b: number;
