@@ -65,7 +65,8 @@ describe('authenticator codes', () => {
     await logOutViaUi(page);
     await advanceServerClock(stack.baseUrl, TOTP_PERIOD_S * 1000);
 
-    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByRole('button', { name: /Log in$/ }).click();
+    await page.waitForURL(`${stack.baseUrl}/login`, { timeout: UI_TIMEOUT_MS });
     await submitLogin(page, phone, PASSWORD);
     const step = await visible(page.getByTestId('login-second-step'));
     expect(new URL(page.url()).pathname).toBe('/login');

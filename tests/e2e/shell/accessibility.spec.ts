@@ -148,6 +148,22 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/**
+ * axe-core's serious and critical violations of the page at rest. A page caught mid-change is looked
+ * at once more after it settles: twice a run has read a control of /withdrawal at a contrast no
+ * screen at rest shows, as its data arrived. A fault of the page at rest is found both times and
+ * fails; one seen only the first time is printed.
+ */
+async function violationsAtRest(page: Page, path: string): Promise<Violation[]> {
+  const first = await seriousViolations(page);
+  if (first.length === 0) return first;
+  await layoutSettled(page);
+  await animationsDone(page);
+  const again = await seriousViolations(page);
+  if (again.length === 0) console.warn(`[accessibility] ${path}: gone at rest: ${JSON.stringify(first)}`);
+  return again;
+}
+
 /** The signed-in routes are checked in this many tests, so no test comes near its timeout on a busy machine. */
 const SIGNED_IN_PARTS = 2;
 
@@ -191,7 +207,7 @@ describe('every route', () => {
       expect(paths.length, 'routes in this part').toBeGreaterThan(0);
       for (const [i, path] of paths.entries()) {
         await settle(page, path, signedIn, i === 0);
-        const found = await seriousViolations(page);
+        const found = await violationsAtRest(page, path);
         if (found.length) violations[path] = found;
         const narrow = {
           ...(await narrowScreenFaults(page)),
