@@ -4,6 +4,7 @@ import {
   currentTheme,
   loginViaUi,
   logOutViaUi,
+  loginScreenByLogo,
   openMemberPanel,
   registerByPhoneApi,
   submitLogin,
@@ -152,14 +153,12 @@ describe('signed-in shell', () => {
     const { page, context } = await stack.newPage();
     await loginViaUi(page, stack.baseUrl, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, true);
     await logOutViaUi(page);
-    // The logo now leads to login; its name is the site name then "Log in".
-    const logo = page.getByRole('button', { name: /Log in$/ });
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
 
-    await logo.click();
-    await page.waitForURL(`${stack.baseUrl}/login`, { timeout: UI_TIMEOUT_MS });
+    // The logo now leads to login.
+    await loginScreenByLogo(page, stack.baseUrl);
     expect(await (await visible(page.getByLabel('Account', { exact: true }))).inputValue()).toBe(DEMO_ACCOUNT.username);
     expect(await page.getByLabel('Remember me').isChecked()).toBe(true);
 

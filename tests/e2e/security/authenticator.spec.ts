@@ -5,6 +5,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import {
   advanceServerClock,
   logOutViaUi,
+  loginScreenByLogo,
   registerByPhoneApi,
   signedInPage,
   submitLogin,
@@ -65,8 +66,7 @@ describe('authenticator codes', () => {
     await logOutViaUi(page);
     await advanceServerClock(stack.baseUrl, TOTP_PERIOD_S * 1000);
 
-    await page.getByRole('button', { name: /Log in$/ }).click();
-    await page.waitForURL(`${stack.baseUrl}/login`, { timeout: UI_TIMEOUT_MS });
+    await loginScreenByLogo(page, stack.baseUrl);
     await submitLogin(page, phone, PASSWORD);
     const step = await visible(page.getByTestId('login-second-step'));
     expect(new URL(page.url()).pathname).toBe('/login');

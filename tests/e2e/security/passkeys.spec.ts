@@ -4,6 +4,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import {
   loginViaUi,
   logOutViaUi,
+  loginScreenByLogo,
   openMemberPanel,
   registerByPhoneApi,
   toast,
@@ -50,9 +51,7 @@ describe('passkeys', () => {
 
     await page.goto(`${base}/`);
     await logOutViaUi(page);
-    // To the login screen as a user goes, by the logo: a raw navigation here was once cut off (ERR_ABORTED).
-    await page.getByRole('button', { name: /Log in$/ }).click();
-    await page.waitForURL(`${base}/login`, { timeout: UI_TIMEOUT_MS });
+    await loginScreenByLogo(page, base);
     await visible(page.getByLabel('Password', { exact: true }));
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${base}/`, { timeout: UI_TIMEOUT_MS });

@@ -80,6 +80,15 @@ export async function logOutViaUi(page: Page): Promise<void> {
   await visible(page.getByRole('button', { name: /Log in$/ }));
 }
 
+/**
+ * Signed out, opens the login screen as a user does: by the header's logo, whose name is the site
+ * name then "Log in". (A raw navigation right after logging out was once cut off, ERR_ABORTED.)
+ */
+export async function loginScreenByLogo(page: Page, baseUrl: string): Promise<void> {
+  await page.getByRole('button', { name: /Log in$/ }).click();
+  await page.waitForURL(`${baseUrl}/login`, { timeout: UI_TIMEOUT_MS });
+}
+
 /** The value of data-theme on <html>. */
 export function currentTheme(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.documentElement.dataset.theme);

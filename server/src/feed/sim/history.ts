@@ -79,19 +79,13 @@ const lastBuilt = new Map<string, { from: string; history: Record<Period, Bar[]>
  * the same closed bars, with the newest bar of each period copied (live trades may still update it);
  * `rng` is left where building would have left it, so what follows is the same either way.
  */
-export function sharedHistory(
-  info: SymbolInfo,
-  rng: Prng,
-  yearRng: Prng,
-  startSec: number,
-  startTicks: number,
-  scales: Scales,
-): Record<Period, Bar[]> {
+export function sharedHistory(...args: Parameters<typeof buildHistory>): Record<Period, Bar[]> {
+  const [info, rng, yearRng, startSec, startTicks, scales] = args;
   const from = JSON.stringify([info, rng.snapshot(), yearRng.snapshot(), startSec, startTicks, scales.priceScale]);
   let built = lastBuilt.get(info.symbol);
   if (built?.from === from) rng.restore(built.rngAfter);
   else {
-    built = { from, history: buildHistory(info, rng, yearRng, startSec, startTicks, scales), rngAfter: rng.snapshot() };
+    built = { from, history: buildHistory(...args), rngAfter: rng.snapshot() };
     lastBuilt.set(info.symbol, built);
   }
   return Object.fromEntries(

@@ -204,6 +204,8 @@ export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pr
   const rowPick = useRowPick(onPickPrice);
   const [layout, setLayout] = useState<Layout>('both');
   const count = layout === 'both' ? 5 : 9;
+  // The rows are keyed by pair and grouping: a size is compared only with the same book's level before.
+  const bookKey = `${symbol}:${step}`;
   return (
     <section className={styles.book} aria-label={t('spot.book.label')} {...rowPick}>
       <BookHead />
@@ -211,18 +213,12 @@ export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pr
         <Skeleton height={layout === 'both' ? 260 : 240} />
       ) : (
         <>
-          {/* Keyed by pair and grouping: a size is compared only with the same book's level before. */}
           {layout !== 'bids' && (
-            <Rows
-              key={`${symbol}:${step}`}
-              rows={bookRows(book, 'asks', count).reverse()}
-              side="asks"
-              decimals={decimals}
-            />
+            <Rows key={bookKey} rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} />
           )}
           <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />
           {layout !== 'asks' && (
-            <Rows key={`${symbol}:${step}`} rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} />
+            <Rows key={bookKey} rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} />
           )}
         </>
       )}
