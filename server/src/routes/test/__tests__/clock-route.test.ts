@@ -37,6 +37,9 @@ describe('/__test/clock', () => {
     const m_id = (await t.post<{ list: { id: number; symbol: string }[] }>('index/getMarketList')).data.list.find(
       (m) => m.symbol === 'btcusdt',
     )!.id;
+    // The simulated market prints its first trade within its first 100 ms step; an order placed
+    // before it has no trade to buy at ("price not available"), so the test starts one second in.
+    await advance(t, '1000');
     const created = await t.post<{ order_id: number }>(
       'Contrade/creatorder',
       { m_id, ctime: seconds, ctzed: '100', buytype: 1 },
