@@ -1,6 +1,36 @@
 import type { LaunchOptions, BrowserContextOptions } from 'playwright-core';
 
 /**
+ * The features playwright-core 1.65 turns off with its own `--disable-features`. Chromium reads only
+ * the last `--disable-features` of its command line, and ours comes after Playwright's, so it names
+ * them again (bench/__tests__/launch-options.test.ts fails when Playwright's list grows).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Browser UI no page of ours uses: Chromium 156 builds its address bar's WebUI popup in a renderer of
+ * its own for every new window, even headless, at about 1.3 s of CPU each (README.md#test-it).
+ */
+const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
  * Browser settings shared by the end-to-end tests and the bench. Playwright cannot download browsers
  * here, so tests drive Debian's Chromium through playwright-core (CHROMIUM_PATH overrides the path).
  */
@@ -15,6 +45,7 @@ export const launchOptions: LaunchOptions = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(',')}`,
   ],
 };
 
