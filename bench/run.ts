@@ -332,6 +332,7 @@ try {
     figures.worker_js_gzip_kib = round(sizes.workerJsGzipKiB, 1);
     figures.worker_entry_gzip_kib = round(sizes.workerEntryGzipKiB, 1);
     figures.worker_feed_chunk_gzip_kib = round(sizes.workerFeedGzipKiB, 1);
+    figures.worker_charts_chunk_gzip_kib = round(sizes.workerChartsGzipKiB, 1);
   }
   const cpu = cpus();
   const host = {

@@ -2,7 +2,8 @@
  * Bundle sizes of the app build (docs/performance.md#bundle-sizes): the JavaScript the first page load needs (entry
  * script plus modulepreloads) and the market worker: its entry plus the market-feed chunk it loads
  * for any market screen, each with every chunk it imports statically (what loads with it); chunks
- * loaded on demand (the QA recorder and replay, price alerts) are left out.
+ * loaded on demand (the QA recorder and replay, price alerts) are left out. The chart sources, which
+ * the worker loads only for a chart screen, are reported on their own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ export interface BundleSizes {
   workerEntryGzipKiB: number;
   workerFeedGzipKiB: number;
   workerJsGzipKiB: number;
+  /** What a chart screen adds to the worker: the chart-sources chunk and what it alone imports. */
+  workerChartsGzipKiB: number;
 }
 
 const gzipKiB = (file: string): number => gzipSync(readFileSync(file)).length / 1024;
@@ -28,8 +31,12 @@ export function bundleSizes(distDir: string): BundleSizes {
   if (!worker) throw new Error('no market worker in the build');
   const workerSource = readFileSync(join(assets, worker), 'utf8');
   const feed = /market-feed-[\w-]+\.js/.exec(workerSource)?.[0];
+  const charts = /chart-sources-[\w-]+\.js/.exec(workerSource)?.[0];
   const entryFiles = staticClosure(assets, worker);
   const feedFiles = feed ? [...staticClosure(assets, feed)].filter((file) => !entryFiles.has(file)) : [];
+  const chartFiles = charts
+    ? [...staticClosure(assets, charts)].filter((file) => !entryFiles.has(file) && !feedFiles.includes(file))
+    : [];
   const workerEntryGzipKiB = [...entryFiles].reduce((sum, file) => sum + gzipKiB(join(assets, file)), 0);
   const workerFeedGzipKiB = feedFiles.reduce((sum, file) => sum + gzipKiB(join(assets, file)), 0);
   return {
@@ -37,6 +44,7 @@ export function bundleSizes(distDir: string): BundleSizes {
     workerEntryGzipKiB,
     workerFeedGzipKiB,
     workerJsGzipKiB: workerEntryGzipKiB + workerFeedGzipKiB,
+    workerChartsGzipKiB: chartFiles.reduce((sum, file) => sum + gzipKiB(join(assets, file)), 0),
   };
 }
 

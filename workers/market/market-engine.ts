@@ -5,7 +5,8 @@
  * it through market-api.ts, and the debug flag runs the very same class on the main thread.
  *
  * Size matters here (worker budget 16 KiB gzip, docs/performance.md#bundle-sizes): the market feed (socket, decoders)
- * is loaded on the first market stream, so the worker starts small; frames are inflated by fflate's
+ * is loaded on the first market stream, so the worker starts small, and the candle and study sources
+ * (chart-sources.ts) with the first chart stream, so a screen without a chart never loads them; frames are inflated by fflate's
  * gunzip (2 KiB gzip, in the feed's chunk: transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
  * turns batches into RxJS Observables.
  */
@@ -19,6 +20,7 @@ import type {
   StreamKey,
 } from '../../common/protocol.ts';
 import type { AlertWatcher } from './alerts/alert-watcher.ts';
+import type * as ChartSources from './chart-sources.ts';
 import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
 import type { FrameRecorder } from './record/recorder.ts';
 import { sourceId, validateKey } from './stream-keys.ts';
@@ -39,6 +41,9 @@ export interface FeedModule {
   MarketFeed: typeof MarketFeed;
 }
 
+/** The candle and study sources, as loaded on demand. */
+export type ChartModule = typeof ChartSources;
+
 export interface MarketEngineOptions extends Omit<MarketFeedOptions, 'wsUrl'> {
   /** The HTX-compatible market socket, e.g. `ws://host/ws`. */
   wsUrl: string;
@@ -51,6 +56,8 @@ export interface MarketEngineOptions extends Omit<MarketFeedOptions, 'wsUrl'> {
   scheduleFrame?: FrameScheduler;
   /** Loads market-feed.ts; tests pass the module itself so it is ready at once. */
   loadFeed?: () => FeedModule | Promise<FeedModule>;
+  /** Loads chart-sources.ts; tests pass the module itself so it is ready at once. */
+  loadCharts?: () => ChartModule | Promise<ChartModule>;
   /** Receives price alert events at once. */
   alertSink?: AlertSink;
   /** Loads the alert watcher; tests pass the module itself. */
@@ -73,6 +80,8 @@ const FEED_KINDS = new Set<StreamKey['kind']>([
   'daySummary',
   'studies',
 ]);
+/** Feed kinds whose sources are in chart-sources.ts, loaded with the first of them. */
+const CHART_KINDS = new Set<StreamKey['kind']>(['candles', 'studies']);
 
 /** requestAnimationFrame where it exists (window and dedicated workers), with a 100 ms backstop. */
 export const animationFrameScheduler: FrameScheduler = (flush) => {
@@ -91,12 +100,14 @@ export class MarketEngine {
   private readonly subs = new Map<number, Subscription>();
   private readonly sources = new Map<string, StreamSource>();
   private readonly dirty = new Set<Subscription>();
-  /** Market subscriptions waiting for the feed module. */
+  /** Market subscriptions waiting for the feed module (and chart ones for the chart module). */
   private readonly waiting = new Map<number, StreamKey>();
   private readonly ctx: EngineContext;
   private readonly scheduleFrame: FrameScheduler;
   private feed: MarketFeed | undefined;
   private feedLoading: Promise<MarketFeed> | undefined;
+  private charts: ChartModule | undefined;
+  private chartsLoading: Promise<void> | undefined;
   private recorder: FrameRecorder | undefined;
   private alerts: AlertWatcher | undefined;
   /** The newest alert list asked for; a slower earlier load never overwrites it. */
@@ -145,9 +156,11 @@ export class MarketEngine {
   subscribe(id: number, key: StreamKey): void {
     if (this.subs.has(id) || this.waiting.has(id)) throw new Error(`subscription ${id} already exists`);
     const valid = validateKey(key);
-    if (FEED_KINDS.has(valid.kind) && !this.feed) {
+    if (FEED_KINDS.has(valid.kind) && !this.modulesReady(valid)) {
       this.waiting.set(id, valid);
       void this.ensureFeed().catch((error: unknown) => console.error('[market] feed failed to load:', error));
+      if (CHART_KINDS.has(valid.kind))
+        void this.ensureCharts().catch((error: unknown) => console.error('[market] charts failed to load:', error));
       return;
     }
     this.attach(id, valid);
@@ -282,10 +295,38 @@ export class MarketEngine {
     this.feed = feed;
     feed.setRecorder(this.recorder);
     if (this.disposed) feed.dispose();
-    const waiting = [...this.waiting];
-    this.waiting.clear();
-    for (const [id, key] of waiting) this.attach(id, key);
+    this.attachWaiting();
     return feed;
+  }
+
+  /** Loads the chart sources once; with a synchronous loader (tests) they are ready before this returns. */
+  private ensureCharts(): Promise<void> {
+    if (this.charts) return Promise.resolve();
+    if (this.chartsLoading) return this.chartsLoading;
+    const load = this.options.loadCharts ?? (() => import('./chart-sources.ts'));
+    const loaded = load();
+    if (!(loaded instanceof Promise)) return Promise.resolve(this.chartsReady(loaded));
+    this.chartsLoading = loaded.then((module) => this.chartsReady(module));
+    return this.chartsLoading;
+  }
+
+  private chartsReady(module: ChartModule): void {
+    this.charts = module;
+    this.attachWaiting();
+  }
+
+  /** A chart stream needs both the feed and the chart sources; any other market stream the feed alone. */
+  private modulesReady(key: StreamKey): boolean {
+    return this.feed !== undefined && (!CHART_KINDS.has(key.kind) || this.charts !== undefined);
+  }
+
+  /** Attaches the waiting subscriptions whose modules have loaded, in the order they were made. */
+  private attachWaiting(): void {
+    for (const [id, key] of [...this.waiting]) {
+      if (!this.modulesReady(key)) continue;
+      this.waiting.delete(id);
+      this.attach(id, key);
+    }
   }
 
   private attach(id: number, key: StreamKey): void {
@@ -309,7 +350,15 @@ export class MarketEngine {
     if (key.kind === 'sessionExpired') return new SessionExpiredSource(this.ctx);
     if (key.kind === 'feedStatus') return new FeedStatusSource(this.ctx, () => this.status());
     if (!this.feed || !FEED_KINDS.has(key.kind)) throw new Error(`market engine: no source for ${key.kind}`);
+    if (key.kind === 'candles' || key.kind === 'studies') return this.createChartSource(key, this.feed);
     return this.feed.createSource(key as Parameters<MarketFeed['createSource']>[0], this.visible);
+  }
+
+  private createChartSource(key: Extract<StreamKey, { kind: 'candles' | 'studies' }>, feed: MarketFeed): StreamSource {
+    if (!this.charts) throw new Error(`market engine: the chart sources are not loaded for ${key.kind}`);
+    return key.kind === 'candles'
+      ? new this.charts.CandleSource(feed.context, key.symbol, key.period)
+      : new this.charts.StudySource(feed.context, key.symbol, key.period);
   }
 
   private everySource(visit: (source: StreamSource) => void): void {

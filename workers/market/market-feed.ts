@@ -1,8 +1,9 @@
 /**
  * The market half of the engine: the socket, frame decoding, the market-data streams (ticker,
- * book, candles, trades, day summary), replay and recording hooks. The engine loads this module
- * on the first market stream, so screens without market data (and the worker's first download)
- * never carry the decoders nor the inflater (transport/inflate.ts).
+ * book, trades, day summary), replay and recording hooks. The engine loads this module on the first
+ * market stream, so screens without market data (and the worker's first download) never carry the
+ * decoders nor the inflater (transport/inflate.ts); the chart streams load after it, with the first
+ * chart (chart-sources.ts).
  */
 import type { Candle, FeedStatus, StreamKey } from '../../common/protocol.ts';
 import { BrokenFrameError } from './normalize/fields.ts';
@@ -11,20 +12,15 @@ import type { FrameRecorder } from './record/recorder.ts';
 import type { ReplayPlayer } from './record/replay.ts';
 import { fetchMinuteBar } from './requests/minute-bar.ts';
 import { BookSource } from './streams/book-source.ts';
-import { CandleSource } from './streams/candle-source.ts';
 import { daySummaryPoll } from './streams/day-summary.ts';
 import { PollSource } from './streams/poll-source.ts';
 import type { EngineContext, FeedContext, StreamSource, TopicHandler } from './streams/stream-source.ts';
-import { StudySource } from './studies/study-source.ts';
 import { TickerSource } from './streams/ticker-source.ts';
 import { TradeSource } from './streams/trade-source.ts';
 import { MarketSocket, type SocketFactory } from './transport/market-socket.ts';
 
-/** Keys served by the market feed. */
-export type FeedKey = Extract<
-  StreamKey,
-  { kind: 'ticker' | 'book' | 'depth' | 'candles' | 'trades' | 'daySummary' | 'studies' }
->;
+/** Keys served by the market feed itself; the chart keys' sources (chart-sources.ts) use its context. */
+export type FeedKey = Extract<StreamKey, { kind: 'ticker' | 'book' | 'depth' | 'trades' | 'daySummary' }>;
 
 export interface MarketFeedOptions {
   wsUrl: string;
@@ -110,14 +106,10 @@ export class MarketFeed {
       case 'book':
       case 'depth':
         return new BookSource(this.ctx, key.symbol, key.step ?? 0);
-      case 'candles':
-        return new CandleSource(this.ctx, key.symbol, key.period);
       case 'trades':
         return new TradeSource(this.ctx, key.symbol);
       case 'daySummary':
         return new PollSource(this.ctx, daySummaryPoll(this.ctx, key.symbol), visible);
-      case 'studies':
-        return new StudySource(this.ctx, key.symbol, key.period);
     }
   }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Book, Candle, FeedStatus, Trade } from '../../../common/protocol.ts';
 import { reduceCandles, reduceTrades } from '../../../common/stream-reducers.ts';
-import type { FeedModule } from '../market-engine.ts';
+import type { ChartModule, FeedModule } from '../market-engine.ts';
 import { createHarness, type Harness, text } from './support/fakes.ts';
 import { ownFixture } from './support/fixtures.ts';
 import { closeAt, depthPush, klinePush, serveKlines, tradePush } from './support/market-rest.ts';
@@ -324,6 +324,25 @@ describe('engine: the market feed loads on demand', () => {
     await advance(0);
     h.socket().accept();
     expect(h.socket().subs()).toEqual(['market.btcusdt.depth.step0']);
+    h.engine.dispose();
+  });
+
+  it('chart streams wait for the chart sources too; the book starts with the feed alone', async () => {
+    useEngineTimers();
+    let resolve: (module: ChartModule) => void = () => {};
+    const loading = new Promise<ChartModule>((done) => (resolve = done));
+    const h = createHarness({ loadCharts: () => loading });
+    serveKlines(h.fetch);
+    h.engine.subscribe(1, { kind: 'candles', symbol: 'btcusdt', period: '1min' });
+    h.engine.subscribe(2, { kind: 'book', symbol: 'btcusdt' });
+    h.socket().accept();
+    expect(h.socket().subs()).toEqual(['market.btcusdt.depth.step0']);
+    expect(h.fetch.to('/market/history/kline')).toHaveLength(0);
+    resolve(await import('../chart-sources.ts'));
+    await advance(0);
+    expect(h.socket().subs()).toEqual(['market.btcusdt.depth.step0', 'market.btcusdt.kline.1min']);
+    h.frames.tick();
+    expect((h.log.valuesOf(1)[0] as CandleWire).bars).toHaveLength(200);
     h.engine.dispose();
   });
 });

@@ -2,6 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BatchItem } from '../../../../common/protocol.ts';
 import { MarketEngine, type MarketEngineOptions } from '../../market-engine.ts';
+import * as chartModule from '../../chart-sources.ts';
 import * as feedModule from '../../market-feed.ts';
 import type { SocketLike } from '../../transport/market-socket.ts';
 
@@ -198,6 +199,7 @@ export function createHarness(overrides: Partial<MarketEngineOptions> = {}): Har
     sink: log.sink,
     scheduleFrame: frames.schedule,
     loadFeed: () => feedModule,
+    loadCharts: () => chartModule,
     ...overrides,
   });
   return {
