@@ -343,6 +343,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           // One browser for the whole run and one server per worker (tests/e2e/support/global-setup.ts).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // The files of a worker share one module graph: playwright-core and the helpers load once per
+          // worker, not once per file (about a second each). No file mocks a module or stubs a global.
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

@@ -90,7 +90,7 @@ describe('the installable app', () => {
   });
 
   it('opens offline after a first visit, says so, shows the last known prices marked, and recovers by itself', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stack.newPage({ serviceWorker: true });
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -126,7 +126,7 @@ describe('the installable app', () => {
   }, 120_000);
 
   it('precaches the shell, every language and the tab screens, and keeps another screen once it has opened', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stack.newPage({ serviceWorker: true });
     await page.goto(`${stack.baseUrl}/`);
     await visible(page.getByTestId('market-carousel'));
     await serviceWorkerReady(page);
@@ -157,7 +157,7 @@ describe('the installable app', () => {
   }, 120_000);
 
   it('never answers the API, market REST or the socket from a cache', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stack.newPage({ serviceWorker: true });
     await page.goto(`${stack.baseUrl}/`);
     await visible(page.getByTestId('market-carousel'));
     await serviceWorkerReady(page);
@@ -187,7 +187,7 @@ describe('the installable app', () => {
   }, 120_000);
 
   it('announces a new version and only reloads into it when the user says so', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stack.newPage({ serviceWorker: true });
     await page.goto(`${stack.baseUrl}/`);
     await visible(page.getByTestId('market-carousel'));
     await serviceWorkerReady(page);

@@ -73,7 +73,8 @@ const filledBookRows = (page: Page, side: 'bids' | 'asks') =>
 
 describe('the Content-Security-Policy in the browser', () => {
   it('lets home, market, spot, options and login run without a single refusal', async () => {
-    const { page, context } = await stack.newPage();
+    // With the service worker, whose script and precache the policy must allow too.
+    const { page, context } = await stack.newPage({ serviceWorker: true });
     const watch = await watchPolicy(context, page);
 
     const login = await page.goto(`${stack.baseUrl}/login`);
