@@ -4,11 +4,13 @@
  * most one batch per animation frame. A plain class with no DOM and no Comlink: the worker exposes
  * it through market-api.ts, and the debug flag runs the very same class on the main thread.
  *
- * Size matters here (worker budget 16 KiB gzip, docs/performance.md#bundle-sizes): the market feed (socket, decoders)
- * is loaded on the first market stream, so the worker starts small, and the candle and study sources
- * (chart-sources.ts) with the first chart stream, so a screen without a chart never loads them; frames are inflated by fflate's
- * gunzip (2 KiB gzip, in the feed's chunk: transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts)
- * turns batches into RxJS Observables.
+ * Size matters here (worker budget 16 KiB gzip, docs/performance.md#bundle-sizes): the market feed
+ * (socket, decoders) is loaded on the first market stream, so the worker starts small, and the candle
+ * and study sources (chart-sources.ts) with the first chart stream, so a screen without a chart never
+ * loads them. A module that failed to load (a dropped network) is asked for again by the next stream
+ * that needs it. Frames are inflated by fflate's gunzip (2 KiB gzip, in the feed's chunk:
+ * transport/inflate.ts); no RxJS is bundled, the UI side (src/lib/engine-client.ts) turns batches
+ * into RxJS Observables.
  */
 import type {
   AlertSink,
@@ -272,7 +274,13 @@ export class MarketEngine {
     const load = this.options.loadFeed ?? (() => import('./market-feed.ts'));
     const loaded = load();
     if (!(loaded instanceof Promise)) return Promise.resolve(this.feedReady(loaded));
-    this.feedLoading = loaded.then((module) => this.feedReady(module));
+    this.feedLoading = loaded.then(
+      (module) => this.feedReady(module),
+      (error: unknown) => {
+        this.feedLoading = undefined;
+        throw error;
+      },
+    );
     return this.feedLoading;
   }
 
@@ -306,7 +314,13 @@ export class MarketEngine {
     const load = this.options.loadCharts ?? (() => import('./chart-sources.ts'));
     const loaded = load();
     if (!(loaded instanceof Promise)) return Promise.resolve(this.chartsReady(loaded));
-    this.chartsLoading = loaded.then((module) => this.chartsReady(module));
+    this.chartsLoading = loaded.then(
+      (module) => this.chartsReady(module),
+      (error: unknown) => {
+        this.chartsLoading = undefined;
+        throw error;
+      },
+    );
     return this.chartsLoading;
   }
 

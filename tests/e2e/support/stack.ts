@@ -19,8 +19,8 @@ export interface Stack {
    * blocked by it; pass `{ bulletin: true }` to see it as a first-time visitor does. With `token`
    * the context starts signed in with it (the stored session of a role), without the login screen.
    * The app's service worker is blocked unless `serviceWorker: true`: it precaches the shell, every
-   * language and the tab screens in each new context, about 2 s of CPU in the browser for files that
-   * never go offline (the installable app's own files turn it on).
+   * language and the tab screens in each new context, about 2 s of the browser's CPU in a context's
+   * first ten seconds, for files that never go offline (the installable app's own file turns it on).
    */
   newPage(options?: {
     bulletin?: boolean;

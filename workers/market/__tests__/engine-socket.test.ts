@@ -345,4 +345,32 @@ describe('engine: the market feed loads on demand', () => {
     expect((h.log.valuesOf(1)[0] as CandleWire).bars).toHaveLength(200);
     h.engine.dispose();
   });
+
+  it('a chart module that failed to load is asked for again by the next chart stream, which starts both', async () => {
+    useEngineTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const loads: string[] = [];
+    const chartModule = await import('../chart-sources.ts');
+    const h = createHarness({
+      loadCharts: () => {
+        loads.push(loads.length === 0 ? 'failed' : 'loaded');
+        return loads.length === 1 ? Promise.reject(new Error('network gone')) : Promise.resolve(chartModule);
+      },
+    });
+    serveKlines(h.fetch);
+    h.engine.subscribe(1, { kind: 'candles', symbol: 'btcusdt', period: '1min' });
+    await advance(0);
+    expect(h.sockets).toHaveLength(0);
+    h.engine.subscribe(2, { kind: 'studies', symbol: 'btcusdt', period: '1min' });
+    await advance(0);
+    expect(loads).toEqual(['failed', 'loaded']);
+    h.socket().accept();
+    expect(h.socket().subs()).toEqual(['market.btcusdt.kline.1min']);
+    await advance(0);
+    h.frames.tick();
+    expect((h.log.valuesOf(1)[0] as CandleWire).bars).toHaveLength(200);
+    expect(h.log.valuesOf(2).length).toBeGreaterThan(0);
+    vi.restoreAllMocks();
+    h.engine.dispose();
+  });
 });
