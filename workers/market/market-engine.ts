@@ -24,6 +24,7 @@ import type {
 import type { AlertWatcher } from './alerts/alert-watcher.ts';
 import type * as ChartSources from './chart-sources.ts';
 import type { MarketFeed, MarketFeedOptions } from './market-feed.ts';
+import { onDemand } from './on-demand.ts';
 import type { FrameRecorder } from './record/recorder.ts';
 import { sourceId, validateKey } from './stream-keys.ts';
 import { FeedStatusSource, SessionExpiredSource } from './streams/event-sources.ts';
@@ -107,9 +108,11 @@ export class MarketEngine {
   private readonly ctx: EngineContext;
   private readonly scheduleFrame: FrameScheduler;
   private feed: MarketFeed | undefined;
-  private feedLoading: Promise<MarketFeed> | undefined;
+  /** Loads market-feed.ts once (on-demand.ts). */
+  private readonly ensureFeed: () => Promise<MarketFeed>;
   private charts: ChartModule | undefined;
-  private chartsLoading: Promise<void> | undefined;
+  /** Loads chart-sources.ts once. */
+  private readonly ensureCharts: () => Promise<void>;
   private recorder: FrameRecorder | undefined;
   private alerts: AlertWatcher | undefined;
   /** The newest alert list asked for; a slower earlier load never overwrites it. */
@@ -128,6 +131,12 @@ export class MarketEngine {
 
   constructor(private readonly options: MarketEngineOptions) {
     this.scheduleFrame = options.scheduleFrame ?? animationFrameScheduler;
+    this.ensureFeed = onDemand(options.loadFeed ?? (() => import('./market-feed.ts')), (module) =>
+      this.feedReady(module),
+    );
+    this.ensureCharts = onDemand(options.loadCharts ?? (() => import('./chart-sources.ts')), (module) =>
+      this.chartsReady(module),
+    );
     const currentSession = (): Session => this.session;
     this.ctx = {
       fetch: options.fetch,
@@ -267,23 +276,6 @@ export class MarketEngine {
     this.feed?.dispose();
   }
 
-  /** Loads the market feed once; with a synchronous loader (tests) it is ready before this returns. */
-  private ensureFeed(): Promise<MarketFeed> {
-    if (this.feed) return Promise.resolve(this.feed);
-    if (this.feedLoading) return this.feedLoading;
-    const load = this.options.loadFeed ?? (() => import('./market-feed.ts'));
-    const loaded = load();
-    if (!(loaded instanceof Promise)) return Promise.resolve(this.feedReady(loaded));
-    this.feedLoading = loaded.then(
-      (module) => this.feedReady(module),
-      (error: unknown) => {
-        this.feedLoading = undefined;
-        throw error;
-      },
-    );
-    return this.feedLoading;
-  }
-
   private feedReady(module: FeedModule): MarketFeed {
     const feed = new module.MarketFeed(
       this.ctx,
@@ -305,23 +297,6 @@ export class MarketEngine {
     if (this.disposed) feed.dispose();
     this.attachWaiting();
     return feed;
-  }
-
-  /** Loads the chart sources once; with a synchronous loader (tests) they are ready before this returns. */
-  private ensureCharts(): Promise<void> {
-    if (this.charts) return Promise.resolve();
-    if (this.chartsLoading) return this.chartsLoading;
-    const load = this.options.loadCharts ?? (() => import('./chart-sources.ts'));
-    const loaded = load();
-    if (!(loaded instanceof Promise)) return Promise.resolve(this.chartsReady(loaded));
-    this.chartsLoading = loaded.then(
-      (module) => this.chartsReady(module),
-      (error: unknown) => {
-        this.chartsLoading = undefined;
-        throw error;
-      },
-    );
-    return this.chartsLoading;
   }
 
   private chartsReady(module: ChartModule): void {
