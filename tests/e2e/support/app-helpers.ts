@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { Stack } from './stack.ts';
+import { signInContext, type Stack } from './stack.ts';
 
 /** How long UI steps may take on a shared CI machine before a test gives up. */
 export const UI_TIMEOUT_MS = 15_000;
@@ -143,17 +143,10 @@ export async function signedInPage(
 
 /**
  * Signs `page`'s browser in as `username` the way signedInPage does, for a page a test has already
- * set up (init scripts, permissions), and opens home. The token is stored once per tab, so a test
- * that logs out later stays logged out across its reloads.
+ * set up (init scripts, permissions), and opens home.
  */
 export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  const token = await apiToken(baseUrl, username, password);
-  await page.context().addInitScript((value) => {
-    if (window.sessionStorage.getItem('signed-in-by-test')) return;
-    window.sessionStorage.setItem('signed-in-by-test', '1');
-    window.localStorage.setItem('token', value);
-    document.cookie = `token=${value}; Path=/`;
-  }, token);
+  await signInContext(page.context(), baseUrl, await apiToken(baseUrl, username, password));
   await page.goto(`${baseUrl}/`);
   await visible(page.getByRole('button', { name: 'Open member center' }));
 }

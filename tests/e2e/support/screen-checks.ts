@@ -25,13 +25,12 @@ export async function screenPage(
   options: ScreenOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { token = null, lang = 'en', theme = 'day', width = 375 } = options;
-  const { context, page } = await stack.newPage();
+  const { context, page } = await stack.newPage(token ? { token } : {});
   await page.setViewportSize({ width, height: 812 });
   await context.addInitScript({
     content: `
       localStorage.setItem('lang', ${JSON.stringify(lang)});
       localStorage.setItem('theme', ${JSON.stringify(theme)});
-      ${token ? `localStorage.setItem('token', ${JSON.stringify(token)}); document.cookie = 'token=' + ${JSON.stringify(token)} + '; Path=/';` : ''}
     `,
   });
   return { context, page };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { launchOptions } from '../../../playwright.config.ts';
+import { e2eLaunchOptions } from '../../../playwright.config.ts';
 
 /** One shared server: plain values, handed from the set-up to the files of one test worker. */
 export interface SharedServer {
@@ -76,7 +76,7 @@ export async function startServer(
 /** The run's servers, one per test worker, and its one browser (global-setup.ts). */
 export async function startSharedStack(): Promise<{ shared: SharedStack; stop(): Promise<void> }> {
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
-  const browser = await chromium.launchServer(launchOptions);
+  const browser = await chromium.launchServer(e2eLaunchOptions);
   return {
     shared: {
       servers: servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
