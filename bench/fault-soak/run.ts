@@ -6,7 +6,7 @@
  * every bar that no fault is disturbing, and once more at the end, it compares every chart with the
  * server's history. Faults never overlap: each waits for the screens to recover from the previous.
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 import type { CandlePeriod } from '../../common/protocol.ts';
 import type { ObservedEvent } from '../../src/lib/stream-observer.ts';
 import { launchOptions } from '../../playwright.config.ts';
@@ -38,6 +38,8 @@ export interface FaultSoakOptions {
   /** A chart at each of these periods (options screen), beside the spot screen. */
   periods: readonly CandlePeriod[];
   symbol: string;
+  /** The Chromium to drive (default: the bench's, `launchOptions`); the end-to-end suite passes its own. */
+  launch?: LaunchOptions;
   log?: (message: string) => void;
 }
 
@@ -98,7 +100,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
   const pages: SoakPage[] = [];
   try {
     await witness.start();
-    browser = await chromium.launch(launchOptions);
+    browser = await chromium.launch(options.launch ?? launchOptions);
     const token = await demoToken(server.url);
     log('opening the spot screen');
     pages.push(await openSoakPage(browser, server.url, token, options.symbol, { kind: 'spot' }));

@@ -9,6 +9,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESUME_BUDGET_MS, runFaultSoak } from '../../../bench/fault-soak/run.ts';
+import { e2eLaunchOptions } from '../../../playwright.config.ts';
 
 describe('fault soak', () => {
   it('half a minute, 3 drops, 1 stall: charts and book equal the market, no console error, every recovery under 5 s', async () => {
@@ -20,6 +21,7 @@ describe('fault soak', () => {
       seed: 1,
       periods: ['1min'],
       symbol: 'btcusdt',
+      launch: e2eLaunchOptions,
     });
     const report = JSON.stringify(figures);
     expect(figures, report).toMatchObject({

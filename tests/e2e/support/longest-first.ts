@@ -1,20 +1,26 @@
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 
 /**
- * The end-to-end files that take longest, longest first (from the suite's per-file times, a fresh
- * run on the 2-core machine it is budgeted for). Two workers take files in order as each comes
- * free, so the long ones start first and the short ones fill in behind them; in vitest's own
- * order on a fresh clone (largest file first) the accessibility file started last but one, and
- * one worker ran on alone for half a minute after the other had finished.
+ * The end-to-end files that take longest, longest first (the mean per-file times of four runs on the
+ * 2-core machine the suite is budgeted for; every file of 15 s or more). Two workers take files in
+ * order as each comes free, so the long ones start first and the short ones fill in behind them; in
+ * vitest's own order on a fresh clone (largest file first) the accessibility file started last but
+ * one, and one worker ran on alone for half a minute after the other had finished.
  */
 const LONGEST_FIRST = [
   'shell/accessibility.spec.ts',
   'trading/finish.spec.ts',
-  'trading/spot.spec.ts',
   'wallet/money.spec.ts',
+  'market/fault-soak.spec.ts',
+  'trading/spot.spec.ts',
   'account/session.spec.ts',
   'earn/earn.spec.ts',
-  'market/fault-soak.spec.ts',
+  'shell/security-policy.spec.ts',
+  'profile/profile-screens.spec.ts',
+  'shell/offline-app.spec.ts',
+  'trading/screens.spec.ts',
+  'profile/upload-slot.spec.ts',
+  'account/register.spec.ts',
 ];
 
 /**
