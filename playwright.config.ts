@@ -56,9 +56,9 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /**
  * The end-to-end tests' browser: the headless shell when it is installed (what Playwright itself runs
  * headless), else the full Chromium, and one renderer process per tab rather than per site, as
- * Chrome on Android does. Each test opens a fresh context; measured per context opened and shown the
- * login screen, 1.7 s of CPU became 1.0 s (README.md#what-keeps-the-suite-quick). The bench keeps
- * the full Chromium of `launchOptions`, so its figures compare with earlier runs.
+ * Chrome on most Android phones. Each test opens a fresh context; measured per context opened and
+ * shown the login screen, 1.7 s of CPU became 1.0 s (README.md#what-keeps-the-suite-quick). The bench
+ * keeps the full Chromium of `launchOptions`, so its figures compare with earlier runs.
  */
 export const e2eLaunchOptions: LaunchOptions = {
   ...launchOptions,
