@@ -77,7 +77,9 @@ const reactLazyPath = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'data/**', '.data-test/**', 'public/**', '.tsbuild/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'data/**', '.data-test/**', 'public/**', '.tsbuild/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
