@@ -13,7 +13,7 @@ export interface DetailRow {
   testId?: string;
 }
 
-/** The one label-and-value list of the app (confirm sheets, order details, options results). */
+/** The one label-and-value list of the app (confirm sheets, order details, options results, record cards). */
 export function DetailList({
   rows,
   className,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { UploadSlot } from '../../../components/ui/UploadSlot.tsx';
 import { useFormats } from '../../../lib/format.ts';
@@ -99,14 +100,19 @@ function LoanApplicationForm({ project }: { project: LoanProject }) {
           hint={t('earn.rangeHint', { min: formatTrim(project.minprice, 8), max: formatTrim(project.maxprice, 8) })}
           testId="loan-amount"
         />
-        <dl className={styles.rows}>
-          <dt>{t('earn.loans.interest')}</dt>
-          <dd>{cost ? <CoinAmount amount={formatFixed(cost.interest, 8)} coin={project.coin} /> : '--'}</dd>
-          <dt>{t('earn.loans.total')}</dt>
-          <dd data-testid="loan-total">
-            {cost ? <CoinAmount amount={formatFixed(cost.total, 8)} coin={project.coin} /> : '--'}
-          </dd>
-        </dl>
+        <DetailList
+          rows={[
+            {
+              label: t('earn.loans.interest'),
+              value: cost ? <CoinAmount amount={formatFixed(cost.interest, 8)} coin={project.coin} /> : '--',
+            },
+            {
+              label: t('earn.loans.total'),
+              value: cost ? <CoinAmount amount={formatFixed(cost.total, 8)} coin={project.coin} /> : '--',
+              testId: 'loan-total',
+            },
+          ]}
+        />
         <section className={styles.section} aria-label={t('earn.loans.documents')}>
           <span className={styles.fieldLabel}>{t('earn.loans.documents')}</span>
           <UploadSlot label={t('earn.loans.front')} {...front.slotProps} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { LoanOrder } from '../api/get-loan-records.ts';
@@ -49,44 +50,39 @@ export function LoanOrderCard({ order, busy, onRepay, onCancel }: LoanOrderCardP
         </div>
         <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(STATUS[order.status])}</span>
       </div>
-      <dl className={styles.rows}>
-        <dt>{t('earn.amount')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} />
-        </dd>
-        <dt>{t('earn.dailyRate')}</dt>
-        <dd>{format.rate(order.interest_rate)}</dd>
-        <dt>{t('earn.period')}</dt>
-        <dd>{format.days(order.cycle)}</dd>
-        <dt>{t('earn.loans.interest')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(order.interest, 8)} coin={order.coin} />
-        </dd>
-        <dt>{t('earn.loans.total')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(order.total_amount, 8)} coin={order.coin} />
-        </dd>
-        <dt>{t('earn.loans.appliedAt')}</dt>
-        <dd>
-          <bdi dir="ltr">{format.dateTime(order.addtime_ms)}</bdi>
-        </dd>
-        {order.repayment_time_ms !== null && (
-          <>
-            <dt>{t('earn.loans.repayBy')}</dt>
-            <dd>
-              <bdi dir="ltr">{format.dateTime(order.repayment_time_ms)}</bdi>
-            </dd>
-          </>
-        )}
-        {order.status === 2 && (
-          <>
-            <dt>{t('earn.loans.repayment')}</dt>
-            <dd className={repaid ? styles.rate : undefined}>
-              {t(repaid ? 'earn.loans.repaid' : 'earn.loans.unpaid')}
-            </dd>
-          </>
-        )}
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('earn.amount'), value: <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} /> },
+          { label: t('earn.dailyRate'), value: format.rate(order.interest_rate) },
+          { label: t('earn.period'), value: format.days(order.cycle) },
+          {
+            label: t('earn.loans.interest'),
+            value: <CoinAmount amount={formatTrim(order.interest, 8)} coin={order.coin} />,
+          },
+          {
+            label: t('earn.loans.total'),
+            value: <CoinAmount amount={formatTrim(order.total_amount, 8)} coin={order.coin} />,
+          },
+          { label: t('earn.loans.appliedAt'), value: <bdi dir="ltr">{format.dateTime(order.addtime_ms)}</bdi> },
+          ...(order.repayment_time_ms !== null
+            ? [
+                {
+                  label: t('earn.loans.repayBy'),
+                  value: <bdi dir="ltr">{format.dateTime(order.repayment_time_ms)}</bdi>,
+                },
+              ]
+            : []),
+          ...(order.status === 2
+            ? [
+                {
+                  label: t('earn.loans.repayment'),
+                  value: t(repaid ? 'earn.loans.repaid' : 'earn.loans.unpaid'),
+                  valueClassName: repaid ? styles.rate : undefined,
+                },
+              ]
+            : []),
+        ]}
+      />
       {order.status === 3 && order.reason && (
         <p className={styles.reason}>{t('earn.loans.reason', { reason: order.reason })}</p>
       )}

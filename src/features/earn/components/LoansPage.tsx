@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { ListStatus } from '../../../components/ui/ListStatus.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PagedList } from '../../../components/ui/PagedList.tsx';
@@ -157,12 +158,15 @@ function LoanOrders() {
         {confirm?.action === 'repay' ? (
           <>
             <p>{t('earn.loans.repayText')}</p>
-            <dl className={styles.rows}>
-              <dt>{t('earn.loans.total')}</dt>
-              <dd data-testid="repay-total">
-                <CoinAmount amount={formatTrim(confirm.order.total_amount, 8)} coin={confirm.order.coin} />
-              </dd>
-            </dl>
+            <DetailList
+              rows={[
+                {
+                  label: t('earn.loans.total'),
+                  value: <CoinAmount amount={formatTrim(confirm.order.total_amount, 8)} coin={confirm.order.coin} />,
+                  testId: 'repay-total',
+                },
+              ]}
+            />
           </>
         ) : (
           <p>{t('earn.loans.cancelText')}</p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { MiningOrder } from '../api/get-mining-orders.ts';
@@ -62,40 +63,32 @@ export function LockedOrderCard<T extends LockedOrder>({
         </div>
         <span className={[styles.badge, BADGE[order.status]].join(' ')}>{t(texts.status[order.status])}</span>
       </div>
-      <dl className={styles.rows}>
-        <dt>{t('earn.amount')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} />
-        </dd>
-        <dt>{t(texts.rate)}</dt>
-        <dd>{format.rate(order.interest_rate)}</dd>
-        <dt>{t('earn.period')}</dt>
-        <dd>{format.days(order.days)}</dd>
-        <dt>{t('earn.start')}</dt>
-        <dd>
-          <bdi dir="ltr">{format.dateTime(order.start_time_ms)}</bdi>
-        </dd>
-        <dt>{t('earn.end')}</dt>
-        <dd>
-          <bdi dir="ltr">{format.dateTime(order.end_time_ms)}</bdi>
-        </dd>
-        <dt>{t('earn.earned')}</dt>
-        <dd className={styles.rate}>
-          <CoinAmount amount={formatTrim(order.total_revenue, 8)} coin={order.coin} />
-        </dd>
-        <dt>{t('earn.expected')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(order.estimated_revenue, 8)} coin={order.coin} />
-        </dd>
-        {order.status === 2 && (
-          <>
-            <dt>{t('earn.returned')}</dt>
-            <dd>
-              <CoinAmount amount={formatTrim(order.redeem_amount, 8)} coin={order.coin} />
-            </dd>
-          </>
-        )}
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('earn.amount'), value: <CoinAmount amount={formatTrim(order.amount, 8)} coin={order.coin} /> },
+          { label: t(texts.rate), value: format.rate(order.interest_rate) },
+          { label: t('earn.period'), value: format.days(order.days) },
+          { label: t('earn.start'), value: <bdi dir="ltr">{format.dateTime(order.start_time_ms)}</bdi> },
+          { label: t('earn.end'), value: <bdi dir="ltr">{format.dateTime(order.end_time_ms)}</bdi> },
+          {
+            label: t('earn.earned'),
+            value: <CoinAmount amount={formatTrim(order.total_revenue, 8)} coin={order.coin} />,
+            valueClassName: styles.rate,
+          },
+          {
+            label: t('earn.expected'),
+            value: <CoinAmount amount={formatTrim(order.estimated_revenue, 8)} coin={order.coin} />,
+          },
+          ...(order.status === 2
+            ? [
+                {
+                  label: t('earn.returned'),
+                  value: <CoinAmount amount={formatTrim(order.redeem_amount, 8)} coin={order.coin} />,
+                },
+              ]
+            : []),
+        ]}
+      />
       {order.status === 0 && order.type === 1 && (
         <div className={styles.actions}>
           <Button variant="secondary" busy={busy} onClick={() => onRedeem(order)}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { useFormats } from '../../../lib/format.ts';
@@ -123,16 +124,21 @@ function MiningForm({ product }: { product: MiningProduct }) {
             ))}
           </div>
         </section>
-        <dl className={styles.rows}>
-          <dt>{t('earn.dailyRate')}</dt>
-          <dd className={styles.rate} data-testid="mining-rate">
-            {term ? format.rate(term.rate) : '--'}
-          </dd>
-          <dt>{t('earn.mining.balance')}</dt>
-          <dd data-testid="mining-balance">
-            <CoinAmount amount={formatFixed(product.balance, 8)} coin={product.coin_title} />
-          </dd>
-        </dl>
+        <DetailList
+          rows={[
+            {
+              label: t('earn.dailyRate'),
+              value: term ? format.rate(term.rate) : '--',
+              valueClassName: styles.rate,
+              testId: 'mining-rate',
+            },
+            {
+              label: t('earn.mining.balance'),
+              value: <CoinAmount amount={formatFixed(product.balance, 8)} coin={product.coin_title} />,
+              testId: 'mining-balance',
+            },
+          ]}
+        />
         <IntegerStepper
           label={t('earn.mining.amountLabel', { coin: product.coin_title })}
           value={amount}
@@ -146,14 +152,21 @@ function MiningForm({ product }: { product: MiningProduct }) {
           unit={product.coin_title}
           testId="mining-amount"
         />
-        <dl className={styles.rows}>
-          <dt>{t('earn.mining.estimate')}</dt>
-          <dd className={styles.rate} data-testid="mining-estimate">
-            <strong>
-              {estimate ? <CoinAmount amount={formatFixed(estimate, 8)} coin={product.coin_title} /> : '--'}
-            </strong>
-          </dd>
-        </dl>
+        <DetailList
+          rows={[
+            {
+              label: t('earn.mining.estimate'),
+              // Bold in the rate's colour: DetailList's strong would paint it in the text colour.
+              value: (
+                <strong>
+                  {estimate ? <CoinAmount amount={formatFixed(estimate, 8)} coin={product.coin_title} /> : '--'}
+                </strong>
+              ),
+              valueClassName: styles.rate,
+              testId: 'mining-estimate',
+            },
+          ]}
+        />
         {passwordRequired && (
           <PayPasswordField
             className={styles.fieldFlush}

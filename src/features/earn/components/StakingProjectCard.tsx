@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
 import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { useFormats } from '../../../lib/format.ts';
@@ -124,12 +125,11 @@ export function StakingProjectCard({ project, passwordRequired, submit }: Stakin
         allLabel={t('earn.all')}
         dir="ltr"
       />
-      <dl className={styles.rows}>
-        <dt>{t('earn.balance')}</dt>
-        <dd>
-          <CoinAmount amount={formatFixed(project.balance, 8)} coin={coin} />
-        </dd>
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('earn.balance'), value: <CoinAmount amount={formatFixed(project.balance, 8)} coin={coin} /> },
+        ]}
+      />
       {passwordRequired && (
         <PayPasswordField
           className={styles.fieldFlush}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PagedList } from '../../../components/ui/PagedList.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
@@ -81,12 +82,14 @@ export function TransferListPage() {
       >
         <p>{t('earn.transfer.cancelText')}</p>
         {confirm && (
-          <dl className={styles.rows}>
-            <dt>{t('earn.transfer.refund')}</dt>
-            <dd>
-              <CoinAmount amount={formatTrim(confirm.amount, 8)} coin={confirm.coin} />
-            </dd>
-          </dl>
+          <DetailList
+            rows={[
+              {
+                label: t('earn.transfer.refund'),
+                value: <CoinAmount amount={formatTrim(confirm.amount, 8)} coin={confirm.coin} />,
+              },
+            ]}
+          />
         )}
       </ConfirmSheet>
     </div>

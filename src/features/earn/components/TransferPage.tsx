@@ -6,6 +6,7 @@ import { AmountField } from '../../../components/ui/AmountField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
 import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { SecondStepField } from '../../../components/ui/SecondStepField.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PayPasswordField } from '../../../components/ui/PayPasswordField.tsx';
@@ -245,22 +246,24 @@ function TransferForm({
         allLabel={t('earn.all')}
         dir="ltr"
       />
-      <dl className={styles.rows}>
-        <dt>{t('earn.balance')}</dt>
-        <dd>
-          <CoinAmount amount={coin ? formatFixed(coin.balance, 8) : '--'} coin={coin?.title} />
-        </dd>
-        <dt>{t('earn.transfer.fee')}</dt>
-        <dd data-testid="transfer-fee">{feeText}</dd>
-        <dt>{t('earn.transfer.arrival')}</dt>
-        <dd>{arrival}</dd>
-        <dt>{t('earn.transfer.actual')}</dt>
-        <dd data-testid="transfer-actual">
-          <strong>
-            <CoinAmount amount={arrives && arrives.gte(0) ? formatFixed(arrives, 8) : '--'} coin={coin?.title} />
-          </strong>
-        </dd>
-      </dl>
+      <DetailList
+        rows={[
+          {
+            label: t('earn.balance'),
+            value: <CoinAmount amount={coin ? formatFixed(coin.balance, 8) : '--'} coin={coin?.title} />,
+          },
+          { label: t('earn.transfer.fee'), value: feeText, testId: 'transfer-fee' },
+          { label: t('earn.transfer.arrival'), value: arrival },
+          {
+            label: t('earn.transfer.actual'),
+            value: (
+              <CoinAmount amount={arrives && arrives.gte(0) ? formatFixed(arrives, 8) : '--'} coin={coin?.title} />
+            ),
+            strong: true,
+            testId: 'transfer-actual',
+          },
+        ]}
+      />
       {passwordRequired && (
         <PayPasswordField
           className={styles.fieldFlush}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
+import { DetailList } from '../../../components/ui/DetailList.tsx';
 import { useFormats } from '../../../lib/format.ts';
 import { formatTrim } from '../../../lib/money.ts';
 import type { TransferRecord } from '../api/get-transfer-records.ts';
@@ -43,34 +44,30 @@ export function TransferRecordCard({
         </div>
         <span className={[styles.badge, BADGE[record.status]].join(' ')}>{t(STATUS[record.status])}</span>
       </div>
-      <dl className={styles.rows}>
-        <dt>{t('earn.amount')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(record.amount, 8)} coin={record.coin} />
-        </dd>
-        <dt>{t('earn.transfer.fee')}</dt>
-        <dd>
-          <CoinAmount amount={formatTrim(record.sxf, 8)} coin={record.coin} />
-        </dd>
-        <dt>{t('earn.transfer.actual')}</dt>
-        <dd className={styles.rate}>
-          <CoinAmount amount={formatTrim(record.arrival_amount, 8)} coin={record.coin} />
-        </dd>
-        <dt>{t('earn.transfer.sentAt')}</dt>
-        <dd>
-          <bdi dir="ltr">{format.dateTime(record.addtime_ms)}</bdi>
-        </dd>
-        {record.status !== 3 && (
-          <>
-            <dt>{t(record.status === 2 ? 'earn.transfer.arrivedAt' : 'earn.transfer.arrivesAt')}</dt>
-            <dd>
-              <bdi dir="ltr">{format.dateTime(record.arrival_time_ms)}</bdi>
-            </dd>
-          </>
-        )}
-        <dt>{t('earn.transfer.orderNum')}</dt>
-        <dd dir="ltr">{record.order_num}</dd>
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('earn.amount'), value: <CoinAmount amount={formatTrim(record.amount, 8)} coin={record.coin} /> },
+          {
+            label: t('earn.transfer.fee'),
+            value: <CoinAmount amount={formatTrim(record.sxf, 8)} coin={record.coin} />,
+          },
+          {
+            label: t('earn.transfer.actual'),
+            value: <CoinAmount amount={formatTrim(record.arrival_amount, 8)} coin={record.coin} />,
+            valueClassName: styles.rate,
+          },
+          { label: t('earn.transfer.sentAt'), value: <bdi dir="ltr">{format.dateTime(record.addtime_ms)}</bdi> },
+          ...(record.status !== 3
+            ? [
+                {
+                  label: t(record.status === 2 ? 'earn.transfer.arrivedAt' : 'earn.transfer.arrivesAt'),
+                  value: <bdi dir="ltr">{format.dateTime(record.arrival_time_ms)}</bdi>,
+                },
+              ]
+            : []),
+          { label: t('earn.transfer.orderNum'), value: <bdi dir="ltr">{record.order_num}</bdi> },
+        ]}
+      />
       {record.reason && <p className={styles.reason}>{t('earn.transfer.reason', { reason: record.reason })}</p>}
       {out && record.status === 1 && (
         <div className={styles.actions}>
