@@ -30,6 +30,7 @@ import { sourceId, validateKey } from './stream-keys.ts';
 import { FeedStatusSource, SessionExpiredSource } from './streams/event-sources.ts';
 import { PollSource } from './streams/poll-source.ts';
 import { isPollKey, pollDefinition } from './streams/poll-streams.ts';
+import { StreamClock } from './streams/stream-clock.ts';
 import type { EngineContext, StreamSource, Subscription } from './streams/stream-source.ts';
 import type { FetchLike } from './transport/http.ts';
 
@@ -122,6 +123,7 @@ export class MarketEngine {
   private flushPending = false;
   /** Wakes the flush when a subscription held back by its stream's minimum interval is due. */
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly clock = new StreamClock();
   private disposed = false;
   /** Batches handed to the sink so far (the bench counts engine→UI messages). */
   batches = 0;
@@ -377,8 +379,8 @@ export class MarketEngine {
 
   /**
    * Sends every pending value in one batch (docs/architecture.md#one-batch-per-frame). A subscription whose stream asks for
-   * a longer interval (charts, tapes: 100 ms) and got a batch more recently stays pending, and a
-   * timer brings the flush back when it is due.
+   * a longer interval (charts: 100 ms; books, tapes, tickers: 200 ms) waits for the next tick of the
+   * clock those streams share (StreamClock), and a timer brings the flush back then.
    */
   private flush(): void {
     if (!this.visible) return;
@@ -387,15 +389,19 @@ export class MarketEngine {
     const transfer: Transferable[] = [];
     const held: Subscription[] = [];
     let nextDue = Number.POSITIVE_INFINITY;
+    const ticked = new Set<number>();
     for (const sub of this.dirty) {
-      const due = sub.sentAt + sub.source.minIntervalMs;
-      if (due > now) {
+      const interval = sub.source.minIntervalMs;
+      const open = interval > 0 && this.clock.ticking(interval, now);
+      // A first value (sentAt -Infinity) or an urgent one (0) goes at once; the rest wait for their tick.
+      if (interval > 0 && !open && sub.sentAt > 0) {
         held.push(sub);
-        nextDue = Math.min(nextDue, due);
+        nextDue = Math.min(nextDue, this.clock.nextTick(interval));
         continue;
       }
       const delivery = sub.source.take(sub);
       if (!delivery) continue;
+      if (open) ticked.add(interval);
       sub.sentAt = now;
       const internal = this.internal.get(sub.id);
       if (internal) {
@@ -405,6 +411,7 @@ export class MarketEngine {
       items.push({ id: sub.id, wire: delivery.wire });
       if (delivery.transfer) transfer.push(...delivery.transfer);
     }
+    for (const interval of ticked) this.clock.spend(interval, now);
     this.dirty.clear();
     for (const sub of held) this.dirty.add(sub);
     if (held.length > 0 && this.heldTimer === undefined) {

@@ -39,7 +39,7 @@ function readScreen(page: Page): Promise<Screen> {
     return {
       bids: filled('bids'),
       asks: filled('asks'),
-      firstTrade: document.querySelector('[data-testid="trade-tape"] li')?.textContent ?? '',
+      firstTrade: document.querySelector('[data-testid="trade-tape"] li:not([hidden])')?.textContent ?? '',
       connects: (await engine.stats()).connects,
     };
   });
@@ -67,10 +67,10 @@ describe('live market data in the app', () => {
       async ({ connects, firstTrade }) => {
         const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number }> } })
           .__marketEngine;
-        const filled = [...document.querySelectorAll('[data-testid="book-bids"] li span:first-child')].filter(
-          (span) => Number(span.textContent) > 0,
-        );
-        const newest = document.querySelector('[data-testid="trade-tape"] li')?.textContent ?? '';
+        const filled = [
+          ...document.querySelectorAll('[data-testid="book-bids"] li:not([hidden]) span:first-child'),
+        ].filter((span) => Number(span.textContent) > 0);
+        const newest = document.querySelector('[data-testid="trade-tape"] li:not([hidden])')?.textContent ?? '';
         return (await engine.stats()).connects > connects && filled.length === 5 && newest !== firstTrade;
       },
       { connects: before.connects, firstTrade: before.firstTrade },

@@ -66,7 +66,7 @@ describe('QA recording', () => {
     const replayBar = await visible(page.getByTestId('qa-bar'));
     await visible(replayBar.getByText('Replay ×2'));
     await eventually(
-      () => page.getByTestId('book-bids').locator('li').count(),
+      () => page.getByTestId('book-bids').locator('li:not([hidden])').count(),
       (n) => n > 0,
       'the replayed book',
     );
@@ -89,7 +89,7 @@ describe('QA recording', () => {
     const alert = await visible(page.getByTestId('qa-bar').getByRole('alert'));
     expect(await alert.textContent()).toContain('showing the live market');
     await eventually(
-      () => page.getByTestId('book-bids').locator('li').count(),
+      () => page.getByTestId('book-bids').locator('li:not([hidden])').count(),
       (n) => n > 0,
       'the live book',
     );

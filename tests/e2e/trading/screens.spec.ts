@@ -173,12 +173,12 @@ describe('notice banner', () => {
     const tabs = await visible(page.getByRole('navigation', { name: 'Main sections' }));
     const tape = page.getByTestId('trade-tape');
     await eventually(
-      () => tape.locator('li').count(),
+      () => tape.locator('li:not([hidden])').count(),
       (n) => n > 3,
       'trades on the tape',
     );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const lastTrade = tape.locator('li').last();
+    const lastTrade = tape.locator('li:not([hidden])').last();
     const boxes = async () => ({
       trade: await lastTrade.boundingBox(),
       banner: await banner.boundingBox(),

@@ -6,6 +6,7 @@ import { createHarness, type Harness, text } from './support/fakes.ts';
 import { ownFixture } from './support/fixtures.ts';
 import { closeAt, depthPush, klinePush, serveKlines, tradePush } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';
+import { PANEL_STREAM_MS } from '../streams/stream-source.ts';
 
 /** docs/product-rules.md#market-data and docs/architecture.md#rules-of-the-data-flow, written out so a changed constant fails these tests. */
 const RECONNECT_MS = 3_000;
@@ -189,7 +190,7 @@ describe('engine socket', () => {
     const pushText = ownFixture('trade-27-digit-ids.json').replaceAll('1700000000999', String(Date.now()));
     h.socket().pushText(pushText);
     h.socket().pushText(pushText);
-    await advance(100);
+    await advance(PANEL_STREAM_MS);
     h.frames.tick();
     expect(h.log.lastOf(1)).toEqual({
       reset: false,
@@ -218,13 +219,14 @@ describe('engine socket', () => {
     expect(h.log.batches).toHaveLength(1);
   });
 
-  it('charts, books, tapes and tickers get at most one batch per 100 ms, the book its latest and the tape every trade', async () => {
+  it('books and tapes get at most one batch per PANEL_STREAM_MS, the book its latest and the tape every trade', async () => {
     h.engine.subscribe(1, { kind: 'book', symbol: 'btcusdt' });
     h.engine.subscribe(2, { kind: 'trades', symbol: 'btcusdt' });
     h.socket().accept();
     await advance(0);
     const perFrame: number[][] = [];
-    for (let frame = 0; frame < 12; frame++) {
+    const frames = Math.ceil((2 * PANEL_STREAM_MS) / 17);
+    for (let frame = 0; frame < frames; frame++) {
       h.socket().push(depthPush('btcusdt', 100 + frame));
       h.socket().push(tradePush('btcusdt', 1));
       const before = h.log.batches.length;
@@ -234,17 +236,64 @@ describe('engine socket', () => {
     }
     const bookFrames = perFrame.filter((ids) => ids.includes(1)).length;
     const tapeFrames = perFrame.filter((ids) => ids.includes(2)).length;
-    // 12 frames of 17 ms = 204 ms: each stream is sent in at most 3 of them, and nothing is lost.
-    for (const frames of [bookFrames, tapeFrames]) {
-      expect(frames).toBeGreaterThanOrEqual(2);
-      expect(frames).toBeLessThanOrEqual(3);
+    // Two intervals of frames of 17 ms: each stream is sent in at most 3 of them, and nothing is lost.
+    for (const sent of [bookFrames, tapeFrames]) {
+      expect(sent).toBeGreaterThanOrEqual(2);
+      expect(sent).toBeLessThanOrEqual(3);
     }
-    await advance(100);
+    await advance(PANEL_STREAM_MS);
     h.frames.tick();
-    expect((h.log.lastOf(1) as Book).bids[0]).toBe(111);
+    expect((h.log.lastOf(1) as Book).bids[0]).toBe(100 + frames - 1);
     let tape: readonly Trade[] | undefined;
     for (const wire of h.log.valuesOf(2) as { reset: boolean; trades: Trade[] }[]) tape = reduceTrades(tape, wire);
-    expect(tape?.filter((trade) => trade.price === '100.25')).toHaveLength(12);
+    expect(tape?.filter((trade) => trade.price === '100.25')).toHaveLength(frames);
+  });
+
+  it('slow streams subscribed at different moments are sent on one shared clock, in the same batches', async () => {
+    h.engine.subscribe(1, { kind: 'book', symbol: 'btcusdt' });
+    h.socket().accept();
+    h.socket().push(depthPush('btcusdt', 100));
+    h.frames.tick();
+    // The tape joins 40 ms later, out of the book's phase.
+    await advance(40);
+    h.engine.subscribe(2, { kind: 'trades', symbol: 'btcusdt' });
+    h.socket().push(tradePush('btcusdt', 1));
+    h.frames.tick();
+    const sent: number[][] = [];
+    for (let frame = 0; frame < 60; frame++) {
+      h.socket().push(depthPush('btcusdt', 101 + frame));
+      h.socket().push(tradePush('btcusdt', 1));
+      const before = h.log.batches.length;
+      await advance(17);
+      h.frames.tick();
+      sent.push(...h.log.batches.slice(before).map((batch) => batch.map((item) => item.id).sort()));
+    }
+    // After the first tick of the clock, each batch carries both streams: one page render, not two.
+    const afterFirst = sent.slice(1);
+    expect(afterFirst.length).toBeGreaterThanOrEqual(3);
+    for (const ids of afterFirst) expect(ids).toEqual([1, 2]);
+  });
+
+  it('a quiet stream whose value comes between ticks waits for the next tick, and goes with the book', async () => {
+    h.engine.subscribe(1, { kind: 'book', symbol: 'btcusdt' });
+    h.engine.subscribe(2, { kind: 'trades', symbol: 'btcusdt' });
+    h.socket().accept();
+    h.socket().push(depthPush('btcusdt', 100));
+    h.socket().push(tradePush('btcusdt', 1));
+    await advance(0);
+    h.frames.tick();
+    const sent: number[][] = [];
+    for (let frame = 0; frame < 30; frame++) {
+      h.socket().push(depthPush('btcusdt', 101 + frame));
+      // One trade, 60 ms into the run: between two ticks of the panels' clock.
+      if (frame === 3) h.socket().push(tradePush('btcusdt', 1));
+      const before = h.log.batches.length;
+      await advance(17);
+      h.frames.tick();
+      sent.push(...h.log.batches.slice(before).map((batch) => batch.map((item) => item.id).sort()));
+    }
+    const withTrade = sent.filter((ids) => ids.includes(2));
+    expect(withTrade).toEqual([[1, 2]]);
   });
 
   it('broken frames (bad gzip, bad JSON, unknown shape, bad payload) are counted and skipped, never fatal', () => {

@@ -8,7 +8,7 @@ import type { Book, StreamKey } from '../../../common/protocol.ts';
 import { depthCurve } from '../../../common/depth-curve.ts';
 import { bookFrom, type BookSnapshot } from '../normalize/market.ts';
 import {
-  SLOW_STREAM_MS,
+  PANEL_STREAM_MS,
   StreamSource,
   type Delivery,
   type FeedContext,
@@ -30,11 +30,11 @@ export function bookLevels(key: StreamKey): number {
 
 export class BookSource extends StreamSource implements TopicHandler {
   /**
-   * A book batch re-renders its rows and redraws the depth chart: at frame rate that cost 60 renders
-   * a second under a 250 msg/s feed (the bench: the main thread saturated at 4x throttle). The
-   * exchanges' own book streams tick at 100 ms; a trader reads no faster, and the latest book is kept.
+   * A book batch redraws the rows and the depth chart: at frame rate that cost 60 redraws a second
+   * under a 250 msg/s feed (the bench: the main thread saturated at 4x throttle). At the panels'
+   * calm cadence the latest book is kept and drawn five times a second, with the tape and prices.
    */
-  override readonly minIntervalMs = SLOW_STREAM_MS;
+  override readonly minIntervalMs = PANEL_STREAM_MS;
   private snapshot: BookSnapshot | undefined;
   private readonly topic: string;
 

@@ -6,8 +6,14 @@
 import type { Session, StreamKey } from '../../../common/protocol.ts';
 import type { FetchLike } from '../transport/http.ts';
 
-/** docs/architecture.md#one-batch-per-frame: the slower conflation window, for charts, books, tapes and tickers. */
+/** docs/architecture.md#one-batch-per-frame: the slower conflation window, for charts and studies. */
 export const SLOW_STREAM_MS = 100;
+/**
+ * The book's, the tape's and the tickers' calm cadence: five a second, on the clock every slow
+ * stream shares, so a trading screen's panels change together in one render and one layout a tick
+ * (docs/architecture.md#one-batch-per-frame). The feed's own books come about once a second.
+ */
+export const PANEL_STREAM_MS = 200;
 
 /** A UI subscription as the engine holds it. `cursor` is the source's per-subscription delivery state. */
 export interface Subscription {

@@ -2,7 +2,7 @@
 import type { DaySummary } from '../../../common/protocol.ts';
 import { summaryFrom } from '../normalize/market.ts';
 import {
-  SLOW_STREAM_MS,
+  PANEL_STREAM_MS,
   StreamSource,
   type Delivery,
   type FeedContext,
@@ -11,7 +11,7 @@ import {
 } from './stream-source.ts';
 
 export class TickerSource extends StreamSource implements TopicHandler {
-  override readonly minIntervalMs = SLOW_STREAM_MS;
+  override readonly minIntervalMs = PANEL_STREAM_MS;
   private value: DaySummary | undefined;
   private readonly topic: string;
 

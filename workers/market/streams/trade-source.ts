@@ -14,7 +14,7 @@ import {
   type Subscription,
   type TopicHandler,
   type TopicPush,
-  SLOW_STREAM_MS,
+  PANEL_STREAM_MS,
 } from './stream-source.ts';
 
 interface TradeCursor {
@@ -24,7 +24,7 @@ interface TradeCursor {
 }
 
 export class TradeSource extends StreamSource implements TopicHandler {
-  override readonly minIntervalMs = SLOW_STREAM_MS;
+  override readonly minIntervalMs = PANEL_STREAM_MS;
   /** Newest first, at most TRADE_TAPE_SIZE. */
   tape: Trade[] = [];
   private ids = new Set<string>();

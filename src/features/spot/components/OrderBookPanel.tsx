@@ -1,13 +1,17 @@
-import { memo, useEffect, useMemo, useRef, useState, type DOMAttributes } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DOMAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Book } from '../../../../common/protocol.ts';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { bookRows, groupingSize, type BookRow } from '../../../lib/book-rows.ts';
-import { useBook } from '../../../lib/market-hooks.ts';
+import { bookRows, groupingSize } from '../../../lib/book-rows.ts';
+import { engineStream } from '../../../lib/engine-client.ts';
 import { formatFixed } from '../../../lib/money.ts';
+import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
 import { BOOK_STEPS, SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
 import { useLastPrice } from '../hooks/use-spot-prices.ts';
+import { BookSideView } from './book-side-view.ts';
 import grouping from './book-grouping.module.css';
+import flash from '../../../components/ui/flash-number.module.css';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
@@ -58,34 +62,64 @@ function useRowPick(
 }
 
 /**
- * One side's rows, keyed by position: a book push changes the texts of the same nodes in place
- * instead of removing a row for each level that left and creating one for each that came (the
- * bench's trace showed that churn). A size flashes when its own price level changed it, also when
- * the level moved to another row: each row is told the size its level had in the book drawn before.
+ * One side's rows as fixed nodes that BookSideView draws each push into (docs/architecture.md#drawn-in-place):
+ * React renders them once, and a book push changes texts in place. Each row is hidden until a level
+ * fills it.
  */
-function Rows({ rows, side, decimals }: { rows: BookRow[]; side: 'bids' | 'asks'; decimals: BookDecimals }) {
-  const drawnSizes = useRef<ReadonlyMap<string, string>>(new Map());
-  const before = drawnSizes.current;
-  useEffect(() => {
-    drawnSizes.current = new Map(rows.map((row) => [row.price, row.size]));
-  }, [rows]);
+function RowSlots({ side, count, listRef }: { side: 'bids' | 'asks'; count: number; listRef: Ref<HTMLUListElement> }) {
   return (
-    <ul className={styles.bookSide} data-testid={`book-${side}`}>
-      {rows.map((row, position) => (
-        <li key={position}>
-          <button type="button" className={styles.bookRow} data-price={row.price}>
-            <span className={side === 'bids' ? tone.up : tone.down}>{formatFixed(row.price, decimals.price)}</span>
-            <FlashNumber
-              value={row.size}
-              identity={row.price}
-              previous={before.get(row.price)}
-              text={formatFixed(row.size, decimals.size)}
-            />
+    <ul className={styles.bookSide} data-testid={`book-${side}`} ref={listRef}>
+      {Array.from({ length: count }, (_, position) => (
+        <li key={position} hidden>
+          <button type="button" className={styles.bookRow}>
+            <span className={side === 'bids' ? tone.up : tone.down} />
+            <span className={flash.number} />
           </button>
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * The book stream drawn into both sides' rows: asks best last (nearest the last price), bids best
+ * first. A new pair or grouping starts both sides afresh, so no size is compared across books.
+ */
+function useDrawnBook(symbol: string, step: number, count: number, decimals: BookDecimals) {
+  const asks = useRef<HTMLUListElement>(null);
+  const bids = useRef<HTMLUListElement>(null);
+  const views = useRef<{ asks?: BookSideView; bids?: BookSideView; book?: string }>({});
+  useEffect(
+    () => () => {
+      views.current.asks?.dispose();
+      views.current.bids?.dispose();
+    },
+    [],
+  );
+  const bookKey = `${symbol}:${step}`;
+  const draw = useCallback(
+    (book: Book) => {
+      const now = performance.now();
+      const held = views.current;
+      for (const [side, list] of [
+        ['asks', asks.current],
+        ['bids', bids.current],
+      ] as const) {
+        if (!list) continue;
+        let view = held[side];
+        if (view?.list !== list) {
+          view?.dispose();
+          view = held[side] = new BookSideView(list);
+        } else if (held.book !== bookKey) view.reset();
+        const rows = bookRows(book, side, count);
+        view.draw(side === 'asks' ? rows.reverse() : rows, decimals, now);
+      }
+      held.book = bookKey;
+    },
+    [bookKey, count, decimals],
+  );
+  const ready = useStreamDraw(engineStream({ kind: 'book', symbol, levels: SPOT_BOOK_LEVELS, step }), draw);
+  return { asks, bids, ready };
 }
 
 /** A book layout drawn as the exchanges draw it: sell rows (down colour) over buy rows (up colour), or one side. */
@@ -108,12 +142,17 @@ function LayoutIcon({ layout }: { layout: Layout }) {
   );
 }
 
-/** The last price between the sides: its own component, so a ticker push renders this line alone and a book push does not. */
+/**
+ * The last price between the sides: its own component, so a ticker push renders this line alone and
+ * a book push does not; its line is a relayout boundary (docs/architecture.md#drawn-in-place).
+ */
 const BookLastPrice = memo(function BookLastPrice({ symbol, decimals }: { symbol: string; decimals: number }) {
   const lastPrice = useLastPrice(symbol);
   return (
     <div className={styles.lastPrice}>
-      <FlashNumber value={lastPrice} text={formatFixed(lastPrice, decimals)} testId="book-last" />
+      <div className={styles.lastPriceLine}>
+        <FlashNumber value={lastPrice} text={formatFixed(lastPrice, decimals)} testId="book-last" />
+      </div>
     </div>
   );
 });
@@ -196,32 +235,21 @@ const LayoutButtons = memo(function LayoutButtons({
 /**
  * The live order book (docs/product-rules.md#spot-orders): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
  * row takes its price. Prices can be grouped; the depth chart reads this same book subscription.
- * A book push (up to 10 a second) renders the rows; the head and controls are memoised apart.
+ * A book push (up to 10 a second) is drawn into fixed rows with no React render; the head and controls are memoised apart.
  */
 export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();
-  const book = useBook(symbol, SPOT_BOOK_LEVELS, step);
   const rowPick = useRowPick(onPickPrice);
   const [layout, setLayout] = useState<Layout>('both');
   const count = layout === 'both' ? 5 : 9;
-  // The rows are keyed by pair and grouping: a size is compared only with the same book's level before.
-  const bookKey = `${symbol}:${step}`;
+  const book = useDrawnBook(symbol, step, count, decimals);
   return (
     <section className={styles.book} aria-label={t('spot.book.label')} {...rowPick}>
       <BookHead />
-      {!book ? (
-        <Skeleton height={layout === 'both' ? 260 : 240} />
-      ) : (
-        <>
-          {layout !== 'bids' && (
-            <Rows key={bookKey} rows={bookRows(book, 'asks', count).reverse()} side="asks" decimals={decimals} />
-          )}
-          <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />
-          {layout !== 'asks' && (
-            <Rows key={bookKey} rows={bookRows(book, 'bids', count)} side="bids" decimals={decimals} />
-          )}
-        </>
-      )}
+      {!book.ready && <Skeleton height={layout === 'both' ? 260 : 240} />}
+      {layout !== 'bids' && <RowSlots key={`asks:${count}`} side="asks" count={count} listRef={book.asks} />}
+      {book.ready && <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />}
+      {layout !== 'asks' && <RowSlots key={`bids:${count}`} side="bids" count={count} listRef={book.bids} />}
       <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
       <LayoutButtons layout={layout} onLayout={setLayout} />
     </section>

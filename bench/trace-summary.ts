@@ -1,0 +1,62 @@
+/** Self time of a Chromium trace's main-thread events (trace-spot.ts): what each kind of work cost. */
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+export interface SelfTimes {
+  /** ms of self time (the event's duration less its children's) by event name. */
+  byEvent: Map<string, number>;
+  counts: Map<string, number>;
+  /** ms of top-level tasks. */
+  busy: number;
+}
+
+/** The renderer's main thread: the thread named CrRendererMain that ran the most tasks. */
+function mainThread(events: readonly TraceEvent[]): string | undefined {
+  const mains = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const tasks = new Map<string, number>();
+  for (const event of events) {
+    const key = `${event.pid}:${event.tid}`;
+    if (mains.has(key) && event.name === 'RunTask') tasks.set(key, (tasks.get(key) ?? 0) + 1);
+  }
+  return [...tasks].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** Complete events of the main thread nested by time; each one's self time is its duration less its direct children's. */
+export function selfTimes(events: readonly TraceEvent[]): SelfTimes {
+  const main = mainThread(events);
+  const complete = events
+    .filter((event) => event.ph === 'X' && event.dur !== undefined && `${event.pid}:${event.tid}` === main)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const byEvent = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const stack: { end: number; event: TraceEvent; children: number }[] = [];
+  let busy = 0;
+  const close = (entry: (typeof stack)[number]) => {
+    const self = ((entry.event.dur ?? 0) - entry.children) / 1000;
+    byEvent.set(entry.event.name, (byEvent.get(entry.event.name) ?? 0) + self);
+  };
+  for (const event of complete) {
+    const end = event.ts + (event.dur ?? 0);
+    while (stack.length && (stack.at(-1) as (typeof stack)[number]).end <= event.ts)
+      close(stack.pop() as (typeof stack)[number]);
+    const parent = stack.at(-1);
+    if (parent) parent.children += event.dur ?? 0;
+    else if (event.name === 'RunTask') busy += (event.dur ?? 0) / 1000;
+    counts.set(event.name, (counts.get(event.name) ?? 0) + 1);
+    stack.push({ end, event, children: 0 });
+  }
+  while (stack.length) close(stack.pop() as (typeof stack)[number]);
+  return { byEvent, counts, busy };
+}
