@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NEVER } from 'rxjs';
 import { useSnapshot } from 'valtio';
 import type { DepthCurve } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { session } from '../../../lib/session.ts';
 import { upColour } from '../../../lib/up-colour.ts';
+import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
 import styles from './depth-chart.module.css';
 
 interface Palette {
@@ -112,8 +114,8 @@ const resolutionOf = (canvas: HTMLCanvasElement | null): number =>
  * The spot screen's depth chart: cumulative bids (up colour) and asks (down colour) around the mid
  * price, on a canvas. The market worker computes the curve from the book's every level at the
  * canvas' resolution, on the book's own subscription (no other socket traffic), and the chart only
- * draws it: at most once an animation frame, with no React render per book. Its spoken summary
- * follows the mid price at most every DEPTH_LABEL_MS.
+ * draws it (useStreamDraw): once a batch, at the book's cadence, with no React render per book. Its
+ * spoken summary follows the mid price at most every DEPTH_LABEL_MS.
  */
 export function DepthChart({ symbol, step, decimals }: { symbol: string; step: number; decimals: number }) {
   const { t } = useTranslation();
@@ -122,33 +124,34 @@ export function DepthChart({ symbol, step, decimals }: { symbol: string; step: n
   const { theme } = useSnapshot(session);
   const [points, setPoints] = useState(0);
   useEffect(() => setPoints(resolutionOf(canvasRef.current)), []);
+  const labelledAt = useRef(Number.NEGATIVE_INFINITY);
+  const palette = useRef<{ key: string; colours: Palette } | null>(null);
+  const draw = useCallback(
+    (curve: DepthCurve) => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      // The theme's colours, read again when the theme or the up colour changed (this draw repaints at once).
+      const key = `${theme}:${redUp}`;
+      if (palette.current?.key !== key) palette.current = { key, colours: readPalette() };
+      paint(canvas, curve, palette.current.colours, decimals);
+      const now = performance.now();
+      if (Number.isFinite(curve.mid) && now - labelledAt.current >= DEPTH_LABEL_MS) {
+        labelledAt.current = now;
+        canvas.setAttribute('aria-label', t('depth.summary', { mid: curve.mid.toFixed(decimals) }));
+      }
+    },
+    [theme, redUp, decimals, t],
+  );
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || points === 0) return;
-    const palette = readPalette();
-    let frame = 0;
-    let latest: DepthCurve | null = null;
-    let labelledAt = Number.NEGATIVE_INFINITY;
-    canvas.setAttribute('aria-label', t('common.loading'));
-    const subscription = engineStream({ kind: 'depth', symbol, step, points }).subscribe((curve) => {
-      latest = curve;
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        if (!latest) return;
-        paint(canvas, latest, palette, decimals);
-        const now = performance.now();
-        if (Number.isFinite(latest.mid) && now - labelledAt >= DEPTH_LABEL_MS) {
-          labelledAt = now;
-          canvas.setAttribute('aria-label', t('depth.summary', { mid: latest.mid.toFixed(decimals) }));
-        }
-      });
-    });
-    return () => {
-      subscription.unsubscribe();
-      cancelAnimationFrame(frame);
-    };
-  }, [symbol, step, points, decimals, redUp, theme, t]);
+    labelledAt.current = Number.NEGATIVE_INFINITY;
+    canvasRef.current?.setAttribute('aria-label', t('common.loading'));
+  }, [symbol, step, t]);
+  // Before the canvas is measured there is no stream to read: a curve needs its resolution.
+  const curve$ = useMemo(
+    () => (points > 0 ? engineStream({ kind: 'depth', symbol, step, points }) : NEVER),
+    [symbol, step, points],
+  );
+  useStreamDraw(curve$, draw);
   return (
     <div className={styles.box} data-testid="depth-chart">
       <canvas ref={canvasRef} className={styles.canvas} role="img" />
