@@ -48,6 +48,12 @@ describe('inflating frames', () => {
     expect(() => gunzipText(whole.subarray(0, whole.length - 12))).toThrow();
   });
 
+  it('frames inflated one after another into the kept buffer never carry a longer frame before them', () => {
+    const big = JSON.stringify({ ch: 'market.btcusdt.depth.step0', pad: 'y'.repeat(200_000) });
+    const texts = [...frames(5)].reverse();
+    for (const text of [big, ...texts, big, '{"ping":1}']) expect(gunzipText(gzipSync(text))).toBe(text);
+  });
+
   it('the socket hands each frame on inside its message event, in arrival order, a text frame in its place', () => {
     const { connection, out, socket } = openSocket();
     const texts = frames(3);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalDecimal } from '../normalize/decimal.ts';
+import Big from 'big.js';
+import { canonicalDecimal, isPlainDecimal } from '../normalize/decimal.ts';
 import { JsonNumber, JsonSyntaxError, parseJsonExact } from '../normalize/json-exact.ts';
 
 describe('canonicalDecimal', () => {
@@ -25,6 +26,29 @@ describe('canonicalDecimal', () => {
   it('rejects what is not a number', () => {
     expect(() => canonicalDecimal('1.2.3')).toThrow(/not a decimal/);
     expect(() => canonicalDecimal('')).toThrow(/not a decimal/);
+    expect(() => canonicalDecimal('1.')).toThrow(/not a decimal/);
+    expect(() => canonicalDecimal('-')).toThrow(/not a decimal/);
+  });
+
+  it('takes a token that is already plain as it is, and only such a token', () => {
+    for (const plain of ['0', '7', '65017.45', '0.158209', '-0.5', '-12.25', '1629795484817', '0.0000009121'])
+      expect(isPlainDecimal(plain), plain).toBe(true);
+    for (const other of ['-0', '00', '01.5', '716.0', '0.10', '1.', '.5', '1e3', '1E-7', '+1', '', '-', '1.2.3', '1a'])
+      expect(isPlainDecimal(other), other).toBe(false);
+  });
+
+  it('gives the same text as big.js for numbers of every shape, plain or not', () => {
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const digits = (n: number) => Array.from({ length: n }, () => String(next(10))).join('');
+    for (let i = 0; i < 2000; i++) {
+      const whole = next(3) === 0 ? '0' : String(1 + next(9)) + digits(next(8));
+      const fraction = next(3) === 0 ? '' : `.${digits(1 + next(10))}`;
+      const exponent = next(5) === 0 ? `${next(2) ? 'e' : 'E'}${['', '+', '-'][next(3)]}${next(12)}` : '';
+      const token = `${next(4) === 0 ? '-' : ''}${whole}${fraction}${exponent}`;
+      const expected = new Big(token).toFixed();
+      expect(canonicalDecimal(token), token).toBe(expected === '-0' ? '0' : expected);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * and the 27-digit HTX trade ids into doubles and loses digits; the engine needs the wire's exact
  * decimals, so number tokens become {@link JsonNumber} and everything else parses as usual.
  */
+import { isPlainDecimal } from './decimal.ts';
 
 /** A JSON number token, exactly as written on the wire. */
 export class JsonNumber {
@@ -68,7 +69,7 @@ export function parseJsonExact(text: string): ExactValue {
     // Char codes, not a regular expression per character: numbers are most of a trade or candle frame.
     while (isNumberChar(text.charCodeAt(i))) i++;
     const token = text.slice(start, i);
-    if (!NUMBER.test(token)) fail(`bad number "${token}"`);
+    if (!isPlainDecimal(token) && !NUMBER.test(token)) fail(`bad number "${token}"`);
     return new JsonNumber(token);
   };
 

@@ -8,8 +8,23 @@
 import { gunzipSync } from 'fflate';
 
 const utf8 = new TextDecoder();
+/** Frames inflate into one buffer, kept between frames: no new buffer (zeroed, then collected) per frame. */
+let scratch = new Uint8Array(1 << 16);
+/** A frame claiming more than this (a broken size field) inflates into a buffer of its own. */
+const SCRATCH_MAX = 1 << 24;
+
+/** The inflated size a gzip member states in its last four bytes (little-endian, modulo 2^32). */
+function statedSize(bytes: Uint8Array): number {
+  const n = bytes.length;
+  return (
+    ((bytes[n - 4] ?? 0) | ((bytes[n - 3] ?? 0) << 8) | ((bytes[n - 2] ?? 0) << 16) | ((bytes[n - 1] ?? 0) << 24)) >>> 0
+  );
+}
 
 /** One gzip frame to its text: fflate's gunzip with the native UTF-8 decoder. Throws for bytes that are not gzip. */
 export function gunzipText(bytes: Uint8Array): string {
-  return utf8.decode(gunzipSync(bytes));
+  const size = statedSize(bytes);
+  if (bytes.length < 18 || size > SCRATCH_MAX) return utf8.decode(gunzipSync(bytes));
+  if (size > scratch.length) scratch = new Uint8Array(size);
+  return utf8.decode(gunzipSync(bytes, { out: scratch.subarray(0, size) }));
 }
