@@ -61,12 +61,23 @@ function side(
 }
 
 /** Draws the whole chart for one curve (at most about one point per pixel: well under a millisecond). */
-function paint(canvas: HTMLCanvasElement, depth: DepthCurve, palette: Palette, decimals: number): void {
+/** The canvas' size in CSS pixels, kept by a ResizeObserver: reading it in a draw would force a layout. */
+interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+function paint(
+  canvas: HTMLCanvasElement,
+  size: CanvasSize,
+  depth: DepthCurve,
+  palette: Palette,
+  decimals: number,
+): void {
   const context = canvas.getContext('2d');
   if (!context) return;
   const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  const height = canvas.clientHeight;
+  const { width, height } = size;
   if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
@@ -123,17 +134,30 @@ export function DepthChart({ symbol, step, decimals }: { symbol: string; step: n
   const { redUp } = useSnapshot(upColour);
   const { theme } = useSnapshot(session);
   const [points, setPoints] = useState(0);
-  useEffect(() => setPoints(resolutionOf(canvasRef.current)), []);
+  const size = useRef<CanvasSize | null>(null);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    setPoints(resolutionOf(canvas));
+    if (!canvas) return;
+    size.current = { width: canvas.clientWidth, height: canvas.clientHeight };
+    // Kept up to date outside the draws: a draw comes right after the book's rows changed, and
+    // reading the size then would lay the page out in the middle of the batch's task.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) size.current = { width: entry.contentRect.width, height: entry.contentRect.height };
+    });
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
   const labelledAt = useRef(Number.NEGATIVE_INFINITY);
   const palette = useRef<{ key: string; colours: Palette } | null>(null);
   const draw = useCallback(
     (curve: DepthCurve) => {
       const canvas = canvasRef.current;
-      if (!canvas) return;
+      if (!canvas || !size.current) return;
       // The theme's colours, read again when the theme or the up colour changed (this draw repaints at once).
       const key = `${theme}:${redUp}`;
       if (palette.current?.key !== key) palette.current = { key, colours: readPalette() };
-      paint(canvas, curve, palette.current.colours, decimals);
+      paint(canvas, size.current, curve, palette.current.colours, decimals);
       const now = performance.now();
       if (Number.isFinite(curve.mid) && now - labelledAt.current >= DEPTH_LABEL_MS) {
         labelledAt.current = now;
