@@ -66,9 +66,20 @@ function useRowPick(
  * React renders them once, and a book push changes texts in place. Each row is hidden until a level
  * fills it.
  */
-function RowSlots({ side, count, listRef }: { side: 'bids' | 'asks'; count: number; listRef: Ref<HTMLUListElement> }) {
+function RowSlots({
+  side,
+  count,
+  listRef,
+  shown,
+}: {
+  side: 'bids' | 'asks';
+  count: number;
+  listRef: Ref<HTMLUListElement>;
+  /** False until the book (of this pair and grouping) has come: the skeleton stands in. */
+  shown: boolean;
+}) {
   return (
-    <ul className={styles.bookSide} data-testid={`book-${side}`} ref={listRef}>
+    <ul className={styles.bookSide} data-testid={`book-${side}`} ref={listRef} hidden={!shown}>
       {Array.from({ length: count }, (_, position) => (
         <li key={position} hidden>
           <button type="button" className={styles.bookRow}>
@@ -235,7 +246,7 @@ const LayoutButtons = memo(function LayoutButtons({
 /**
  * The live order book (docs/product-rules.md#spot-orders): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
  * row takes its price. Prices can be grouped; the depth chart reads this same book subscription.
- * A book push (up to 10 a second) is drawn into fixed rows with no React render; the head and controls are memoised apart.
+ * A book push (five a second) is drawn into fixed rows with no React render; the head and controls are memoised apart.
  */
 export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();
@@ -247,9 +258,13 @@ export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pr
     <section className={styles.book} aria-label={t('spot.book.label')} {...rowPick}>
       <BookHead />
       {!book.ready && <Skeleton height={layout === 'both' ? 260 : 240} />}
-      {layout !== 'bids' && <RowSlots key={`asks:${count}`} side="asks" count={count} listRef={book.asks} />}
+      {layout !== 'bids' && (
+        <RowSlots key={`asks:${count}`} side="asks" count={count} listRef={book.asks} shown={book.ready} />
+      )}
       {book.ready && <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />}
-      {layout !== 'asks' && <RowSlots key={`bids:${count}`} side="bids" count={count} listRef={book.bids} />}
+      {layout !== 'asks' && (
+        <RowSlots key={`bids:${count}`} side="bids" count={count} listRef={book.bids} shown={book.ready} />
+      )}
       <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
       <LayoutButtons layout={layout} onLayout={setLayout} />
     </section>

@@ -34,7 +34,8 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
     },
     [symbol, decimals, formats],
   );
-  useStreamDraw(engineStream({ kind: 'trades', symbol }), draw);
+  // Hidden until this pair's tape has come: another pair's trades never stand in for it.
+  const ready = useStreamDraw(engineStream({ kind: 'trades', symbol }), draw);
   return (
     <section aria-label={t('spot.trades.label')}>
       <h2 className={styles.sectionTitle}>{t('spot.trades.label')}</h2>
@@ -43,7 +44,7 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
         <span>{t('spot.book.price')}</span>
         <span>{t('spot.book.size')}</span>
       </div>
-      <ul className={styles.tape} data-testid="trade-tape" ref={list} />
+      <ul className={styles.tape} data-testid="trade-tape" ref={list} hidden={!ready} />
     </section>
   );
 }
