@@ -71,7 +71,8 @@ export class BookSideView {
       const nodes = rowNodes(items[i] as Element);
       if (!nodes) continue;
       const row = rows[i];
-      nodes.item.hidden = !row;
+      // Attributes are written only when they change: a write of the same value still costs a style check.
+      if (nodes.item.hidden !== !row) nodes.item.hidden = !row;
       if (!row) {
         // An emptied row keeps no stale level (the book is emptied while the socket is down).
         this.tint(nodes, i, null, now);
@@ -80,7 +81,7 @@ export class BookSideView {
         setText(nodes.size, '');
         continue;
       }
-      nodes.button.dataset.price = row.price;
+      if (nodes.button.dataset.price !== row.price) nodes.button.dataset.price = row.price;
       setText(nodes.price, formatFixed(row.price, decimals.price));
       setText(nodes.size, formatFixed(row.size, decimals.size));
       this.tint(nodes, i, flashes[i], now);

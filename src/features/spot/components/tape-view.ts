@@ -114,7 +114,7 @@ export class TapeView {
     this.rows.forEach((row, i) => {
       const trade = trades[i];
       if (!trade) {
-        row.item.hidden = true;
+        if (!row.item.hidden) row.item.hidden = true;
         row.id = undefined;
       } else if (restyled || row.id !== trade.tradeId) this.fill(row, trade, textOf(trade));
     });
