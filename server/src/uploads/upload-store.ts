@@ -87,8 +87,9 @@ export class UploadStore {
       throw new UploadRefused('quota');
     const partial = join(this.incoming, `${randomBytes(16).toString('hex')}.part`);
     const inspector = new UploadInspector(this.options.maxBytes);
+    const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(source, inspector, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, inspector, file);
       const format = inspector.format();
       const size = await checkImageFile(partial, format).catch((error: unknown) => {
         throw isMalformed(error) ? new UploadRefused('malformed') : error;
@@ -96,6 +97,9 @@ export class UploadStore {
       if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) throw new UploadRefused('dimensions');
       return { userId, partial, format, bytes: inspector.bytes, size };
     } catch (error) {
+      // A refusal can come before the file stream has opened its file (an open waits for a free I/O
+      // thread), and that open would create the file after the removal: wait until it has closed.
+      if (!file.closed) await new Promise((closed) => file.once('close', closed));
       await rm(partial, { force: true });
       throw error;
     }
