@@ -4,7 +4,7 @@ import type { DaySummary, MarketBalance, MarketItem } from '../../../../common/p
 import { recallValue, rememberValue } from '../../../lib/last-known.ts';
 import { marketItem } from '../../../lib/__tests__/support/market-item.ts';
 import type { ShownPair } from '../../../lib/shown-pair.ts';
-import { changedBalance, lastPrice, pairMinimum, pairTicker, startPrice } from '../hooks/spot-prices.ts';
+import { changedBalance, lastPrice, pairChange, pairMinimum, startPrice } from '../hooks/spot-prices.ts';
 
 const ticker = (close: string): DaySummary => ({
   symbol: 'btcusdt',
@@ -82,22 +82,18 @@ describe("the spot screen's balances", () => {
   });
 });
 
-describe("the spot screen's top: last price and 24 h change", () => {
-  it("is the pair list's close and change until the ticker's first push, then the ticker's change from its 24 h open", () => {
+describe("the spot screen's top: the 24 h change", () => {
+  it("is the pair list's change until the ticker's first push, then the ticker's change from its 24 h open, passed on when it changes", () => {
     const tickers = new Subject<DaySummary>();
     const pairs = new Subject<MarketItem[]>();
-    const seen = collect(pairTicker(tickers, pairs, 'btcusdt'));
+    const seen = collect(pairChange(tickers, pairs, 'btcusdt'));
     pairs.next([{ ...marketItem('btcusdt', '64000.10'), change: '+1.25' }]);
     tickers.next({ ...ticker('64400.00'), open: '64000.00' });
     tickers.next({ ...ticker('64400.00'), open: '64000.00', ts: 2 });
     pairs.next([{ ...marketItem('btcusdt', '63000.00'), change: '-0.40' }]);
+    tickers.next({ ...ticker('64401.00'), open: '64000.00' });
     tickers.next({ ...ticker('63360.00'), open: '64000.00' });
-    expect(seen).toEqual([
-      { last: '', change: null },
-      { last: '64000.10', change: '+1.25' },
-      { last: '64400.00', change: '+0.63' },
-      { last: '63360.00', change: '-1.00' },
-    ]);
+    expect(seen).toEqual([null, '+1.25', '+0.63', '-1.00']);
   });
 });
 

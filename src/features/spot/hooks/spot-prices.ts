@@ -50,33 +50,23 @@ export function changedBalance(balance$: Observable<MarketBalance>): Observable<
   );
 }
 
-/** What the screen's top shows of its pair: the last price and the 24 h change in percent ("+1.23"). */
-export interface PairTicker {
-  last: string;
-  change: string | null;
-}
-
 /**
- * The pair's last price and 24 h change: the live ticker's (change from its 24 h open), or the live
- * pair list's until the ticker's first push; a recalled list gives none, as for {@link lastPrice}.
- * Passed on when either shown figure changes.
+ * The pair's 24 h change in percent ("+1.23", 2 decimals) for the screen's top: the live ticker's
+ * change from its 24 h open, or the live pair list's until the ticker's first push; a recalled list
+ * gives none, as for {@link lastPrice}. Passed on when the shown figure changes, which most ticker
+ * pushes do not (the last price is its own stream, so a new price does not render the change).
  */
-export function pairTicker(
+export function pairChange(
   ticker$: Observable<DaySummary>,
   pairs$: Observable<readonly MarketItem[]>,
   symbol: string,
-): Observable<PairTicker> {
+): Observable<string | null> {
   const listed$ = pairs$.pipe(
-    map((pairs): PairTicker => {
-      const pair = lastKnownAt(pairs) === null ? pairs.find((p) => p.symbol === symbol) : undefined;
-      return { last: pair?.close ?? '', change: pair?.change ?? null };
-    }),
+    map((pairs) => (lastKnownAt(pairs) === null ? (pairs.find((p) => p.symbol === symbol)?.change ?? null) : null)),
   );
-  return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith({ last: '', change: null }))]).pipe(
-    map(([ticker, listed]) =>
-      ticker ? { last: ticker.close, change: percentChange(ticker.open, ticker.close) } : listed,
-    ),
-    distinctUntilChanged((a, b) => a.last === b.last && a.change === b.change),
+  return combineLatest([ticker$.pipe(startWith(null)), listed$.pipe(startWith(null))]).pipe(
+    map(([ticker, listed]) => (ticker ? percentChange(ticker.open, ticker.close) : listed)),
+    distinctUntilChanged(),
   );
 }
 

@@ -5,7 +5,7 @@ import { engineStream } from '../../../lib/engine-client.ts';
 import { pairList$, shownPair } from '../../../lib/shown-pair.ts';
 import { useObservable } from '../../../lib/use-observable.ts';
 import type { PairMinimum } from '../api/spot-rules.ts';
-import { changedBalance, lastPrice, pairMinimum, pairTicker, startPrice, type PairTicker } from './spot-prices.ts';
+import { changedBalance, lastPrice, pairChange, pairMinimum, startPrice } from './spot-prices.ts';
 
 const lastPrice$ = (symbol: string): Observable<string> =>
   lastPrice(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol);
@@ -49,15 +49,13 @@ export function useSpotBalance(mId: number | null): MarketBalance | null {
   return useObservable<MarketBalance | null>(balance$, null);
 }
 
-const NO_TICKER: PairTicker = { last: '', change: null };
-
-/** The pair's last price and 24 h change for the screen's top; renders when either shown figure changes. */
-export function usePairTicker(symbol: string): PairTicker {
-  const ticker$ = useMemo(
-    () => pairTicker(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol),
+/** The pair's 24 h change in percent for the screen's top, null while unknown; renders when the shown figure changes. */
+export function usePairChange(symbol: string): string | null {
+  const change$ = useMemo(
+    () => pairChange(engineStream({ kind: 'ticker', symbol }), pairList$('homeMarkets'), symbol),
     [symbol],
   );
-  return useObservable(ticker$, NO_TICKER);
+  return useObservable<string | null>(change$, null);
 }
 
 /** The pair's smallest order (min_num, min_total): fields undefined while unknown; renders when it changes. */
