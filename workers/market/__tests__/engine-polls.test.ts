@@ -51,6 +51,24 @@ describe('engine polls', () => {
     expect(h.log.lastOf(1)).toEqual(notice(8));
   });
 
+  it('an answer equal to the last one is not handed on (the page would render it again for nothing)', async () => {
+    let newest = notice(7);
+    h.fetch.on(NOTICES, () => envelope(1, { list: [newest], total: 3 }));
+    h.engine.setSession({ token: 'tok', lang: 'en' });
+    h.engine.subscribe(1, { kind: 'notices', unreadSwitch: true });
+    await advance(0);
+    h.frames.tick();
+    await advance(POLL_MS.notices);
+    h.frames.tick();
+    expect(h.fetch.to(NOTICES)).toHaveLength(2);
+    expect(h.log.valuesOf(1)).toEqual([notice(7)]);
+    newest = notice(7, 2);
+    await advance(POLL_MS.notices);
+    h.frames.tick();
+    expect(h.fetch.to(NOTICES)).toHaveLength(3);
+    expect(h.log.valuesOf(1)).toEqual([notice(7), notice(7, 2)]);
+  });
+
   it('notices: an empty list emits null', async () => {
     h.fetch.on(NOTICES, () => envelope(1, { list: [], total: 0 }));
     h.engine.setSession({ token: 'tok', lang: 'en' });

@@ -22,6 +22,8 @@ export interface PollDefinition<T> {
 
 export class PollSource<T> extends StreamSource {
   private value: T | undefined;
+  /** The value as JSON: an answer equal to the last one is not handed on, so the page does not render it again. */
+  private valueText: string | undefined;
   private hasValue = false;
   private readonly loop: PollLoop<T>;
 
@@ -89,8 +91,10 @@ export class PollSource<T> extends StreamSource {
   }
 
   private publish(value: T): void {
-    if (this.hasValue && this.value === value) return;
+    const text = JSON.stringify(value);
+    if (this.hasValue && text === this.valueText) return;
     this.value = value;
+    this.valueText = text;
     this.hasValue = true;
     this.changed();
   }
