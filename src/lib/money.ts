@@ -21,11 +21,21 @@ export function decimalPlaces(text: string): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
+/** A non-negative plain decimal in its shortest whole part ("0.5", "12", "12.340"). */
+const PLAIN_NON_NEGATIVE = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
+
 /**
  * `value` with exactly `dp` decimals, rounded down (toward zero) so a shown balance never exceeds the
- * real one; `fallback` when the value is not a decimal.
+ * real one; `fallback` when the value is not a decimal. A non-negative plain decimal is cut or padded
+ * as text, which is what big.js's round-down gives, without making a Big: the order book formats
+ * twenty of them five times a second.
  */
 export function formatFixed(value: string | Big | null | undefined, dp: number, fallback = '--'): string {
+  const plain = typeof value === 'string' && Number.isInteger(dp) && dp >= 0 ? PLAIN_NON_NEGATIVE.exec(value) : null;
+  if (plain) {
+    const [, whole = '0', fraction = ''] = plain;
+    return dp === 0 ? whole : `${whole}.${fraction.slice(0, dp).padEnd(dp, '0')}`;
+  }
   const big = value instanceof Big ? value : toBig(value);
   if (!big) return fallback;
   return big.round(dp, Big.roundDown).toFixed(dp);

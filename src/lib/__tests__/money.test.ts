@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import {
   decimalPlaces,
@@ -27,6 +28,31 @@ describe('money', () => {
     expect(formatFixed('0.30000000000000004', 17)).toBe('0.30000000000000004');
     expect(formatFixed('x', 2)).toBe('--');
     expect(formatTrim('1.50000000', 8)).toBe('1.5');
+  });
+
+  it('formats every kind of decimal text as big.js rounding down would', () => {
+    // Generated from a fixed seed: whole parts with and without leading zeros, fractions of every
+    // length, signs, a lone point, spaces; at 0 to 8 decimals.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const digits = (n: number) => Array.from({ length: n }, () => String(next(10))).join('');
+    const shapes = [
+      () => digits(1 + next(12)),
+      () => `${digits(1 + next(8))}.${digits(1 + next(10))}`,
+      () => `0.${digits(1 + next(10))}`,
+      () => `00${digits(1 + next(4))}.${digits(next(4))}`,
+      () => `-${digits(1 + next(6))}.${digits(1 + next(6))}`,
+      () => `+${digits(1 + next(6))}`,
+      () => `.${digits(1 + next(5))}`,
+      () => `${digits(1 + next(5))}.`,
+      () => ` ${digits(1 + next(5))}.${digits(2)} `,
+    ];
+    for (let i = 0; i < 3000; i++) {
+      const text = (shapes[i % shapes.length] as () => string)();
+      const dp = next(9);
+      const expected = new Big(text.trim().replace(/^\+/, '')).round(dp, Big.roundDown).toFixed(dp);
+      expect(formatFixed(text, dp), `${JSON.stringify(text)} at ${dp}`).toBe(expected);
+    }
   });
 
   it('signs changes and finds their direction', () => {
