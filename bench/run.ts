@@ -32,7 +32,14 @@ import { benchParts } from './parts.ts';
 import { bundleSizes, type BundleSizes } from './sizes.ts';
 import { calibrateThrottle, DEFAULT_TARGET_INDEX, measureBenchmarkIndex } from './cpu-calibration.ts';
 import { SOAK_BROWSER_ARGS, soakPage } from './soak.ts';
-import { measureTaps, OPTIONS_TAPS, SPOT_TAPS, type TapOptions, type TapScript } from './tap-latency.ts';
+import {
+  measureTapFloor,
+  measureTaps,
+  OPTIONS_TAPS,
+  SPOT_TAPS,
+  type TapOptions,
+  type TapScript,
+} from './tap-latency.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const SYMBOL = 'btcusdt';
@@ -267,14 +274,22 @@ try {
     const spotTaps = await tapScreen(SPOT_TAPS, longDepthSessionFile, (url, token) =>
       spotScreen(url, token, SYMBOL, false),
     );
+    log(`tapping a bare page (one button, no app, no feed), ${tapOptions.taps} taps: the host's floor`);
+    const floor = await measureTapFloor(browser, tapOptions);
     pages.taps = optionsTaps;
     pages.spotTaps = spotTaps;
+    pages.tapFloor = floor;
+    Object.assign(figures, {
+      tap_p98_ms_floor: figure(floor.p98Ms, 1),
+      tap_median_ms_floor: figure(floor.medianMs, 1),
+    });
     for (const [screen, taps] of [
       ['options', optionsTaps],
       ['spot', spotTaps],
     ] as const) {
       Object.assign(figures, {
         [`tap_p98_ms_250_${screen}`]: figure(taps.p98Ms, 1),
+        [`tap_median_ms_250_${screen}`]: figure(taps.medianMs, 1),
         [`tap_samples_${screen}`]: taps.taps,
         [`tap_unreported_under_16_ms_${screen}`]: taps.unreported,
         [`tap_slowest_tenth_ms_${screen}`]: taps.slowestTenth.durationMs,

@@ -35,8 +35,8 @@ export interface SoakFigures {
   url: string;
   minutes: number;
   longTasks: number;
-  /** Each counted long task: seconds after the first render, and its length in ms. */
-  longTaskList: { atS: number; ms: number }[];
+  /** Each counted long task: seconds after the first render, its length in ms, and the long frame it fell in (what ran). */
+  longTaskList: { atS: number; ms: number; frame: LongFrame | undefined }[];
   frameP95Ms: number;
   frames: number;
   samples: SoakSample[];
@@ -47,6 +47,18 @@ export interface SoakFigures {
   excludedForGc: { longTasks: number; frameIntervals: number };
 }
 
+/**
+ * A long animation frame (≥ 50 ms, the Long Animation Frames API): what ran in it, to tell whose a
+ * long task is. `renderMs` is its style, layout and paint; each script is named by how it was
+ * called (a timer, a message, a frame callback, an event) and its function and file.
+ */
+export interface LongFrame {
+  start: number;
+  ms: number;
+  renderMs: number;
+  scripts: { ms: number; what: string }[];
+}
+
 interface Span {
   start: number;
   end: number;
@@ -54,23 +66,37 @@ interface Span {
 
 declare global {
   interface Window {
-    __soak: { frames: number[]; longTasks: [number, number][] };
+    __soak: { frames: number[]; longTasks: [number, number][]; longFrames: LongFrame[] };
   }
 }
 
 /**
- * Frame timestamps and long tasks (start, duration) from the first script on. The bench drains both
- * every minute, so the probe's own arrays do not grow the heap it measures. A string: tsx helpers
- * do not exist in the page.
+ * Frame timestamps, long tasks (start, duration) and long animation frames from the first script
+ * on. The bench drains them every minute, so the probe's own arrays do not grow the heap it
+ * measures. A string: tsx helpers do not exist in the page.
  */
 const SOAK_PROBE = `
-  const soak = { frames: [], longTasks: [] };
+  const soak = { frames: [], longTasks: [], longFrames: [] };
   window.__soak = soak;
   const loop = (time) => { soak.frames.push(time); requestAnimationFrame(loop); };
   requestAnimationFrame(loop);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) soak.longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration < 50) continue;
+      soak.longFrames.push({
+        start: e.startTime,
+        ms: e.duration,
+        renderMs: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+        scripts: e.scripts.map((s) => ({
+          ms: Math.round(s.duration),
+          what: [s.invokerType, s.invoker, s.sourceFunctionName, s.sourceURL.split('/').pop()].filter(Boolean).join(' '),
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 `;
 
 const overlaps = (a: Span, spans: readonly Span[]): boolean => spans.some((b) => a.start < b.end && b.start < a.end);
@@ -90,12 +116,15 @@ export function frameIntervals(
   return { intervals, dropped };
 }
 
-async function drain(page: Page): Promise<{ frames: number[]; longTasks: [number, number][] }> {
+async function drain(
+  page: Page,
+): Promise<{ frames: number[]; longTasks: [number, number][]; longFrames: LongFrame[] }> {
   return page.evaluate(() => {
-    const { frames, longTasks } = window.__soak;
+    const { frames, longTasks, longFrames } = window.__soak;
     window.__soak.frames = [];
     window.__soak.longTasks = [];
-    return { frames, longTasks };
+    window.__soak.longFrames = [];
+    return { frames, longTasks, longFrames };
   });
 }
 
@@ -128,12 +157,14 @@ export async function soakPage(browser: Browser, target: BenchPage, options: Soa
     const gcSpans: Span[] = [];
     const timestamps: number[] = [];
     const longTasks: [number, number][] = [];
+    const longFrames: LongFrame[] = [];
     const samples: SoakSample[] = [];
     const collect = async (): Promise<void> => {
       const drained = await drain(page);
       // The frame before the first render with data belongs to the page's load, not to the soak.
       timestamps.push(...drained.frames.filter((time) => time >= renderedAt));
       longTasks.push(...drained.longTasks.filter(([start]) => start >= renderedAt));
+      longFrames.push(...drained.longFrames.filter(({ start }) => start >= renderedAt));
     };
     const totalMs = options.minutes * 60_000;
     for (let minute = 1; minute * 60_000 <= totalMs; minute++) {
@@ -161,6 +192,9 @@ export async function soakPage(browser: Browser, target: BenchPage, options: Soa
       longTaskList: counted.map(([start, duration]) => ({
         atS: Number(((start - renderedAt) / 1000).toFixed(2)),
         ms: duration,
+        frame: longFrames.find((frame) =>
+          overlaps({ start, end: start + duration }, [{ start: frame.start, end: frame.start + frame.ms }]),
+        ),
       })),
       frameP95Ms: percentile(intervals, 95),
       frames: timestamps.length,

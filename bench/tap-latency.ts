@@ -8,6 +8,7 @@
  * never a Playwright locator, whose waits poll inside the very frames being timed (open-page.ts).
  */
 import type { Browser } from 'playwright-core';
+import { mobileContext } from '../playwright.config.ts';
 import { counters } from './measure.ts';
 import { assertNoPageErrors, centreOf, openBenchPage, pollUntil, type BenchPage } from './open-page.ts';
 import { percentile } from './stats.ts';
@@ -35,6 +36,7 @@ export interface TapFigures {
   /** Taps with no entry at or above the threshold (counted as EVENT_THRESHOLD_MS). */
   unreported: number;
   p98Ms: number;
+  medianMs: number;
   maxMs: number;
   /** Socket frames per second the engine received while tapping: the feed really ran at 250 msg/s. */
   feedFramesPerS: number;
@@ -107,6 +109,20 @@ const EVENT_PROBE = `
   new PerformanceObserver(keep).observe({ type: 'event', durationThreshold: ${EVENT_THRESHOLD_MS}, buffered: true });
   new PerformanceObserver(keep).observe({ type: 'first-input', buffered: true });
 `;
+
+/**
+ * Before each tap (returns the page's clock): a promise that settles once the tap's click has been
+ * handled and the frame it changed painted. The bench polls for the tap's result only after it: a
+ * poll is a task of the page's main thread, and one sent as the finger lifts would often run between
+ * the release and the click (the browser makes the click after the release's round trip) and be
+ * timed as the tap's own input delay.
+ */
+const ARM_TAP = `(() => {
+  window.__tapSettled = new Promise((resolve) =>
+    addEventListener('click', () => requestAnimationFrame(() => setTimeout(resolve, 0)), { once: true, capture: true }));
+  return performance.now();
+})()`;
+const TAP_SETTLED = 'window.__tapSettled';
 
 /** A page expression (a string: tsx helpers do not exist in the page) for an element, or null. */
 type ElementExpression = string;
@@ -244,8 +260,9 @@ export async function measureTaps(
         const point = await centreOf(page, step.target);
         const before = step.before === undefined ? '' : String(await page.evaluate(step.before));
         const done = typeof step.done === 'string' ? step.done : step.done(before);
-        tapStarts.push(await page.evaluate(() => performance.now()));
+        tapStarts.push(await page.evaluate(ARM_TAP));
         await page.touchscreen.tap(point.x, point.y);
+        await Promise.race([page.evaluate(TAP_SETTLED), page.waitForTimeout(STEP_TIMEOUT_MS)]);
         if (!(await pollUntil(page, done, STEP_TIMEOUT_MS)))
           throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${done}`);
         await page.waitForTimeout(options.gapMs);
@@ -267,12 +284,50 @@ export async function measureTaps(
       samples,
       unreported,
       p98Ms: percentile(samples, 98),
+      medianMs: percentile(samples, 50),
       maxMs: Math.max(...samples),
       feedFramesPerS: (counts1.frames - counts0.frames) / elapsedS,
       entryNames,
       details,
       slowestTenth: slowestTenth(samples, details),
     };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The floor's page: one button whose click writes its text, no app, no stylesheet, no feed. */
+const FLOOR_PAGE = `<!doctype html><meta name="viewport" content="width=device-width">
+<button id="tap" style="width: 200px; height: 60px" onclick="this.textContent = String(Number(this.textContent) + 1)">0</button>`;
+
+/**
+ * What a tap costs on this host at this throttle before any app: the same phone context, throttle,
+ * touch taps and Event Timing measure as measureTaps, on a bare page (FLOOR_PAGE). The screens'
+ * tap figures read against it: what they add above it is the app's.
+ */
+export async function measureTapFloor(
+  browser: Browser,
+  options: Pick<TapOptions, 'cpuThrottle' | 'taps' | 'gapMs'>,
+): Promise<{ taps: number; p98Ms: number; medianMs: number; unreported: number }> {
+  const context = await browser.newContext(mobileContext);
+  try {
+    const page = await context.newPage();
+    await page.setContent(FLOOR_PAGE);
+    // setContent writes into the blank page, which runs no init script: the probe goes in after.
+    await page.evaluate(EVENT_PROBE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+    const point = await centreOf(page, `document.getElementById('tap')`);
+    const tapStarts: number[] = [];
+    for (let tap = 0; tap < options.taps; tap++) {
+      tapStarts.push(await page.evaluate(ARM_TAP));
+      await page.touchscreen.tap(point.x, point.y);
+      await Promise.race([page.evaluate(TAP_SETTLED), page.waitForTimeout(STEP_TIMEOUT_MS)]);
+      await page.waitForTimeout(options.gapMs);
+    }
+    await page.waitForTimeout(1000);
+    const { samples, unreported } = tapLatencies(tapStarts, await page.evaluate(() => window.__tapProbe.entries));
+    return { taps: samples.length, p98Ms: percentile(samples, 98), medianMs: percentile(samples, 50), unreported };
   } finally {
     await context.close();
   }
