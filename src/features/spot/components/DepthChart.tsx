@@ -60,13 +60,13 @@ function side(
   context.stroke();
 }
 
-/** Draws the whole chart for one curve (at most about one point per pixel: well under a millisecond). */
 /** The canvas' size in CSS pixels, kept by a ResizeObserver: reading it in a draw would force a layout. */
 interface CanvasSize {
   width: number;
   height: number;
 }
 
+/** Draws the whole chart for one curve (at most about one point per pixel: well under a millisecond). */
 function paint(
   canvas: HTMLCanvasElement,
   size: CanvasSize,
