@@ -7,7 +7,7 @@
  * and click (and first-input) entries. Targets and results are read with `page.evaluate` polling,
  * never a Playwright locator, whose waits poll inside the very frames being timed (open-page.ts).
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { mobileContext } from '../playwright.config.ts';
 import { counters } from './measure.ts';
 import { assertNoPageErrors, centreOf, openBenchPage, pollUntil, type BenchPage } from './open-page.ts';
@@ -123,6 +123,14 @@ const ARM_TAP = `(() => {
   return performance.now();
 })()`;
 const TAP_SETTLED = 'window.__tapSettled';
+
+/** One touch tap at `point`, once the page has handled its click and painted; resolves with the page's clock before the tap. */
+async function tapSettled(page: Page, point: { x: number; y: number }): Promise<number> {
+  const start = (await page.evaluate(ARM_TAP)) as number;
+  await page.touchscreen.tap(point.x, point.y);
+  await Promise.race([page.evaluate(TAP_SETTLED), page.waitForTimeout(STEP_TIMEOUT_MS)]);
+  return start;
+}
 
 /** A page expression (a string: tsx helpers do not exist in the page) for an element, or null. */
 type ElementExpression = string;
@@ -260,9 +268,7 @@ export async function measureTaps(
         const point = await centreOf(page, step.target);
         const before = step.before === undefined ? '' : String(await page.evaluate(step.before));
         const done = typeof step.done === 'string' ? step.done : step.done(before);
-        tapStarts.push(await page.evaluate(ARM_TAP));
-        await page.touchscreen.tap(point.x, point.y);
-        await Promise.race([page.evaluate(TAP_SETTLED), page.waitForTimeout(STEP_TIMEOUT_MS)]);
+        tapStarts.push(await tapSettled(page, point));
         if (!(await pollUntil(page, done, STEP_TIMEOUT_MS)))
           throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${done}`);
         await page.waitForTimeout(options.gapMs);
@@ -320,9 +326,7 @@ export async function measureTapFloor(
     const point = await centreOf(page, `document.getElementById('tap')`);
     const tapStarts: number[] = [];
     for (let tap = 0; tap < options.taps; tap++) {
-      tapStarts.push(await page.evaluate(ARM_TAP));
-      await page.touchscreen.tap(point.x, point.y);
-      await Promise.race([page.evaluate(TAP_SETTLED), page.waitForTimeout(STEP_TIMEOUT_MS)]);
+      tapStarts.push(await tapSettled(page, point));
       await page.waitForTimeout(options.gapMs);
     }
     await page.waitForTimeout(1000);
