@@ -39,7 +39,8 @@ function readScreen(page: Page): Promise<Screen> {
     return {
       bids: filled('bids'),
       asks: filled('asks'),
-      firstTrade: document.querySelector('[data-testid="trade-tape"] li:not([hidden])')?.textContent ?? '',
+      firstTrade:
+        document.querySelector('[data-testid="trade-tape"]')?.getAttribute('aria-label')?.split('; ')[0] ?? '',
       connects: (await engine.stats()).connects,
     };
   });
@@ -70,7 +71,8 @@ describe('live market data in the app', () => {
         const filled = [
           ...document.querySelectorAll('[data-testid="book-bids"] li:not([hidden]) span:first-child'),
         ].filter((span) => Number(span.textContent) > 0);
-        const newest = document.querySelector('[data-testid="trade-tape"] li:not([hidden])')?.textContent ?? '';
+        const newest =
+          document.querySelector('[data-testid="trade-tape"]')?.getAttribute('aria-label')?.split('; ')[0] ?? '';
         return (await engine.stats()).connects > connects && filled.length === 5 && newest !== firstTrade;
       },
       { connects: before.connects, firstTrade: before.firstTrade },

@@ -20,3 +20,32 @@ export async function waitForPage<A>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * The trade tape's trades, newest first, as its canvas' label gives them to a screen reader:
+ * "time side price amount" each (TradeTape.tsx). Empty before the first trades.
+ */
+export async function tapeTrades(page: Page): Promise<string[]> {
+  const label = await page.getByTestId('trade-tape').getAttribute('aria-label');
+  return label ? label.split('; ') : [];
+}
+
+/**
+ * The tape's rows showing their arrival mark right now, read from the canvas' pixels: the mark is
+ * the only paint in the first three CSS pixels of a 22 px row's start edge (left to right here).
+ */
+export function arrivingTrades(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="trade-tape"]');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.clientWidth === 0) return 0;
+    const ratio = canvas.width / canvas.clientWidth;
+    const rows = Math.round(canvas.clientHeight / 22);
+    let marked = 0;
+    for (let row = 0; row < rows; row++) {
+      const alpha = context.getImageData(Math.floor(1.5 * ratio), Math.floor((row * 22 + 11) * ratio), 1, 1).data[3];
+      if ((alpha ?? 0) > 0) marked++;
+    }
+    return marked;
+  });
+}

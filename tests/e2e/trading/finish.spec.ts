@@ -16,6 +16,7 @@ import {
   screenPage,
 } from '../support/screen-checks.ts';
 import { apiData, eventually } from '../support/trading-helpers.ts';
+import { tapeTrades } from '../support/market-helpers.ts';
 
 interface Item {
   id: number;
@@ -145,14 +146,14 @@ describe('notice banner', () => {
     const { page, context } = await screenPage(stack, { token });
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     await banner(page);
-    await visible(page.getByTestId('trade-tape').locator('li'));
+    await visible(page.getByTestId('trade-tape'));
     for (const scroll of ['top', 'bottom'] as const) {
       await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), scroll);
       expect(
         await overlapping(
           page,
           '[data-testid="notice-banner"]',
-          '[data-testid="my-orders"], [data-testid="trade-tape"] li, main button, main input',
+          '[data-testid="my-orders"], [data-testid="trade-tape"], main button, main input',
         ),
       ).toEqual([]);
     }
@@ -167,7 +168,7 @@ describe('spot screen', () => {
     const { page, context } = await screenPage(stack, { token });
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     const asks = await visible(page.getByTestId('book-asks').locator('li'));
-    await visible(page.getByTestId('trade-tape').locator('li'));
+    await visible(page.getByTestId('trade-tape'));
     const askPrices = await page
       .getByTestId('book-asks')
       .locator('li:not([hidden]) button > span:first-child')
@@ -331,11 +332,13 @@ describe('times', () => {
     // The browser speaks en-US (playwright.config.ts); the app is set to Chinese.
     const { page, context } = await screenPage(stack, { token, lang: 'zh-cn' });
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
-    await visible(page.getByTestId('trade-tape').locator('li'));
     const tape = (
-      await page.locator('[data-testid="trade-tape"] li:not([hidden]) > span:first-child').allTextContents()
-    ).map((t) => t.trim());
-    expect(tape.length).toBeGreaterThan(0);
+      await eventually(
+        () => tapeTrades(page),
+        (trades) => trades.length > 0,
+        'trades on the tape',
+      )
+    ).map((trade) => trade.split(' ')[0]);
     for (const time of tape) expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     const order = await visible(page.getByTestId('my-orders').getByTestId('spot-order'));
     const orderTime = (await order.locator('> div:first-child > span:last-child').textContent())?.trim() ?? '';

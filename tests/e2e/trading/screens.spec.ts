@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { pageAtRest, signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
+import { tapeTrades } from '../support/market-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
 let stack: Stack;
@@ -173,14 +174,14 @@ describe('notice banner', () => {
     const tabs = await visible(page.getByRole('navigation', { name: 'Main sections' }));
     const tape = page.getByTestId('trade-tape');
     await eventually(
-      () => tape.locator('li:not([hidden])').count(),
-      (n) => n > 3,
+      () => tapeTrades(page),
+      (trades) => trades.length > 3,
       'trades on the tape',
     );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const lastTrade = tape.locator('li:not([hidden])').last();
+    // The tape's canvas ends with its last row.
     const boxes = async () => ({
-      trade: await lastTrade.boundingBox(),
+      trade: await tape.boundingBox(),
       banner: await banner.boundingBox(),
       tabs: await tabs.boundingBox(),
     });

@@ -5,6 +5,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import { signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
+import { arrivingTrades, tapeTrades } from '../support/market-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
 interface Balance {
@@ -258,15 +259,6 @@ describe('spot book tap', () => {
 });
 
 describe('spot live numbers', () => {
-  /** Trade rows showing their arrival edge (an opaque ::before) right now. */
-  const arrivingTrades = (page: Page) =>
-    page.evaluate(
-      () =>
-        Array.from(document.querySelectorAll('[data-testid=trade-tape] li')).filter(
-          (row) => getComputedStyle(row, '::before').opacity === '1',
-        ).length,
-    );
-
   it('flashes a book size that changes and each trade as it arrives, and not with reduced motion', async () => {
     const { page, context } = await openSpotScreen();
     await visible(page.getByTestId('book-bids'));
@@ -283,7 +275,7 @@ describe('spot live numbers', () => {
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     // Two trades arrive with reduced motion on, and neither flashes.
-    const newest = () => page.locator('[data-testid=trade-tape] li').first().innerText();
+    const newest = async () => (await tapeTrades(page))[0] ?? '';
     for (let trade = 0; trade < 2; trade++) {
       const before = await newest();
       await eventually(newest, (text) => text !== before, 'a trade to arrive');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Trade } from '../../../../common/protocol.ts';
 import { FLASH_MS } from '../../../components/ui/FlashNumber.tsx';
 import { formatsFor } from '../../../lib/format.ts';
-import { TapeView, arrivals } from '../components/tape-view.ts';
+import { TapeView, arrivals, type TapeRow } from '../components/tape-view.ts';
 
 const trade = (id: number, price = '100', direction: Trade['direction'] = 'buy'): Trade => ({
   tradeId: String(id),
@@ -24,55 +24,66 @@ describe('arrivals', () => {
 });
 
 describe('TapeView', () => {
-  let list: HTMLUListElement;
+  let painted: (readonly TapeRow[])[];
   beforeEach(() => {
     vi.useFakeTimers();
-    list = document.createElement('ul');
+    painted = [];
   });
   afterEach(() => vi.useRealTimers());
 
-  const rows = () => Array.from(list.children) as HTMLElement[];
-  const shown = () =>
-    rows()
-      .filter((row) => !row.hidden)
-      .map((row) => row.textContent);
-  const marked = () =>
-    rows()
-      .filter((row) => row.dataset.arrived !== undefined)
-      .map((row) => rows().indexOf(row));
+  const view = (size: number) => new TapeView(size, (rows) => painted.push(rows));
+  const last = () => painted[painted.length - 1] ?? [];
+  const ids = () => last().map((row) => row.id);
+  const marked = () => last().flatMap((row, i) => (row.arrived ? [i] : []));
 
-  it('draws the newest trades first with time, arrow and price in the side colour and amount; rows without a trade are hidden', () => {
-    const view = new TapeView(list, 3, 'row');
-    view.draw([trade(2, '101.5', 'sell'), trade(1)], decimals, formats);
-    expect(shown()).toEqual([`${formats.time(trade(2).ts)}▼ 101.500.500`, `${formats.time(trade(1).ts)}▲ 100.000.500`]);
-    expect(rows()[0]?.dataset.direction).toBe('sell');
-    expect(rows()[2]?.hidden).toBe(true);
-    expect(marked()).toEqual([]);
+  it('paints the newest trades first, at most its size, with time, side, price and amount at the decimals', () => {
+    const tapeView = view(2);
+    tapeView.draw([trade(3), trade(2, '101.5', 'sell'), trade(1)], decimals, formats);
+    expect(last()).toEqual([
+      { id: '3', time: formats.time(trade(3).ts), price: '100.00', amount: '0.500', buy: true, arrived: false },
+      { id: '2', time: formats.time(trade(2).ts), price: '101.50', amount: '0.500', buy: false, arrived: false },
+    ]);
   });
 
-  it('takes the bottom rows to the top for new trades, leaving the others untouched, and marks them until the next update or FLASH_MS', () => {
-    const view = new TapeView(list, 4, 'row');
-    view.draw(tape(4, 3, 2, 1), decimals, formats);
-    const [four, three] = rows();
-    view.draw(tape(6, 5, 4, 3, 2, 1), decimals, formats);
-    expect(rows()[2]).toBe(four);
-    expect(rows()[3]).toBe(three);
-    expect(shown().map((text) => text?.slice(0, 8))).toEqual(tape(6, 5, 4, 3).map((each) => formats.time(each.ts)));
+  it('marks the trades of the latest update until the next update or FLASH_MS, and none of the first drawing', () => {
+    const tapeView = view(4);
+    tapeView.draw(tape(4, 3, 2, 1), decimals, formats);
+    expect(marked()).toEqual([]);
+    tapeView.draw(tape(6, 5, 4, 3, 2, 1), decimals, formats);
+    expect(ids()).toEqual(['6', '5', '4', '3']);
     expect(marked()).toEqual([0, 1]);
-    view.draw(tape(7, 6, 5, 4), decimals, formats);
+    tapeView.draw(tape(7, 6, 5, 4), decimals, formats);
     expect(marked()).toEqual([0]);
-    vi.advanceTimersByTime(FLASH_MS);
+    const paints = painted.length;
+    vi.advanceTimersByTime(FLASH_MS - 1);
+    expect(painted.length).toBe(paints);
+    vi.advanceTimersByTime(1);
+    expect(painted.length).toBe(paints + 1);
+    expect(ids()).toEqual(['7', '6', '5', '4']);
     expect(marked()).toEqual([]);
   });
 
-  it('draws every row again when the tape was merged out of order or the decimals changed', () => {
-    const view = new TapeView(list, 3, 'row');
-    view.draw(tape(5, 3), decimals, formats);
-    // A missed trade (4) merged in after a reconnect.
-    view.draw(tape(5, 4, 3), decimals, formats);
-    expect(shown().map((text) => text?.slice(0, 8))).toEqual(tape(5, 4, 3).map((each) => formats.time(each.ts)));
-    view.draw(tape(5, 4, 3), { price: 0, size: 0 }, formats, true);
-    expect(shown()[0]).toBe(`${formats.time(trade(5).ts)}▲ 1000`);
-    view.dispose();
+  it('formats a trade once while it stays, and again for new decimals', () => {
+    const time = vi.spyOn(formats, 'time');
+    const tapeView = view(3);
+    tapeView.draw(tape(5, 3), decimals, formats);
+    tapeView.draw(tape(6, 5, 3), decimals, formats);
+    expect(time).toHaveBeenCalledTimes(3);
+    tapeView.draw(tape(6, 5, 3), { price: 0, size: 0 }, formats, true);
+    expect(time).toHaveBeenCalledTimes(6);
+    expect(last()[0]).toMatchObject({ price: '100', amount: '0' });
+    time.mockRestore();
+  });
+
+  it('treats the first drawing after a reset (another pair) as history, and paints the same rows on repaint', () => {
+    const tapeView = view(3);
+    tapeView.draw(tape(2, 1), decimals, formats);
+    tapeView.reset();
+    tapeView.draw(tape(9, 8), decimals, formats);
+    expect(marked()).toEqual([]);
+    const before = last();
+    tapeView.repaint();
+    expect(last()).toBe(before);
+    tapeView.dispose();
   });
 });

@@ -1,31 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEVER } from 'rxjs';
-import { useSnapshot } from 'valtio';
 import type { DepthCurve } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
-import { session } from '../../../lib/session.ts';
-import { upColour } from '../../../lib/up-colour.ts';
 import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
+import { fitCanvas, useCanvasSize, usePalette, type CanvasSize, type Palette } from './canvas-surface.ts';
 import styles from './depth-chart.module.css';
-
-interface Palette {
-  up: string;
-  down: string;
-  text: string;
-  line: string;
-}
-
-function readPalette(): Palette {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    up: read('--up', '#48b451'),
-    down: read('--down', '#db000c'),
-    text: read('--muted', '#6b7280'),
-    line: read('--line', '#e5e8ef'),
-  };
-}
 
 /** One side as a stepped area from the mid price outward; `toX`/`toY` map price and size to pixels. */
 function side(
@@ -60,12 +40,6 @@ function side(
   context.stroke();
 }
 
-/** The canvas' size in CSS pixels, kept by a ResizeObserver: reading it in a draw would force a layout. */
-interface CanvasSize {
-  width: number;
-  height: number;
-}
-
 /** Draws the whole chart for one curve (at most about one point per pixel: well under a millisecond). */
 function paint(
   canvas: HTMLCanvasElement,
@@ -74,16 +48,9 @@ function paint(
   palette: Palette,
   decimals: number,
 ): void {
-  const context = canvas.getContext('2d');
+  const context = fitCanvas(canvas, size);
   if (!context) return;
-  const ratio = window.devicePixelRatio || 1;
   const { width, height } = size;
-  if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-  }
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, width, height);
   const farBid = depth.bids.length >= 2 ? (depth.bids[depth.bids.length - 2] as number) : depth.mid;
   const farAsk = depth.asks.length >= 2 ? (depth.asks[depth.asks.length - 2] as number) : depth.mid;
   if (!Number.isFinite(depth.mid) || depth.maxTotal <= 0) return;
@@ -100,7 +67,7 @@ function paint(
   context.stroke();
   side(context, depth.bids, toX(depth.mid), toX, toY, bottom, palette.up);
   side(context, depth.asks, toX(depth.mid), toX, toY, bottom, palette.down);
-  context.fillStyle = palette.text;
+  context.fillStyle = palette.muted;
   context.font = '11px system-ui, sans-serif';
   context.textBaseline = 'bottom';
   context.textAlign = 'left';
@@ -131,40 +98,23 @@ const resolutionOf = (canvas: HTMLCanvasElement | null): number =>
 export function DepthChart({ symbol, step, decimals }: { symbol: string; step: number; decimals: number }) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { redUp } = useSnapshot(upColour);
-  const { theme } = useSnapshot(session);
+  const palette = usePalette();
   const [points, setPoints] = useState(0);
-  const size = useRef<CanvasSize | null>(null);
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    setPoints(resolutionOf(canvas));
-    if (!canvas) return;
-    size.current = { width: canvas.clientWidth, height: canvas.clientHeight };
-    // Kept up to date outside the draws: a draw comes right after the book's rows changed, and
-    // reading the size then would lay the page out in the middle of the batch's task.
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) size.current = { width: entry.contentRect.width, height: entry.contentRect.height };
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, []);
+  const size = useCanvasSize(canvasRef);
+  useEffect(() => setPoints(resolutionOf(canvasRef.current)), []);
   const labelledAt = useRef(Number.NEGATIVE_INFINITY);
-  const palette = useRef<{ key: string; colours: Palette } | null>(null);
   const draw = useCallback(
     (curve: DepthCurve) => {
       const canvas = canvasRef.current;
       if (!canvas || !size.current) return;
-      // The theme's colours, read again when the theme or the up colour changed (this draw repaints at once).
-      const key = `${theme}:${redUp}`;
-      if (palette.current?.key !== key) palette.current = { key, colours: readPalette() };
-      paint(canvas, size.current, curve, palette.current.colours, decimals);
+      paint(canvas, size.current, curve, palette(), decimals);
       const now = performance.now();
       if (Number.isFinite(curve.mid) && now - labelledAt.current >= DEPTH_LABEL_MS) {
         labelledAt.current = now;
         canvas.setAttribute('aria-label', t('depth.summary', { mid: curve.mid.toFixed(decimals) }));
       }
     },
-    [theme, redUp, decimals, t],
+    [palette, size, decimals, t],
   );
   useEffect(() => {
     labelledAt.current = Number.NEGATIVE_INFINITY;

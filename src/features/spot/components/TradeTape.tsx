@@ -1,31 +1,75 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trade } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useFormats } from '../../../lib/format.ts';
 import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
+import { useCanvasSize, usePalette } from './canvas-surface.ts';
 import type { BookDecimals } from './OrderBookPanel.tsx';
-import { TapeView } from './tape-view.ts';
+import { TapeView, paintTape, type TapeRow } from './tape-view.ts';
 import styles from './spot.module.css';
 
 const SHOWN = 20;
+/** A row's height and start padding: `.tape` and `.tapeHead` in spot.module.css. */
+const ROW_HEIGHT = 22;
+const PADDING = 5;
+
+let reducedMotion: MediaQueryList | undefined;
+const marksShown = (): boolean =>
+  typeof matchMedia !== 'function' || !(reducedMotion ??= matchMedia('(prefers-reduced-motion: reduce)')).matches;
 
 /**
  * Recent trades of the pair, newest first, live from the feed: 24-hour time (docs/numbers-and-dates.md),
- * the pair's decimals. React renders the list; TapeView owns its twenty rows and draws each update into them
- * (docs/architecture.md#drawn-in-place). The trades of the latest update mark their start edge.
+ * the pair's decimals. Drawn on a canvas (docs/architecture.md#drawn-on-a-canvas); the trades of the
+ * latest update mark their start edge in their side's colour. A screen reader reads the canvas'
+ * label: each trade's time, side, price and amount, newest first, separated by semicolons.
  */
 export function TradeTape({ symbol, decimals }: { symbol: string; decimals: BookDecimals }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  const list = useRef<HTMLUListElement>(null);
-  const view = useRef<{ tape?: TapeView; symbol?: string; style?: unknown[] }>({});
-  useEffect(() => () => view.current.tape?.dispose(), []);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const palette = usePalette();
+  const view = useRef<{ tape: TapeView; symbol?: string; style?: unknown[] } | null>(null);
+  const size = useCanvasSize(canvas, () => view.current?.tape.repaint());
+  // The canvas' font and direction, read when the language changes: not in a draw, where reading a
+  // computed style would run the style pass the book's rows just made due.
+  const text = useRef<{ font: string; rtl: boolean } | null>(null);
+  const paint = useCallback(
+    (rows: readonly TapeRow[]) => {
+      const element = canvas.current;
+      if (!element || !size.current || !text.current) return;
+      paintTape(element, size.current, rows, {
+        ...text.current,
+        rowHeight: ROW_HEIGHT,
+        padding: PADDING,
+        marks: marksShown(),
+        palette: palette(),
+      });
+      const [buy, sell] = [t('spot.form.buy'), t('spot.form.sell')];
+      const label = rows.map((row) => `${row.time} ${row.buy ? buy : sell} ${row.price} ${row.amount}`).join('; ');
+      if (element.getAttribute('aria-label') !== label) element.setAttribute('aria-label', label);
+    },
+    [size, palette, t],
+  );
+  const paintRef = useRef(paint);
+  view.current ??= { tape: new TapeView(SHOWN, (rows) => paintRef.current(rows)) };
+  useLayoutEffect(() => {
+    const element = canvas.current;
+    if (element) {
+      const style = getComputedStyle(element);
+      text.current = {
+        font: `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
+        rtl: style.direction === 'rtl',
+      };
+    }
+    paintRef.current = paint;
+    view.current?.tape.repaint();
+  }, [paint, formats]);
+  useEffect(() => () => view.current?.tape.dispose(), []);
   const draw = useCallback(
     (trades: readonly Trade[]) => {
       const held = view.current;
-      if (!list.current) return;
-      held.tape ??= new TapeView(list.current, SHOWN, styles.tapeRow as string);
+      if (!held) return;
       if (held.symbol !== symbol) held.tape.reset();
       const restyled = held.style?.[0] !== decimals || held.style[1] !== formats;
       held.symbol = symbol;
@@ -44,7 +88,7 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
         <span>{t('spot.book.price')}</span>
         <span>{t('spot.book.size')}</span>
       </div>
-      <ul className={styles.tape} data-testid="trade-tape" ref={list} hidden={!ready} />
+      <canvas className={styles.tape} data-testid="trade-tape" role="img" ref={canvas} hidden={!ready} />
     </section>
   );
 }

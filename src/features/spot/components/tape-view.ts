@@ -1,18 +1,22 @@
 /**
- * Draws the trade tape into the fixed rows TradeTape rendered, in place (docs/architecture.md#drawn-in-place):
- * a new trade rewrites the texts of the rows below it instead of inserting a row and removing the
- * last, and a trade's texts are formatted once while it stays on the tape.
+ * The trade tape's rows and how they are drawn on its canvas (docs/architecture.md#drawn-on-a-canvas):
+ * an update lays out nothing and restyles nothing, it paints the tape's one canvas again. A trade's
+ * texts are formatted once while it stays on the tape.
  */
 import type { Trade } from '../../../../common/protocol.ts';
 import type { Formats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { FLASH_MS } from '../../../components/ui/FlashNumber.tsx';
-import tone from '../../../components/ui/tone.module.css';
+import { fitCanvas, type CanvasSize, type Palette } from './canvas-surface.ts';
 
-interface Texts {
+/** One drawn row: a trade's texts, its side, and whether it came with the latest update. */
+export interface TapeRow {
+  id: string;
   time: string;
   price: string;
   amount: string;
+  buy: boolean;
+  arrived: boolean;
 }
 
 /**
@@ -29,133 +33,115 @@ export function arrivals(trades: readonly Trade[], head: string | undefined): Se
   return fresh;
 }
 
-/** Where each text of a row is written (rowTemplate builds them). */
-interface RowNodes {
-  /** The trade the row shows. */
-  id?: string | undefined;
-  item: HTMLLIElement;
-  time: HTMLElement;
-  priceCell: HTMLElement;
-  arrow: HTMLElement;
-  price: HTMLElement;
-  amount: HTMLElement;
-}
-
-function ltr(parent: HTMLElement): HTMLElement {
-  const bdi = document.createElement('bdi');
-  bdi.dir = 'ltr';
-  parent.append(bdi);
-  return bdi;
-}
-
-/** A row: time; arrow and price in the side's colour; amount, each cell's text isolated left to right. */
-function createRow(rowClass: string): RowNodes {
-  const item = document.createElement('li');
-  item.className = rowClass;
-  item.hidden = true;
-  const [timeCell, priceCell, amountCell] = [0, 1, 2].map(() => item.appendChild(document.createElement('span')));
-  const time = ltr(timeCell as HTMLElement);
-  const priceText = ltr(priceCell as HTMLElement);
-  const arrow = priceText.appendChild(document.createElement('span'));
-  arrow.setAttribute('aria-hidden', 'true');
-  const price = priceText.appendChild(document.createElement('span'));
-  return { item, time, priceCell: priceCell as HTMLElement, arrow, price, amount: ltr(amountCell as HTMLElement) };
-}
-
 /**
- * The tape's rows, owned here and not by React. A new trade takes the bottom row to the top and
- * writes that row's texts only: the rows below keep theirs (a text that changes is shaped and laid
- * out again, a row that only moves is not), so an update costs about one row whatever the tape.
+ * The tape's rows, newest first, handed to `paint` on each update and again when the arrival marks
+ * end: with the next update, or FLASH_MS after theirs when trades stop.
  */
 export class TapeView {
-  private readonly rows: RowNodes[];
   private head: string | undefined;
-  private texts = new Map<string, Texts>();
-  private marked = new Set<RowNodes>();
+  private rows: TapeRow[] = [];
+  private texts = new Map<string, Omit<TapeRow, 'arrived'>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly list: HTMLElement,
-    size: number,
-    rowClass: string,
-  ) {
-    this.rows = Array.from({ length: size }, () => createRow(rowClass));
-    list.replaceChildren(...this.rows.map((row) => row.item));
-  }
+    private readonly size: number,
+    private readonly paint: (rows: readonly TapeRow[]) => void,
+  ) {}
 
   /** Draws the newest trades, one a row; `restyled` when decimals or language changed (every text again). */
   draw(trades: readonly Trade[], decimals: { price: number; size: number }, formats: Formats, restyled = false): void {
     const fresh = arrivals(trades, this.head);
-    const kept = this.head === undefined ? -1 : trades.findIndex((trade) => trade.tradeId === this.head);
     this.head = trades[0]?.tradeId;
     if (restyled) this.texts.clear();
-    const textOf = (trade: Trade): Texts => {
-      let text = this.texts.get(trade.tradeId);
-      if (!text) {
-        text = {
-          time: formats.time(trade.ts),
-          price: formatFixed(trade.price, decimals.price),
-          amount: formatFixed(trade.amount, decimals.size),
-        };
-        this.texts.set(trade.tradeId, text);
-      }
-      return text;
-    };
-    // The trades before the one that headed the tape are new: each takes the bottom row to the top,
-    // and the rows below keep the trades they show. A row showing another trade than its own
-    // (a tape merged after a reconnect, new decimals) is written again.
-    if (kept > 0 && kept < this.rows.length) {
-      for (let i = 0; i < kept; i++) {
-        const row = this.rows.pop() as RowNodes;
-        this.rows.unshift(row);
-        this.list.insertBefore(row.item, this.list.firstElementChild);
-      }
-    }
-    this.rows.forEach((row, i) => {
-      const trade = trades[i];
-      if (!trade) {
-        if (!row.item.hidden) row.item.hidden = true;
-        row.id = undefined;
-      } else if (restyled || row.id !== trade.tradeId) this.fill(row, trade, textOf(trade));
+    const texts = new Map<string, Omit<TapeRow, 'arrived'>>();
+    this.rows = trades.slice(0, this.size).map((trade) => {
+      const text = this.texts.get(trade.tradeId) ?? {
+        id: trade.tradeId,
+        time: formats.time(trade.ts),
+        price: formatFixed(trade.price, decimals.price),
+        amount: formatFixed(trade.amount, decimals.size),
+        buy: trade.direction === 'buy',
+      };
+      // Texts are kept for the trades on the tape only.
+      texts.set(trade.tradeId, text);
+      return { ...text, arrived: fresh.has(trade.tradeId) };
     });
-    this.mark(this.rows.filter((row, i) => fresh.has(trades[i]?.tradeId ?? '')));
-    // Texts are kept for the trades on the tape only.
-    if (this.texts.size > this.rows.length * 2) {
-      const shown = new Set(trades.slice(0, this.rows.length).map((trade) => trade.tradeId));
-      for (const id of this.texts.keys()) if (!shown.has(id)) this.texts.delete(id);
-    }
+    this.texts = texts;
+    this.show();
+  }
+
+  /** The rows drawn last, for drawing again at a new size or in new colours. */
+  repaint(): void {
+    this.paint(this.rows);
   }
 
   /** Forgets the tape drawn (another pair): its first drawing is history again. */
   reset(): void {
     this.head = undefined;
     this.texts.clear();
-    this.mark([]);
   }
 
   dispose(): void {
     clearTimeout(this.timer);
   }
 
-  /** The rows of the latest update mark their arrival; the marks go with the next update, or after FLASH_MS. */
-  private mark(rows: RowNodes[]): void {
+  private show(): void {
     clearTimeout(this.timer);
-    const next = new Set(rows);
-    for (const row of this.marked) if (!next.has(row)) delete row.item.dataset.arrived;
-    for (const row of next) row.item.dataset.arrived = '';
-    this.marked = next;
-    if (next.size > 0) this.timer = setTimeout(() => this.mark([]), FLASH_MS);
+    this.paint(this.rows);
+    if (!this.rows.some((row) => row.arrived)) return;
+    this.timer = setTimeout(() => {
+      this.rows = this.rows.map((row) => ({ ...row, arrived: false }));
+      this.paint(this.rows);
+    }, FLASH_MS);
   }
+}
 
-  private fill(row: RowNodes, trade: Trade, text: Texts): void {
-    const buy = trade.direction === 'buy';
-    row.id = trade.tradeId;
-    row.item.hidden = false;
-    row.item.dataset.direction = trade.direction;
-    row.time.textContent = text.time;
-    row.priceCell.className = (buy ? tone.up : tone.down) ?? '';
-    row.arrow.textContent = buy ? '▲ ' : '▼ ';
-    row.price.textContent = text.price;
-    row.amount.textContent = text.amount;
-  }
+/** How the tape looks: its rows' height and start padding (spot.module.css), font, direction, colours. */
+export interface TapeLook {
+  rowHeight: number;
+  padding: number;
+  font: string;
+  rtl: boolean;
+  /** Arrival marks are drawn (not under prefers-reduced-motion). */
+  marks: boolean;
+  palette: Palette;
+}
+
+/** The arrival mark's width at the row's start edge. */
+const MARK_WIDTH = 3;
+
+/**
+ * Paints the rows as the tape's header lays out its columns: three equal columns after the start
+ * padding, the time at the start of the first, price (arrow first, in the side's text colour) and
+ * amount at the end of theirs, mirrored right to left. The numbers themselves read left to right.
+ */
+export function paintTape(canvas: HTMLCanvasElement, size: CanvasSize, rows: readonly TapeRow[], look: TapeLook): void {
+  const context = fitCanvas(canvas, size);
+  if (!context) return;
+  const { width } = size;
+  const column = (width - look.padding) / 3;
+  // Edges from the start side: the time's start, the price's end, the amount's end.
+  const [timeX, priceX, amountX] = look.rtl
+    ? [width - look.padding, column, 0]
+    : [look.padding, look.padding + 2 * column, width];
+  const startAlign: CanvasTextAlign = look.rtl ? 'right' : 'left';
+  const endAlign: CanvasTextAlign = look.rtl ? 'left' : 'right';
+  context.font = look.font;
+  context.direction = 'ltr';
+  context.textBaseline = 'middle';
+  rows.forEach((row, i) => {
+    const top = i * look.rowHeight;
+    const middle = top + look.rowHeight / 2;
+    if (row.arrived && look.marks) {
+      context.fillStyle = row.buy ? look.palette.up : look.palette.down;
+      context.fillRect(look.rtl ? width - MARK_WIDTH : 0, top, MARK_WIDTH, look.rowHeight);
+    }
+    context.fillStyle = look.palette.text;
+    context.textAlign = startAlign;
+    context.fillText(row.time, timeX, middle);
+    context.textAlign = endAlign;
+    context.fillText(row.amount, amountX, middle);
+    context.fillStyle = row.buy ? look.palette.upText : look.palette.downText;
+    context.fillText(`${row.buy ? '▲' : '▼'} ${row.price}`, priceX, middle);
+  });
 }

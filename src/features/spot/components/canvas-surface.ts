@@ -1,0 +1,106 @@
+/**
+ * What the spot screen's canvases (the depth chart, the trade tape) share: their size kept by a
+ * ResizeObserver, a backing store at the device's pixel ratio, and the theme's colours read from
+ * its custom properties (docs/architecture.md#drawn-on-a-canvas).
+ */
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from '../../../lib/session.ts';
+import { upColour } from '../../../lib/up-colour.ts';
+
+/** A canvas' size in CSS pixels. */
+export interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+/** The theme's colours a canvas draws with (global.css). */
+export interface Palette {
+  /** Fills and marks: --up and --down. */
+  up: string;
+  down: string;
+  /** Text in the up and down colours: --up-text and --down-text (4.5:1 on the background). */
+  upText: string;
+  downText: string;
+  text: string;
+  muted: string;
+  line: string;
+}
+
+function readPalette(): Palette {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    up: read('--up', '#48b451'),
+    down: read('--down', '#db000c'),
+    upText: read('--up-text', '#2e7d32'),
+    downText: read('--down-text', '#c62828'),
+    text: read('--text', '#1a1f2b'),
+    muted: read('--muted', '#6b7280'),
+    line: read('--line', '#e5e8ef'),
+  };
+}
+
+/**
+ * The palette for the current theme and up colour, read at the first draw after either changed and
+ * not per draw (a computed style read in a draw can force a style pass). The getter is new when they
+ * change: a draw callback that depends on it draws again at once in the new colours.
+ */
+export function usePalette(): () => Palette {
+  const { redUp } = useSnapshot(upColour);
+  const { theme } = useSnapshot(session);
+  return useMemo(() => {
+    // Made anew for each theme and up colour, so the first draw after a change reads them again.
+    void [theme, redUp];
+    let colours: Palette | undefined;
+    return () => (colours ??= readPalette());
+  }, [theme, redUp]);
+}
+
+/**
+ * The canvas' size, read at mount and then kept by a ResizeObserver: a draw comes right after other
+ * rows changed, and reading the size then would lay the page out in the middle of the batch's task.
+ * `onResize` runs after each change (a canvas whose content changes rarely draws itself again).
+ */
+export function useCanvasSize(
+  canvas: RefObject<HTMLCanvasElement | null>,
+  onResize?: () => void,
+): RefObject<CanvasSize | null> {
+  const size = useRef<CanvasSize | null>(null);
+  const resized = useRef(onResize);
+  resized.current = onResize;
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    size.current = { width: element.clientWidth, height: element.clientHeight };
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      if (width === size.current?.width && height === size.current.height) return;
+      size.current = { width, height };
+      resized.current?.();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canvas]);
+  return size;
+}
+
+/**
+ * The canvas' 2D context for drawing in CSS pixels: the backing store made `size` at the device's
+ * pixel ratio (set only when it changed: setting it clears the canvas and reallocates), cleared.
+ */
+export function fitCanvas(canvas: HTMLCanvasElement, size: CanvasSize): CanvasRenderingContext2D | null {
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  const ratio = window.devicePixelRatio || 1;
+  const width = Math.round(size.width * ratio);
+  const height = Math.round(size.height * ratio);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, size.width, size.height);
+  return context;
+}
