@@ -28,12 +28,12 @@ interface Screen {
   connects: number;
 }
 
-/** Filled book rows on each side, the newest trade row's text, and the engine's socket count. */
+/** Filled book rows on each side, the newest trade as the tape reads it out, and the engine's socket count. */
 function readScreen(page: Page): Promise<Screen> {
   return page.evaluate(async () => {
     const filled = (side: string): number =>
-      [...document.querySelectorAll(`[data-testid="book-${side}"] li span:first-child`)].filter(
-        (span) => Number(span.textContent) > 0,
+      [...document.querySelectorAll(`[data-testid="book-${side}"] li:not([hidden]) button`)].filter(
+        (button) => Number((button.getAttribute('aria-label') ?? '').split(' ')[0]) > 0,
       ).length;
     const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number }> } }).__marketEngine;
     return {
@@ -68,9 +68,9 @@ describe('live market data in the app', () => {
       async ({ connects, firstTrade }) => {
         const engine = (window as unknown as { __marketEngine: { stats(): Promise<{ connects: number }> } })
           .__marketEngine;
-        const filled = [
-          ...document.querySelectorAll('[data-testid="book-bids"] li:not([hidden]) span:first-child'),
-        ].filter((span) => Number(span.textContent) > 0);
+        const filled = [...document.querySelectorAll('[data-testid="book-bids"] li:not([hidden]) button')].filter(
+          (button) => Number((button.getAttribute('aria-label') ?? '').split(' ')[0]) > 0,
+        );
         const newest =
           document.querySelector('[data-testid="trade-tape"]')?.getAttribute('aria-label')?.split('; ')[0] ?? '';
         return (await engine.stats()).connects > connects && filled.length === 5 && newest !== firstTrade;

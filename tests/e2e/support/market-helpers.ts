@@ -49,3 +49,30 @@ export function arrivingTrades(page: Page): Promise<number> {
     return marked;
   });
 }
+
+/**
+ * The prices a book side shows, best last for asks and first for bids as drawn, read from its rows'
+ * labels ("price size", the texts the row paints; BookSideView).
+ */
+export function bookPrices(page: Page, side: 'bids' | 'asks'): Promise<string[]> {
+  return page.evaluate(
+    (testId) =>
+      [...document.querySelectorAll(`[data-testid="${testId}"] li:not([hidden]) button`)].map(
+        (button) => (button.getAttribute('aria-label') ?? '').split(' ')[0] ?? '',
+      ),
+    `book-${side}`,
+  );
+}
+
+/** How many pixels of the first canvas matching `selector` are painted (not transparent). */
+export function paintedPixels(page: Page, selector: string): Promise<number> {
+  return page.evaluate((target) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(target);
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) painted++;
+    return painted;
+  }, selector);
+}

@@ -16,7 +16,7 @@ import {
   screenPage,
 } from '../support/screen-checks.ts';
 import { apiData, eventually } from '../support/trading-helpers.ts';
-import { tapeTrades } from '../support/market-helpers.ts';
+import { bookPrices, tapeTrades } from '../support/market-helpers.ts';
 
 interface Item {
   id: number;
@@ -169,10 +169,7 @@ describe('spot screen', () => {
     await page.goto(`${stack.baseUrl}/exchange?currentSymbol=btcusdt&name=BTC/USDT`);
     const asks = await visible(page.getByTestId('book-asks').locator('li'));
     await visible(page.getByTestId('trade-tape'));
-    const askPrices = await page
-      .getByTestId('book-asks')
-      .locator('li:not([hidden]) button > span:first-child')
-      .allTextContents();
+    const askPrices = await bookPrices(page, 'asks');
     expect(askPrices.length).toBeGreaterThan(0);
     for (const price of askPrices) expect(decimalsOf(price.trim())).toBe(decimals);
     expect(decimalsOf((await page.getByTestId('book-last').textContent())?.trim() ?? '')).toBe(decimals);

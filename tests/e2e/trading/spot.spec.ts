@@ -5,7 +5,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import { signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
-import { arrivingTrades, tapeTrades } from '../support/market-helpers.ts';
+import { arrivingTrades, bookPrices, paintedPixels, tapeTrades } from '../support/market-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
 interface Balance {
@@ -192,7 +192,7 @@ describe('spot pair switch', () => {
     const rowPrice = await page.evaluate(() => {
       const button = document.querySelector<HTMLElement>('[data-testid=book-bids] button');
       if (!button) throw new Error('no bid row to tap');
-      const text = button.querySelector('span')?.textContent ?? '0';
+      const text = (button.getAttribute('aria-label') ?? '0').split(' ')[0] ?? '0';
       button.click();
       return text;
     });
@@ -235,10 +235,10 @@ describe('spot book tap', () => {
     // Every price the top bid row shows from the press to just after the release.
     await page.evaluate(`(() => {
       const seen = (window.__topBids = []);
-      const read = () => seen.push(document.querySelector('[data-testid=book-bids] button span')?.textContent ?? '');
+      const read = () => seen.push((document.querySelector('[data-testid=book-bids] button')?.getAttribute('aria-label') ?? '').split(' ')[0]);
       read();
       window.__topBidWatch = new MutationObserver(read);
-      window.__topBidWatch.observe(document.querySelector('[data-testid=book-bids]'), { subtree: true, childList: true, characterData: true });
+      window.__topBidWatch.observe(document.querySelector('[data-testid=book-bids]'), { subtree: true, attributeFilter: ['aria-label'] });
     })()`);
     const topBids = () => page.evaluate('window.__topBids') as Promise<string[]>;
     const box = await bid.boundingBox();
@@ -262,6 +262,13 @@ describe('spot live numbers', () => {
   it('flashes a book size that changes and each trade as it arrives, and not with reduced motion', async () => {
     const { page, context } = await openSpotScreen();
     await visible(page.getByTestId('book-bids'));
+    // Each shown row paints its level on its canvas.
+    for (const side of ['bids', 'asks'])
+      await eventually(
+        () => paintedPixels(page, `[data-testid=book-${side}] li:not([hidden]) canvas`),
+        (pixels) => pixels > 0,
+        `a painted ${side} row`,
+      );
     await eventually(
       () => page.locator('[data-testid=book-bids] [data-flash], [data-testid=book-asks] [data-flash]').count(),
       (n) => n > 0,
@@ -321,8 +328,7 @@ describe('spot depth chart', () => {
     await page.getByTestId('spot-charts-toggle').click();
     const canvas = await visible(page.getByTestId('depth-chart').locator('canvas'));
 
-    const prices = async (side: 'bids' | 'asks') =>
-      (await page.getByTestId(`book-${side}`).locator('li span:first-child').allTextContents()).map(Number);
+    const prices = async (side: 'bids' | 'asks') => (await bookPrices(page, side)).map(Number);
     // The book moves while it is read: the mid must lie inside what the book shows, not between two exact rows.
     const read = async () => {
       const mid = Number(/mid price ([\d.]+)$/.exec((await canvas.getAttribute('aria-label')) ?? '')?.[1]);

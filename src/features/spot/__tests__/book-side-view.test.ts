@@ -28,45 +28,48 @@ describe('BookSideView', () => {
     for (let i = 0; i < 3; i++) {
       const item = document.createElement('li');
       item.hidden = true;
-      item.innerHTML = '<button type="button"><span></span><span></span></button>';
+      item.innerHTML = '<button type="button"><canvas></canvas></button>';
       list.append(item);
     }
   });
   afterEach(() => vi.useRealTimers());
 
-  const texts = () =>
+  // jsdom lays nothing out (no ResizeObserver): the rows' labels and attributes say what each paints.
+  const view = () => new BookSideView(list, () => undefined);
+  const buttons = () => Array.from(list.querySelectorAll('button'));
+  const labels = () =>
     Array.from(list.children, (item) =>
-      (item as HTMLElement).hidden ? null : Array.from(item.querySelectorAll('span'), (span) => span.textContent),
+      (item as HTMLElement).hidden ? null : item.querySelector('button')?.getAttribute('aria-label'),
     );
-  const flashes = () =>
-    Array.from(list.querySelectorAll('button > span:last-child'), (span) => (span as HTMLElement).dataset.flash);
+  const flashes = () => buttons().map((button) => button.dataset.flash);
 
   it('writes each level at the decimals into the same rows, with its price to take, and hides rows without a level', () => {
-    const view = new BookSideView(list);
-    const before = Array.from(list.querySelectorAll('span'));
-    view.draw([row('100.5', '1.25'), row('99', '0.0000009121')], { price: 2, size: 4 }, 0);
-    expect(texts()).toEqual([['100.50', '1.2500'], ['99.00', '0.0000'], null]);
-    expect(list.querySelector('button')?.dataset.price).toBe('100.5');
-    view.draw([row('101', '3')], { price: 1, size: 1 }, 10);
-    expect(texts()).toEqual([['101.0', '3.0'], null, null]);
-    expect(list.querySelectorAll('li')[1]?.querySelector('button')?.dataset.price).toBeUndefined();
+    const side = view();
+    const before = Array.from(list.querySelectorAll('canvas'));
+    side.draw([row('100.5', '1.25'), row('99', '0.0000009121')], { price: 2, size: 4 }, 0);
+    expect(labels()).toEqual(['100.50 1.2500', '99.00 0.0000', null]);
+    expect(buttons()[0]?.dataset.price).toBe('100.5');
+    side.draw([row('101', '3')], { price: 1, size: 1 }, 10);
+    expect(labels()).toEqual(['101.0 3.0', null, null]);
+    expect(buttons()[1]?.dataset.price).toBeUndefined();
+    expect(buttons()[1]?.hasAttribute('aria-label')).toBe(false);
     // Drawn in place: no node was replaced.
-    expect(Array.from(list.querySelectorAll('span'))).toEqual(before);
+    expect(Array.from(list.querySelectorAll('canvas'))).toEqual(before);
   });
 
   it('tints a changed size for FLASH_MS, also when no push follows, and never across books after a reset', () => {
-    const view = new BookSideView(list);
-    view.draw([row('100', '1'), row('99', '2')], { price: 0, size: 0 }, 0);
+    const side = view();
+    side.draw([row('100', '1'), row('99', '2')], { price: 0, size: 0 }, 0);
     expect(flashes()).toEqual([undefined, undefined, undefined]);
-    view.draw([row('100', '3'), row('99', '1')], { price: 0, size: 0 }, performance.now());
+    side.draw([row('100', '3'), row('99', '1')], { price: 0, size: 0 }, performance.now());
     expect(flashes()).toEqual(['up', 'down', undefined]);
     vi.advanceTimersByTime(FLASH_MS - 1);
     expect(flashes()).toEqual(['up', 'down', undefined]);
     vi.advanceTimersByTime(1);
     expect(flashes()).toEqual([undefined, undefined, undefined]);
-    view.reset();
-    view.draw([row('100', '5')], { price: 0, size: 0 }, performance.now());
+    side.reset();
+    side.draw([row('100', '5')], { price: 0, size: 0 }, performance.now());
     expect(flashes()).toEqual([undefined, undefined, undefined]);
-    view.dispose();
+    side.dispose();
   });
 });

@@ -1,4 +1,15 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type DOMAttributes, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DOMAttributes,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Book } from '../../../../common/protocol.ts';
 import { FlashNumber } from '../../../components/ui/FlashNumber.tsx';
@@ -9,10 +20,10 @@ import { formatFixed } from '../../../lib/money.ts';
 import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
 import { BOOK_STEPS, SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
 import { useLastPrice } from '../hooks/use-spot-prices.ts';
-import { BookSideView } from './book-side-view.ts';
+import { useFormats } from '../../../lib/format.ts';
+import { BookSideView, paintBookRow, type RowPainter } from './book-side-view.ts';
+import { motionAllowed, readTextLook, usePalette, type Palette, type TextLook } from './canvas-surface.ts';
 import grouping from './book-grouping.module.css';
-import flash from '../../../components/ui/flash-number.module.css';
-import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
 
 type Layout = 'both' | 'bids' | 'asks';
@@ -62,9 +73,9 @@ function useRowPick(
 }
 
 /**
- * One side's rows as fixed nodes that BookSideView draws each push into (docs/architecture.md#drawn-in-place):
- * React renders them once, and a book push changes texts in place. Each row is hidden until a level
- * fills it.
+ * One side's rows as fixed nodes that BookSideView draws each push into (docs/architecture.md#drawn-on-a-canvas):
+ * React renders them once, and a book push paints the rows' canvases. Each row is hidden until a
+ * level fills it.
  */
 function RowSlots({
   side,
@@ -83,13 +94,27 @@ function RowSlots({
       {Array.from({ length: count }, (_, position) => (
         <li key={position} hidden>
           <button type="button" className={styles.bookRow}>
-            <span className={side === 'bids' ? tone.up : tone.down} />
-            <span className={flash.number} />
+            <canvas className={styles.bookRowCanvas} />
           </button>
         </li>
       ))}
     </ul>
   );
+}
+
+/** What the rows' canvases paint with: the text look and the theme's palette. */
+interface BookLook {
+  text: TextLook;
+  palette: () => Palette;
+}
+
+/** A side's row painter; it reads the look at each paint, as a view outlives a change of theme or language. */
+function rowPainter(look: RefObject<BookLook | null>, side: 'asks' | 'bids'): RowPainter {
+  return (canvas, size, picture) => {
+    const shared = look.current;
+    if (!shared) return;
+    paintBookRow(canvas, size, picture, { ...shared.text, side, flashes: motionAllowed(), palette: shared.palette() });
+  };
 }
 
 /**
@@ -100,6 +125,16 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
   const asks = useRef<HTMLUListElement>(null);
   const bids = useRef<HTMLUListElement>(null);
   const views = useRef<{ asks?: BookSideView; bids?: BookSideView; book?: string }>({});
+  const palette = usePalette();
+  const formats = useFormats();
+  // What the rows' canvases paint with, read when the language, theme or up colour changes.
+  const look = useRef<BookLook | null>(null);
+  useLayoutEffect(() => {
+    const list = asks.current ?? bids.current;
+    if (list) look.current = { text: readTextLook(list), palette };
+    views.current.asks?.repaint();
+    views.current.bids?.repaint();
+  }, [palette, formats, count]);
   useEffect(
     () => () => {
       views.current.asks?.dispose();
@@ -120,7 +155,7 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
         let view = held[side];
         if (view?.list !== list) {
           view?.dispose();
-          view = held[side] = new BookSideView(list);
+          view = held[side] = new BookSideView(list, rowPainter(look, side));
         } else if (held.book !== bookKey) view.reset();
         const rows = bookRows(book, side, count);
         view.draw(side === 'asks' ? rows.reverse() : rows, decimals, now);
@@ -246,7 +281,7 @@ const LayoutButtons = memo(function LayoutButtons({
 /**
  * The live order book (docs/product-rules.md#spot-orders): 5 rows a side, or 9 of one side, at the pair's decimals. Tapping a
  * row takes its price. Prices can be grouped; the depth chart reads this same book subscription.
- * A book push (five a second) is drawn into fixed rows with no React render; the head and controls are memoised apart.
+ * A book push (five a second) is painted into fixed rows with no React render; the head and controls are memoised apart.
  */
 export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pricePrecision }: OrderBookPanelProps) {
   const { t } = useTranslation();

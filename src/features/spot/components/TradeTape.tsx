@@ -4,7 +4,7 @@ import type { Trade } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useFormats } from '../../../lib/format.ts';
 import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
-import { useCanvasSize, usePalette } from './canvas-surface.ts';
+import { motionAllowed, readTextLook, useCanvasSize, usePalette, type TextLook } from './canvas-surface.ts';
 import type { BookDecimals } from './OrderBookPanel.tsx';
 import { TapeView, paintTape, type TapeRow } from './tape-view.ts';
 import styles from './spot.module.css';
@@ -13,10 +13,6 @@ const SHOWN = 20;
 /** A row's height and start padding: `.tape` and `.tapeHead` in spot.module.css. */
 const ROW_HEIGHT = 22;
 const PADDING = 5;
-
-let reducedMotion: MediaQueryList | undefined;
-const marksShown = (): boolean =>
-  typeof matchMedia !== 'function' || !(reducedMotion ??= matchMedia('(prefers-reduced-motion: reduce)')).matches;
 
 /**
  * Recent trades of the pair, newest first, live from the feed: 24-hour time (docs/numbers-and-dates.md),
@@ -33,7 +29,7 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
   const size = useCanvasSize(canvas, () => view.current?.tape.repaint());
   // The canvas' font and direction, read when the language changes: not in a draw, where reading a
   // computed style would run the style pass the book's rows just made due.
-  const text = useRef<{ font: string; rtl: boolean } | null>(null);
+  const text = useRef<TextLook | null>(null);
   const paint = useCallback(
     (rows: readonly TapeRow[]) => {
       const element = canvas.current;
@@ -42,7 +38,7 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
         ...text.current,
         rowHeight: ROW_HEIGHT,
         padding: PADDING,
-        marks: marksShown(),
+        marks: motionAllowed(),
         palette: palette(),
       });
       const [buy, sell] = [t('spot.form.buy'), t('spot.form.sell')];
@@ -54,14 +50,7 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
   const paintRef = useRef(paint);
   view.current ??= { tape: new TapeView(SHOWN, (rows) => paintRef.current(rows)) };
   useLayoutEffect(() => {
-    const element = canvas.current;
-    if (element) {
-      const style = getComputedStyle(element);
-      text.current = {
-        font: `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
-        rtl: style.direction === 'rtl',
-      };
-    }
+    if (canvas.current) text.current = readTextLook(canvas.current);
     paintRef.current = paint;
     view.current?.tape.repaint();
   }, [paint, formats]);

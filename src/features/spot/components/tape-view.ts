@@ -7,7 +7,7 @@ import type { Trade } from '../../../../common/protocol.ts';
 import type { Formats } from '../../../lib/format.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { FLASH_MS } from '../../../components/ui/FlashNumber.tsx';
-import { fitCanvas, type CanvasSize, type Palette } from './canvas-surface.ts';
+import { fitCanvas, type CanvasSize, type Palette, type TextLook } from './canvas-surface.ts';
 
 /** One drawn row: a trade's texts, its side, and whether it came with the latest update. */
 export interface TapeRow {
@@ -97,11 +97,9 @@ export class TapeView {
 }
 
 /** How the tape looks: its rows' height and start padding (spot.module.css), font, direction, colours. */
-export interface TapeLook {
+export interface TapeLook extends TextLook {
   rowHeight: number;
   padding: number;
-  font: string;
-  rtl: boolean;
   /** Arrival marks are drawn (not under prefers-reduced-motion). */
   marks: boolean;
   palette: Palette;
