@@ -262,10 +262,10 @@ describe('spot live numbers', () => {
   it('flashes a book size that changes and each trade as it arrives, and not with reduced motion', async () => {
     const { page, context } = await openSpotScreen();
     await visible(page.getByTestId('book-bids'));
-    // Each shown row paints its level on its canvas.
+    // Each side paints its levels on its canvas.
     for (const side of ['bids', 'asks'])
       await eventually(
-        () => paintedPixels(page, `[data-testid=book-${side}] li:not([hidden]) canvas`),
+        () => paintedPixels(page, `[data-testid=book-${side}-canvas]`),
         (pixels) => pixels > 0,
         `a painted ${side} row`,
       );

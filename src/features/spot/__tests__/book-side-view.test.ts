@@ -28,14 +28,14 @@ describe('BookSideView', () => {
     for (let i = 0; i < 3; i++) {
       const item = document.createElement('li');
       item.hidden = true;
-      item.innerHTML = '<button type="button"><canvas></canvas></button>';
+      item.innerHTML = '<button type="button"></button>';
       list.append(item);
     }
   });
   afterEach(() => vi.useRealTimers());
 
   // jsdom lays nothing out (no ResizeObserver): the rows' labels and attributes say what each paints.
-  const view = () => new BookSideView(list, () => undefined);
+  const view = () => new BookSideView(list, document.createElement('canvas'), () => undefined);
   const buttons = () => Array.from(list.querySelectorAll('button'));
   const labels = () =>
     Array.from(list.children, (item) =>
@@ -45,7 +45,7 @@ describe('BookSideView', () => {
 
   it('writes each level at the decimals into the same rows, with its price to take, and hides rows without a level', () => {
     const side = view();
-    const before = Array.from(list.querySelectorAll('canvas'));
+    const before = buttons();
     side.draw([row('100.5', '1.25'), row('99', '0.0000009121')], { price: 2, size: 4 }, 0);
     expect(labels()).toEqual(['100.50 1.2500', '99.00 0.0000', null]);
     expect(buttons()[0]?.dataset.price).toBe('100.5');
@@ -54,7 +54,7 @@ describe('BookSideView', () => {
     expect(buttons()[1]?.dataset.price).toBeUndefined();
     expect(buttons()[1]?.hasAttribute('aria-label')).toBe(false);
     // Drawn in place: no node was replaced.
-    expect(Array.from(list.querySelectorAll('canvas'))).toEqual(before);
+    expect(buttons()).toEqual(before);
   });
 
   it('tints a changed size for FLASH_MS, also when no push follows, and never across books after a reset', () => {

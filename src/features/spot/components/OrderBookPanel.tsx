@@ -73,32 +73,35 @@ function useRowPick(
 }
 
 /**
- * One side's rows as fixed nodes that BookSideView draws each push into (docs/architecture.md#drawn-on-a-canvas):
- * React renders them once, and a book push paints the rows' canvases. Each row is hidden until a
- * level fills it.
+ * One side's rows as fixed nodes over the side's canvas, which BookSideView paints each push
+ * (docs/architecture.md#drawn-on-a-canvas): React renders them once. Each row is a button, hidden
+ * until a level fills it.
  */
 function RowSlots({
   side,
   count,
   listRef,
+  canvasRef,
   shown,
 }: {
   side: 'bids' | 'asks';
   count: number;
   listRef: Ref<HTMLUListElement>;
+  canvasRef: Ref<HTMLCanvasElement>;
   /** False until the book (of this pair and grouping) has come: the skeleton stands in. */
   shown: boolean;
 }) {
   return (
-    <ul className={styles.bookSide} data-testid={`book-${side}`} ref={listRef} hidden={!shown}>
-      {Array.from({ length: count }, (_, position) => (
-        <li key={position} hidden>
-          <button type="button" className={styles.bookRow}>
-            <canvas className={styles.bookRowCanvas} />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className={styles.bookSideBox} hidden={!shown}>
+      <canvas className={styles.bookCanvas} ref={canvasRef} data-testid={`book-${side}-canvas`} />
+      <ul className={styles.bookSide} data-testid={`book-${side}`} ref={listRef}>
+        {Array.from({ length: count }, (_, position) => (
+          <li key={position} hidden>
+            <button type="button" className={styles.bookRow} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -110,10 +113,11 @@ interface BookLook {
 
 /** A side's row painter; it reads the look at each paint, as a view outlives a change of theme or language. */
 function rowPainter(look: RefObject<BookLook | null>, side: 'asks' | 'bids'): RowPainter {
-  return (canvas, size, picture) => {
+  return (canvas, size, band, picture) => {
     const shared = look.current;
     if (!shared) return;
-    paintBookRow(canvas, size, picture, { ...shared.text, side, flashes: motionAllowed(), palette: shared.palette() });
+    const rowLook = { ...shared.text, side, flashes: motionAllowed(), palette: shared.palette() };
+    paintBookRow(canvas, size, band, picture, rowLook);
   };
 }
 
@@ -124,6 +128,8 @@ function rowPainter(look: RefObject<BookLook | null>, side: 'asks' | 'bids'): Ro
 function useDrawnBook(symbol: string, step: number, count: number, decimals: BookDecimals) {
   const asks = useRef<HTMLUListElement>(null);
   const bids = useRef<HTMLUListElement>(null);
+  const asksCanvas = useRef<HTMLCanvasElement>(null);
+  const bidsCanvas = useRef<HTMLCanvasElement>(null);
   const views = useRef<{ asks?: BookSideView; bids?: BookSideView; book?: string }>({});
   const palette = usePalette();
   const formats = useFormats();
@@ -147,15 +153,15 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
     (book: Book) => {
       const now = performance.now();
       const held = views.current;
-      for (const [side, list] of [
-        ['asks', asks.current],
-        ['bids', bids.current],
+      for (const [side, list, canvas] of [
+        ['asks', asks.current, asksCanvas.current],
+        ['bids', bids.current, bidsCanvas.current],
       ] as const) {
-        if (!list) continue;
+        if (!list || !canvas) continue;
         let view = held[side];
         if (view?.list !== list) {
           view?.dispose();
-          view = held[side] = new BookSideView(list, rowPainter(look, side));
+          view = held[side] = new BookSideView(list, canvas, rowPainter(look, side));
         } else if (held.book !== bookKey) view.reset();
         const rows = bookRows(book, side, count);
         view.draw(side === 'asks' ? rows.reverse() : rows, decimals, now);
@@ -165,7 +171,7 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
     [bookKey, count, decimals],
   );
   const ready = useStreamDraw(engineStream({ kind: 'book', symbol, levels: SPOT_BOOK_LEVELS, step }), draw);
-  return { asks, bids, ready };
+  return { asks, bids, asksCanvas, bidsCanvas, ready };
 }
 
 /** A book layout drawn as the exchanges draw it: sell rows (down colour) over buy rows (up colour), or one side. */
@@ -294,11 +300,25 @@ export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pr
       <BookHead />
       {!book.ready && <Skeleton height={layout === 'both' ? 260 : 240} />}
       {layout !== 'bids' && (
-        <RowSlots key={`asks:${count}`} side="asks" count={count} listRef={book.asks} shown={book.ready} />
+        <RowSlots
+          key={`asks:${count}`}
+          side="asks"
+          count={count}
+          listRef={book.asks}
+          canvasRef={book.asksCanvas}
+          shown={book.ready}
+        />
       )}
       {book.ready && <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />}
       {layout !== 'asks' && (
-        <RowSlots key={`bids:${count}`} side="bids" count={count} listRef={book.bids} shown={book.ready} />
+        <RowSlots
+          key={`bids:${count}`}
+          side="bids"
+          count={count}
+          listRef={book.bids}
+          canvasRef={book.bidsCanvas}
+          shown={book.ready}
+        />
       )}
       <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
       <LayoutButtons layout={layout} onLayout={setLayout} />

@@ -1,13 +1,14 @@
 /**
- * Draws one side of the order book into the fixed rows OrderBookPanel rendered (a list of `li`, each
- * a button holding a canvas), in place: a push paints the rows whose price, size or tint changed on
- * their own canvases and lays nothing out (docs/architecture.md#drawn-on-a-canvas). Each button
- * keeps the level's price to take (`data-price`) and its texts as its label for screen readers.
+ * Draws one side of the order book: OrderBookPanel rendered its fixed rows (a list of `li`, each a
+ * button) over one canvas. A push paints, on that canvas, the rows whose price, size or tint
+ * changed, where their buttons lie, and lays nothing out (docs/architecture.md#drawn-on-a-canvas).
+ * Each button keeps the level's price to take (`data-price`) and its texts as its label for
+ * screen readers.
  */
 import type { BookRow } from '../../../lib/book-rows.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { FLASH_MS } from '../../../components/ui/FlashNumber.tsx';
-import { fitCanvas, type CanvasSize, type Palette, type TextLook } from './canvas-surface.ts';
+import { contextOf, sizeCanvas, type CanvasSize, type Palette, type TextLook } from './canvas-surface.ts';
 
 export type Flash = 'up' | 'down';
 
@@ -41,14 +42,20 @@ export interface RowPicture {
   flash: Flash | null;
 }
 
-/** Paints a row's picture on its canvas at `size` (CSS pixels). */
-export type RowPainter = (canvas: HTMLCanvasElement, size: CanvasSize, picture: RowPicture) => void;
+/** Where a row lies on its side's canvas, in CSS pixels. */
+export interface RowBand {
+  top: number;
+  height: number;
+}
+
+/** Paints a row's picture in its band of the side's canvas (`size`: the canvas' CSS size). */
+export type RowPainter = (canvas: HTMLCanvasElement, size: CanvasSize, band: RowBand, picture: RowPicture) => void;
 
 interface RowState {
   item: HTMLElement;
   button: HTMLElement;
-  canvas: HTMLCanvasElement | null;
-  size?: CanvasSize;
+  /** The row's height, from a ResizeObserver (0 while hidden). */
+  height: number;
   picture: RowPicture;
   /** Until when (performance.now) the size is tinted. */
   until?: number;
@@ -62,28 +69,33 @@ export class BookSideView {
   private readonly rows: RowState[];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly observer: ResizeObserver | undefined;
+  private size: CanvasSize | undefined;
 
   constructor(
     readonly list: HTMLElement,
+    private readonly canvas: HTMLCanvasElement,
     private readonly paint: RowPainter,
   ) {
-    this.rows = Array.from(list.children, (item) => {
-      const button = item.firstElementChild as HTMLElement;
-      const canvas = button.firstElementChild instanceof HTMLCanvasElement ? button.firstElementChild : null;
-      return { item: item as HTMLElement, button, canvas, picture: EMPTY };
-    });
-    // Each canvas' size, kept outside the draws (a read in a draw would lay the page out); a row
-    // shown or resized paints again.
+    this.rows = Array.from(list.children, (item) => ({
+      item: item as HTMLElement,
+      button: item.firstElementChild as HTMLElement,
+      height: 0,
+      picture: EMPTY,
+    }));
+    // The canvas' and the rows' sizes, kept outside the draws (a read in a draw would lay the page
+    // out); a row shown, hidden or resized moves the rows below it, so every row paints again.
     if (typeof ResizeObserver === 'function') {
       this.observer = new ResizeObserver((entries) => {
         for (const entry of entries) {
-          const row = this.rows.find((each) => each.canvas === entry.target);
-          if (!row) continue;
-          row.size = { width: entry.contentRect.width, height: entry.contentRect.height };
-          this.show(row);
+          const { width, height } = entry.contentRect;
+          if (entry.target === canvas) this.size = { width, height };
+          const row = this.rows.find((each) => each.item === entry.target);
+          if (row) row.height = height;
         }
+        this.repaint();
       });
-      for (const row of this.rows) if (row.canvas) this.observer.observe(row.canvas);
+      this.observer.observe(canvas);
+      for (const row of this.rows) this.observer.observe(row.item);
     }
   }
 
@@ -97,21 +109,25 @@ export class BookSideView {
       if (!row) {
         // An emptied row keeps no stale level (the book is emptied while the socket is down).
         delete state.button.dataset.price;
-        this.update(state, EMPTY.price, EMPTY.size, this.tint(state, null, now));
+        this.update(i, EMPTY.price, EMPTY.size, this.tint(state, null, now));
         return;
       }
       if (state.button.dataset.price !== row.price) state.button.dataset.price = row.price;
       const price = formatFixed(row.price, decimals.price);
       const size = formatFixed(row.size, decimals.size);
-      this.update(state, price, size, this.tint(state, flashes[i], now));
+      this.update(i, price, size, this.tint(state, flashes[i], now));
     });
     this.drawn = rows.slice(0, this.rows.length);
     this.scheduleFade(now);
   }
 
-  /** Paints every row again (new colours, font or direction). */
+  /** Paints every row again (new colours, font, direction or sizes). */
   repaint(): void {
-    for (const row of this.rows) this.show(row);
+    if (!this.size) return;
+    // A new size clears the canvas; the same one is cleared here, rows past the shown ones too.
+    sizeCanvas(this.canvas, this.size);
+    contextOf(this.canvas)?.clearRect(0, 0, this.size.width, this.size.height);
+    for (let i = 0; i < this.rows.length; i++) this.show(i);
   }
 
   /** Forgets what was drawn (another pair or grouping): nothing is compared across books. */
@@ -119,10 +135,10 @@ export class BookSideView {
     this.drawn = [];
     clearTimeout(this.timer);
     this.timer = undefined;
-    for (const row of this.rows) {
+    this.rows.forEach((row, i) => {
       const { price, size } = row.picture;
-      this.update(row, price, size, this.tint(row, null, 0));
-    }
+      this.update(i, price, size, this.tint(row, null, 0));
+    });
   }
 
   dispose(): void {
@@ -142,7 +158,8 @@ export class BookSideView {
   }
 
   /** Writes the row's label and tint attribute and paints it, when anything it shows changed. */
-  private update(row: RowState, price: string, size: string, flash: Flash | null): void {
+  private update(i: number, price: string, size: string, flash: Flash | null): void {
+    const row = this.rows[i] as RowState;
     const before = row.picture;
     if (before.price === price && before.size === size && before.flash === flash) return;
     row.picture = { price, size, flash };
@@ -152,11 +169,16 @@ export class BookSideView {
     }
     if (flash) row.button.dataset.flash = flash;
     else delete row.button.dataset.flash;
-    this.show(row);
+    this.show(i);
   }
 
-  private show(row: RowState): void {
-    if (row.canvas && row.size) this.paint(row.canvas, row.size, row.picture);
+  /** Paints row `i` in its band: below the rows above it, as the list lays them out. */
+  private show(i: number): void {
+    const row = this.rows[i] as RowState;
+    if (!this.size || row.height === 0) return;
+    let top = 0;
+    for (let above = 0; above < i; above++) top += (this.rows[above] as RowState).height;
+    this.paint(this.canvas, this.size, { top, height: row.height }, row.picture);
   }
 
   /**
@@ -174,10 +196,10 @@ export class BookSideView {
   private fade(): void {
     this.timer = undefined;
     const now = performance.now();
-    for (const row of this.rows) {
+    this.rows.forEach((row, i) => {
       const { price, size } = row.picture;
-      this.update(row, price, size, this.tint(row, undefined, now));
-    }
+      this.update(i, price, size, this.tint(row, undefined, now));
+    });
     this.scheduleFade(now);
   }
 }
@@ -190,20 +212,23 @@ export interface BookRowLook extends TextLook {
 }
 
 /**
- * Paints a row as its button lays it out: the price at the start in the side's text colour, the
- * size at the end, tinted a quarter of the up or down colour behind it while it flashes. Both
- * read left to right; right to left they change ends.
+ * Paints a row in its band as its button lays it out: the price at the start in the side's text
+ * colour, the size at the end, tinted a quarter of the up or down colour behind it while it
+ * flashes. Both read left to right; right to left they change ends.
  */
 export function paintBookRow(
   canvas: HTMLCanvasElement,
   size: CanvasSize,
+  band: RowBand,
   picture: RowPicture,
   look: BookRowLook,
 ): void {
-  const context = fitCanvas(canvas, size);
-  if (!context || !picture.price) return;
-  const { width, height } = size;
-  const middle = height / 2;
+  const context = sizeCanvas(canvas, size);
+  if (!context) return;
+  const { width } = size;
+  context.clearRect(0, band.top, width, band.height);
+  if (!picture.price) return;
+  const middle = band.top + band.height / 2;
   context.font = look.font;
   context.direction = 'ltr';
   context.textBaseline = 'middle';
@@ -211,7 +236,6 @@ export function paintBookRow(
   context.textAlign = look.rtl ? 'right' : 'left';
   context.fillText(picture.price, look.rtl ? width : 0, middle);
   context.textAlign = look.rtl ? 'left' : 'right';
-  const sizeX = look.rtl ? 0 : width;
   if (picture.flash && look.flashes) {
     const textWidth = context.measureText(picture.size).width;
     context.globalAlpha = 0.25;
@@ -220,5 +244,5 @@ export function paintBookRow(
     context.globalAlpha = 1;
   }
   context.fillStyle = look.palette.text;
-  context.fillText(picture.size, sizeX, middle);
+  context.fillText(picture.size, look.rtl ? 0 : width, middle);
 }

@@ -132,10 +132,10 @@ export function contextOf(canvas: HTMLCanvasElement): CanvasRenderingContext2D |
 }
 
 /**
- * The canvas' 2D context for drawing in CSS pixels: the backing store made `size` at the device's
- * pixel ratio (set only when it changed: setting it clears the canvas and reallocates), cleared.
+ * The canvas' 2D context for drawing in CSS pixels, the backing store made `size` at the device's
+ * pixel ratio (set only when it changed: setting it clears the canvas and reallocates).
  */
-export function fitCanvas(canvas: HTMLCanvasElement, size: CanvasSize): CanvasRenderingContext2D | null {
+export function sizeCanvas(canvas: HTMLCanvasElement, size: CanvasSize): CanvasRenderingContext2D | null {
   const context = contextOf(canvas);
   if (!context) return null;
   const ratio = window.devicePixelRatio || 1;
@@ -146,6 +146,12 @@ export function fitCanvas(canvas: HTMLCanvasElement, size: CanvasSize): CanvasRe
     canvas.height = height;
   }
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, size.width, size.height);
+  return context;
+}
+
+/** The canvas' 2D context as sizeCanvas gives it, cleared: for a canvas painted whole. */
+export function fitCanvas(canvas: HTMLCanvasElement, size: CanvasSize): CanvasRenderingContext2D | null {
+  const context = sizeCanvas(canvas, size);
+  context?.clearRect(0, 0, size.width, size.height);
   return context;
 }
