@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBenchPages } from '../../../bench/build-pages.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 import { loginViaUi, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
-import { waitForPage } from '../support/market-helpers.ts';
+import { bookPrices, waitForPage } from '../support/market-helpers.ts';
 import { dismissNoticeBanner } from '../support/trading-helpers.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
@@ -62,14 +62,8 @@ async function watchPolicy(context: BrowserContext, page: Page): Promise<Watch> 
 }
 
 /** Filled rows of one side of the spot book. */
-const filledBookRows = (page: Page, side: 'bids' | 'asks') =>
-  page.evaluate(
-    (which) =>
-      [...document.querySelectorAll(`[data-testid="book-${which}"] li span:first-child`)].filter(
-        (span) => Number(span.textContent) > 0,
-      ).length,
-    side,
-  );
+const filledBookRows = async (page: Page, side: 'bids' | 'asks') =>
+  (await bookPrices(page, side)).filter((price) => Number(price) > 0).length;
 
 describe('the Content-Security-Policy in the browser', () => {
   it('lets home, market, spot, options and login run without a single refusal', async () => {
