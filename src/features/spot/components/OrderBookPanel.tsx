@@ -1,4 +1,5 @@
 import {
+  createRef,
   memo,
   useCallback,
   useEffect,
@@ -7,7 +8,6 @@ import {
   useRef,
   useState,
   type DOMAttributes,
-  type Ref,
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,15 @@ import grouping from './book-grouping.module.css';
 import styles from './spot.module.css';
 
 type Layout = 'both' | 'bids' | 'asks';
+type Side = 'bids' | 'asks';
+
+/** A side's nodes: its rows' list and the canvas under it. */
+interface SideNodes {
+  list: RefObject<HTMLUListElement | null>;
+  canvas: RefObject<HTMLCanvasElement | null>;
+}
+
+const sideNodes = (): SideNodes => ({ list: createRef(), canvas: createRef() });
 
 /** Decimals the book shows: the pair's price and size precisions, 6 at most (money.ts shownDecimals). */
 export interface BookDecimals {
@@ -80,21 +89,19 @@ function useRowPick(
 function RowSlots({
   side,
   count,
-  listRef,
-  canvasRef,
+  nodes,
   shown,
 }: {
-  side: 'bids' | 'asks';
+  side: Side;
   count: number;
-  listRef: Ref<HTMLUListElement>;
-  canvasRef: Ref<HTMLCanvasElement>;
+  nodes: SideNodes;
   /** False until the book (of this pair and grouping) has come: the skeleton stands in. */
   shown: boolean;
 }) {
   return (
     <div className={styles.bookSideBox} hidden={!shown}>
-      <canvas className={styles.bookCanvas} ref={canvasRef} data-testid={`book-${side}-canvas`} />
-      <ul className={styles.bookSide} data-testid={`book-${side}`} ref={listRef}>
+      <canvas className={styles.bookCanvas} ref={nodes.canvas} data-testid={`book-${side}-canvas`} />
+      <ul className={styles.bookSide} data-testid={`book-${side}`} ref={nodes.list}>
         {Array.from({ length: count }, (_, position) => (
           <li key={position} hidden>
             <button type="button" className={styles.bookRow} />
@@ -112,7 +119,7 @@ interface BookLook {
 }
 
 /** A side's row painter; it reads the look at each paint, as a view outlives a change of theme or language. */
-function rowPainter(look: RefObject<BookLook | null>, side: 'asks' | 'bids'): RowPainter {
+function rowPainter(look: RefObject<BookLook | null>, side: Side): RowPainter {
   return (canvas, size, band, picture) => {
     const shared = look.current;
     if (!shared) return;
@@ -126,21 +133,19 @@ function rowPainter(look: RefObject<BookLook | null>, side: 'asks' | 'bids'): Ro
  * first. A new pair or grouping starts both sides afresh, so no size is compared across books.
  */
 function useDrawnBook(symbol: string, step: number, count: number, decimals: BookDecimals) {
-  const asks = useRef<HTMLUListElement>(null);
-  const bids = useRef<HTMLUListElement>(null);
-  const asksCanvas = useRef<HTMLCanvasElement>(null);
-  const bidsCanvas = useRef<HTMLCanvasElement>(null);
+  const [asks] = useState(sideNodes);
+  const [bids] = useState(sideNodes);
   const views = useRef<{ asks?: BookSideView; bids?: BookSideView; book?: string }>({});
   const palette = usePalette();
   const formats = useFormats();
   // What the rows' canvases paint with, read when the language, theme or up colour changes.
   const look = useRef<BookLook | null>(null);
   useLayoutEffect(() => {
-    const list = asks.current ?? bids.current;
+    const list = asks.list.current ?? bids.list.current;
     if (list) look.current = { text: readTextLook(list), palette };
     views.current.asks?.repaint();
     views.current.bids?.repaint();
-  }, [palette, formats, count]);
+  }, [asks, bids, palette, formats, count]);
   useEffect(
     () => () => {
       views.current.asks?.dispose();
@@ -153,10 +158,11 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
     (book: Book) => {
       const now = performance.now();
       const held = views.current;
-      for (const [side, list, canvas] of [
-        ['asks', asks.current, asksCanvas.current],
-        ['bids', bids.current, bidsCanvas.current],
+      for (const [side, nodes] of [
+        ['asks', asks],
+        ['bids', bids],
       ] as const) {
+        const [list, canvas] = [nodes.list.current, nodes.canvas.current];
         if (!list || !canvas) continue;
         let view = held[side];
         if (view?.list !== list) {
@@ -168,10 +174,10 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
       }
       held.book = bookKey;
     },
-    [bookKey, count, decimals],
+    [asks, bids, bookKey, count, decimals],
   );
   const ready = useStreamDraw(engineStream({ kind: 'book', symbol, levels: SPOT_BOOK_LEVELS, step }), draw);
-  return { asks, bids, asksCanvas, bidsCanvas, ready };
+  return { asks, bids, ready };
 }
 
 /** A book layout drawn as the exchanges draw it: sell rows (down colour) over buy rows (up colour), or one side. */
@@ -300,25 +306,11 @@ export function OrderBookPanel({ symbol, decimals, onPickPrice, step, onStep, pr
       <BookHead />
       {!book.ready && <Skeleton height={layout === 'both' ? 260 : 240} />}
       {layout !== 'bids' && (
-        <RowSlots
-          key={`asks:${count}`}
-          side="asks"
-          count={count}
-          listRef={book.asks}
-          canvasRef={book.asksCanvas}
-          shown={book.ready}
-        />
+        <RowSlots key={`asks:${count}`} side="asks" count={count} nodes={book.asks} shown={book.ready} />
       )}
       {book.ready && <BookLastPrice symbol={symbol} decimals={decimals.lastPrice ?? decimals.price} />}
       {layout !== 'asks' && (
-        <RowSlots
-          key={`bids:${count}`}
-          side="bids"
-          count={count}
-          listRef={book.bids}
-          canvasRef={book.bidsCanvas}
-          shown={book.ready}
-        />
+        <RowSlots key={`bids:${count}`} side="bids" count={count} nodes={book.bids} shown={book.ready} />
       )}
       <BookGrouping step={step} onStep={onStep} pricePrecision={pricePrecision} />
       <LayoutButtons layout={layout} onLayout={setLayout} />

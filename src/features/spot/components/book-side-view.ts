@@ -8,7 +8,7 @@
 import type { BookRow } from '../../../lib/book-rows.ts';
 import { formatFixed } from '../../../lib/money.ts';
 import { FLASH_MS } from '../../../components/ui/FlashNumber.tsx';
-import { contextOf, sizeCanvas, type CanvasSize, type Palette, type TextLook } from './canvas-surface.ts';
+import { fitCanvas, sizeCanvas, type CanvasSize, type Palette, type TextLook } from './canvas-surface.ts';
 
 export type Flash = 'up' | 'down';
 
@@ -124,9 +124,8 @@ export class BookSideView {
   /** Paints every row again (new colours, font, direction or sizes). */
   repaint(): void {
     if (!this.size) return;
-    // A new size clears the canvas; the same one is cleared here, rows past the shown ones too.
-    sizeCanvas(this.canvas, this.size);
-    contextOf(this.canvas)?.clearRect(0, 0, this.size.width, this.size.height);
+    // Cleared whole: rows past the shown ones too.
+    fitCanvas(this.canvas, this.size);
     for (let i = 0; i < this.rows.length; i++) this.show(i);
   }
 

@@ -1,7 +1,8 @@
 /**
- * What the spot screen's canvases (the depth chart, the trade tape) share: their size kept by a
- * ResizeObserver, a backing store at the device's pixel ratio, and the theme's colours read from
- * its custom properties (docs/architecture.md#drawn-on-a-canvas).
+ * What the spot screen's canvases (the depth chart, the trade tape, the book's sides) share: their
+ * size kept by a ResizeObserver, a backing store at the device's pixel ratio, the theme's colours
+ * read from its custom properties, the text look, and the 2D context and reduced-motion answer kept
+ * (docs/architecture.md#drawn-on-a-canvas).
  */
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
