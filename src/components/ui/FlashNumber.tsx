@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Big from 'big.js';
 import styles from './flash-number.module.css';
 
@@ -34,25 +34,46 @@ export interface FlashNumberProps {
   previous?: string;
 }
 
+type Flash = 'up' | 'down';
+
+/** What the element shows: the value it last rendered, its tint, and how many moves it has shown (restarts the tint's clock). */
+interface Shown {
+  value: string;
+  identity: string | undefined;
+  flash: Flash | null;
+  moves: number;
+}
+
+/**
+ * The element after `value` replaced what it showed: a rise or fall tints it. A value of another
+ * identity is compared with `previous`, what that identity had before it came here; without one,
+ * or unchanged, the tint ends (it belonged to the identity before).
+ */
+function nextShown(shown: Shown, value: string, identity: string | undefined, previous: string | undefined): Shown {
+  const moved = shown.identity !== identity;
+  const from = moved ? previous : shown.value;
+  const move = from === undefined ? 0 : compare(from, value);
+  if (move === 0) return { value, identity, flash: moved ? null : shown.flash, moves: shown.moves };
+  return { value, identity, flash: move > 0 ? 'up' : 'down', moves: shown.moves + 1 };
+}
+
 /** A live number that flashes the up or down colour briefly when its value rises or falls (docs/product-rules.md#look-and-feel). */
 export function FlashNumber({ value, text, className, testId, identity, previous }: FlashNumberProps) {
-  const drawn = useRef({ value, identity });
-  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
+  const [shown, setShown] = useState<Shown>({ value, identity, flash: null, moves: 0 });
+  // The tint is worked out while rendering the new value, so both reach the screen in one commit and
+  // one frame: set from an effect, it took a second render and a second frame after every change.
+  let current = shown;
+  if (shown.value !== value || shown.identity !== identity) {
+    current = nextShown(shown, value, identity, previous);
+    setShown(current);
+  }
+  const { flash, moves } = current;
+  // The tint ends FLASH_MS after the last move; a value that compares equal ("1.0" after "1") keeps its clock.
   useEffect(() => {
-    const before = drawn.current;
-    drawn.current = { value, identity };
-    const moved = before.identity !== identity;
-    // Another identity taking the element ends the tint, which belonged to the one before.
-    const from = moved ? previous : before.value;
-    const move = from === undefined ? 0 : compare(from, value);
-    if (move === 0) {
-      if (moved) setFlash(null);
-      return;
-    }
-    setFlash(move > 0 ? 'up' : 'down');
-    const timer = setTimeout(() => setFlash(null), FLASH_MS);
+    if (!flash) return;
+    const timer = setTimeout(() => setShown((now) => ({ ...now, flash: null })), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [value, identity, previous]);
+  }, [flash, moves]);
   return (
     <span
       className={[styles.number, flash ? styles[flash] : '', className ?? ''].join(' ')}

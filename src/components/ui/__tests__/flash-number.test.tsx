@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FLASH_MS, FlashNumber } from '../FlashNumber.tsx';
@@ -42,6 +43,39 @@ describe('FlashNumber', () => {
     rerender(<FlashNumber value="1" identity="100.2" previous="3" text="1" testId="n" />);
     expect(node().dataset.flash).toBe('down');
     rerender(<FlashNumber value="6" identity="100.1" text="6" testId="n" />);
+    expect(node().dataset.flash).toBeUndefined();
+  });
+
+  it('shows a new value and its tint in one commit, so a change costs one frame', () => {
+    let commits = 0;
+    const at = (value: string) => (
+      <Profiler id="n" onRender={() => commits++}>
+        <FlashNumber value={value} text={value} testId="n" />
+      </Profiler>
+    );
+    const { rerender } = render(at('1'));
+    commits = 0;
+    rerender(at('2'));
+    expect(screen.getByTestId('n').dataset.flash).toBe('up');
+    expect(commits).toBe(1);
+  });
+
+  it('ends the tint FLASH_MS after the last move, not after a value that compares equal', () => {
+    const { rerender } = render(<FlashNumber value="1" text="1" testId="n" />);
+    const node = () => screen.getByTestId('n');
+    rerender(<FlashNumber value="2" text="2" testId="n" />);
+    act(() => vi.advanceTimersByTime(FLASH_MS - 100));
+    rerender(<FlashNumber value="2.0" text="2.0" testId="n" />);
+    expect(node().dataset.flash).toBe('up');
+    act(() => vi.advanceTimersByTime(100));
+    expect(node().dataset.flash).toBeUndefined();
+    rerender(<FlashNumber value="3" text="3" testId="n" />);
+    act(() => vi.advanceTimersByTime(FLASH_MS - 100));
+    rerender(<FlashNumber value="4" text="4" testId="n" />);
+    act(() => vi.advanceTimersByTime(100));
+    // A move restarts the clock.
+    expect(node().dataset.flash).toBe('up');
+    act(() => vi.advanceTimersByTime(FLASH_MS - 100));
     expect(node().dataset.flash).toBeUndefined();
   });
 });
