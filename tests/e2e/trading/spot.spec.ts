@@ -274,6 +274,8 @@ describe('spot live numbers', () => {
       (n) => n > 0,
       'a flashing book size',
     );
+    // The tape paints while on the screen only.
+    await page.getByTestId('trade-tape').scrollIntoViewIfNeeded();
     await eventually(
       () => arrivingTrades(page),
       (n) => n > 0,
@@ -288,6 +290,30 @@ describe('spot live numbers', () => {
       await eventually(newest, (text) => text !== before, 'a trade to arrive');
       expect(await arrivingTrades(page)).toBe(0);
     }
+    await context.close();
+  });
+});
+
+describe('spot trade tape off the screen', () => {
+  it('is not painted while off the screen, keeps its label for screen readers, and paints when scrolled to', async () => {
+    const { page, context } = await openSpotScreen();
+    // A short screen, scrolled to the top: the tape lies below it.
+    await page.setViewportSize({ width: 375, height: 420 });
+    const tape = await visible(page.getByTestId('trade-tape'));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const below = await tape.evaluate((canvas) => canvas.getBoundingClientRect().top > window.innerHeight);
+    expect(below).toBe(true);
+    const pixels = () => paintedPixels(page, '[data-testid=trade-tape]');
+    const newest = async () => (await tapeTrades(page))[0] ?? '';
+    // Two trades come (the label follows them) and the canvas is not painted for them.
+    const painted = await pixels();
+    for (let trade = 0; trade < 2; trade++) {
+      const before = await newest();
+      await eventually(newest, (text) => text !== before, 'a trade to arrive');
+    }
+    expect(await pixels()).toBe(painted);
+    await tape.scrollIntoViewIfNeeded();
+    await eventually(pixels, (now) => now !== painted && now > 0, 'the tape painted on the screen');
     await context.close();
   });
 });

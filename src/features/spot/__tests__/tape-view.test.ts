@@ -63,6 +63,21 @@ describe('TapeView', () => {
     expect(marked()).toEqual([]);
   });
 
+  it('keeps the marks of a later update their whole FLASH_MS, whichever update set the timer', () => {
+    const tapeView = view(4);
+    tapeView.draw(tape(2, 1), decimals, formats);
+    tapeView.draw(tape(3, 2, 1), decimals, formats);
+    vi.advanceTimersByTime(FLASH_MS / 2);
+    tapeView.draw(tape(4, 3, 2, 1), decimals, formats);
+    expect(marked()).toEqual([0]);
+    vi.advanceTimersByTime(FLASH_MS / 2);
+    expect(marked()).toEqual([0]);
+    vi.advanceTimersByTime(FLASH_MS / 2 - 1);
+    expect(marked()).toEqual([0]);
+    vi.advanceTimersByTime(1);
+    expect(marked()).toEqual([]);
+  });
+
   it('formats a trade once while it stays, and again for new decimals', () => {
     const time = vi.spyOn(formats, 'time');
     const tapeView = view(3);

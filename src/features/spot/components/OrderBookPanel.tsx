@@ -21,7 +21,7 @@ import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
 import { BOOK_STEPS, SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
 import { useLastPrice } from '../hooks/use-spot-prices.ts';
 import { useFormats } from '../../../lib/format.ts';
-import { BookSideView, paintBookRow, type RowPainter } from './book-side-view.ts';
+import { BookSideView, paintBookRows, type RowPainter } from './book-side-view.ts';
 import { motionAllowed, readTextLook, usePalette, type Palette, type TextLook } from './canvas-surface.ts';
 import grouping from './book-grouping.module.css';
 import styles from './spot.module.css';
@@ -120,11 +120,10 @@ interface BookLook {
 
 /** A side's row painter; it reads the look at each paint, as a view outlives a change of theme or language. */
 function rowPainter(look: RefObject<BookLook | null>, side: Side): RowPainter {
-  return (canvas, size, band, picture) => {
+  return (canvas, size, rows) => {
     const shared = look.current;
     if (!shared) return;
-    const rowLook = { ...shared.text, side, flashes: motionAllowed(), palette: shared.palette() };
-    paintBookRow(canvas, size, band, picture, rowLook);
+    paintBookRows(canvas, size, rows, { ...shared.text, side, flashes: motionAllowed(), palette: shared.palette() });
   };
 }
 

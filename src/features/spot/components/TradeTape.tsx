@@ -1,10 +1,17 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trade } from '../../../../common/protocol.ts';
 import { engineStream } from '../../../lib/engine-client.ts';
 import { useFormats } from '../../../lib/format.ts';
 import { useStreamDraw } from '../../../lib/use-stream-draw.ts';
-import { motionAllowed, readTextLook, useCanvasSize, usePalette, type TextLook } from './canvas-surface.ts';
+import {
+  motionAllowed,
+  readTextLook,
+  useCanvasSize,
+  useOnScreen,
+  usePalette,
+  type TextLook,
+} from './canvas-surface.ts';
 import type { BookDecimals } from './OrderBookPanel.tsx';
 import { TapeView, paintTape, type TapeRow } from './tape-view.ts';
 import styles from './spot.module.css';
@@ -30,10 +37,19 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
   // The canvas' font and direction, read when the language changes: not in a draw, where reading a
   // computed style would run the style pass the book's rows just made due.
   const text = useRef<TextLook | null>(null);
+  const labelled = useRef('');
+  const onScreen = useOnScreen(canvas, () => view.current?.tape.repaint());
+  const words = useMemo(() => ({ buy: t('spot.form.buy'), sell: t('spot.form.sell') }), [t]);
   const paint = useCallback(
     (rows: readonly TapeRow[]) => {
       const element = canvas.current;
       if (!element || !size.current || !text.current) return;
+      // The label is kept while off the screen too: a screen reader may read the canvas there.
+      const label = rows
+        .map((row) => `${row.time} ${row.buy ? words.buy : words.sell} ${row.price} ${row.amount}`)
+        .join('; ');
+      if (labelled.current !== label) element.setAttribute('aria-label', (labelled.current = label));
+      if (!onScreen.current) return;
       paintTape(element, size.current, rows, {
         ...text.current,
         rowHeight: ROW_HEIGHT,
@@ -41,11 +57,8 @@ export function TradeTape({ symbol, decimals }: { symbol: string; decimals: Book
         marks: motionAllowed(),
         palette: palette(),
       });
-      const [buy, sell] = [t('spot.form.buy'), t('spot.form.sell')];
-      const label = rows.map((row) => `${row.time} ${row.buy ? buy : sell} ${row.price} ${row.amount}`).join('; ');
-      if (element.getAttribute('aria-label') !== label) element.setAttribute('aria-label', label);
     },
-    [size, palette, t],
+    [size, palette, words, onScreen],
   );
   const paintRef = useRef(paint);
   view.current ??= { tape: new TapeView(SHOWN, (rows) => paintRef.current(rows)) };

@@ -1,7 +1,7 @@
 /**
  * Draws one side of the order book: OrderBookPanel rendered its fixed rows (a list of `li`, each a
- * button) over one canvas. A push paints, on that canvas, the rows whose price, size or tint
- * changed, where their buttons lie, and lays nothing out (docs/architecture.md#drawn-on-a-canvas).
+ * button) over one canvas. A push paints, on that canvas and in one pass, the rows whose price, size
+ * or tint changed, where their buttons lie, and lays nothing out (docs/architecture.md#drawn-on-a-canvas).
  * Each button keeps the level's price to take (`data-price`) and its texts as its label for
  * screen readers.
  */
@@ -48,8 +48,14 @@ export interface RowBand {
   height: number;
 }
 
-/** Paints a row's picture in its band of the side's canvas (`size`: the canvas' CSS size). */
-export type RowPainter = (canvas: HTMLCanvasElement, size: CanvasSize, band: RowBand, picture: RowPicture) => void;
+/** A row to paint: its picture in its band. */
+export interface PaintedRow {
+  band: RowBand;
+  picture: RowPicture;
+}
+
+/** Paints rows' pictures in their bands, already cleared, of the side's canvas (`size`: the canvas' CSS size). */
+export type RowPainter = (canvas: HTMLCanvasElement, size: CanvasSize, rows: readonly PaintedRow[]) => void;
 
 interface RowState {
   item: HTMLElement;
@@ -57,6 +63,9 @@ interface RowState {
   /** The row's height, from a ResizeObserver (0 while hidden). */
   height: number;
   picture: RowPicture;
+  /** What the row's nodes were last given (`hidden`, `data-price`): kept here, as reading a node is a call into the DOM. */
+  hidden: boolean;
+  price: string | undefined;
   /** Until when (performance.now) the size is tinted. */
   until?: number;
 }
@@ -81,6 +90,8 @@ export class BookSideView {
       button: item.firstElementChild as HTMLElement,
       height: 0,
       picture: EMPTY,
+      hidden: item.hasAttribute('hidden'),
+      price: undefined,
     }));
     // The canvas' and the rows' sizes, kept outside the draws (a read in a draw would lay the page
     // out); a row shown, hidden or resized moves the rows below it, so every row paints again.
@@ -102,31 +113,37 @@ export class BookSideView {
   /** Draws `rows` (at most one per `li`) at `decimals`; rows past them are hidden. */
   draw(rows: readonly BookRow[], decimals: { price: number; size: number }, now = performance.now()): void {
     const flashes = sizeFlashes(this.drawn, rows);
+    const changed: number[] = [];
     this.rows.forEach((state, i) => {
       const row = rows[i];
       // Attributes are written only when they change: a write of the same value still costs a style check.
-      if (state.item.hidden !== !row) state.item.hidden = !row;
-      if (!row) {
+      if (state.hidden !== !row) state.item.hidden = state.hidden = !row;
+      const price = row?.price;
+      if (state.price !== price) {
         // An emptied row keeps no stale level (the book is emptied while the socket is down).
-        delete state.button.dataset.price;
-        this.update(i, EMPTY.price, EMPTY.size, this.tint(state, null, now));
-        return;
+        if (price === undefined) delete state.button.dataset.price;
+        else state.button.dataset.price = price;
+        state.price = price;
       }
-      if (state.button.dataset.price !== row.price) state.button.dataset.price = row.price;
-      const price = formatFixed(row.price, decimals.price);
-      const size = formatFixed(row.size, decimals.size);
-      this.update(i, price, size, this.tint(state, flashes[i], now));
+      const changedRow = row
+        ? this.update(
+            i,
+            formatFixed(row.price, decimals.price),
+            formatFixed(row.size, decimals.size),
+            this.tint(state, flashes[i], now),
+          )
+        : this.update(i, EMPTY.price, EMPTY.size, this.tint(state, null, now));
+      if (changedRow) changed.push(i);
     });
+    this.show(changed);
     this.drawn = rows.slice(0, this.rows.length);
     this.scheduleFade(now);
   }
 
   /** Paints every row again (new colours, font, direction or sizes). */
   repaint(): void {
-    if (!this.size) return;
-    // Cleared whole: rows past the shown ones too.
-    fitCanvas(this.canvas, this.size);
-    for (let i = 0; i < this.rows.length; i++) this.show(i);
+    // Every row: the canvas is cleared whole, rows past the shown ones too.
+    this.show(this.rows.map((_, i) => i));
   }
 
   /** Forgets what was drawn (another pair or grouping): nothing is compared across books. */
@@ -134,10 +151,7 @@ export class BookSideView {
     this.drawn = [];
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.rows.forEach((row, i) => {
-      const { price, size } = row.picture;
-      this.update(i, price, size, this.tint(row, null, 0));
-    });
+    this.retint((row) => this.tint(row, null, 0));
   }
 
   dispose(): void {
@@ -156,28 +170,50 @@ export class BookSideView {
     return next;
   }
 
-  /** Writes the row's label and tint attribute and paints it, when anything it shows changed. */
-  private update(i: number, price: string, size: string, flash: Flash | null): void {
+  /** Gives each row, its texts kept, the tint `tintOf` answers, and paints the rows that changed. */
+  private retint(tintOf: (row: RowState) => Flash | null): void {
+    this.show(
+      this.rows.flatMap((row, i) => (this.update(i, row.picture.price, row.picture.size, tintOf(row)) ? [i] : [])),
+    );
+  }
+
+  /** Writes the row's label and tint attribute when anything it shows changed; true if so (it is to be painted). */
+  private update(i: number, price: string, size: string, flash: Flash | null): boolean {
     const row = this.rows[i] as RowState;
     const before = row.picture;
-    if (before.price === price && before.size === size && before.flash === flash) return;
+    if (before.price === price && before.size === size && before.flash === flash) return false;
     row.picture = { price, size, flash };
     if (before.price !== price || before.size !== size) {
       if (price) row.button.setAttribute('aria-label', `${price} ${size}`);
       else row.button.removeAttribute('aria-label');
     }
-    if (flash) row.button.dataset.flash = flash;
-    else delete row.button.dataset.flash;
-    this.show(i);
+    if (flash !== before.flash) {
+      if (flash) row.button.dataset.flash = flash;
+      else delete row.button.dataset.flash;
+    }
+    return true;
   }
 
-  /** Paints row `i` in its band: below the rows above it, as the list lays them out. */
-  private show(i: number): void {
-    const row = this.rows[i] as RowState;
-    if (!this.size || row.height === 0) return;
+  /**
+   * Paints rows `indexes` (ascending) in one pass, each in its band: below the rows above it, as the
+   * list lays them out. Their bands are cleared first, a run of neighbouring rows with one call, or
+   * the whole canvas when every row changed, as most pushes of a moving book do.
+   */
+  private show(indexes: readonly number[]): void {
+    if (!this.size || indexes.length === 0) return;
+    const painted: PaintedRow[] = [];
     let top = 0;
-    for (let above = 0; above < i; above++) top += (this.rows[above] as RowState).height;
-    this.paint(this.canvas, this.size, { top, height: row.height }, row.picture);
+    let next = 0;
+    this.rows.forEach((row, i) => {
+      if (indexes[next] === i) {
+        next++;
+        if (row.height > 0) painted.push({ band: { top, height: row.height }, picture: row.picture });
+      }
+      top += row.height;
+    });
+    if (indexes.length === this.rows.length) fitCanvas(this.canvas, this.size);
+    else clearBands(this.canvas, this.size, painted);
+    if (painted.length > 0) this.paint(this.canvas, this.size, painted);
   }
 
   /**
@@ -195,12 +231,25 @@ export class BookSideView {
   private fade(): void {
     this.timer = undefined;
     const now = performance.now();
-    this.rows.forEach((row, i) => {
-      const { price, size } = row.picture;
-      this.update(i, price, size, this.tint(row, undefined, now));
-    });
+    this.retint((row) => this.tint(row, undefined, now));
     this.scheduleFade(now);
   }
+}
+
+/** Clears the rows' bands (top to bottom), each run of touching bands in one call. */
+function clearBands(canvas: HTMLCanvasElement, size: CanvasSize, rows: readonly PaintedRow[]): void {
+  const context = sizeCanvas(canvas, size);
+  if (!context) return;
+  let run: RowBand | undefined;
+  for (const { band } of rows) {
+    if (run && run.top + run.height === band.top) {
+      run.height += band.height;
+      continue;
+    }
+    if (run) context.clearRect(0, run.top, size.width, run.height);
+    run = { ...band };
+  }
+  if (run) context.clearRect(0, run.top, size.width, run.height);
 }
 
 /** How a side's rows look: font, direction, the side's price colour, tints (not under reduced motion); the tint is a line high. */
@@ -211,37 +260,41 @@ export interface BookRowLook extends TextLook {
 }
 
 /**
- * Paints a row in its band as its button lays it out: the price at the start in the side's text
- * colour, the size at the end, tinted a quarter of the up or down colour behind it while it
- * flashes. Both read left to right; right to left they change ends.
+ * Paints rows in their bands (cleared by BookSideView) as their buttons lay them out: the price at the start in the side's
+ * text colour, the size at the end, tinted a quarter of the up or down colour behind it while it
+ * flashes. Both read left to right; right to left they change ends. One pass for all the rows: the
+ * prices, tints and sizes are each drawn with their style set once.
  */
-export function paintBookRow(
+export function paintBookRows(
   canvas: HTMLCanvasElement,
   size: CanvasSize,
-  band: RowBand,
-  picture: RowPicture,
+  rows: readonly PaintedRow[],
   look: BookRowLook,
 ): void {
   const context = sizeCanvas(canvas, size);
   if (!context) return;
   const { width } = size;
-  context.clearRect(0, band.top, width, band.height);
-  if (!picture.price) return;
-  const middle = band.top + band.height / 2;
+  const middle = ({ band }: PaintedRow) => band.top + band.height / 2;
+  const filled = rows.filter((row) => row.picture.price);
+  if (filled.length === 0) return;
   context.font = look.font;
   context.direction = 'ltr';
   context.textBaseline = 'middle';
   context.fillStyle = look.side === 'bids' ? look.palette.upText : look.palette.downText;
   context.textAlign = look.rtl ? 'right' : 'left';
-  context.fillText(picture.price, look.rtl ? width : 0, middle);
-  context.textAlign = look.rtl ? 'left' : 'right';
-  if (picture.flash && look.flashes) {
-    const textWidth = context.measureText(picture.size).width;
+  for (const row of filled) context.fillText(row.picture.price, look.rtl ? width : 0, middle(row));
+  if (look.flashes) {
     context.globalAlpha = 0.25;
-    context.fillStyle = picture.flash === 'up' ? look.palette.up : look.palette.down;
-    context.fillRect(look.rtl ? 0 : width - textWidth, middle - look.lineHeight / 2, textWidth, look.lineHeight);
+    for (const row of filled) {
+      const { flash, size: text } = row.picture;
+      if (!flash) continue;
+      const textWidth = context.measureText(text).width;
+      context.fillStyle = flash === 'up' ? look.palette.up : look.palette.down;
+      context.fillRect(look.rtl ? 0 : width - textWidth, middle(row) - look.lineHeight / 2, textWidth, look.lineHeight);
+    }
     context.globalAlpha = 1;
   }
   context.fillStyle = look.palette.text;
-  context.fillText(picture.size, look.rtl ? 0 : width, middle);
+  context.textAlign = look.rtl ? 'left' : 'right';
+  for (const row of filled) context.fillText(row.picture.size, look.rtl ? 0 : width, middle(row));
 }

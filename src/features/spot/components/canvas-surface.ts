@@ -87,6 +87,31 @@ export function useCanvasSize(
   return size;
 }
 
+/**
+ * Whether the canvas is on the screen, kept by an IntersectionObserver (true until it first reports,
+ * and where there is none). A canvas off the screen need not be painted: its paints are JS and a
+ * flush of its pixels in the next frame, for nobody. `onShown` runs when it comes on the screen, to
+ * paint what it missed; until then it shows its last picture, for one frame at most.
+ */
+export function useOnScreen(canvas: RefObject<HTMLCanvasElement | null>, onShown: () => void): RefObject<boolean> {
+  const onScreen = useRef(true);
+  const shown = useRef(onShown);
+  shown.current = onShown;
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries.at(-1);
+      if (!entry || entry.isIntersecting === onScreen.current) return;
+      onScreen.current = entry.isIntersecting;
+      if (onScreen.current) shown.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canvas]);
+  return onScreen;
+}
+
 /** The font a canvas draws its text in, its line's height, and the page's direction at it. */
 export interface TextLook {
   font: string;

@@ -42,6 +42,8 @@ export class TapeView {
   private rows: TapeRow[] = [];
   private texts = new Map<string, Omit<TapeRow, 'arrived'>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When (performance.now) the latest marks were drawn. */
+  private markedAt = 0;
 
   constructor(
     private readonly size: number,
@@ -83,16 +85,29 @@ export class TapeView {
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private show(): void {
-    clearTimeout(this.timer);
     this.paint(this.rows);
     if (!this.rows.some((row) => row.arrived)) return;
-    this.timer = setTimeout(() => {
-      this.rows = this.rows.map((row) => ({ ...row, arrived: false }));
-      this.paint(this.rows);
-    }, FLASH_MS);
+    this.markedAt = performance.now();
+    // One timer at a time, not one per update: while trades keep coming, each update ends the marks
+    // before it itself, and the timer only waits on.
+    this.timer ??= setTimeout(() => this.unmark(), FLASH_MS);
+  }
+
+  /** Ends the marks FLASH_MS after the update that set them, if no update has ended them already. */
+  private unmark(): void {
+    const left = this.markedAt + FLASH_MS - performance.now();
+    if (left > 0) {
+      this.timer = setTimeout(() => this.unmark(), left);
+      return;
+    }
+    this.timer = undefined;
+    if (!this.rows.some((row) => row.arrived)) return;
+    this.rows = this.rows.map((row) => ({ ...row, arrived: false }));
+    this.paint(this.rows);
   }
 }
 
