@@ -9,6 +9,8 @@
  * `TRACE_CSS` adds a style sheet (to try a change without a build); `TRACE_LAYOUT=1` lists the
  * first layouts with their dirty objects and layout roots; `TRACE_JS=1` adds a sampled JS profile
  * (its own start costs the page noticeably: compare runs with it only against runs with it).
+ * It also counts the top-level tasks that made a frame, ran script, or neither: more frames than
+ * batches a second means something drew again after a batch's frame.
  * One run swings by a quarter on a shared host: compare several, interleaved.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { startFeedServer } from './feed-server.ts';
 import { openBenchPage } from './open-page.ts';
 import { demoToken } from './options-screen.ts';
 import { spotScreen } from './spot-screen.ts';
-import { selfTimes, type TraceEvent } from './trace-summary.ts';
+import { selfTimes, tasksByKind, type TraceEvent } from './trace-summary.ts';
 
 interface LayoutArgs {
   beginData?: { dirtyObjects?: number };
@@ -83,6 +85,9 @@ try {
   }
   const { byEvent, counts, busy } = selfTimes(events);
   console.log(`throttle ${THROTTLE}x, ${seconds} s; main-thread busy ${(busy / seconds).toFixed(0)} ms/s`);
+  console.log('\ntop-level tasks by kind (ms/s, count/s):');
+  for (const [kind, { count, ms }] of tasksByKind(events))
+    console.log(`  ${kind.padEnd(28)} ${(ms / seconds).toFixed(1).padStart(7)}  ${(count / seconds).toFixed(1)}`);
   console.log('\nself time by trace event (ms/s, count/s):');
   for (const [name, ms] of [...byEvent].sort((a, b) => b[1] - a[1]).slice(0, 18)) {
     console.log(

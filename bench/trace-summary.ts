@@ -60,3 +60,37 @@ export function selfTimes(events: readonly TraceEvent[]): SelfTimes {
   while (stack.length) close(stack.pop() as (typeof stack)[number]);
   return { byEvent, counts, busy };
 }
+
+/** What a top-level task of the main thread did: made a frame (commit or paint), ran script, or neither. */
+export type TaskKind = 'frame' | 'script' | 'other';
+
+const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'v8.callFunction']);
+
+/**
+ * The main thread's top-level tasks by kind, each kind's count and ms: more frames than batches a
+ * second means something drew again after a batch's frame (docs/performance.md#spot-book-and-depth-chart).
+ */
+export function tasksByKind(events: readonly TraceEvent[]): Map<TaskKind, { count: number; ms: number }> {
+  const main = mainThread(events);
+  const complete = events
+    .filter((event) => event.ph === 'X' && event.dur !== undefined && `${event.pid}:${event.tid}` === main)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const kinds = new Map<TaskKind, { count: number; ms: number }>();
+  for (let i = 0; i < complete.length;) {
+    const task = complete[i] as TraceEvent;
+    const end = task.ts + (task.dur ?? 0);
+    let kind: TaskKind = 'other';
+    let next = i + 1;
+    for (; next < complete.length && (complete[next] as TraceEvent).ts < end; next++) {
+      const { name } = complete[next] as TraceEvent;
+      if (name === 'Commit' || name === 'Paint') kind = 'frame';
+      else if (kind === 'other' && SCRIPT_EVENTS.has(name)) kind = 'script';
+    }
+    if (task.name === 'RunTask') {
+      const entry = kinds.get(kind) ?? { count: 0, ms: 0 };
+      kinds.set(kind, { count: entry.count + 1, ms: entry.ms + (task.dur ?? 0) / 1000 });
+    }
+    i = next;
+  }
+  return kinds;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selfTimes, type TraceEvent } from '../trace-summary.ts';
+import { selfTimes, tasksByKind, type TraceEvent } from '../trace-summary.ts';
 
 const thread = (tid: number, name: string): TraceEvent => ({
   name: 'thread_name',
@@ -33,5 +33,32 @@ describe('selfTimes', () => {
     expect(busy).toBe(14);
     expect(Object.fromEntries(byEvent)).toEqual({ RunTask: 1 + 4, FunctionCall: 4, Layout: 2, Paint: 3 });
     expect(counts.get('RunTask')).toBe(2);
+  });
+});
+
+describe('tasksByKind', () => {
+  it("sorts the main thread's top-level tasks into frames, script and other, with their time", () => {
+    const events = [
+      thread(7, 'CrRendererMain'),
+      // A batch's script task, then its frame, then a second script task and a second frame.
+      x('RunTask', 0, 8_000),
+      x('FunctionCall', 0, 7_000),
+      x('RunTask', 10_000, 5_000),
+      x('Layout', 10_000, 1_000),
+      x('Paint', 11_000, 1_000),
+      x('Commit', 12_000, 2_000),
+      x('RunTask', 16_000, 1_000),
+      x('FunctionCall', 16_000, 1_000),
+      x('RunTask', 18_000, 3_000),
+      x('Paint', 18_000, 1_000),
+      x('FunctionCall', 19_000, 1_000),
+      // A task that ran neither.
+      x('RunTask', 30_000, 500),
+    ];
+    expect(Object.fromEntries(tasksByKind(events))).toEqual({
+      script: { count: 2, ms: 9 },
+      frame: { count: 2, ms: 8 },
+      other: { count: 1, ms: 0.5 },
+    });
   });
 });
