@@ -10,6 +10,7 @@
  * counted over both windows.
  */
 import type { Browser, Page } from 'playwright-core';
+import { longFrameObserver, type LongFrame } from './long-frames.ts';
 import { assertNoPageErrors, openBenchPage, type BenchPage } from './open-page.ts';
 
 export type { BenchPage } from './open-page.ts';
@@ -20,6 +21,8 @@ export interface PageFigures {
   fps: number;
   frameP95Ms: number;
   longTasks: number;
+  /** The long animation frames of both windows: what ran when a long task came. */
+  longFrames: LongFrame[];
   uiMessagesPerS: number;
   /** Socket frames the page's worker (or engine) received per second: the feed rate it really got. */
   feedFramesPerS: number;
@@ -35,6 +38,7 @@ interface Probe {
   frames: number;
   intervals: number[];
   longTasks: number;
+  longFrames: LongFrame[];
   last: number;
   /** Starts the requestAnimationFrame loop (it runs only in the frame window). */
   startFrames(): void;
@@ -49,8 +53,9 @@ declare global {
 }
 
 /**
- * Counts long tasks from the first script on, and frames once `startFrames()` runs. A string, not
- * a function: tsx compiles functions with helpers (`__name`) that do not exist in the page.
+ * Counts long tasks and records long animation frames from the first script on, and frames once
+ * `startFrames()` runs. A string, not a function: tsx compiles functions with helpers (`__name`)
+ * that do not exist in the page.
  */
 const PROBE = `
   const loop = (time) => {
@@ -59,9 +64,10 @@ const PROBE = `
     probe.frames++;
     requestAnimationFrame(loop);
   };
-  const probe = { frames: 0, intervals: [], longTasks: 0, last: 0, startFrames: () => requestAnimationFrame(loop) };
+  const probe = { frames: 0, intervals: [], longTasks: 0, longFrames: [], last: 0, startFrames: () => requestAnimationFrame(loop) };
   window.__probe = probe;
   new PerformanceObserver((list) => { probe.longTasks += list.getEntries().length; }).observe({ type: 'longtask' });
+  ${longFrameObserver('probe.longFrames')}
 `;
 
 /**
@@ -93,6 +99,7 @@ export async function measurePage(browser: Browser, target: BenchPage, options: 
     };
     await page.evaluate(() => {
       window.__probe.longTasks = 0;
+      window.__probe.longFrames = [];
     });
     const counts0 = await counters(page);
     const busy0 = await taskSeconds();
@@ -115,6 +122,7 @@ export async function measurePage(browser: Browser, target: BenchPage, options: 
       fps: probe.frames / framesS,
       frameP95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN,
       longTasks: probe.longTasks,
+      longFrames: probe.longFrames,
       uiMessagesPerS: (counts1.messages - counts0.messages) / busyS,
       feedFramesPerS: (counts1.frames - counts0.frames) / busyS,
     };

@@ -13,6 +13,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { assertNoPageErrors, openBenchPage, type BenchPage } from './open-page.ts';
+import { longFrameObserver, type LongFrame } from './long-frames.ts';
 import { percentile } from './stats.ts';
 
 /** Chromium flags the soak needs: `gc()` in the page, a full collection that keeps compiled code. */
@@ -47,18 +48,6 @@ export interface SoakFigures {
   excludedForGc: { longTasks: number; frameIntervals: number };
 }
 
-/**
- * A long animation frame (≥ 50 ms, the Long Animation Frames API): what ran in it, to tell whose a
- * long task is. `renderMs` is its style, layout and paint; each script is named by how it was
- * called (a timer, a message, a frame callback, an event) and its function and file.
- */
-export interface LongFrame {
-  start: number;
-  ms: number;
-  renderMs: number;
-  scripts: { ms: number; what: string }[];
-}
-
 interface Span {
   start: number;
   end: number;
@@ -83,21 +72,7 @@ const SOAK_PROBE = `
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) soak.longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.duration < 50) continue;
-      soak.longFrames.push({
-        start: e.startTime,
-        ms: e.duration,
-        renderMs: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
-        scripts: e.scripts.map((s) => ({
-          ms: Math.round(s.duration),
-          what: [s.invokerType, s.invoker, s.sourceFunctionName, s.sourceURL.split('/').pop()].filter(Boolean).join(' '),
-        })),
-      });
-    }
-  }).observe({ type: 'long-animation-frame', buffered: true });
-`;
+  ${longFrameObserver('soak.longFrames')}`;
 
 const overlaps = (a: Span, spans: readonly Span[]): boolean => spans.some((b) => a.start < b.end && b.start < a.end);
 

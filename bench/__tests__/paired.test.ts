@@ -8,6 +8,7 @@ const page = (busyMsPerS: number, fps = 60, frameP95Ms = 16.7, longTasks = 0): P
   fps,
   frameP95Ms,
   longTasks,
+  longFrames: [],
   uiMessagesPerS: 10,
   feedFramesPerS: 250,
 });
