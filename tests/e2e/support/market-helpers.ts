@@ -76,3 +76,16 @@ export function paintedPixels(page: Page, selector: string): Promise<number> {
     return painted;
   }, selector);
 }
+
+/** A digest of a canvas' pixels: equal digests, unchanged pixels (as far as a test needs to know). */
+export function canvasDigest(page: Page, selector: string): Promise<string> {
+  return page.evaluate((target) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(target);
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0 || canvas.height === 0) return '';
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let hash = 0;
+    for (let i = 0; i < data.length; i++) hash = (Math.imul(hash, 31) + (data[i] ?? 0)) | 0;
+    return `${canvas.width}x${canvas.height}:${hash}`;
+  }, selector);
+}

@@ -5,7 +5,7 @@ import { startStack, type Stack } from '../support/stack.ts';
 import { signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
-import { arrivingTrades, bookPrices, paintedPixels, tapeTrades } from '../support/market-helpers.ts';
+import { arrivingTrades, bookPrices, canvasDigest, paintedPixels, tapeTrades } from '../support/market-helpers.ts';
 import { DEMO_ACCOUNT } from '../../../server/src/db/seed.ts';
 
 interface Balance {
@@ -294,7 +294,7 @@ describe('spot live numbers', () => {
   });
 });
 
-describe('spot trade tape off the screen', () => {
+describe('spot canvases off the screen', () => {
   it('is not painted while off the screen, keeps its label for screen readers, and paints when scrolled to', async () => {
     const { page, context } = await openSpotScreen();
     // A short screen, scrolled to the top: the tape lies below it.
@@ -314,6 +314,41 @@ describe('spot trade tape off the screen', () => {
     expect(await pixels()).toBe(painted);
     await tape.scrollIntoViewIfNeeded();
     await eventually(pixels, (now) => now !== painted && now > 0, 'the tape painted on the screen');
+    await context.close();
+  });
+
+  it('does not paint a book side scrolled off the screen, keeps its rows for screen readers, and paints it back', async () => {
+    const { page, context } = await openSpotScreen();
+    await page.setViewportSize({ width: 375, height: 420 });
+    await visible(page.getByTestId('book-bids'));
+    const canvas = '[data-testid=book-bids-canvas]';
+    await eventually(
+      () => paintedPixels(page, canvas),
+      (pixels) => pixels > 0,
+      'a painted bids side',
+    );
+    // Scrolled down past the book: its canvases lie above the screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const above = await page.locator(canvas).evaluate((element) => element.getBoundingClientRect().bottom < 0);
+    expect(above).toBe(true);
+    const rows = async () => (await bookPrices(page, 'bids')).join(' ');
+    const push = async () => {
+      const before = await rows();
+      await eventually(rows, (now) => now !== before, 'a book push');
+    };
+    // A push after the scroll (the observer has seen the side leave by then), then two more move the
+    // rows' labels and not the pixels.
+    await push();
+    const digest = await canvasDigest(page, canvas);
+    await push();
+    await push();
+    expect(await canvasDigest(page, canvas)).toBe(digest);
+    await page.locator(canvas).scrollIntoViewIfNeeded();
+    await eventually(
+      () => canvasDigest(page, canvas),
+      (now) => now !== digest,
+      'the side painted back on the screen',
+    );
     await context.close();
   });
 });

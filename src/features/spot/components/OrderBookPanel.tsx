@@ -22,7 +22,7 @@ import { BOOK_STEPS, SPOT_BOOK_LEVELS } from '../api/book-grouping.ts';
 import { useLastPrice } from '../hooks/use-spot-prices.ts';
 import { useFormats } from '../../../lib/format.ts';
 import { BookSideView, paintBookRows, type RowPainter } from './book-side-view.ts';
-import { motionAllowed, readTextLook, usePalette, type Palette, type TextLook } from './canvas-surface.ts';
+import { motionAllowed, readTextLook, useOnScreen, usePalette, type Palette, type TextLook } from './canvas-surface.ts';
 import grouping from './book-grouping.module.css';
 import styles from './spot.module.css';
 
@@ -135,6 +135,9 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
   const [asks] = useState(sideNodes);
   const [bids] = useState(sideNodes);
   const views = useRef<{ asks?: BookSideView; bids?: BookSideView; book?: string }>({});
+  // Each side paints while its canvas is on the screen, and all of it when it comes back.
+  const asksOnScreen = useOnScreen(asks.canvas, () => views.current.asks?.repaint());
+  const bidsOnScreen = useOnScreen(bids.canvas, () => views.current.bids?.repaint());
   const palette = usePalette();
   const formats = useFormats();
   // What the rows' canvases paint with, read when the language, theme or up colour changes.
@@ -166,14 +169,15 @@ function useDrawnBook(symbol: string, step: number, count: number, decimals: Boo
         let view = held[side];
         if (view?.list !== list) {
           view?.dispose();
-          view = held[side] = new BookSideView(list, canvas, rowPainter(look, side));
+          const shown = side === 'asks' ? asksOnScreen : bidsOnScreen;
+          view = held[side] = new BookSideView(list, canvas, rowPainter(look, side), () => shown.current);
         } else if (held.book !== bookKey) view.reset();
         const rows = bookRows(book, side, count);
         view.draw(side === 'asks' ? rows.reverse() : rows, decimals, now);
       }
       held.book = bookKey;
     },
-    [asks, bids, bookKey, count, decimals],
+    [asks, bids, bookKey, count, decimals, asksOnScreen, bidsOnScreen],
   );
   const ready = useStreamDraw(engineStream({ kind: 'book', symbol, levels: SPOT_BOOK_LEVELS, step }), draw);
   return { asks, bids, ready };

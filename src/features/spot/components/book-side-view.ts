@@ -80,10 +80,15 @@ export class BookSideView {
   private readonly observer: ResizeObserver | undefined;
   private size: CanvasSize | undefined;
 
+  /** Rows were left unpainted while the canvas was off the screen: the whole side paints when it comes on. */
+  private missed = false;
+
+  /** `onScreen` answers whether the canvas is on the screen (useOnScreen); off it, nothing is painted. */
   constructor(
     readonly list: HTMLElement,
     private readonly canvas: HTMLCanvasElement,
     private readonly paint: RowPainter,
+    private readonly onScreen: () => boolean = () => true,
   ) {
     this.rows = Array.from(list.children, (item) => ({
       item: item as HTMLElement,
@@ -197,10 +202,19 @@ export class BookSideView {
   /**
    * Paints rows `indexes` (ascending) in one pass, each in its band: below the rows above it, as the
    * list lays them out. Their bands are cleared first, a run of neighbouring rows with one call, or
-   * the whole canvas when every row changed, as most pushes of a moving book do.
+   * the whole canvas when every row changed, as most pushes of a moving book do. Off the screen
+   * nothing is painted, and the first paint back on it paints every row.
    */
   private show(indexes: readonly number[]): void {
     if (!this.size || indexes.length === 0) return;
+    if (!this.onScreen()) {
+      this.missed = true;
+      return;
+    }
+    if (this.missed) {
+      this.missed = false;
+      indexes = this.rows.map((_, i) => i);
+    }
     const painted: PaintedRow[] = [];
     let top = 0;
     let next = 0;
