@@ -353,6 +353,33 @@ describe('spot canvases off the screen', () => {
   });
 });
 
+describe('spot book layouts', () => {
+  it("paints the nine rows of one side after the layout changes, on the side's new canvas", async () => {
+    const { page, context } = await openSpotScreen();
+    await visible(page.getByTestId('book-bids'));
+    await page.getByRole('button', { name: 'Bids', exact: true }).click();
+    await eventually(
+      () => page.locator('[data-testid=book-bids] li:not([hidden])').count(),
+      (rows) => rows === 9,
+      'nine bid rows',
+    );
+    const canvas = '[data-testid=book-bids-canvas]';
+    // The side's canvas is new with the layout: it paints, and goes on painting each push.
+    await eventually(
+      () => paintedPixels(page, canvas),
+      (pixels) => pixels > 0,
+      'a painted bids side',
+    );
+    const digest = await canvasDigest(page, canvas);
+    await eventually(
+      () => canvasDigest(page, canvas),
+      (now) => now !== digest,
+      'the bids side painted again',
+    );
+    await context.close();
+  });
+});
+
 describe('spot depth chart', () => {
   /** Pixels of the depth canvas near the theme's up and down colours, counted in its left and right halves. */
   const colouredPixels = (page: Page) =>

@@ -80,10 +80,10 @@ export class BookSideView {
   private readonly observer: ResizeObserver | undefined;
   private size: CanvasSize | undefined;
 
-  /** Rows were left unpainted while the canvas was off the screen: the whole side paints when it comes on. */
-  private missed = false;
-
-  /** `onScreen` answers whether the canvas is on the screen (useOnScreen); off it, nothing is painted. */
+  /**
+   * `onScreen` answers whether the canvas is on the screen (useOnScreen); off it, nothing is painted,
+   * and its owner calls `repaint` when it comes back.
+   */
   constructor(
     readonly list: HTMLElement,
     private readonly canvas: HTMLCanvasElement,
@@ -203,18 +203,11 @@ export class BookSideView {
    * Paints rows `indexes` (ascending) in one pass, each in its band: below the rows above it, as the
    * list lays them out. Their bands are cleared first, a run of neighbouring rows with one call, or
    * the whole canvas when every row changed, as most pushes of a moving book do. Off the screen
-   * nothing is painted, and the first paint back on it paints every row.
+   * nothing is painted.
    */
   private show(indexes: readonly number[]): void {
     if (!this.size || indexes.length === 0) return;
-    if (!this.onScreen()) {
-      this.missed = true;
-      return;
-    }
-    if (this.missed) {
-      this.missed = false;
-      indexes = this.rows.map((_, i) => i);
-    }
+    if (!this.onScreen()) return;
     const painted: PaintedRow[] = [];
     let top = 0;
     let next = 0;

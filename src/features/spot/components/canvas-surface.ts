@@ -91,14 +91,21 @@ export function useCanvasSize(
  * Whether the canvas is on the screen, kept by an IntersectionObserver (true until it first reports,
  * and where there is none). A canvas off the screen need not be painted: its paints are JS and a
  * flush of its pixels in the next frame, for nobody. `onShown` runs when it comes on the screen, to
- * paint what it missed; until then it shows its last picture, for one frame at most.
+ * paint what it missed; until then it shows its last picture, for one frame at most. The element is
+ * looked at after every render: a new one (the book's side after a change of layout) is observed
+ * in place of the old, which, gone from the page, would report off the screen for good.
  */
 export function useOnScreen(canvas: RefObject<HTMLCanvasElement | null>, onShown: () => void): RefObject<boolean> {
   const onScreen = useRef(true);
   const shown = useRef(onShown);
   shown.current = onShown;
+  const watched = useRef<{ element: HTMLCanvasElement; observer: IntersectionObserver } | null>(null);
   useEffect(() => {
     const element = canvas.current;
+    if (watched.current?.element === element) return;
+    watched.current?.observer.disconnect();
+    watched.current = null;
+    onScreen.current = true;
     if (!element || typeof IntersectionObserver !== 'function') return;
     const observer = new IntersectionObserver((entries) => {
       const entry = entries.at(-1);
@@ -107,8 +114,9 @@ export function useOnScreen(canvas: RefObject<HTMLCanvasElement | null>, onShown
       if (onScreen.current) shown.current();
     });
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [canvas]);
+    watched.current = { element, observer };
+  });
+  useEffect(() => () => watched.current?.observer.disconnect(), []);
   return onScreen;
 }
 
