@@ -379,7 +379,7 @@ export class MarketEngine {
 
   /**
    * Sends every pending value in one batch (docs/architecture.md#one-batch-per-frame). A subscription whose stream asks for
-   * a longer interval (charts: 100 ms; books, tapes, tickers: 200 ms) waits for the next tick of the
+   * a longer interval (charts: 100 ms; books, tapes, tickers: 200 ms; the depth chart: 400 ms) waits for the next tick of the
    * clock those streams share (StreamClock), and a timer brings the flush back then.
    */
   private flush(): void {
@@ -391,7 +391,7 @@ export class MarketEngine {
     let nextDue = Number.POSITIVE_INFINITY;
     const ticked = new Set<number>();
     for (const sub of this.dirty) {
-      const interval = sub.source.minIntervalMs;
+      const interval = sub.source.intervalOf(sub);
       const open = interval > 0 && this.clock.ticking(interval, now);
       // A first value (sentAt -Infinity) or an urgent one (0) goes at once; the rest wait for their tick.
       if (interval > 0 && !open && sub.sentAt > 0) {

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { depthCurve, type DepthCurve } from '../../../common/depth-curve.ts';
 import type { Book } from '../../../common/protocol.ts';
 import { validateKey } from '../stream-keys.ts';
+import { DEPTH_STREAM_MS, PANEL_STREAM_MS } from '../streams/stream-source.ts';
 import { createHarness, type Harness } from './support/fakes.ts';
-import { useEngineTimers } from './support/timers.ts';
+import { depthPush } from './support/market-rest.ts';
+import { advance, useEngineTimers } from './support/timers.ts';
 
 describe('the depth chart stream', () => {
   let h: Harness;
@@ -54,6 +56,33 @@ describe('the depth chart stream', () => {
     expect(h.socket().unsubs()).toEqual([]);
     h.engine.unsubscribe(2);
     expect(h.socket().unsubs()).toEqual(['market.btcusdt.depth.step0']);
+  });
+
+  it('sends the curve at most once per DEPTH_STREAM_MS, always in a batch with the book, and the latest one', async () => {
+    h.engine.subscribe(1, { kind: 'book', symbol: 'btcusdt' });
+    h.engine.subscribe(2, { kind: 'depth', symbol: 'btcusdt', points: 400 });
+    h.socket().accept();
+    await advance(0);
+    const sent: number[][] = [];
+    const frames = Math.ceil((4 * DEPTH_STREAM_MS) / 17);
+    for (let frame = 0; frame < frames; frame++) {
+      h.socket().push(depthPush('btcusdt', 100 + frame));
+      const before = h.log.batches.length;
+      await advance(17);
+      h.frames.tick();
+      sent.push(...h.log.batches.slice(before).map((batch) => batch.map((item) => item.id).sort()));
+    }
+    const books = sent.filter((ids) => ids.includes(1)).length;
+    const curves = sent.filter((ids) => ids.includes(2)).length;
+    // Four depth intervals of 17 ms frames: the book in 8 or 9 batches (every PANEL_STREAM_MS), the curve in 4 or 5.
+    expect(books).toBeGreaterThanOrEqual((4 * DEPTH_STREAM_MS) / PANEL_STREAM_MS);
+    expect(curves).toBeGreaterThanOrEqual(4);
+    expect(curves).toBeLessThanOrEqual(5);
+    for (const ids of sent.filter((batch) => batch.includes(2))) expect(ids).toEqual([1, 2]);
+    await advance(DEPTH_STREAM_MS);
+    h.frames.tick();
+    const curve = h.log.lastOf(2) as DepthCurve;
+    expect(curve.bids[0]).toBe(100 + frames - 1);
   });
 
   it('refuses a resolution outside 1-10000 pixels or a fractional one', () => {

@@ -8,6 +8,7 @@ import type { Book, StreamKey } from '../../../common/protocol.ts';
 import { depthCurve } from '../../../common/depth-curve.ts';
 import { bookFrom, type BookSnapshot } from '../normalize/market.ts';
 import {
+  DEPTH_STREAM_MS,
   PANEL_STREAM_MS,
   StreamSource,
   type Delivery,
@@ -35,6 +36,10 @@ export class BookSource extends StreamSource implements TopicHandler {
    * calm cadence the latest book is kept and drawn five times a second, with the tape and prices.
    */
   override readonly minIntervalMs = PANEL_STREAM_MS;
+  /** The depth chart's curve comes at half the book's cadence (DEPTH_STREAM_MS), in a batch with it. */
+  override intervalOf(sub: Subscription): number {
+    return sub.key.kind === 'depth' ? DEPTH_STREAM_MS : this.minIntervalMs;
+  }
   private snapshot: BookSnapshot | undefined;
   private readonly topic: string;
 

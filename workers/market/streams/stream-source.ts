@@ -14,6 +14,12 @@ export const SLOW_STREAM_MS = 100;
  * (docs/architecture.md#one-batch-per-frame). The feed's own books come about once a second.
  */
 export const PANEL_STREAM_MS = 200;
+/**
+ * The depth chart's cadence: every other tick of the panels' clock, so it always redraws in a batch
+ * with the book. It sums up to 150 levels a side, whose shape moves slowly; redrawn with every book it
+ * cost a fifth more than the book alone at 250 msg/s (docs/performance.md#spot-book-and-depth-chart).
+ */
+export const DEPTH_STREAM_MS = 2 * PANEL_STREAM_MS;
 
 /** A UI subscription as the engine holds it. `cursor` is the source's per-subscription delivery state. */
 export interface Subscription {
@@ -81,6 +87,12 @@ export abstract class StreamSource {
   readonly minIntervalMs: number = 0;
 
   constructor(protected readonly ctx: EngineContext) {}
+
+  /** `minIntervalMs` for one subscription: a source whose subscribers want different cadences overrides it. */
+  intervalOf(sub: Subscription): number {
+    void sub;
+    return this.minIntervalMs;
+  }
 
   /** The first subscription arrived. */
   abstract start(): void;

@@ -92,7 +92,7 @@ const resolutionOf = (canvas: HTMLCanvasElement | null): number =>
  * The spot screen's depth chart: cumulative bids (up colour) and asks (down colour) around the mid
  * price, on a canvas. The market worker computes the curve from the book's every level at the
  * canvas' resolution, on the book's own subscription (no other socket traffic), and the chart only
- * draws it (useStreamDraw): once a batch, at the book's cadence, with no React render per book. Its
+ * draws it (useStreamDraw): with every other book batch (DEPTH_STREAM_MS), with no React render. Its
  * spoken summary follows the mid price at most every DEPTH_LABEL_MS.
  */
 export function DepthChart({ symbol, step, decimals }: { symbol: string; step: number; decimals: number }) {
