@@ -1,8 +1,9 @@
 /**
  * A screen's cost against another's, measured in alternating pairs (docs/performance.md#spot-book-and-depth-chart):
  * on a shared host one window per screen, minutes apart, swings by more than a tenth, so the spot
- * screen and the options screen are measured one after the other several times and the ratio is
- * the median of the pairs' ratios. The frame figures take the worst window: no pair is picked.
+ * screen and the options screen (and the spot screen with and without its depth chart) are measured
+ * one after the other several times and the ratio is the median of the pairs' ratios. The frame
+ * figures take the worst window: no pair is picked.
  */
 import type { PageFigures } from './measure.ts';
 import { percentile } from './stats.ts';

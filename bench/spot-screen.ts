@@ -19,7 +19,9 @@ export function spotScreen(baseUrl: string, token: string, symbol: string, depth
     async prepare(page) {
       await closeNoticeBanner(page);
       if (!depthChart) return;
-      await page.getByTestId('spot-charts-toggle').click();
+      // Tapped, as on a phone: a mouse click leaves the pointer over the toggle, and Chromium then
+      // hit-tests it for hover after every layout, a cost no phone pays.
+      await page.getByTestId('spot-charts-toggle').tap();
       await page.waitForFunction(
         () => {
           const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="depth-chart"] canvas');
