@@ -1,8 +1,10 @@
 /**
  * Classifies one inflated server frame of the HTX market feed (protocol §3–§6). Book frames
- * (`depth`, `mbp`) are big and only ever become doubles, so they go through the native
- * `JSON.parse`; every other frame goes through the exact parser so decimals keep every digit.
+ * (`depth`, `mbp`) are big and only ever become doubles: they are read by the book scanner (levels
+ * straight into Float64Arrays), or by the native `JSON.parse` when it declines; every other frame
+ * goes through the exact parser so decimals keep every digit.
  */
+import { scanBookFrame } from './book-scan.ts';
 import { asObject, asString, broken, integer, integerText, type JsonObject } from './fields.ts';
 import { JsonSyntaxError, parseJsonExact } from './json-exact.ts';
 
@@ -23,10 +25,10 @@ function isBookFrame(text: string): boolean {
   return topic !== undefined && BOOK_TOPIC.test(topic);
 }
 
-/** Parses JSON text the way {@link decodeFrame} does (exactly, or natively for books). */
+/** Parses JSON text the way {@link decodeFrame} does (exactly, or as doubles for books). */
 export function parseFrameJson(text: string): unknown {
   try {
-    return isBookFrame(text) ? (JSON.parse(text) as unknown) : parseJsonExact(text);
+    return isBookFrame(text) ? (scanBookFrame(text) ?? (JSON.parse(text) as unknown)) : parseJsonExact(text);
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof JsonSyntaxError) broken(`not JSON: ${error.message}`);
     throw error;

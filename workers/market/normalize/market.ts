@@ -91,6 +91,7 @@ export function tradesFrom(value: unknown): Trade[] {
 
 /** A packed side. Hot path (150 levels a frame): messages are built only when a level is bad. */
 function side(value: unknown, what: string): Float64Array {
+  if (value instanceof Float64Array) return scannedSide(value, what);
   const levels = asArray(value, what);
   const out = new Float64Array(levels.length * 2);
   for (let i = 0; i < levels.length; i++) {
@@ -106,7 +107,15 @@ function side(value: unknown, what: string): Float64Array {
   return out;
 }
 
-/** A `depth.stepN` snapshot (parsed natively: book numbers travel as doubles). */
+/** A side the book scanner read (book-scan.ts): already packed; its own copy, as `side` makes one. */
+function scannedSide(values: Float64Array, what: string): Float64Array {
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i] as number)) broken(`${what}[${i >> 1}]: expected [price, size] as numbers`);
+  }
+  return values.slice();
+}
+
+/** A `depth.stepN` snapshot (book numbers travel as doubles). */
 export function bookFrom(value: unknown, fallbackTs: number): BookSnapshot {
   const tick = asObject(value, 'depth');
   const ts = typeof tick.ts === 'number' ? tick.ts : fallbackTs;
