@@ -55,6 +55,8 @@ export const BannerCarousel = memo(function BannerCarousel() {
               key={banner.id ?? i}
               className={styles.bannerImage}
               src={banner.img}
+              // The first is home's largest paint (index.html starts its download early).
+              fetchPriority={i === 0 ? 'high' : undefined}
               alt=""
               aria-hidden={i !== index}
               width={BANNER_SIZE.width}
