@@ -16,8 +16,9 @@ export const SLOW_STREAM_MS = 100;
 export const PANEL_STREAM_MS = 200;
 /**
  * The depth chart's cadence: every other tick of the panels' clock, so it always redraws in a batch
- * with the book. It sums up to 150 levels a side, whose shape moves slowly; redrawn with every book it
- * cost a fifth more than the book alone at 250 msg/s (docs/performance.md#spot-book-and-depth-chart).
+ * with the book. It sums up to 150 levels a side, whose shape moves slowly, and each redraw of its
+ * canvas costs about a millisecond unthrottled, most of it the outline's stroke
+ * (docs/performance.md#spot-book-and-depth-chart).
  */
 export const DEPTH_STREAM_MS = 2 * PANEL_STREAM_MS;
 
