@@ -107,12 +107,15 @@ function side(value: unknown, what: string): Float64Array {
   return out;
 }
 
-/** A side the book scanner read (book-scan.ts): already packed; its own copy, as `side` makes one. */
+/**
+ * A side the book scanner read (book-scan.ts): already packed, in an array it made for this frame
+ * alone, so it is taken as it is (the book's readers slice it, never write to it).
+ */
 function scannedSide(values: Float64Array, what: string): Float64Array {
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i] as number)) broken(`${what}[${i >> 1}]: expected [price, size] as numbers`);
   }
-  return values.slice();
+  return values;
 }
 
 /** A `depth.stepN` snapshot (book numbers travel as doubles). */
