@@ -3,7 +3,7 @@ import { depthCurve, type DepthCurve } from '../../../common/depth-curve.ts';
 import type { Book } from '../../../common/protocol.ts';
 import { validateKey } from '../stream-keys.ts';
 import { DEPTH_STREAM_MS, PANEL_STREAM_MS } from '../streams/stream-source.ts';
-import { createHarness, type Harness } from './support/fakes.ts';
+import { batchIdsOverFrames, createHarness, type Harness } from './support/fakes.ts';
 import { depthPush } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';
 
@@ -63,15 +63,8 @@ describe('the depth chart stream', () => {
     h.engine.subscribe(2, { kind: 'depth', symbol: 'btcusdt', points: 400 });
     h.socket().accept();
     await advance(0);
-    const sent: number[][] = [];
     const frames = Math.ceil((4 * DEPTH_STREAM_MS) / 17);
-    for (let frame = 0; frame < frames; frame++) {
-      h.socket().push(depthPush('btcusdt', 100 + frame));
-      const before = h.log.batches.length;
-      await advance(17);
-      h.frames.tick();
-      sent.push(...h.log.batches.slice(before).map((batch) => batch.map((item) => item.id).sort()));
-    }
+    const sent = await batchIdsOverFrames(h, frames, (frame) => h.socket().push(depthPush('btcusdt', 100 + frame)));
     const books = sent.filter((ids) => ids.includes(1)).length;
     const curves = sent.filter((ids) => ids.includes(2)).length;
     // Four depth intervals of 17 ms frames: the book in 8 or 9 batches (every PANEL_STREAM_MS), the curve in 4 or 5.

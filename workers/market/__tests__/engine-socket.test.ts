@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Book, Candle, FeedStatus, Trade } from '../../../common/protocol.ts';
 import { reduceCandles, reduceTrades } from '../../../common/stream-reducers.ts';
 import type { ChartModule, FeedModule } from '../market-engine.ts';
-import { createHarness, type Harness, text } from './support/fakes.ts';
+import { batchIdsOverFrames, createHarness, type Harness, text } from './support/fakes.ts';
 import { ownFixture } from './support/fixtures.ts';
 import { closeAt, depthPush, klinePush, serveKlines, tradePush } from './support/market-rest.ts';
 import { advance, useEngineTimers } from './support/timers.ts';
@@ -259,15 +259,10 @@ describe('engine socket', () => {
     h.engine.subscribe(2, { kind: 'trades', symbol: 'btcusdt' });
     h.socket().push(tradePush('btcusdt', 1));
     h.frames.tick();
-    const sent: number[][] = [];
-    for (let frame = 0; frame < 60; frame++) {
+    const sent = await batchIdsOverFrames(h, 60, (frame) => {
       h.socket().push(depthPush('btcusdt', 101 + frame));
       h.socket().push(tradePush('btcusdt', 1));
-      const before = h.log.batches.length;
-      await advance(17);
-      h.frames.tick();
-      sent.push(...h.log.batches.slice(before).map((batch) => batch.map((item) => item.id).sort()));
-    }
+    });
     // After the first tick of the clock, each batch carries both streams: one page render, not two.
     const afterFirst = sent.slice(1);
     expect(afterFirst.length).toBeGreaterThanOrEqual(3);

@@ -5,6 +5,7 @@ import { MarketEngine, type MarketEngineOptions } from '../../market-engine.ts';
 import * as chartModule from '../../chart-sources.ts';
 import * as feedModule from '../../market-feed.ts';
 import type { SocketLike } from '../../transport/market-socket.ts';
+import { advance } from './timers.ts';
 
 /** A WebSocket the test drives: `accept()` opens it, `push()` sends a gzip frame like the server. */
 export class FakeSocket implements SocketLike {
@@ -214,4 +215,24 @@ export function createHarness(overrides: Partial<MarketEngineOptions> = {}): Har
       return last;
     },
   };
+}
+
+/**
+ * Runs `count` animation frames 17 ms apart, `beforeFrame` first in each (that frame's pushes), and
+ * returns the subscription ids of every batch sent meanwhile, each batch's ids sorted.
+ */
+export async function batchIdsOverFrames(
+  h: Harness,
+  count: number,
+  beforeFrame: (frame: number) => void,
+): Promise<number[][]> {
+  const sent: number[][] = [];
+  for (let frame = 0; frame < count; frame++) {
+    beforeFrame(frame);
+    const before = h.log.batches.length;
+    await advance(17);
+    h.frames.tick();
+    sent.push(...h.log.batches.slice(before).map((batch) => batch.map((item) => item.id).sort()));
+  }
+  return sent;
 }
