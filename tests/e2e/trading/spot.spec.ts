@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
-import { signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
+import { afterFrames, signedInPage, toast, visible, UI_TIMEOUT_MS } from '../support/app-helpers.ts';
 import { demoToken, narrowScreenFaults, screenPage } from '../support/screen-checks.ts';
 import { apiData, dismissNoticeBanner, eventually, pageToken } from '../support/trading-helpers.ts';
 import { arrivingTrades, bookPrices, canvasDigest, paintedPixels, tapeTrades } from '../support/market-helpers.ts';
@@ -283,6 +283,9 @@ describe('spot live numbers', () => {
     );
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The page hears of the change in its next frame's rendering steps; a batch landing before then
+    // still paints with marks, so the trades counted are those after two frames.
+    await afterFrames(page, 2);
     // Two trades arrive with reduced motion on, and neither flashes.
     const newest = async () => (await tapeTrades(page))[0] ?? '';
     for (let trade = 0; trade < 2; trade++) {
