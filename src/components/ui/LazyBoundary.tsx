@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'wouter';
 import { useOnline } from '../../lib/online.ts';
@@ -22,13 +22,33 @@ export interface LazyBoundaryProps {
 export function LazyBoundary({ children, fallback = null, failed }: LazyBoundaryProps) {
   const online = useOnline();
   const [location] = useLocation();
+  // Where the load now failing was tried. The keys reset a boundary only if they change while it
+  // shows a failure; a load that fails after the page changed (or the network came back) under it
+  // is tried again at once instead.
+  const tried = useRef({ online, location });
+  const outdated = () => location !== tried.current.location || (online && !tried.current.online);
   return (
     <ErrorBoundary
       resetKeys={[online, location]}
-      onReset={retryFailedLoads}
-      fallbackRender={({ resetErrorBoundary }) => failed?.(() => void retryOrReload(resetErrorBoundary)) ?? null}
+      onReset={() => {
+        tried.current = { online, location };
+        retryFailedLoads();
+      }}
+      fallbackRender={({ resetErrorBoundary }) =>
+        outdated() ? (
+          <RetryAtOnce retry={resetErrorBoundary} />
+        ) : (
+          (failed?.(() => void retryOrReload(resetErrorBoundary)) ?? null)
+        )
+      }
     >
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Resets its boundary once shown: the failure came from a load tried before the page changed. */
+function RetryAtOnce({ retry }: { retry: () => void }) {
+  useEffect(retry, [retry]);
+  return null;
 }

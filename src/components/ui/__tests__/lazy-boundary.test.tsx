@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { retryableLazy, retryHistory, thisPage } from '../../../lib/retryable-lazy.ts';
 import { LazyBoundary } from '../LazyBoundary.tsx';
 
@@ -120,6 +122,32 @@ describe('retryableLazy in a LazyBoundary', () => {
     } finally {
       delete (navigator as { onLine?: boolean }).onLine;
     }
+  });
+
+  it('tries again at once a load that fails after the page changed under it, and only once', async () => {
+    const { loads, load } = manualLoads();
+    const Lazy = retryableLazy(load);
+    const memory = memoryLocation({ path: '/' });
+    await mount(
+      <Router hook={memory.hook}>
+        <p>shell</p>
+        <LazyBoundary>
+          <Lazy name="d" />
+        </LazyBoundary>
+      </Router>,
+    );
+    await inAct(() => memory.navigate('/market'));
+    expect(loads).toHaveLength(1);
+    await inAct(() => loads[0]!.reject());
+    expect(loads).toHaveLength(2);
+    // A failure where it was tried is kept until the next change.
+    await inAct(() => loads[1]!.reject());
+    expect(loads).toHaveLength(2);
+    expect(screen.queryByText(/part/)).toBeNull();
+    await inAct(() => memory.navigate('/'));
+    expect(loads).toHaveLength(3);
+    await inAct(() => loads[2]!.resolve());
+    expect(screen.getByText('part d')).toBeTruthy();
   });
 
   it('keeps a load that succeeded: a second mount fetches nothing', async () => {
