@@ -20,6 +20,7 @@ import { ShellBoundary } from './ShellBoundary.tsx';
 import { TopStrip } from './TopStrip.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
+import { useBusyWhileHeld, useShownLocation } from './shown-location.ts';
 
 /** The footer tabs of docs/product-rules.md#routes-and-access, in order. */
 const TABS: readonly { key: TabKey; href: string; labelKey: string; icon: typeof IconHome }[] = [
@@ -73,6 +74,7 @@ const IdleGuard = retryableLazy(() =>
 function Shell() {
   useEngineBridge();
   useScrollTopOnNavigate();
+  useBusyWhileHeld();
   const [location] = useLocation();
   const { token } = useSnapshot(session);
   const settings = useSiteSettings();
@@ -101,7 +103,7 @@ function Shell() {
 /** The app: history-mode router, the shell (notice banner, routes, footer tabs) in its last-catch boundary, and toasts. */
 export function App() {
   return (
-    <Router>
+    <Router hook={useShownLocation}>
       <ShellBoundary>
         <Suspense fallback={<PageSkeleton />}>
           <Shell />

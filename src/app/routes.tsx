@@ -36,7 +36,7 @@ export interface PageProps {
 }
 
 /** A page whose code can also be fetched before React asks for it (at once for the eager home page). */
-type RoutePage = ComponentType<PageProps> & { preload(): Promise<unknown> };
+type RoutePage = ComponentType<PageProps> & { preload(): Promise<unknown>; loaded(): boolean };
 
 /**
  * Home is most visitors' first screen: its code is in the main bundle, listed in index.html, so the
@@ -45,7 +45,7 @@ type RoutePage = ComponentType<PageProps> & { preload(): Promise<unknown> };
  */
 function eagerPage(Page: ComponentType<PageProps>): RoutePage {
   const ready = Promise.resolve();
-  return Object.assign((props: PageProps) => <Page {...props} />, { preload: () => ready });
+  return Object.assign((props: PageProps) => <Page {...props} />, { preload: () => ready, loaded: () => true });
 }
 
 /** A page in a chunk of its own, shown once both its code and every string of the language have arrived (i18n.ts). */
@@ -234,6 +234,11 @@ export function preloadRoutePage(pathname: string): Promise<void> {
     () => undefined,
     () => undefined,
   );
+}
+
+/** Whether the page of `pathname` has its code: it shows without a skeleton. */
+export function routePageLoaded(pathname: string): boolean {
+  return (findRoute(pathname) ?? notFound).page.loaded();
 }
 
 /** The page title: configured site name plus the translated route title (docs/product-rules.md#routes-and-access). */

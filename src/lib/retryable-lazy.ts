@@ -8,6 +8,8 @@ type AnyComponent = ComponentType<any>;
 /** A component whose code arrives later; `preload` starts fetching it before React asks. */
 export type RetryableLazy<C extends AnyComponent> = ComponentType<ComponentProps<C>> & {
   preload(): Promise<{ default: C }>;
+  /** Its code has come: it renders at once, without suspending. */
+  loaded(): boolean;
 };
 
 /** Counts the calls of retryFailedLoads: a load that failed in an earlier round is tried again. */
@@ -89,5 +91,5 @@ export function retryableLazy<C extends AnyComponent>(load: () => Promise<{ defa
     component ??= loaded ?? lazy(preload);
     return createElement(component, props);
   };
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, loaded: () => loaded !== undefined });
 }
