@@ -61,7 +61,7 @@ describe('the location the app shows', () => {
     expect(shown.shown()).toEqual({ path: '/assets', search: '', held: false });
   });
 
-  it('moves after the hold when the code is slower, and the skeleton shows meanwhile', async () => {
+  it('moves after the hold when the code is slower, so the page shows its skeleton', async () => {
     const { code } = pages();
     const where = browser();
     const shown = heldLocation(code, HOLD_MS, where.read);
