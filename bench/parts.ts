@@ -3,7 +3,7 @@
  * npm run bench`), so a developer chasing one figure does not wait for the whole run. Without it
  * every part runs. The app is built in every case; a part left out prints none of its figures.
  */
-export const BENCH_PARTS = ['screens', 'spot', 'taps', 'soak', 'lighthouse', 'decode'] as const;
+export const BENCH_PARTS = ['screens', 'spot', 'taps', 'soak', 'lighthouse', 'decode', 'moves'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** The parts `only` (BENCH_ONLY's value) asks for: all of them when it is empty or unset. */

@@ -33,6 +33,7 @@ import { benchParts } from './parts.ts';
 import { bundleSizes, type BundleSizes } from './sizes.ts';
 import { calibrateThrottle, DEFAULT_TARGET_INDEX, measureBenchmarkIndex } from './cpu-calibration.ts';
 import { SOAK_BROWSER_ARGS, soakPage } from './soak.ts';
+import { homeScreen, measureMoves, MOVE_TABS } from './screen-moves.ts';
 import {
   measureTapFloor,
   measureTaps,
@@ -75,6 +76,10 @@ if (!(Number.isInteger(spotPairs) && spotPairs >= 1))
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 if (!(lighthouseRuns >= 1))
   throw new Error(`BENCH_LIGHTHOUSE_RUNS must be at least 1, got ${process.env.BENCH_LIGHTHOUSE_RUNS}`);
+/** Moves to each tab's screen (screen-moves.ts); their median is the figure. */
+const movesPerTab = Number(process.env.BENCH_MOVES ?? 5);
+if (!(Number.isInteger(movesPerTab) && movesPerTab >= 1))
+  throw new Error(`BENCH_MOVES must be a whole number of at least 1, got ${process.env.BENCH_MOVES}`);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 /** A figure rounded, or `n/a` when there is no number (e.g. a heap ratio from a one-minute soak). */
 const figure = (value: number, digits = 2): FigureValue => (Number.isFinite(value) ? round(value, digits) : 'n/a');
@@ -358,6 +363,15 @@ try {
       lighthouse_score: round(home.performanceScore, 2),
       lighthouse_benchmark_index: round(home.benchmarkIndex, 0),
     });
+  }
+  if (parts.has('moves')) {
+    const moves = await onServer(1, sessionFile, homeScreen, (page) => {
+      log(`moving from ${page.url} to ${MOVE_TABS.join(', ')}, ${movesPerTab} times each, each from a fresh page`);
+      return measureMoves(browser, page, options.cpuThrottle, movesPerTab);
+    });
+    pages.moves = moves;
+    for (const [tab, ms] of Object.entries(moves.medianMs))
+      figures[`move_median_ms_to_${tab.replace(/^tab-/, '')}`] = round(ms, 0);
   }
   figures.host_load_avg_1m_start = round(loadAtStart);
   figures.host_load_avg_1m_end = round(loadavg()[0] ?? Number.NaN);

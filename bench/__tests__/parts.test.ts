@@ -13,7 +13,7 @@ describe('BENCH_ONLY', () => {
 
   it('refuses a part that does not exist, naming the ones that do', () => {
     expect(() => benchParts('soak,tap')).toThrow(
-      /unknown part tap; the parts are screens, spot, taps, soak, lighthouse, decode/,
+      /unknown part tap; the parts are screens, spot, taps, soak, lighthouse, decode, moves/,
     );
   });
 });
