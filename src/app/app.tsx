@@ -20,7 +20,7 @@ import { ShellBoundary } from './ShellBoundary.tsx';
 import { TopStrip } from './TopStrip.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
-import { useBusyWhileHeld, useShownLocation } from './shown-location.ts';
+import { useAskedPath, useBusyWhileHeld, useShownLocation } from './shown-location.ts';
 
 /** The footer tabs of docs/product-rules.md#routes-and-access, in order. */
 const TABS: readonly { key: TabKey; href: string; labelKey: string; icon: typeof IconHome }[] = [
@@ -79,6 +79,8 @@ function Shell() {
   const { token } = useSnapshot(session);
   const settings = useSiteSettings();
   const tab = findRoute(location)?.tab;
+  // A tapped tab lights at once, while its screen may still wait for its code.
+  const askedTab = findRoute(useAskedPath())?.tab;
   const idle = useWhenIdle();
   useEffect(() => {
     if (idle) registerAppWorker();
@@ -87,7 +89,7 @@ function Shell() {
     <>
       <NoticeBanner signedIn={token !== null} unreadSwitch={isOn(settings, 'unread_notice_switch')} />
       <AppRoutes />
-      {tab && <FooterTabs active={tab} />}
+      {tab && <FooterTabs active={askedTab ?? tab} />}
       <TopStrip />
       <UpdatePrompt aboveTabBar={tab !== undefined} />
       {idle && (

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
-import { navigate } from 'wouter/use-browser-location';
+import { navigate, usePathname } from 'wouter/use-browser-location';
 import { heldLocation, SCREEN_HOLD_MS } from '../lib/held-location.ts';
 import { preloadRoutePage, routePageLoaded } from './routes.tsx';
 
@@ -33,3 +33,6 @@ export function useBusyWhileHeld(): void {
     else root?.removeAttribute('aria-busy');
   }, [busy]);
 }
+
+/** The browser's own path, ahead of the one shown while a move is held: what a tapped tab lights up. */
+export const useAskedPath: () => string = usePathname;

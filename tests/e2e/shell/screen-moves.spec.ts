@@ -63,9 +63,11 @@ describe('moving to a screen whose code has not come', () => {
     await page.getByTestId('tab-market').click();
     await expect.poll(() => held.length).toBeGreaterThan(0);
     await page.clock.runFor(50);
-    // Still home, marked busy for screen readers.
+    // Still home, marked busy for screen readers; the tapped tab is lit at once.
     expect(await rootBusy(page)).toBe('true');
     await visible(page.getByTestId('banners'));
+    expect(await page.getByTestId('tab-market').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('tab-home').getAttribute('aria-current')).toBeNull();
     expect(await skeletons()).toBe(0);
     await page.clock.runFor(1000);
     await expect.poll(skeletons).toBe(1);
