@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
 
 /** A coin of `coins`. */
@@ -57,6 +58,8 @@ const MARKET_SELECT = `SELECT m.*, b.name AS base_name, b.title AS base_title, b
 
 /** Coins, trading pairs and the market screen's currency tabs. */
 export class MarketRepository {
+  private bySymbolStatement: Statement | undefined;
+
   constructor(private readonly db: Db) {}
 
   coinByName(name: string): CoinRow | null {
@@ -77,7 +80,9 @@ export class MarketRepository {
   }
 
   marketBySymbol(symbol: string): MarketRow | null {
-    return (this.db.prepare(`${MARKET_SELECT} WHERE m.symbol = ?`).get(symbol) as MarketRow | undefined) ?? null;
+    // Run on every trade the matcher looks at: prepared once.
+    this.bySymbolStatement ??= this.db.prepare(`${MARKET_SELECT} WHERE m.symbol = ?`);
+    return (this.bySymbolStatement.get(symbol) as MarketRow | undefined) ?? null;
   }
 
   /** Every pair in display order. */

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
 
 /** A spot order row, every integer read as BigInt except the small enums and ids. */
@@ -155,6 +156,10 @@ export const CANCELLABLE = '(1, 4)';
  * guarded by the filled quantity it started from.
  */
 export class SpotOrderRepository {
+  // The matcher's statements, run on every trade of the market: prepared once, not on every call.
+  private openStatement: Statement | undefined;
+  private crossedStatement: Statement | undefined;
+
   constructor(private readonly db: Db) {}
 
   insert(order: NewSpotOrder): number {
@@ -338,21 +343,22 @@ export class SpotOrderRepository {
    * id order (matching.ts `sharePrint` puts them in book priority).
    */
   crossedBy(marketId: number, buyAbove: bigint, sellBelow: bigint, tradeTs: number): SpotOrderRow[] {
-    const rows = this.db
+    this.crossedStatement ??= this.db
       .prepare(
         `SELECT * FROM spot_orders WHERE market_id = ? AND status = 1 AND order_type IN (1, 3) AND COALESCE(triggered_at, created_at) < ?
            AND ((side = 1 AND price > ?) OR (side = 2 AND price < ?)) ORDER BY id`,
       )
-      .safeIntegers(true)
-      .all(marketId, tradeTs, buyAbove, sellBelow) as Record<string, unknown>[];
+      .safeIntegers(true);
+    const rows = this.crossedStatement.all(marketId, tradeTs, buyAbove, sellBelow) as Record<string, unknown>[];
     return rows.map(toRow);
   }
 
   /** Whether any order is open or waiting at all (the matcher skips work when none is). */
   hasOpen(): boolean {
-    return (
-      this.db.prepare(`SELECT EXISTS (SELECT 1 FROM spot_orders WHERE status IN ${CANCELLABLE})`).pluck().get() === 1
-    );
+    this.openStatement ??= this.db
+      .prepare(`SELECT EXISTS (SELECT 1 FROM spot_orders WHERE status IN ${CANCELLABLE})`)
+      .pluck();
+    return this.openStatement.get() === 1;
   }
 
   /**
