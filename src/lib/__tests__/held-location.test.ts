@@ -20,10 +20,19 @@ function pages() {
   return { code, loaded, pending };
 }
 
-/** A browser location the test moves. */
-function browser(path = '/', search = '') {
-  const at = { path, search };
-  return { at, read: () => ({ ...at }) };
+/**
+ * The location the app shows, started on `/` over pages() and a browser location; `moveTo` moves the
+ * browser there and tells it, as the history events do.
+ */
+function onHome() {
+  const { code, loaded, pending } = pages();
+  const at = { path: '/', search: '' };
+  const shown = heldLocation(code, HOLD_MS, () => ({ ...at }));
+  const moveTo = (path: string, search = '') => {
+    Object.assign(at, { path, search });
+    shown.follow();
+  };
+  return { shown, moveTo, loaded, pending };
 }
 
 beforeEach(() => {
@@ -35,24 +44,18 @@ afterEach(() => {
 
 describe('the location the app shows', () => {
   it('moves at once to a page whose code has come', () => {
-    const { code, loaded } = pages();
+    const { shown, moveTo, loaded } = onHome();
     loaded.add('/market');
-    const where = browser();
-    const shown = heldLocation(code, HOLD_MS, where.read);
     const heard = vi.fn();
     shown.subscribe(heard);
-    Object.assign(where.at, { path: '/market', search: '?tab=2' });
-    shown.follow();
+    moveTo('/market', '?tab=2');
     expect(shown.shown()).toEqual({ path: '/market', search: '?tab=2', held: false });
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the screen on show, marked held, until the next page’s code comes, then moves', async () => {
-    const { code, pending } = pages();
-    const where = browser();
-    const shown = heldLocation(code, HOLD_MS, where.read);
-    where.at.path = '/assets';
-    shown.follow();
+    const { shown, moveTo, pending } = onHome();
+    moveTo('/assets');
     expect(shown.shown()).toEqual({ path: '/', search: '', held: true });
     await vi.advanceTimersByTimeAsync(HOLD_MS / 2);
     expect(shown.shown().path).toBe('/');
@@ -62,11 +65,8 @@ describe('the location the app shows', () => {
   });
 
   it('moves after the hold when the code is slower, so the page shows its skeleton', async () => {
-    const { code } = pages();
-    const where = browser();
-    const shown = heldLocation(code, HOLD_MS, where.read);
-    where.at.path = '/assets';
-    shown.follow();
+    const { shown, moveTo } = onHome();
+    moveTo('/assets');
     await vi.advanceTimersByTimeAsync(HOLD_MS - 1);
     expect(shown.shown().path).toBe('/');
     await vi.advanceTimersByTimeAsync(1);
@@ -74,25 +74,18 @@ describe('the location the app shows', () => {
   });
 
   it('moves when the load fails, so the page can show its failure', async () => {
-    const { code, pending } = pages();
-    const where = browser();
-    const shown = heldLocation(code, HOLD_MS, where.read);
-    where.at.path = '/assets';
-    shown.follow();
+    const { shown, moveTo, pending } = onHome();
+    moveTo('/assets');
     pending.get('/assets')?.reject();
     await vi.advanceTimersByTimeAsync(0);
     expect(shown.shown()).toEqual({ path: '/assets', search: '', held: false });
   });
 
   it('drops a held move for a later one: the first page’s code coming late moves nothing', async () => {
-    const { code, loaded, pending } = pages();
-    const where = browser();
-    const shown = heldLocation(code, HOLD_MS, where.read);
-    where.at.path = '/assets';
-    shown.follow();
+    const { shown, moveTo, loaded, pending } = onHome();
+    moveTo('/assets');
     // Back before the code came: the screen on show is where the browser is again.
-    where.at.path = '/';
-    shown.follow();
+    moveTo('/');
     expect(shown.shown()).toEqual({ path: '/', search: '', held: false });
     pending.get('/assets')?.resolve();
     await vi.advanceTimersByTimeAsync(HOLD_MS * 2);
@@ -101,19 +94,15 @@ describe('the location the app shows', () => {
   });
 
   it('tells its listeners only of a change', () => {
-    const { code } = pages();
-    const where = browser();
-    const shown = heldLocation(code, HOLD_MS, where.read);
+    const { shown, moveTo } = onHome();
     const heard = vi.fn();
     const stop = shown.subscribe(heard);
-    shown.follow();
+    moveTo('/');
     expect(heard).not.toHaveBeenCalled();
-    where.at.search = '?q=1';
-    shown.follow();
+    moveTo('/', '?q=1');
     expect(heard).toHaveBeenCalledTimes(1);
     stop();
-    where.at.search = '';
-    shown.follow();
+    moveTo('/');
     expect(heard).toHaveBeenCalledTimes(1);
   });
 });
