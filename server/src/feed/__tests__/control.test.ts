@@ -1,5 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedClient, isPush, post, sleep, startServer, type Received, type TestServer } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  FeedClient,
+  fakeFeedClock,
+  isPush,
+  play,
+  playUntil,
+  post,
+  startServer,
+  type Received,
+  type TestServer,
+} from './helpers.ts';
 
 const TOPICS = [
   'market.btcusdt.trade.detail',
@@ -8,6 +18,8 @@ const TOPICS = [
   'market.ethusdt.trade.detail',
 ];
 const isMarketPush = (r: Received): boolean => typeof r.json.ch === 'string';
+/** What the server sent of its own accord: not the answers to `caughtUp`'s pings. */
+const isUnasked = (r: Received): boolean => !('pong' in r.json);
 
 async function subscribed(server: TestServer): Promise<FeedClient> {
   const client = await FeedClient.connect(`${server.ws}/ws`);
@@ -19,9 +31,13 @@ async function subscribed(server: TestServer): Promise<FeedClient> {
 describe('feed test controls', () => {
   let server: TestServer;
   beforeAll(async () => {
+    fakeFeedClock();
     server = await startServer();
   }, 60_000);
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    vi.useRealTimers();
+  });
 
   it('drop closes every socket at once, like a network failure', async () => {
     const a = await subscribed(server);
@@ -34,40 +50,41 @@ describe('feed test controls', () => {
     expect(closedB.code).toBe(1006);
     // The server takes new connections right away.
     const c = await subscribed(server);
-    await c.waitFor(isPush('market.btcusdt.depth.step0'), { timeoutMs: 5000, from: c.received.length });
+    await playUntil(c, isPush('market.btcusdt.depth.step0'), { from: c.received.length });
     c.close();
   });
 
   it('stall stops every push and ping for N seconds, then the feed resumes', async () => {
     const client = await subscribed(server);
-    await client.waitFor(isMarketPush, { from: client.received.length, timeoutMs: 5000 });
+    await playUntil(client, isMarketPush, { from: client.received.length });
     const { json } = await post(`${server.http}/__test/feed/stall?seconds=1.2`);
-    expect(json.stalledUntil).toBeGreaterThan(Date.now());
+    expect(json.stalledUntil).toBe(Date.now() + 1200);
     // Anything sent before the stall began has arrived by now.
-    await sleep(150);
+    await client.caughtUp();
     const from = client.received.length;
-    await sleep(800);
-    expect(client.received.slice(from)).toEqual([]);
-    await client.waitFor(isMarketPush, { from, timeoutMs: 5000 });
+    await play(client, 1100);
+    expect(client.matching(isUnasked, from)).toEqual([]);
+    const first = await playUntil(client, isMarketPush, { from });
+    expect(first.json.ts).toBeGreaterThanOrEqual(json.stalledUntil as number);
     expect(client.isOpen).toBe(true);
     // Requests are still answered during a stall.
     await post(`${server.http}/__test/feed/stall?seconds=0.3`);
     client.send({ sub: 'market.solusdt.bbo', id: 'during' });
     expect((await client.waitFor((r) => r.json.id === 'during')).json.status).toBe('ok');
+    await play(client, 300);
     client.close();
-    await sleep(400);
   });
 
   it('keeps the mbp chain unbroken across a stall', async () => {
     const client = await FeedClient.connect(`${server.ws}/feed`);
     const topic = 'market.btcusdt.mbp.150';
     client.send({ sub: topic, id: 1 });
-    await client.waitForCount(isPush(topic), 3, { timeoutMs: 5000 });
+    await playUntil(client, isPush(topic), { count: 3 });
     await post(`${server.http}/__test/feed/stall?seconds=0.6`);
-    await sleep(150);
+    await client.caughtUp();
     const from = client.received.length;
     const before = client.matching(isPush(topic)).at(-1)?.json.tick as { seqNum: number };
-    const after = await client.waitFor(isPush(topic), { from, timeoutMs: 5000 });
+    const after = await playUntil(client, isPush(topic), { from });
     expect((after.json.tick as { prevSeqNum: number }).prevSeqNum).toBe(before.seqNum);
     client.close();
   });
@@ -80,7 +97,7 @@ describe('feed test controls', () => {
       r.json.ch === 'market.btcusdt.kline.1min' || r.json.ch === 'market.btcusdt.depth.step0';
     const count = async (ms: number): Promise<{ trades: number; periodic: number }> => {
       const from = client.received.length;
-      await sleep(ms);
+      await play(client, ms);
       const got = client.received.slice(from);
       // Trades, not trade pushes: one push may carry several trades when the flood packs them together.
       const trades = got
@@ -90,7 +107,6 @@ describe('feed test controls', () => {
     };
     const normal = await count(2500);
     expect((await post(`${server.http}/__test/feed/flood?factor=10`)).json).toEqual({ factor: 10 });
-    await sleep(100);
     const flooded = await count(2500);
     expect((await post(`${server.http}/__test/feed/flood?factor=1`)).json).toEqual({ factor: 1 });
     // kline/depth push 10x a second; random takers come 10x as often, but sweeps (several trades at
@@ -104,15 +120,14 @@ describe('feed test controls', () => {
   it("move shifts a pair's price by trades through the book: the last trade moves by about that much", async () => {
     const client = await subscribed(server);
     const lastTrade = async () => {
-      const from = client.received.length;
-      const push = await client.waitFor(isPush('market.btcusdt.trade.detail'), { timeoutMs: 5000, from });
+      const push = await playUntil(client, isPush('market.btcusdt.trade.detail'), { from: client.received.length });
       return ((push.json.tick as { data: { price: number }[] }).data[0] as { price: number }).price;
     };
     const before = await lastTrade();
     const { status, json } = await post(`${server.http}/__test/feed/move?symbol=btcusdt&percent=3`);
     expect(status).toBe(200);
     expect(json).toEqual({ symbol: 'btcusdt', percent: 3 });
-    await sleep(1500);
+    await play(client, 1500);
     const after = await lastTrade();
     expect(after / before).toBeGreaterThan(1.02);
     expect(after / before).toBeLessThan(1.04);

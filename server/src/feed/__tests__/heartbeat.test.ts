@@ -1,61 +1,80 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedClient, sleep, startServer, type Received, type TestServer } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FeedClient, fakeFeedClock, startServer, type Received, type TestServer } from './helpers.ts';
 
-// A heartbeat that takes 5 s live takes 300 ms here (long enough for a slow client on a busy box).
-const PING_MS = 300;
+/** The live interval: the server's clock is faked (fakeFeedClock), so a test moves each beat on by hand. */
+const PING_MS = 5000;
 const isPing = (r: Received): boolean => typeof r.json.ping === 'number';
+
+/** One heartbeat: moves the server's clock an interval on, then waits for each client's `nth` ping. */
+async function beat(clients: FeedClient | FeedClient[], nth: number): Promise<Received> {
+  vi.advanceTimersByTime(PING_MS);
+  const got = await Promise.all([clients].flat().map((client) => client.waitForCount(isPing, nth)));
+  return got[0]?.at(-1) as Received;
+}
 
 describe('heartbeat', () => {
   let server: TestServer;
   beforeAll(async () => {
+    fakeFeedClock();
     server = await startServer({ FEED_PING_MS: String(PING_MS) });
   }, 60_000);
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    vi.useRealTimers();
+  });
 
-  it('pings with an epoch-ms integer every FEED_PING_MS', async () => {
+  it('pings with the epoch-ms time of each beat, every FEED_PING_MS', async () => {
     const client = await FeedClient.connect(`${server.ws}/ws`);
-    const pings = await client.waitForCount(isPing, 5, { timeoutMs: 6000 });
-    const values = pings.map((p) => p.json.ping as number);
-    for (const value of values) expect(Math.abs(value - Date.now())).toBeLessThan(10_000);
-    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1] as number);
-    // The values are the server's clock at each ping: on average one interval apart.
-    const meanGap = ((values[values.length - 1] as number) - (values[0] as number)) / (values.length - 1);
-    expect(meanGap).toBeGreaterThan(PING_MS * 0.75);
-    expect(meanGap).toBeLessThan(PING_MS * 2.5);
-    expect(pings.every((p) => Object.keys(p.json).join() === 'ping')).toBe(true);
+    const openedAt = Date.now();
+    const values: number[] = [];
+    for (let n = 1; n <= 5; n++) {
+      values.push((await beat(client, n)).json.ping as number);
+      await client.caughtUp();
+    }
+    expect(values).toEqual([1, 2, 3, 4, 5].map((n) => openedAt + n * PING_MS));
+    expect(client.matching(isPing).every((p) => p.text === `{"ping":${p.json.ping as number}}`)).toBe(true);
     expect(client.isOpen).toBe(true);
     client.close();
   });
 
-  it('closes a client after two unanswered pings, before the third, without an error frame', async () => {
+  it('closes a client after two unanswered pings, at the beat that would send the third, without an error frame', async () => {
     const client = await FeedClient.connect(`${server.ws}/ws`, { autoPong: false });
+    await beat(client, 1);
+    await beat(client, 2);
+    expect(client.isOpen).toBe(true);
+    vi.advanceTimersByTime(PING_MS);
     const { code } = await client.closed;
-    expect(client.received.filter(isPing)).toHaveLength(2);
-    expect(client.received.some((r) => r.json.status === 'error')).toBe(false);
     expect(code).toBe(1001);
+    expect(client.matching(isPing)).toHaveLength(2);
+    expect(client.received.some((r) => r.json.status === 'error')).toBe(false);
   });
 
   it('keeps a client that answers with either of the last two pings, even late', async () => {
     const client = await FeedClient.connect(`${server.ws}/ws`, { autoPong: false });
     // Always answer the ping before the latest one: one interval late, but within the rule.
-    let answered = 0;
-    client.socket.on('message', () => {
-      const pings = client.received.filter(isPing);
-      if (pings.length >= 2 && answered < pings.length - 1) {
-        answered = pings.length - 1;
-        client.send(`{"pong": ${pings[pings.length - 2]?.json.ping as number}}`);
-      }
-    });
-    await client.waitForCount(isPing, 6, { timeoutMs: 10_000 });
+    for (let n = 1; n <= 6; n++) {
+      await beat(client, n);
+      const pings = client.matching(isPing);
+      if (n >= 2) client.send(`{"pong": ${pings[n - 2]?.json.ping as number}}`);
+      await client.caughtUp();
+    }
+    vi.advanceTimersByTime(PING_MS);
+    await client.caughtUp();
     expect(client.isOpen).toBe(true);
     client.close();
   });
 
   it('ignores a pong that matches no recent ping', async () => {
     const client = await FeedClient.connect(`${server.ws}/ws`, { autoPong: false });
-    client.socket.on('message', () => client.send({ pong: 12345 }));
-    await client.closed;
-    expect(client.received.filter(isPing)).toHaveLength(2);
+    for (let n = 1; n <= 2; n++) {
+      const ping = (await beat(client, n)).json.ping as number;
+      client.send({ pong: ping + 1 });
+      client.send({ pong: 12345 });
+      await client.caughtUp();
+    }
+    vi.advanceTimersByTime(PING_MS);
+    expect((await client.closed).code).toBe(1001);
+    expect(client.matching(isPing)).toHaveLength(2);
   });
 
   it('answers a client ping with a pong carrying the same value', async () => {
@@ -71,18 +90,30 @@ describe('heartbeat', () => {
 });
 
 describe('heartbeat with FEED_MAX_MISSED_PINGS=3', () => {
-  it('waits for three unanswered pings', async () => {
-    const server = await startServer({ FEED_MAX_MISSED_PINGS: '3', FEED_PING_MS: '150' });
+  it('waits for three unanswered pings, and keeps a client that answers', async () => {
+    fakeFeedClock();
+    const server = await startServer({ FEED_MAX_MISSED_PINGS: '3', FEED_PING_MS: String(PING_MS) });
     try {
-      const client = await FeedClient.connect(`${server.ws}/feed`, { autoPong: false });
-      await client.closed;
-      expect(client.received.filter(isPing)).toHaveLength(3);
+      const silent = await FeedClient.connect(`${server.ws}/feed`, { autoPong: false });
       const answering = await FeedClient.connect(`${server.ws}/feed`);
-      await sleep(150 * 6);
+      for (let n = 1; n <= 3; n++) {
+        await beat([silent, answering], n);
+        await answering.caughtUp();
+      }
+      expect(silent.isOpen).toBe(true);
+      // The fourth beat closes the silent socket and pings the answering one.
+      await beat(answering, 4);
+      expect((await silent.closed).code).toBe(1001);
+      expect(silent.matching(isPing)).toHaveLength(3);
+      for (let n = 5; n <= 7; n++) {
+        await answering.caughtUp();
+        await beat(answering, n);
+      }
       expect(answering.isOpen).toBe(true);
       answering.close();
     } finally {
       await server.close();
+      vi.useRealTimers();
     }
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -158,9 +159,52 @@ export class FeedClient {
     });
   }
 
+  /**
+   * Resolves once the server has read everything this client sent before, and this client has
+   * everything the server sent before reading it: the server answers a client ping in order.
+   */
+  async caughtUp(): Promise<void> {
+    const value = ++FeedClient.echoes;
+    this.send({ ping: value });
+    await this.waitFor((r) => r.json.pong === value);
+  }
+
+  private static echoes = 0;
+
   close(): void {
     this.socket.close();
   }
+}
+
+/**
+ * Fakes the server's intervals and clock for the rest of the test file, or until
+ * `vi.useRealTimers()`: the simulator's ticks, the heartbeats and the stall's end then happen only
+ * when a test moves the clock (`play`), so no test waits for them. The sockets stay real. Call it
+ * before `startServer`, so the intervals the server makes are the fake ones.
+ */
+export function fakeFeedClock(): void {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+}
+
+/** Moves the faked clock `ms` on in steps of the simulator's 100 ms, letting `client` catch up after each. */
+export async function play(client: FeedClient, ms: number, stepMs = 100): Promise<void> {
+  for (let moved = 0; moved < ms; moved += stepMs) {
+    vi.advanceTimersByTime(Math.min(stepMs, ms - moved));
+    await client.caughtUp();
+  }
+}
+
+/** Plays the faked clock until `count` messages matching `test` came (from index `from`); fails after `withinMs` of it. */
+export async function playUntil(
+  client: FeedClient,
+  test: (r: Received) => boolean,
+  { from = 0, count = 1, withinMs = 5000 } = {},
+): Promise<Received> {
+  for (let moved = 0; client.matching(test, from).length < count; moved += 100) {
+    if (moved >= withinMs) throw new Error(`no ${count} matching message(s) within ${withinMs} ms of the feed's clock`);
+    await play(client, 100);
+  }
+  return client.matching(test, from)[count - 1] as Received;
 }
 
 export const isPush =
