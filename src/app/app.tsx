@@ -15,12 +15,13 @@ import { session } from '../lib/session.ts';
 import { isOn, useSiteSettings } from '../lib/site-settings.ts';
 import { useWhenIdle } from '../lib/use-when-idle.ts';
 import { withAllStrings } from './i18n.ts';
+import { HeldMoveLine } from './HeldMoveLine.tsx';
 import { PageSkeleton } from './pages/PageSkeleton.tsx';
 import { ShellBoundary } from './ShellBoundary.tsx';
 import { TopStrip } from './TopStrip.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AppRoutes, findRoute, useScrollTopOnNavigate, type TabKey } from './routes.tsx';
-import { useAskedPath, useBusyWhileHeld, useShownLocation } from './shown-location.ts';
+import { useAskedPath, useShownLocation } from './shown-location.ts';
 
 /** The footer tabs of docs/product-rules.md#routes-and-access, in order. */
 const TABS: readonly { key: TabKey; href: string; labelKey: string; icon: typeof IconHome }[] = [
@@ -74,7 +75,6 @@ const IdleGuard = retryableLazy(() =>
 function Shell() {
   useEngineBridge();
   useScrollTopOnNavigate();
-  useBusyWhileHeld();
   const [location] = useLocation();
   const { token } = useSnapshot(session);
   const settings = useSiteSettings();
@@ -91,6 +91,7 @@ function Shell() {
       <AppRoutes />
       {tab && <FooterTabs active={askedTab ?? tab} />}
       <TopStrip />
+      <HeldMoveLine />
       <UpdatePrompt aboveTabBar={tab !== undefined} />
       {idle && (
         <LazyBoundary>

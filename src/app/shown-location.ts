@@ -24,14 +24,18 @@ function useShownSearch(): string {
   return useSyncExternalStore(appLocation.subscribe, shownSearch);
 }
 
-/** Marks the app busy (`aria-busy` on #root) while a move waits for its page: a screen reader holds its announcements. */
-export function useBusyWhileHeld(): void {
+/**
+ * Whether a move waits for its page; meanwhile `#root` is `aria-busy`, so a screen reader holds its
+ * announcements until the new screen shows.
+ */
+export function useMoveHeld(): boolean {
   const busy = useSyncExternalStore(appLocation.subscribe, held);
   useLayoutEffect(() => {
     const root = document.getElementById('root');
     if (busy) root?.setAttribute('aria-busy', 'true');
     else root?.removeAttribute('aria-busy');
   }, [busy]);
+  return busy;
 }
 
 /** The browser's own path, ahead of the one shown while a move is held: what a tapped tab lights up. */

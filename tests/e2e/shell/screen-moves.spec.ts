@@ -1,6 +1,6 @@
 /**
  * Moving to a screen whose code has not come yet (docs/architecture.md#moving-between-screens): the
- * screen on show stays, marked busy, until the code comes, so a quick load never flashes the
+ * screen on show stays, marked busy and with a line along the top, until the code comes, so a quick load never flashes the
  * skeleton, which React would keep up for 300 ms; a slow one shows the skeleton after the hold.
  * The page's clock is paused, so the hold ends only when the test moves it.
  */
@@ -41,6 +41,7 @@ async function homeWithPausedClock(page: Page): Promise<void> {
 }
 
 const rootBusy = (page: Page) => page.locator('#root').getAttribute('aria-busy');
+const heldLine = (page: Page) => page.getByTestId('held-move-line');
 
 describe('moving to a screen whose code has not come', () => {
   it('keeps the screen on show until the code comes, then shows the next screen, never the skeleton', async () => {
@@ -51,6 +52,7 @@ describe('moving to a screen whose code has not come', () => {
     await visible(page.getByRole('heading', { name: 'Markets' }));
     expect(await skeletons()).toBe(0);
     expect(await rootBusy(page)).toBeNull();
+    expect(await heldLine(page).count()).toBe(0);
     await context.close();
   });
 
@@ -69,9 +71,13 @@ describe('moving to a screen whose code has not come', () => {
     expect(await page.getByTestId('tab-market').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('tab-home').getAttribute('aria-current')).toBeNull();
     expect(await skeletons()).toBe(0);
+    // The line along the top: hidden from screen readers (#root is busy), drawn once its delay passes.
+    expect(await heldLine(page).getAttribute('aria-hidden')).toBe('true');
+    await expect.poll(() => heldLine(page).evaluate((line) => getComputedStyle(line).opacity)).toBe('1');
     await page.clock.runFor(1000);
     await expect.poll(skeletons).toBe(1);
     expect(await rootBusy(page)).toBeNull();
+    expect(await heldLine(page).count()).toBe(0);
     for (const route of held) await route.continue();
     await visible(page.getByRole('heading', { name: 'Markets' }));
     await context.close();
