@@ -79,6 +79,8 @@ export interface Received {
  * keeps everything it got, and (unless told not to) answers pings.
  */
 export class FeedClient {
+  /** The last value `caughtUp` sent, so each of its pings is told apart. */
+  private static echoes = 0;
   readonly received: Received[] = [];
   readonly closed: Promise<{ code: number; at: number }>;
   private listeners: Array<() => void> = [];
@@ -169,18 +171,17 @@ export class FeedClient {
     await this.waitFor((r) => r.json.pong === value);
   }
 
-  private static echoes = 0;
-
   close(): void {
     this.socket.close();
   }
 }
 
 /**
- * Fakes the server's intervals and clock for the rest of the test file, or until
- * `vi.useRealTimers()`: the simulator's ticks, the heartbeats and the stall's end then happen only
- * when a test moves the clock (`play`), so no test waits for them. The sockets stay real. Call it
- * before `startServer`, so the intervals the server makes are the fake ones.
+ * Fakes the intervals and `Date` until `vi.useRealTimers()`, which the file calls when done (the
+ * server's test files share their worker's globals): the simulator's ticks, the heartbeats and the
+ * stall's end then happen only when a test moves the clock (`play`), so no test waits for them. The
+ * sockets stay real. Call it before `startServer`, so the intervals the server makes are the fake
+ * ones.
  */
 export function fakeFeedClock(): void {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });

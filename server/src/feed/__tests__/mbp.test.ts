@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedClient, isAck, isPush, sleep, startServer, type TestServer } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REQ_MIN_GAP_MS } from '../connection.ts';
+import { FeedClient, fakeFeedClock, isAck, isPush, playUntil, startServer, type TestServer } from './helpers.ts';
 
 type Levels = Array<[number, number]>;
 interface Increment {
@@ -44,25 +45,31 @@ class Book {
 describe('mbp increments', () => {
   let server: TestServer;
   beforeAll(async () => {
+    fakeFeedClock();
     server = await startServer();
   }, 60_000);
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    vi.useRealTimers();
+  });
 
   /** Checks one topic on its own connection: snapshot, `count` chained increments, then a second snapshot. */
   async function checkChain(levels: number, count: number): Promise<void> {
     const topic = `market.btcusdt.mbp.${levels}`;
     const client = await FeedClient.connect(`${server.ws}/feed`);
     client.send({ sub: topic, id: 'sub' });
-    await client.waitFor(isPush(topic), { timeoutMs: 5000 });
+    await playUntil(client, isPush(topic));
     client.send({ req: topic, id: 'first' });
     const first = await client.waitFor(isAck('first'));
     const snapshot = first.json.data as { seqNum: number; bids: Levels; asks: Levels };
     const book = new Book(snapshot.seqNum, snapshot.bids, snapshot.asks);
 
     const start = client.received.indexOf(first);
-    const increments = (await client.waitForCount(isPush(topic), count, { from: start, timeoutMs: 15_000 })).map(
-      (r) => r.json.tick as Increment,
-    );
+    await playUntil(client, isPush(topic), { from: start, count, withinMs: 15_000 });
+    const increments = client
+      .matching(isPush(topic), start)
+      .slice(0, count)
+      .map((r) => r.json.tick as Increment);
     for (let i = 0; i < increments.length; i++) {
       const increment = increments[i] as Increment;
       if (i > 0) expect(increment.prevSeqNum).toBe((increments[i - 1] as Increment).seqNum);
@@ -79,7 +86,7 @@ describe('mbp increments', () => {
       expect((bids[0] as [number, number])[0]).toBeLessThan((asks[0] as [number, number])[0]);
     }
 
-    await sleep(150);
+    vi.advanceTimersByTime(REQ_MIN_GAP_MS);
     client.send({ req: topic, id: 'second' });
     const second = await client.waitFor(isAck('second'), { from: start });
     const all = client.received

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedClient, isAck, isPush, sleep, startServer, type TestServer } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REQ_MIN_GAP_MS } from '../connection.ts';
+import { FeedClient, fakeFeedClock, isAck, isPush, playUntil, startServer, type TestServer } from './helpers.ts';
 
 interface BarJson {
   id: number;
@@ -9,11 +10,8 @@ interface BarJson {
   high: number;
 }
 
-/**
- * Requests must be 100 ms apart per connection. `req` waits for each answer and then this long, so
- * the server always sees a wider gap than this, however busy the box is.
- */
-const GAP_MS = 120;
+/** Requests must be 100 ms apart per connection; the server's clock is faked, so `req` moves it exactly that far. */
+const GAP_MS = REQ_MIN_GAP_MS;
 
 describe('req', () => {
   let server: TestServer;
@@ -21,23 +19,27 @@ describe('req', () => {
   let n = 0;
   /** Sends a req (spaced from the previous one) and resolves with the answer. */
   async function req(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    await sleep(GAP_MS);
+    vi.advanceTimersByTime(GAP_MS);
     const id = `r${++n}`;
     client.send({ ...body, id });
     return (await client.waitFor(isAck(id))).json;
   }
 
   beforeAll(async () => {
+    fakeFeedClock();
     server = await startServer();
+    // Five seconds of market, for trades to answer with.
+    vi.advanceTimersByTime(5000);
     client = await FeedClient.connect(`${server.ws}/ws`);
   }, 60_000);
   afterAll(async () => {
     client.close();
     await server.close();
+    vi.useRealTimers();
   });
 
   it('answers a kline req with the latest 300 bars ascending, in the real rep shape', async () => {
-    await sleep(GAP_MS);
+    vi.advanceTimersByTime(GAP_MS);
     client.send({ req: 'market.btcusdt.kline.1min', id: 'k1' });
     const rep = await client.waitFor(isAck('k1'));
     expect(rep.text).toMatch(/^\{"id":"k1","rep":"market\.btcusdt\.kline\.1min","status":"ok","ts":\d{13},"data":\[/);
@@ -114,7 +116,7 @@ describe('req', () => {
   it('answers an mbp req with the book as of the last increment sent on the topic', async () => {
     const feed = await FeedClient.connect(`${server.ws}/feed`);
     feed.send({ sub: 'market.ethusdt.mbp.20', id: 'm' });
-    await feed.waitForCount(isPush('market.ethusdt.mbp.20'), 3, { timeoutMs: 5000 });
+    await playUntil(feed, isPush('market.ethusdt.mbp.20'), { count: 3 });
     feed.send({ req: 'market.ethusdt.mbp.20', id: 'snap' });
     const rep = await feed.waitFor(isAck('snap'));
     const before = feed.received.slice(0, feed.received.indexOf(rep)).filter(isPush('market.ethusdt.mbp.20'));
@@ -127,10 +129,11 @@ describe('req', () => {
   });
 
   it('refuses a req closer than 100 ms to the previous one with the real rate-limit error', async () => {
-    await sleep(GAP_MS);
+    vi.advanceTimersByTime(GAP_MS);
     client.send({ req: 'market.btcusdt.kline.1min', id: 'fast1' });
-    client.send({ req: 'market.btcusdt.kline.1min', id: 'fast2' });
     expect((await client.waitFor(isAck('fast1'))).json.status).toBe('ok');
+    vi.advanceTimersByTime(GAP_MS - 1);
+    client.send({ req: 'market.btcusdt.kline.1min', id: 'fast2' });
     const limited = await client.waitFor(isAck('fast2'));
     expect(limited.text).toMatch(
       /^\{"status":"error","ts":\d{13},"id":"fast2","err-code":"bad-request","err-msg":"429 too many request"\}$/,
