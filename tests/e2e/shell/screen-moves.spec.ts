@@ -1,8 +1,8 @@
 /**
  * Moving to a screen whose code has not come yet (docs/architecture.md#moving-between-screens): the
- * screen on show stays, marked busy and with a line along the top, until the code comes, so a quick load never flashes the
- * skeleton, which React would keep up for 300 ms; a slow one shows the skeleton after the hold.
- * The page's clock is paused, so the hold ends only when the test moves it.
+ * screen on show stays, marked busy and with a line along the top, until the code comes, so a quick
+ * load never flashes the skeleton, which React would keep up for 300 ms; a slow one shows the
+ * skeleton after the hold. The page's clock is paused, so the hold ends only when the test moves it.
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
