@@ -1,3 +1,4 @@
+import sweep from '../components/ui/sweep.module.css';
 import styles from './held-move-line.module.css';
 import { useMoveHeld } from './shown-location.ts';
 
@@ -7,5 +8,9 @@ import { useMoveHeld } from './shown-location.ts';
  * have been heard. Its own component, so the shell does not render again when a move is held.
  */
 export function HeldMoveLine() {
-  return useMoveHeld() ? <div className={styles.line} data-testid="held-move-line" aria-hidden="true" /> : null;
+  return useMoveHeld() ? (
+    <div className={styles.line} data-testid="held-move-line" aria-hidden="true">
+      <span className={`${sweep.sweep} ${styles.segment}`} />
+    </div>
+  ) : null;
 }

@@ -3,6 +3,7 @@ import type { UploadSlotState } from '../../lib/upload-slot-state.ts';
 import type { UploadSlotTexts } from '../../lib/use-upload-slot.ts';
 import { Button } from './Button.tsx';
 import { IconCamera, IconCheck } from './icons.tsx';
+import sweep from './sweep.module.css';
 import styles from './upload-slot.module.css';
 import visuallyHidden from './visually-hidden.module.css';
 
@@ -94,7 +95,11 @@ function Progress({ fraction, texts }: { fraction: number | null; texts: UploadS
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
       >
-        <span className={styles.fill} style={percent === null ? undefined : { width: `${percent}%` }} />
+        {percent === null ? (
+          <span className={`${styles.fill} ${sweep.sweep}`} />
+        ) : (
+          <span className={styles.fill} style={{ width: `${percent}%` }} />
+        )}
       </span>
       <span className={styles.progressText} aria-hidden="true">
         {texts.uploading}
