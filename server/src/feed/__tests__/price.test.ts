@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { ManualClock } from '../clock.ts';
 import { feedPlugin } from '../index.ts';
@@ -12,7 +12,7 @@ import { createMarketFeed } from '../market-feed.ts';
 import { marketPrice } from '../price.ts';
 import { readTranscript } from '../replay/transcript.ts';
 import type { TradeGroup } from '../types.ts';
-import { OWN_FIXTURES, sleep } from './helpers.ts';
+import { OWN_FIXTURES, fakeFeedClock } from './helpers.ts';
 
 /** A bare Fastify with only the feed plugin, as a sibling plugin (like the API routes) sees it. */
 async function feedOnly() {
@@ -39,23 +39,25 @@ describe('the price function', () => {
   });
 
   it('answers the last trade price as an exact decimal, the same through the decorator and the module', async () => {
+    fakeFeedClock();
     const { fastify, seenBySibling } = await feedOnly();
     try {
       expect(typeof seenBySibling()).toBe('function');
-      await sleep(400);
+      vi.advanceTimersByTime(400);
       const t = Date.now();
       const viaDecorator = fastify.marketPrice('btcusdt', t);
       expect(viaDecorator).toMatch(/^\d+\.\d{2}$/);
       expect(marketPrice('btcusdt', t)).toBe(viaDecorator);
       expect(fastify.marketPrice('dogeusdt', t)).toMatch(/^0\.\d{6}$/);
       // Stable: a past time keeps its answer while the market moves on.
-      await sleep(500);
+      vi.advanceTimersByTime(500);
       expect(fastify.marketPrice('btcusdt', t)).toBe(viaDecorator);
       // Unknown: the future, or a symbol that is not traded.
       expect(fastify.marketPrice('btcusdt', Date.now() + 60_000)).toBeNull();
       expect(fastify.marketPrice('nosuchusdt', t)).toBeNull();
     } finally {
       await fastify.close();
+      vi.useRealTimers();
     }
     expect(() => marketPrice('btcusdt')).toThrow('market feed not started');
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedClient, isAck, isPush, sleep, startServer, type TestServer } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FeedClient, fakeFeedClock, isAck, isPush, play, playUntil, startServer, type TestServer } from './helpers.ts';
 
 const TS = '\\d{13}';
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -8,12 +8,14 @@ describe('sub / unsub / errors', () => {
   let server: TestServer;
   let client: FeedClient;
   beforeAll(async () => {
+    fakeFeedClock();
     server = await startServer();
     client = await FeedClient.connect(`${server.ws}/ws`);
   }, 60_000);
   afterAll(async () => {
     client.close();
     await server.close();
+    vi.useRealTimers();
   });
 
   it('acks in the real key order, echoing a string id as a string and a number id as a number', async () => {
@@ -53,7 +55,7 @@ describe('sub / unsub / errors', () => {
       expect(next?.json.ch).toBe(topic);
     }
     // Live pushes follow (kline and depth about once a second).
-    await client.waitForCount(isPush('market.btcusdt.depth.step0'), 2, { from, timeoutMs: 5000 });
+    await playUntil(client, isPush('market.btcusdt.depth.step0'), { from, count: 2 });
   });
 
   it('shapes every push as {ch, ts, tick} with the real tick keys in order', async () => {
@@ -69,12 +71,12 @@ describe('sub / unsub / errors', () => {
     const from = client.received.length;
     for (const topic of Object.keys(topics)) client.send({ sub: topic, id: topic });
     for (const [topic, keys] of Object.entries(topics)) {
-      const push = await client.waitFor(isPush(topic), { from, timeoutMs: 5000 });
+      const push = await playUntil(client, isPush(topic), { from });
       expect(push.text).toMatch(new RegExp(`^\\{"ch":"${esc(topic)}","ts":${TS},"tick":\\{`));
       expect(Object.keys(push.json)).toEqual(['ch', 'ts', 'tick']);
       expect(Object.keys(push.json.tick as object).join(), topic).toBe(keys);
     }
-    const trade = await client.waitFor(isPush('market.xrpusdt.trade.detail'), { from });
+    const trade = await playUntil(client, isPush('market.xrpusdt.trade.detail'), { from });
     const first = (trade.json.tick as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
     expect(Object.keys(first).join()).toBe('id,ts,tradeId,amount,price,direction');
     expect(['buy', 'sell']).toContain(first.direction);
@@ -124,13 +126,13 @@ describe('sub / unsub / errors', () => {
     const topic = 'market.dogeusdt.trade.detail';
     client.send({ sub: topic, id: 'd1' });
     await client.waitFor(isAck('d1'));
-    await client.waitFor(isPush(topic), { timeoutMs: 5000 });
+    await playUntil(client, isPush(topic));
     const from = client.received.length;
     client.send({ unsub: topic, id: 'd2' });
     const ack = await client.waitFor(isAck('d2'), { from });
     expect(ack.text).toMatch(new RegExp(`^\\{"id":"d2","status":"ok","unsubbed":"${esc(topic)}","ts":${TS}\\}$`));
     const ackIndex = client.received.indexOf(ack);
-    await sleep(1200);
+    await play(client, 1200);
     expect(client.matching(isPush(topic), ackIndex + 1)).toHaveLength(0);
 
     client.send({ unsub: topic, id: 'd3' });
@@ -147,7 +149,7 @@ describe('sub / unsub / errors', () => {
     feed.send({ sub: 'market.btcusdt.mbp.150', id: '5' });
     const ack = await feed.waitFor(isAck('5'));
     expect(ack.json.status).toBe('ok');
-    const push = await feed.waitFor(isPush('market.btcusdt.mbp.150'), { timeoutMs: 5000 });
+    const push = await playUntil(feed, isPush('market.btcusdt.mbp.150'));
     expect(Object.keys(push.json.tick as object).slice(0, 2)).toEqual(['seqNum', 'prevSeqNum']);
     feed.close();
   });
