@@ -6,7 +6,7 @@
  * frame that starts with home gone and no page skeleton in its place: the next screen is on show.
  */
 import type { Browser } from 'playwright-core';
-import { centreOf, openBenchPage, pollUntil, type BenchPage } from './open-page.ts';
+import { openBenchPage, pollUntil, tapWhenShown, type BenchPage } from './open-page.ts';
 import { closeNoticeBanner, storedSession } from './options-screen.ts';
 import { percentile } from './stats.ts';
 
@@ -65,9 +65,9 @@ export async function measureMoves(
       try {
         const { page } = opened;
         await page.waitForTimeout(SETTLE_MS);
-        const target = await centreOf(page, `document.querySelector('[data-testid="${tab}"]')`);
         await page.evaluate(WATCH);
-        await page.touchscreen.tap(target.x, target.y);
+        if (!(await tapWhenShown(page, `[data-testid="${tab}"]`, SHOWN_TIMEOUT_MS)))
+          throw new Error(`${tab}: the tab never showed within ${SHOWN_TIMEOUT_MS} ms`);
         if (!(await pollUntil(page, 'window.__move.shownAt > 0', SHOWN_TIMEOUT_MS)))
           throw new Error(`${tab}: the next screen did not show within ${SHOWN_TIMEOUT_MS} ms`);
         const { downAt, shownAt } = (await page.evaluate('window.__move')) as { downAt: number; shownAt: number };
