@@ -187,6 +187,13 @@ export function fakeFeedClock(): void {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
 }
 
+/**
+ * A heartbeat interval for servers on the faked clock whose tests play it with several sockets
+ * open: every play moves every socket's heartbeat, and a socket the test is not reading from could
+ * miss two beats before the server reads its pong. Heartbeats have their own tests.
+ */
+export const QUIET_PING = { FEED_PING_MS: '600000' };
+
 /** Moves the faked clock `ms` on in steps of the simulator's 100 ms, letting `client` catch up after each. */
 export async function play(client: FeedClient, ms: number, stepMs = 100): Promise<void> {
   for (let moved = 0; moved < ms; moved += stepMs) {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQ_MIN_GAP_MS } from '../connection.ts';
-import { FeedClient, fakeFeedClock, isAck, isPush, playUntil, startServer, type TestServer } from './helpers.ts';
+import {
+  FeedClient,
+  fakeFeedClock,
+  isAck,
+  isPush,
+  playUntil,
+  QUIET_PING,
+  startServer,
+  type TestServer,
+} from './helpers.ts';
 
 type Levels = Array<[number, number]>;
 interface Increment {
@@ -46,7 +55,7 @@ describe('mbp increments', () => {
   let server: TestServer;
   beforeAll(async () => {
     fakeFeedClock();
-    server = await startServer();
+    server = await startServer(QUIET_PING);
   }, 60_000);
   afterAll(async () => {
     await server.close();

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FeedClient, fakeFeedClock, isAck, isPush, play, playUntil, startServer, type TestServer } from './helpers.ts';
+import {
+  FeedClient,
+  fakeFeedClock,
+  isAck,
+  isPush,
+  play,
+  playUntil,
+  QUIET_PING,
+  startServer,
+  type TestServer,
+} from './helpers.ts';
 
 const TS = '\\d{13}';
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -9,7 +19,7 @@ describe('sub / unsub / errors', () => {
   let client: FeedClient;
   beforeAll(async () => {
     fakeFeedClock();
-    server = await startServer();
+    server = await startServer(QUIET_PING);
     client = await FeedClient.connect(`${server.ws}/ws`);
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQ_MIN_GAP_MS } from '../connection.ts';
-import { FeedClient, fakeFeedClock, isAck, isPush, playUntil, startServer, type TestServer } from './helpers.ts';
+import {
+  FeedClient,
+  fakeFeedClock,
+  isAck,
+  isPush,
+  playUntil,
+  QUIET_PING,
+  startServer,
+  type TestServer,
+} from './helpers.ts';
 
 interface BarJson {
   id: number;
@@ -27,7 +36,7 @@ describe('req', () => {
 
   beforeAll(async () => {
     fakeFeedClock();
-    server = await startServer();
+    server = await startServer(QUIET_PING);
     // Five seconds of market, for trades to answer with.
     vi.advanceTimersByTime(5000);
     client = await FeedClient.connect(`${server.ws}/ws`);
