@@ -1,15 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  FeedClient,
-  fakeFeedClock,
-  isPush,
-  play,
-  playUntil,
-  post,
-  startServer,
-  type Received,
-  type TestServer,
-} from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedClient, isPush, play, playUntil, post, startServer, type Received, type TestServer } from './helpers.ts';
 
 const TOPICS = [
   'market.btcusdt.trade.detail',
@@ -31,13 +21,9 @@ async function subscribed(server: TestServer): Promise<FeedClient> {
 describe('feed test controls', () => {
   let server: TestServer;
   beforeAll(async () => {
-    fakeFeedClock();
-    server = await startServer();
+    server = await startServer({}, { fakeClock: true });
   }, 60_000);
-  afterAll(async () => {
-    await server.close();
-    vi.useRealTimers();
-  });
+  afterAll(async () => server.close());
 
   it('drop closes every socket at once, like a network failure', async () => {
     const a = await subscribed(server);

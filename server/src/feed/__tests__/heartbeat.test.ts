@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FeedClient, fakeFeedClock, startServer, type Received, type TestServer } from './helpers.ts';
+import { FeedClient, startServer, type Received, type TestServer } from './helpers.ts';
 
 /** The live interval: the server's clock is faked (fakeFeedClock), so a test moves each beat on by hand. */
 const PING_MS = 5000;
@@ -15,13 +15,9 @@ async function beat(clients: FeedClient | FeedClient[], nth: number): Promise<Re
 describe('heartbeat', () => {
   let server: TestServer;
   beforeAll(async () => {
-    fakeFeedClock();
-    server = await startServer({ FEED_PING_MS: String(PING_MS) });
+    server = await startServer({ FEED_PING_MS: String(PING_MS) }, { fakeClock: true });
   }, 60_000);
-  afterAll(async () => {
-    await server.close();
-    vi.useRealTimers();
-  });
+  afterAll(async () => server.close());
 
   it('pings with the epoch-ms time of each beat, every FEED_PING_MS', async () => {
     const client = await FeedClient.connect(`${server.ws}/ws`);
@@ -91,8 +87,10 @@ describe('heartbeat', () => {
 
 describe('heartbeat with FEED_MAX_MISSED_PINGS=3', () => {
   it('waits for three unanswered pings, and keeps a client that answers', async () => {
-    fakeFeedClock();
-    const server = await startServer({ FEED_MAX_MISSED_PINGS: '3', FEED_PING_MS: String(PING_MS) });
+    const server = await startServer(
+      { FEED_MAX_MISSED_PINGS: '3', FEED_PING_MS: String(PING_MS) },
+      { fakeClock: true },
+    );
     try {
       const silent = await FeedClient.connect(`${server.ws}/feed`, { autoPong: false });
       const answering = await FeedClient.connect(`${server.ws}/feed`);
@@ -113,7 +111,6 @@ describe('heartbeat with FEED_MAX_MISSED_PINGS=3', () => {
       answering.close();
     } finally {
       await server.close();
-      vi.useRealTimers();
     }
   });
 });

@@ -34,8 +34,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * Starts the server on the faked clock (fakeFeedClock), and gives the worker its real timers back
+   * when it closes: the server's test files share their worker's globals.
+   */
+  fakeClock?: boolean;
+}
+
 /** The whole app on 127.0.0.1, a free port and a temporary data dir, test routes on, ping every 200 ms. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { fakeClock = false }: ServerOptions = {},
+): Promise<TestServer> {
+  if (fakeClock) fakeFeedClock();
+  const realTimers = () => {
+    if (fakeClock) vi.useRealTimers();
+  };
   const dataDir = mkdtempSync(join(tmpdir(), 'feed-test-'));
   let app: FastifyInstance;
   try {
@@ -51,6 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     app = await buildApp({ config });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    realTimers();
     throw error;
   }
   const http = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -61,6 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      realTimers();
     },
   };
 }
@@ -177,11 +194,12 @@ export class FeedClient {
 }
 
 /**
- * Fakes the intervals and `Date` until `vi.useRealTimers()`, which the file calls when done (the
- * server's test files share their worker's globals): the simulator's ticks, the heartbeats and the
- * stall's end then happen only when a test moves the clock (`play`), so no test waits for them. The
- * sockets stay real. Call it before `startServer`, so the intervals the server makes are the fake
- * ones.
+ * Fakes the intervals and `Date` until `vi.useRealTimers()`: the simulator's ticks, the heartbeats
+ * and the stall's end then happen only when a test moves the clock (`play`), so no test waits for
+ * them. The sockets stay real. A test server takes it as `startServer(env, { fakeClock: true })`,
+ * which also ends it; a feed built by hand calls it before the feed starts, so the intervals the
+ * feed makes are the fake ones, and `vi.useRealTimers()` when done (the server's test files share
+ * their worker's globals).
  */
 export function fakeFeedClock(): void {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });

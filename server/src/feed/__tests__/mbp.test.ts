@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQ_MIN_GAP_MS } from '../connection.ts';
-import {
-  FeedClient,
-  fakeFeedClock,
-  isAck,
-  isPush,
-  playUntil,
-  QUIET_PING,
-  startServer,
-  type TestServer,
-} from './helpers.ts';
+import { FeedClient, isAck, isPush, playUntil, QUIET_PING, startServer, type TestServer } from './helpers.ts';
 
 type Levels = Array<[number, number]>;
 interface Increment {
@@ -54,13 +45,9 @@ class Book {
 describe('mbp increments', () => {
   let server: TestServer;
   beforeAll(async () => {
-    fakeFeedClock();
-    server = await startServer(QUIET_PING);
+    server = await startServer(QUIET_PING, { fakeClock: true });
   }, 60_000);
-  afterAll(async () => {
-    await server.close();
-    vi.useRealTimers();
-  });
+  afterAll(async () => server.close());
 
   /** Checks one topic on its own connection: snapshot, `count` chained increments, then a second snapshot. */
   async function checkChain(levels: number, count: number): Promise<void> {

@@ -1,15 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  FeedClient,
-  fakeFeedClock,
-  isAck,
-  isPush,
-  play,
-  playUntil,
-  QUIET_PING,
-  startServer,
-  type TestServer,
-} from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedClient, isAck, isPush, play, playUntil, QUIET_PING, startServer, type TestServer } from './helpers.ts';
 
 const TS = '\\d{13}';
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -18,14 +8,12 @@ describe('sub / unsub / errors', () => {
   let server: TestServer;
   let client: FeedClient;
   beforeAll(async () => {
-    fakeFeedClock();
-    server = await startServer(QUIET_PING);
+    server = await startServer(QUIET_PING, { fakeClock: true });
     client = await FeedClient.connect(`${server.ws}/ws`);
   }, 60_000);
   afterAll(async () => {
     client.close();
     await server.close();
-    vi.useRealTimers();
   });
 
   it('acks in the real key order, echoing a string id as a string and a number id as a number', async () => {

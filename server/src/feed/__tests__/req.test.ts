@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQ_MIN_GAP_MS } from '../connection.ts';
-import {
-  FeedClient,
-  fakeFeedClock,
-  isAck,
-  isPush,
-  playUntil,
-  QUIET_PING,
-  startServer,
-  type TestServer,
-} from './helpers.ts';
+import { FeedClient, isAck, isPush, playUntil, QUIET_PING, startServer, type TestServer } from './helpers.ts';
 
 interface BarJson {
   id: number;
@@ -35,8 +26,7 @@ describe('req', () => {
   }
 
   beforeAll(async () => {
-    fakeFeedClock();
-    server = await startServer(QUIET_PING);
+    server = await startServer(QUIET_PING, { fakeClock: true });
     // Five seconds of market, for trades to answer with.
     vi.advanceTimersByTime(5000);
     client = await FeedClient.connect(`${server.ws}/ws`);
@@ -44,7 +34,6 @@ describe('req', () => {
   afterAll(async () => {
     client.close();
     await server.close();
-    vi.useRealTimers();
   });
 
   it('answers a kline req with the latest 300 bars ascending, in the real rep shape', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYMBOLS } from '../symbols.ts';
-import { OWN_FIXTURES, fakeFeedClock, getJson, realFixtures, startServer, type TestServer } from './helpers.ts';
+import { OWN_FIXTURES, getJson, realFixtures, startServer, type TestServer } from './helpers.ts';
 
 const envelope = (ch: string, key: 'data' | 'tick'): RegExp =>
   new RegExp(`^\\{"ch":"${ch.replace(/\./g, '\\.')}","status":"ok","ts":\\d{13},"${key}":`);
@@ -15,15 +15,11 @@ describe('market REST', () => {
   let server: TestServer;
   const get = (path: string): ReturnType<typeof getJson> => getJson(`${server.http}${path}`);
   beforeAll(async () => {
-    fakeFeedClock();
-    server = await startServer();
+    server = await startServer({}, { fakeClock: true });
     // Five seconds of market, for trades to list, without waiting for them.
     vi.advanceTimersByTime(5000);
   }, 60_000);
-  afterAll(async () => {
-    await server.close();
-    vi.useRealTimers();
-  });
+  afterAll(async () => server.close());
 
   it('/market/history/kline: newest first, 150 by default, size 1..2000', async () => {
     const { status, text, json } = await get('/market/history/kline?symbol=btcusdt&period=5min');
