@@ -15,6 +15,7 @@ import {
 import type { Candle, CandlePeriod, CandleSeries, StudyPoint, StudySeries } from '../../../common/protocol.ts';
 import { drawDueAt, planCandleDraw, seriesKey, type DrawnCandles } from '../../lib/candle-draw.ts';
 import { STUDY_NAMES, type StudyName } from '../../lib/chart-studies.ts';
+import { afterNextPaint } from './after-next-paint.ts';
 import { ChartAttribution } from './ChartAttribution.tsx';
 import { chartTimeLabels, chartTimeShift, isDayOrLonger } from './chart-time.ts';
 import { OverlayLines, type OverlayLine } from './overlay-lines.ts';
@@ -163,7 +164,7 @@ export function MarketChart({
     studies: null,
   });
   const redrawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const tellTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelTell = useRef<() => void>(() => {});
   const lastDrawAt = useRef(0);
   const onDrawnRef = useRef(onDrawn);
   const decimalsRef = useRef(decimals);
@@ -247,9 +248,10 @@ export function MarketChart({
     // Only a series drawn for the first time changes the spinner: a live update sets no state.
     if (!drawn) setShownSeries(key);
     const last = nextCandles.bars[nextCandles.bars.length - 1] as Candle;
-    // Told in a task of its own: the header's render then never adds to the chart's update (long tasks).
-    clearTimeout(tellTimer.current);
-    tellTimer.current = setTimeout(() => {
+    // Told once the frame that paints the chart is done: the header's render and the layout of its
+    // new text then make a frame of their own instead of lengthening the chart's (docs/performance.md#long-tasks-and-frames).
+    cancelTell.current();
+    cancelTell.current = afterNextPaint(() => {
       // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
       boxRef.current?.parentElement?.setAttribute('data-last-close', last.close);
       onDrawnRef.current?.(nextCandles.symbol, last.close);
@@ -399,7 +401,7 @@ export function MarketChart({
       redrawTimer.current = undefined;
     };
   }, [feed.candles, feed.studies]);
-  useEffect(() => () => clearTimeout(tellTimer.current), []);
+  useEffect(() => () => cancelTell.current(), []);
 
   // The line belongs to the candle series: drawn again on each chart built (studies, colours, theme).
   const linePrice = priceLine?.price ?? null;
