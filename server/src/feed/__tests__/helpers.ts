@@ -37,9 +37,10 @@ export interface TestServer {
 export interface ServerOptions {
   /**
    * Starts the server on the faked clock (fakeFeedClock), and gives the worker its real timers back
-   * when it closes: the server's test files share their worker's globals.
+   * when it closes: the server's test files share their worker's globals. `'with timeouts'` fakes
+   * the timeouts too, for the replay, whose pump waits for its next message with one.
    */
-  fakeClock?: boolean;
+  fakeClock?: boolean | 'with timeouts';
 }
 
 /** The whole app on 127.0.0.1, a free port and a temporary data dir, test routes on, ping every 200 ms. */
@@ -47,7 +48,7 @@ export async function startServer(
   env: Record<string, string> = {},
   { fakeClock = false }: ServerOptions = {},
 ): Promise<TestServer> {
-  if (fakeClock) fakeFeedClock();
+  if (fakeClock) fakeFeedClock({ timeouts: fakeClock === 'with timeouts' });
   const realTimers = () => {
     if (fakeClock) vi.useRealTimers();
   };
@@ -194,15 +195,17 @@ export class FeedClient {
 }
 
 /**
- * Fakes the intervals and `Date` until `vi.useRealTimers()`: the simulator's ticks, the heartbeats
- * and the stall's end then happen only when a test moves the clock (`play`), so no test waits for
- * them. The sockets stay real. A test server takes it as `startServer(env, { fakeClock: true })`,
+ * Fakes the intervals and `Date` (and with `timeouts`, the timeouts) until `vi.useRealTimers()`:
+ * the simulator's ticks, the heartbeats, the stall's end and the replay's next message then happen
+ * only when a test moves the clock (`play`), so no test waits for them. The sockets stay real. A test server takes it as `startServer(env, { fakeClock: true })`,
  * which also ends it; a feed built by hand calls it before the feed starts, so the intervals the
  * feed makes are the fake ones, and `vi.useRealTimers()` when done (the server's test files share
  * their worker's globals).
  */
-export function fakeFeedClock(): void {
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+export function fakeFeedClock({ timeouts = false }: { timeouts?: boolean } = {}): void {
+  vi.useFakeTimers({
+    toFake: ['setInterval', 'clearInterval', 'Date', ...(timeouts ? (['setTimeout', 'clearTimeout'] as const) : [])],
+  });
 }
 
 /**

@@ -1,12 +1,22 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseJsonKeepBigInts } from '../frame.ts';
 import { plainDecimal } from '../java-number.ts';
 import { marketPrice } from '../price.ts';
 import { CLIENT_TO_SERVER, SERVER_TO_CLIENT, readTranscript } from '../replay/transcript.ts';
-import { FeedClient, OWN_FIXTURES, getJson, isAck, post, realFixtures, sleep, startServer } from './helpers.ts';
+import {
+  FeedClient,
+  OWN_FIXTURES,
+  type Received,
+  getJson,
+  isAck,
+  playUntil,
+  post,
+  realFixtures,
+  startServer,
+} from './helpers.ts';
 
 interface Recording {
   topics: string[];
@@ -24,52 +34,44 @@ function loadRecording(file: string): Recording {
   return { topics, pushes };
 }
 
+/** How far the clock moves between two looks at what has arrived. */
+const STEP_MS = 10;
+
 /**
- * Replays `file` at `speed`, subscribed to every recorded topic; restarts the session once the
- * client is subscribed and checks that the whole session arrives, in order, byte for byte, spread
- * over the recorded time divided by the speed.
+ * Replays `file` at `speed` on the faked clock, subscribed to every recorded topic, and starts the
+ * session over; then moves the clock STEP_MS at a time. After each step the client holds the pushes
+ * whose recorded time since the first push, divided by the speed, has passed, to the millisecond
+ * (the faked timers fire on whole milliseconds); at the end, the whole session in order, byte for byte.
  */
 async function checkReplay(file: string, speed: number): Promise<void> {
   const recording = loadRecording(file);
-  const server = await startServer({
-    FEED_SOURCE: 'replay',
-    FEED_REPLAY_FILE: file,
-    FEED_REPLAY_SPEED: String(speed),
-    FEED_REPLAY_LOOP: '0',
-  });
+  const server = await startServer(
+    { FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_SPEED: String(speed), FEED_REPLAY_LOOP: '0' },
+    { fakeClock: 'with timeouts' },
+  );
   try {
     const client = await FeedClient.connect(`${server.ws}/ws`);
     recording.topics.forEach((topic, i) => client.send({ sub: topic, id: i }));
     await client.waitForCount((r) => r.json.status === 'ok', recording.topics.length);
+    // The clock stands still until the test moves it: nothing of the first run comes after this.
     const before = client.received.length;
-    const restartSentAt = performance.now();
     expect((await post(`${server.http}/__test/feed/replay/restart`)).json).toEqual({ restarted: true });
 
     const expected = recording.pushes;
-    const last = expected[expected.length - 1]?.text;
     const t0 = expected[0]?.t ?? 0;
-    const spanMs = ((expected[expected.length - 1]?.t ?? 0) - t0) * 1000;
-    // Pushes of the first run still in flight arrive before the restarted run, on the same socket.
-    const done = (): boolean => {
-      const pushes = client.received.slice(before).filter((r) => r.json.ch !== undefined);
-      return pushes.length >= expected.length && pushes[pushes.length - 1]?.text === last;
-    };
-    const deadline = Date.now() + spanMs / speed + 15_000;
-    while (!done() && Date.now() < deadline) await sleep(50);
-    const got = client.received
-      .slice(before)
-      .filter((r) => r.json.ch !== undefined)
-      .slice(-expected.length);
-    expect(got.map((r) => r.text)).toEqual(expected.map((p) => p.text));
-
-    // Timing scaled by the speed. A busy box can only make pushes late, never early, so the hard
-    // check is that none comes before its recorded offset / speed (after the restart was sent);
-    // and the whole session must not take much longer than its span / speed.
-    const early = got.filter((r, i) => r.at - restartSentAt < (((expected[i]?.t ?? 0) - t0) * 1000) / speed - 20);
-    expect(early).toEqual([]);
-    const took = (got[got.length - 1]?.at ?? 0) - restartSentAt;
-    expect(took).toBeGreaterThanOrEqual(spanMs / speed - 20);
-    expect(took).toBeLessThan(spanMs / speed + 5000);
+    const dueMs = expected.map((p) => ((p.t - t0) * 1000) / speed);
+    const dueBy = (ms: number): number => dueMs.filter((due) => due <= ms).length;
+    const arrived = (): Received[] => client.received.slice(before).filter((r) => r.json.ch !== undefined);
+    const lastDue = dueMs.at(-1) ?? 0;
+    for (let elapsed = 0; ; elapsed += STEP_MS) {
+      await client.caughtUp();
+      const count = arrived().length;
+      expect(count, `pushes ${elapsed} ms after the restart`).toBeGreaterThanOrEqual(dueBy(elapsed - 1));
+      expect(count, `pushes ${elapsed} ms after the restart`).toBeLessThanOrEqual(dueBy(elapsed + 1));
+      if (elapsed >= lastDue) break;
+      vi.advanceTimersByTime(STEP_MS);
+    }
+    expect(arrived().map((r) => r.text)).toEqual(expected.map((p) => p.text));
     client.close();
   } finally {
     await server.close();
@@ -94,14 +96,13 @@ describe('replay', () => {
 
   it('serves the recording through req, REST and the price function', async () => {
     const recording = loadRecording(OWN_SESSION);
-    const server = await startServer({
-      FEED_SOURCE: 'replay',
-      FEED_REPLAY_FILE: OWN_SESSION,
-      FEED_REPLAY_SPEED: '50',
-      FEED_REPLAY_LOOP: '0',
-    });
+    const server = await startServer(
+      { FEED_SOURCE: 'replay', FEED_REPLAY_FILE: OWN_SESSION, FEED_REPLAY_SPEED: '50', FEED_REPLAY_LOOP: '0' },
+      { fakeClock: 'with timeouts' },
+    );
     try {
-      await sleep(((recording.pushes.at(-1)?.t ?? 0) - (recording.pushes[0]?.t ?? 0)) * 20 + 500);
+      // Past the last push at speed 50 (a second of recording is 20 ms).
+      vi.advanceTimersByTime(((recording.pushes.at(-1)?.t ?? 0) - (recording.pushes[0]?.t ?? 0)) * 20 + 1);
       const lastTrade = (symbol: string) => {
         const push = recording.pushes.filter((p) => p.topic === `market.${symbol}.trade.detail`).at(-1);
         return (parseJsonKeepBigInts(push?.text ?? '{}') as { tick: { data: Array<{ id: string; price: number }> } })
@@ -146,17 +147,17 @@ describe('replay', () => {
 
   it('loops when asked', async () => {
     const recording = loadRecording(OWN_SESSION);
-    const server = await startServer({
-      FEED_SOURCE: 'replay',
-      FEED_REPLAY_FILE: OWN_SESSION,
-      FEED_REPLAY_SPEED: '40',
-      FEED_REPLAY_LOOP: '1',
-    });
+    const server = await startServer(
+      { FEED_SOURCE: 'replay', FEED_REPLAY_FILE: OWN_SESSION, FEED_REPLAY_SPEED: '40', FEED_REPLAY_LOOP: '1' },
+      { fakeClock: 'with timeouts' },
+    );
     try {
       const client = await FeedClient.connect(`${server.ws}/ws`);
       client.send({ sub: 'market.ltcusdt.depth.step0', id: 1 });
       const firstDepth = recording.pushes.find((p) => p.topic === 'market.ltcusdt.depth.step0')?.text;
-      await client.waitForCount((r) => r.text === firstDepth, 2, { timeoutMs: 10_000 });
+      // Two rounds of the session (its span and the gap between loops) at speed 40.
+      const roundMs = (((recording.pushes.at(-1)?.t ?? 0) - (recording.pushes[0]?.t ?? 0)) * 1000 + 1000) / 40;
+      await playUntil(client, (r) => r.text === firstDepth, { count: 2, withinMs: 2 * roundMs + 100 });
       client.close();
     } finally {
       await server.close();

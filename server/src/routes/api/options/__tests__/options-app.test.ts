@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../db/seed.ts';
 import { DEMO_FUNDS } from '../../../../db/seed-trading.ts';
 // The price function of the feed running in this process (this file starts one app).
@@ -10,12 +10,15 @@ import { writeSession } from '../../spot/__tests__/replay-session.ts';
 import type { OptionOrderView } from '../option-order-view.ts';
 import { login, startTestApp, units, type TestApp } from '../../../../__tests__/harness/index.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the faked clock `ms` on, running the timers it passes. */
+const play = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 const PRICES = [100, 100.5, 100.5, 99.8, 101.2, 101.2, 100.9, 99.5, 100, 102];
 
 /**
- * The whole app (buildApp: the API, the feed plugin replaying a session of our own making in real
- * time, the background timer) with the demo account: contracts settle at the replayed price.
+ * The whole app (buildApp: the API, the feed plugin replaying a session of our own making, the
+ * background timer) with the demo account: contracts settle at the replayed price. Its timers and
+ * clock are faked before it starts, so the replay and the settlements move only when the test moves
+ * the clock (`play`), never with the machine's time.
  */
 describe('second contracts in the running app, on a replayed session', () => {
   let dir: string;
@@ -29,6 +32,7 @@ describe('second contracts in the running app, on a replayed session', () => {
       price: PRICES[i % PRICES.length] as number,
     }));
     writeSession(file, 'btcusdt', trades, [{ atMs: 0, bids: [[99.9, 2]], asks: [[100.1, 2]] }]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     t = await startTestApp({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_LOOP: '1' });
     t.db
       .prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (1, 8500, 100000000, 0)')
@@ -36,8 +40,13 @@ describe('second contracts in the running app, on a replayed session', () => {
     token = await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   });
   afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      await t.close();
+    } finally {
+      // The server's test files share their worker's globals.
+      vi.useRealTimers();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the demo account trades options from its seeded USDT, and each order settles by the price function at expiry', async () => {
@@ -57,14 +66,14 @@ describe('second contracts in the running app, on a replayed session', () => {
       );
       expect(created.code, created.msg).toBe(1);
       ids.push(created.data.order_id);
-      await sleep(350);
+      await play(350);
     }
     let balance = units(DEMO_FUNDS.usdt as string);
     for (const id of ids) {
       let order: OptionOrderView | undefined;
       for (let tries = 0; tries < 50 && order?.status !== 2; tries++) {
         order = (await t.post<OptionOrderView>('Contrade/getHyOrderInfo', { order_id: id }, { Token: token })).data;
-        if (order.status !== 2) await sleep(100);
+        if (order.status !== 2) await play(100);
       }
       expect(order?.status).toBe(2);
       const o = order as OptionOrderView;
