@@ -48,8 +48,8 @@ describe('engine-client', () => {
     expect(noticeRequest?.headers).toMatchObject({ Token: 'good', Lang: 'de' });
 
     const expired = firstValueFrom(engineStream({ kind: 'sessionExpired' }));
-    // Wait until the sessionExpired subscription is live in the engine before the 401 happens.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // No wait: the engine takes calls in the order they were made (engine-connection.ts withApi), so
+    // the sessionExpired subscription is live before the new session reaches it.
     setEngineSession({ token: 'bad', lang: 'de' });
     const banner = engineStream({ kind: 'notices', unreadSwitch: true }).subscribe();
     await expect(expired).resolves.toBe('token expired');
