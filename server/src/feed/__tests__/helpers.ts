@@ -197,10 +197,10 @@ export class FeedClient {
 /**
  * Fakes the intervals and `Date` (and with `timeouts`, the timeouts) until `vi.useRealTimers()`:
  * the simulator's ticks, the heartbeats, the stall's end and the replay's next message then happen
- * only when a test moves the clock (`play`), so no test waits for them. The sockets stay real. A test server takes it as `startServer(env, { fakeClock: true })`,
- * which also ends it; a feed built by hand calls it before the feed starts, so the intervals the
- * feed makes are the fake ones, and `vi.useRealTimers()` when done (the server's test files share
- * their worker's globals).
+ * only when a test moves the clock (`play`), so no test waits for them. The sockets stay real. A
+ * test server takes it as `startServer(env, { fakeClock: true })`, which also ends it; a feed
+ * built by hand calls it before the feed starts, so the intervals the feed makes are the fake ones,
+ * and `vi.useRealTimers()` when done (the server's test files share their worker's globals).
  */
 export function fakeFeedClock({ timeouts = false }: { timeouts?: boolean } = {}): void {
   vi.useFakeTimers({
