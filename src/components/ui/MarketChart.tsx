@@ -249,7 +249,8 @@ export function MarketChart({
     if (!drawn) setShownSeries(key);
     const last = nextCandles.bars[nextCandles.bars.length - 1] as Candle;
     // Told once the frame that paints the chart is done: the header's render and the layout of its
-    // new text then make a frame of their own instead of lengthening the chart's (docs/performance.md#long-tasks-and-frames).
+    // new text then make a frame of their own instead of lengthening the chart's
+    // (docs/performance.md#long-tasks-and-frames).
     cancelTell.current();
     cancelTell.current = afterNextPaint(() => {
       // What the last-price label shows, readable where the canvas is not (end-to-end tests, QA).
