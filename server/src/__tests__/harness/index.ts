@@ -1,5 +1,6 @@
 /**
  * The one server test harness. Every server test builds on it:
+ * - fake-clock.ts: the server's timers and clock faked, moved by the test instead of waited for;
  * - database.ts: a fresh database per test, copied from a template migrated (and demo-seeded) once per run;
  * - app.ts: the whole app on such a database, its API calls, registering and logging in users;
  * - api.ts: calls of the /api scope through app.inject(), for the whole app or a part of it;
@@ -11,6 +12,7 @@
 export * from './api.ts';
 export * from './app.ts';
 export * from './database.ts';
+export * from './fake-clock.ts';
 export * from './money.ts';
 export * from './site-files.ts';
 export * from './uploads.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FeedClient, startServer, type Received, type TestServer } from './helpers.ts';
 
-/** The live interval: the server's clock is faked (fakeFeedClock), so a test moves each beat on by hand. */
+/** The live interval: the server's clock is faked (startServer's fakeClock), so a test moves each beat on by hand. */
 const PING_MS = 5000;
 const isPing = (r: Received): boolean => typeof r.json.ping === 'number';
 

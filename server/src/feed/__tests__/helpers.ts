@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
+import { fakeServerClock } from '../../__tests__/harness/fake-clock.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { decodeFrame } from '../frame.ts';
@@ -36,7 +37,7 @@ export interface TestServer {
 
 export interface ServerOptions {
   /**
-   * Starts the server on the faked clock (fakeFeedClock), and gives the worker its real timers back
+   * Starts the server on the faked clock (harness fakeServerClock), and gives the worker its real timers back
    * when it closes: the server's test files share their worker's globals. `'with timeouts'` fakes
    * the timeouts too, for the replay, whose pump waits for its next message with one.
    */
@@ -48,7 +49,7 @@ export async function startServer(
   env: Record<string, string> = {},
   { fakeClock = false }: ServerOptions = {},
 ): Promise<TestServer> {
-  if (fakeClock) fakeFeedClock({ timeouts: fakeClock === 'with timeouts' });
+  if (fakeClock) fakeServerClock({ timeouts: fakeClock === 'with timeouts' });
   const realTimers = () => {
     if (fakeClock) vi.useRealTimers();
   };
@@ -192,20 +193,6 @@ export class FeedClient {
   close(): void {
     this.socket.close();
   }
-}
-
-/**
- * Fakes the intervals and `Date` (and with `timeouts`, the timeouts) until `vi.useRealTimers()`:
- * the simulator's ticks, the heartbeats, the stall's end and the replay's next message then happen
- * only when a test moves the clock (`play`), so no test waits for them. The sockets stay real. A
- * test server takes it as `startServer(env, { fakeClock: true })`, which also ends it; a feed
- * built by hand calls it before the feed starts, so the intervals the feed makes are the fake ones,
- * and `vi.useRealTimers()` when done (the server's test files share their worker's globals).
- */
-export function fakeFeedClock({ timeouts = false }: { timeouts?: boolean } = {}): void {
-  vi.useFakeTimers({
-    toFake: ['setInterval', 'clearInterval', 'Date', ...(timeouts ? (['setTimeout', 'clearTimeout'] as const) : [])],
-  });
 }
 
 /**

@@ -12,7 +12,8 @@ import { createMarketFeed } from '../market-feed.ts';
 import { marketPrice } from '../price.ts';
 import { readTranscript } from '../replay/transcript.ts';
 import type { TradeGroup } from '../types.ts';
-import { OWN_FIXTURES, fakeFeedClock } from './helpers.ts';
+import { fakeServerClock } from '../../__tests__/harness/fake-clock.ts';
+import { OWN_FIXTURES } from './helpers.ts';
 
 /** A bare Fastify with only the feed plugin, as a sibling plugin (like the API routes) sees it. */
 async function feedOnly() {
@@ -39,7 +40,7 @@ describe('the price function', () => {
   });
 
   it('answers the last trade price as an exact decimal, the same through the decorator and the module', async () => {
-    fakeFeedClock();
+    fakeServerClock();
     const { fastify, seenBySibling } = await feedOnly();
     try {
       expect(typeof seenBySibling()).toBe('function');

@@ -17,7 +17,7 @@ const PRICES = [100, 100.5, 100.5, 99.8, 101.2, 101.2, 100.9, 99.5, 100, 102];
 /**
  * The whole app (buildApp: the API, the feed plugin replaying a session of our own making, the
  * background timer) with the demo account: contracts settle at the replayed price. Its timers and
- * clock are faked before it starts, so the replay and the settlements move only when the test moves
+ * clock are faked before it starts (startTestApp's fakeClock), so the replay and the settlements move only when the test moves
  * the clock (`play`), never with the machine's time.
  */
 describe('second contracts in the running app, on a replayed session', () => {
@@ -32,21 +32,18 @@ describe('second contracts in the running app, on a replayed session', () => {
       price: PRICES[i % PRICES.length] as number,
     }));
     writeSession(file, 'btcusdt', trades, [{ atMs: 0, bids: [[99.9, 2]], asks: [[100.1, 2]] }]);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    t = await startTestApp({ FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_LOOP: '1' });
+    t = await startTestApp(
+      { FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_LOOP: '1' },
+      { fakeClock: true },
+    );
     t.db
       .prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (1, 8500, 100000000, 0)')
       .run();
     token = await login(t, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
   });
   afterAll(async () => {
-    try {
-      await t.close();
-    } finally {
-      // The server's test files share their worker's globals.
-      vi.useRealTimers();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('the demo account trades options from its seeded USDT, and each order settles by the price function at expiry', async () => {
