@@ -56,15 +56,20 @@ if (fixedThrottle !== undefined && !(fixedThrottle >= 1))
   throw new Error(`BENCH_CPU_THROTTLE must be a rate of at least 1, got ${process.env.BENCH_CPU_THROTTLE}`);
 const cpuTarget = Number(process.env.BENCH_CPU_TARGET ?? DEFAULT_TARGET_INDEX);
 if (!(cpuTarget > 0)) throw new Error(`BENCH_CPU_TARGET must be a positive index, got ${process.env.BENCH_CPU_TARGET}`);
+/** A count from the environment variable `name` (`fallback` when unset): a whole number of at least 1. */
+function wholeCount(name: string, fallback: number): number {
+  const count = Number(process.env[name] ?? fallback);
+  if (!(Number.isInteger(count) && count >= 1))
+    throw new Error(`${name} must be a whole number of at least 1, got ${process.env[name]}`);
+  return count;
+}
 /** docs/performance.md#budgets asks for 10 minutes; the default keeps a whole `npm run bench` under 5 minutes on a 2-core host. */
 const SOAK_DEFAULT_MIN = 2;
 const soakMinutes = Number(process.env.BENCH_SOAK_MIN ?? SOAK_DEFAULT_MIN);
 if (!(soakMinutes > 0))
   throw new Error(`BENCH_SOAK_MIN must be a positive number of minutes, got ${process.env.BENCH_SOAK_MIN}`);
 /** Soaks in a row, each on a fresh server and page: the budget asks for no long task in three. */
-const soakRuns = Number(process.env.BENCH_SOAK_RUNS ?? 1);
-if (!(Number.isInteger(soakRuns) && soakRuns >= 1))
-  throw new Error(`BENCH_SOAK_RUNS must be a whole number of runs, at least 1, got ${process.env.BENCH_SOAK_RUNS}`);
+const soakRuns = wholeCount('BENCH_SOAK_RUNS', 1);
 const tapOptions: TapOptions = {
   cpuThrottle: options.cpuThrottle,
   warmupMs: options.warmupMs,
@@ -74,16 +79,12 @@ const tapOptions: TapOptions = {
 };
 const parts = benchParts(process.env.BENCH_ONLY);
 /** Pairs of options and spot windows the spot book's ratio is the median of (paired.ts). */
-const spotPairs = Number(process.env.BENCH_SPOT_PAIRS ?? 3);
-if (!(Number.isInteger(spotPairs) && spotPairs >= 1))
-  throw new Error(`BENCH_SPOT_PAIRS must be a whole number of at least 1, got ${process.env.BENCH_SPOT_PAIRS}`);
+const spotPairs = wholeCount('BENCH_SPOT_PAIRS', 3);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 if (!(lighthouseRuns >= 1))
   throw new Error(`BENCH_LIGHTHOUSE_RUNS must be at least 1, got ${process.env.BENCH_LIGHTHOUSE_RUNS}`);
 /** Moves to each tab's screen (screen-moves.ts); their median is the figure. */
-const movesPerTab = Number(process.env.BENCH_MOVES ?? 5);
-if (!(Number.isInteger(movesPerTab) && movesPerTab >= 1))
-  throw new Error(`BENCH_MOVES must be a whole number of at least 1, got ${process.env.BENCH_MOVES}`);
+const movesPerTab = wholeCount('BENCH_MOVES', 5);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 /** A figure rounded, or `n/a` when there is no number (e.g. a heap ratio from a one-minute soak). */
 const figure = (value: number, digits = 2): FigureValue => (Number.isFinite(value) ? round(value, digits) : 'n/a');
