@@ -248,6 +248,27 @@ export function tapLatencies(
 
 const round = (value: number): number => Number(value.toFixed(1));
 
+/**
+ * Taps through `script`'s rounds, whole rounds until at least `taps` were made, each tap once the
+ * page handled it and once its result shows, `gapMs` apart; returns the page's clock before each.
+ */
+export async function tapThrough(page: Page, script: TapScript, taps: number, gapMs: number): Promise<number[]> {
+  const tapStarts: number[] = [];
+  const rounds = Math.ceil(taps / script.perRound);
+  for (let round = 0; round < rounds; round++) {
+    for (const step of script.round(round)) {
+      const point = await centreOf(page, step.target);
+      const before = step.before === undefined ? '' : String(await page.evaluate(step.before));
+      const done = typeof step.done === 'string' ? step.done : step.done(before);
+      tapStarts.push(await tapSettled(page, point));
+      if (!(await pollUntil(page, done, STEP_TIMEOUT_MS)))
+        throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${done}`);
+      await page.waitForTimeout(gapMs);
+    }
+  }
+  return tapStarts;
+}
+
 export async function measureTaps(
   browser: Browser,
   target: BenchPage,
@@ -261,19 +282,7 @@ export async function measureTaps(
     await page.waitForTimeout(options.warmupMs);
     const counts0 = await counters(page);
     const started = Date.now();
-    const tapStarts: number[] = [];
-    const rounds = Math.ceil(options.taps / script.perRound);
-    for (let round = 0; round < rounds; round++) {
-      for (const step of script.round(round)) {
-        const point = await centreOf(page, step.target);
-        const before = step.before === undefined ? '' : String(await page.evaluate(step.before));
-        const done = typeof step.done === 'string' ? step.done : step.done(before);
-        tapStarts.push(await tapSettled(page, point));
-        if (!(await pollUntil(page, done, STEP_TIMEOUT_MS)))
-          throw new Error(`no result within ${STEP_TIMEOUT_MS} ms of tapping ${step.target}: ${done}`);
-        await page.waitForTimeout(options.gapMs);
-      }
-    }
+    const tapStarts = await tapThrough(page, script, options.taps, options.gapMs);
     // Event Timing entries arrive after the next paint; give the last tap's entries time to land.
     await page.waitForTimeout(1000);
     const counts1 = await counters(page);

@@ -11,6 +11,9 @@
  * (its own start costs the page noticeably: compare runs with it only against runs with it).
  * It also counts the top-level tasks that made a frame, ran script, or neither: more frames than
  * batches a second means something drew again after a batch's frame.
+ * `TRACE_TAPS=N` makes the trace at least N touch taps on the order form instead, as the tap bench
+ * makes them (whole rounds of its spot steps, 400 ms apart), and adds where a tap's time goes
+ * (tap-anatomy.ts); `TRACE_QUIET=1` slows the book to the tap bench's quiet 5 msg/s.
  * One run swings by a quarter on a shared host: compare several, interleaved.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,8 @@ import { startFeedServer } from './feed-server.ts';
 import { openBenchPage } from './open-page.ts';
 import { demoToken } from './options-screen.ts';
 import { spotScreen } from './spot-screen.ts';
+import { tapAnatomy } from './tap-anatomy.ts';
+import { SPOT_TAPS, tapThrough } from './tap-latency.ts';
 import { selfTimes, tasksByKind, type TraceEvent } from './trace-summary.ts';
 
 interface LayoutArgs {
@@ -31,12 +36,16 @@ interface LayoutArgs {
 }
 
 const TRACE_MS = Number(process.env.TRACE_MS ?? 8000);
+const TAPS = Number(process.env.TRACE_TAPS ?? 0);
+const TAP_GAP_MS = 400;
 const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 const SYMBOL = 'btcusdt';
 
 const work = mkdtempSync(join(tmpdir(), 'bench-trace-'));
 const sessionFile = join(work, 'depth-session.ndjson');
-writeFileSync(sessionFile, benchSession({ symbol: SYMBOL, seconds: 240, rate: 50, feed: 'depth' }));
+// Replayed at speed 5: 250 msg/s, or the tap bench's quiet 5.
+const rate = process.env.TRACE_QUIET === '1' ? 1 : 50;
+writeFileSync(sessionFile, benchSession({ symbol: SYMBOL, seconds: 240, rate, feed: 'depth' }));
 const server = await startFeedServer(process.env.TRACE_DIST ?? join(process.cwd(), 'dist'), sessionFile, 5);
 const browser = await chromium.launch(launchOptions);
 try {
@@ -68,11 +77,13 @@ try {
     transferMode: 'ReportEvents',
   });
   if (profiling) await cdp.send('Profiler.start');
-  await page.waitForTimeout(TRACE_MS);
+  const started = Date.now();
+  if (TAPS > 0) await tapThrough(page, SPOT_TAPS, TAPS, TAP_GAP_MS);
+  else await page.waitForTimeout(TRACE_MS);
+  const seconds = (Date.now() - started) / 1000;
   const profile = profiling ? (await cdp.send('Profiler.stop')).profile : undefined;
   await cdp.send('Tracing.end');
   await done;
-  const seconds = TRACE_MS / 1000;
   if (process.env.TRACE_LAYOUT) {
     // Each layout's dirty objects and roots: a root other than #document is a relayout boundary at work.
     for (const layout of events.filter((event) => event.name === 'Layout' && event.ph === 'X').slice(0, 12)) {
@@ -83,8 +94,9 @@ try {
       );
     }
   }
+  if (TAPS > 0) printTapAnatomy(events);
   const { byEvent, counts, busy } = selfTimes(events);
-  console.log(`throttle ${THROTTLE}x, ${seconds} s; main-thread busy ${(busy / seconds).toFixed(0)} ms/s`);
+  console.log(`throttle ${THROTTLE}x, ${seconds.toFixed(1)} s; main-thread busy ${(busy / seconds).toFixed(0)} ms/s`);
   console.log('\ntop-level tasks by kind (ms/s, count/s):');
   for (const [kind, { count, ms }] of tasksByKind(events))
     console.log(`  ${kind.padEnd(28)} ${(ms / seconds).toFixed(1).padStart(7)}  ${(count / seconds).toFixed(1)}`);
@@ -117,4 +129,18 @@ try {
   await browser.close();
   await server.stop();
   rmSync(work, { recursive: true, force: true });
+}
+
+function printTapAnatomy(events: readonly TraceEvent[]): void {
+  const tap = tapAnatomy(events);
+  const ms = (value: number) => value.toFixed(1);
+  console.log(`${tap.taps} taps, mean ms a tap: the touch's task ${ms(tap.touchTaskMs)}; click's task`);
+  console.log(
+    `  ${ms(tap.clickTaskMs)} (p90 ${ms(tap.clickTaskP90Ms)}): before the click ${ms(tap.beforeClickMs)}, ` +
+      `the click ${ms(tap.clickDispatchMs)}, after it ${ms(tap.afterClickMs)}; the frame after ${ms(tap.frameAfterMs)}`,
+  );
+  console.log("  the click's task by trace event (self ms a tap):");
+  for (const [name, self] of [...tap.clickTaskByEvent].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`    ${name.padEnd(26)} ${ms(self).padStart(6)}`);
+  console.log('');
 }

@@ -7,7 +7,8 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  /** A thread's name (metadata events); an EventDispatch's DOM event type (`data.type`). */
+  args?: { name?: string; data?: { type?: string } };
 }
 
 export interface SelfTimes {
@@ -33,12 +34,21 @@ function mainThread(events: readonly TraceEvent[]): string | undefined {
   return [...tasks].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** Complete events of the main thread nested by time; each one's self time is its duration less its direct children's. */
-export function selfTimes(events: readonly TraceEvent[]): SelfTimes {
+/** The main thread's complete events, by start time, an enclosing event before the events it holds. */
+export function mainThreadEvents(events: readonly TraceEvent[]): TraceEvent[] {
   const main = mainThread(events);
-  const complete = events
+  return events
     .filter((event) => event.ph === 'X' && event.dur !== undefined && `${event.pid}:${event.tid}` === main)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+}
+
+/** Complete events of the main thread nested by time; each one's self time is its duration less its direct children's. */
+export function selfTimes(events: readonly TraceEvent[]): SelfTimes {
+  return nestedSelfTimes(mainThreadEvents(events));
+}
+
+/** Self times of one thread's complete events, sorted as mainThreadEvents sorts them. */
+export function nestedSelfTimes(complete: readonly TraceEvent[]): SelfTimes {
   const byEvent = new Map<string, number>();
   const counts = new Map<string, number>();
   const stack: { end: number; event: TraceEvent; children: number }[] = [];
@@ -71,10 +81,7 @@ const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'TimerFire', 'F
  * second means something drew again after a batch's frame (docs/performance.md#spot-book-and-depth-chart).
  */
 export function tasksByKind(events: readonly TraceEvent[]): Map<TaskKind, { count: number; ms: number }> {
-  const main = mainThread(events);
-  const complete = events
-    .filter((event) => event.ph === 'X' && event.dur !== undefined && `${event.pid}:${event.tid}` === main)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const complete = mainThreadEvents(events);
   const kinds = new Map<TaskKind, { count: number; ms: number }>();
   for (let i = 0; i < complete.length;) {
     const task = complete[i] as TraceEvent;
