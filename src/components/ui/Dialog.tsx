@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { IconClose } from './icons.tsx';
+import { overlayLayer } from './overlay-layer.ts';
 import { useBackCloses } from './use-back-closes.ts';
 import { useFocusTrap } from './use-focus-trap.ts';
 import styles from './dialog.module.css';
@@ -70,6 +71,6 @@ export function Dialog({
         <div className={styles.body}>{children}</div>
       </div>
     </div>,
-    document.body,
+    overlayLayer(),
   );
 }

@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { toasts } from '../../lib/toast.ts';
+import { overlayLayer } from './overlay-layer.ts';
 import styles from './toast.module.css';
 
 /**
@@ -30,6 +31,6 @@ export function ToastHost() {
           ))}
       </div>
     </div>,
-    document.body,
+    overlayLayer(),
   );
 }
