@@ -2,14 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig, type ServerConfig } from '../../config.ts';
 import type { Clock } from '../../feed/clock.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { apiClient, type ApiClient, type Fields } from './api.ts';
 import { copyTemplate, removeDataDir } from './database.ts';
-import { fakeServerClock } from './fake-clock.ts';
+import { startOnFakeClock, type FakeClockOption } from './fake-clock.ts';
 
 /** The whole app (temp data dir, real SQLite file, test routes on) driven through app.inject(). */
 export interface TestApp extends ApiClient {
@@ -26,32 +26,15 @@ export interface TestApp extends ApiClient {
  * demo-seeded unless the env turns SEED_DEMO off. The per-IP limit is off unless a test sets
  * AUTH_RATE_LIMIT, so the many logins of one file never trip it; the rate-limit test turns it on on purpose.
  * `clock` replaces the movable system clock, for a test that must know the time to the millisecond.
- * `fakeClock` fakes the timers and `Date` before the app starts (fakeServerClock, timeouts too), so
- * the feed and the background jobs move only when the test moves the clock; `close` gives the real
- * timers back.
+ * `fakeClock` starts the app on the faked clock (startOnFakeClock; `'with timeouts'` fakes the
+ * timeouts too), so the feed and the background jobs move only when the test moves the clock;
+ * `close` gives the real timers back.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { clock, fakeClock = false }: { clock?: Clock; fakeClock?: boolean } = {},
+  { clock, fakeClock = false }: { clock?: Clock; fakeClock?: FakeClockOption } = {},
 ): Promise<TestApp> {
-  if (!fakeClock) return buildTestApp(env, clock);
-  fakeServerClock({ timeouts: true });
-  try {
-    const t = await buildTestApp(env, clock);
-    return {
-      ...t,
-      async close() {
-        try {
-          await t.close();
-        } finally {
-          vi.useRealTimers();
-        }
-      },
-    };
-  } catch (error) {
-    vi.useRealTimers();
-    throw error;
-  }
+  return startOnFakeClock(fakeClock, () => buildTestApp(env, clock));
 }
 
 async function buildTestApp(env: Record<string, string>, clock: Clock | undefined): Promise<TestApp> {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
-import { fakeServerClock } from '../../__tests__/harness/fake-clock.ts';
+import { startOnFakeClock, type FakeClockOption } from '../../__tests__/harness/fake-clock.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { decodeFrame } from '../frame.ts';
@@ -37,11 +37,11 @@ export interface TestServer {
 
 export interface ServerOptions {
   /**
-   * Starts the server on the faked clock (harness fakeServerClock), and gives the worker its real timers back
-   * when it closes: the server's test files share their worker's globals. `'with timeouts'` fakes
-   * the timeouts too, for the replay, whose pump waits for its next message with one.
+   * Starts the server on the faked clock (harness startOnFakeClock), and gives the worker its real
+   * timers back when it closes: the server's test files share their worker's globals.
+   * `'with timeouts'` fakes the timeouts too, for the replay, whose pump waits for its next message with one.
    */
-  fakeClock?: boolean | 'with timeouts';
+  fakeClock?: FakeClockOption;
 }
 
 /** The whole app on 127.0.0.1, a free port and a temporary data dir, test routes on, ping every 200 ms. */
@@ -49,39 +49,35 @@ export async function startServer(
   env: Record<string, string> = {},
   { fakeClock = false }: ServerOptions = {},
 ): Promise<TestServer> {
-  if (fakeClock) fakeServerClock({ timeouts: fakeClock === 'with timeouts' });
-  const realTimers = () => {
-    if (fakeClock) vi.useRealTimers();
-  };
-  const dataDir = mkdtempSync(join(tmpdir(), 'feed-test-'));
-  let app: FastifyInstance;
-  try {
-    const config = loadConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      STATIC_DIR: '',
-      LOG_LEVEL: 'silent',
-      TEST_ROUTES: '1',
-      FEED_PING_MS: '200',
-      ...env,
-    });
-    app = await buildApp({ config });
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    realTimers();
-    throw error;
-  }
-  const http = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    app,
-    http,
-    ws: http.replace(/^http/, 'ws'),
-    async close() {
-      await app.close();
+  return startOnFakeClock(fakeClock, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'feed-test-'));
+    let app: FastifyInstance;
+    try {
+      const config = loadConfig({
+        ...process.env,
+        DATA_DIR: dataDir,
+        STATIC_DIR: '',
+        LOG_LEVEL: 'silent',
+        TEST_ROUTES: '1',
+        FEED_PING_MS: '200',
+        ...env,
+      });
+      app = await buildApp({ config });
+    } catch (error) {
       rmSync(dataDir, { recursive: true, force: true });
-      realTimers();
-    },
-  };
+      throw error;
+    }
+    const http = await app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      app,
+      http,
+      ws: http.replace(/^http/, 'ws'),
+      async close() {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  });
 }
 
 /** A frame as the client saw it: arrival time, raw payload, inflated text and parsed JSON. */

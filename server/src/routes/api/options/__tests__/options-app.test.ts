@@ -34,7 +34,7 @@ describe('second contracts in the running app, on a replayed session', () => {
     writeSession(file, 'btcusdt', trades, [{ atMs: 0, bids: [[99.9, 2]], asks: [[100.1, 2]] }]);
     t = await startTestApp(
       { FEED_SOURCE: 'replay', FEED_REPLAY_FILE: file, FEED_REPLAY_LOOP: '1' },
-      { fakeClock: true },
+      { fakeClock: 'with timeouts' },
     );
     t.db
       .prepare('INSERT INTO option_durations (seconds, payout_bp, min_stake, sort) VALUES (1, 8500, 100000000, 0)')
