@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site, type SiteSettings } from '../../../lib/site-settings.ts';
 import { toasts } from '../../../lib/toast.ts';
+import zhCn from '../../../../locales/zh-cn.json';
 import { SpotOrderForm, type SpotOrderFormProps } from '../components/SpotOrderForm.tsx';
 
 const place = vi.hoisted(() => ({ placeSpotOrder: vi.fn() }));
@@ -76,6 +78,23 @@ describe('spot order form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
     fireEvent.click(screen.getByRole('button', { name: '100%' }));
     expect(input('Quantity (BTC)').value).toBe('0.500000');
+  });
+
+  it('speaks a language chosen while it is open, and names the coins of the pair it is given', async () => {
+    const view = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    i18next.addResourceBundle('zh-CN', 'translation', zhCn);
+    await act(() => i18next.changeLanguage('zh-CN'));
+    try {
+      expect(input('数量（BTC）')).toBeTruthy();
+      expect(screen.getByTestId('spot-submit').textContent).toBe('卖出 BTC');
+      view.rerender(<SpotOrderForm {...props({ base: 'ETH' })} />);
+      expect(input('数量（ETH）')).toBeTruthy();
+      expect(screen.getByTestId('spot-submit').textContent).toBe('卖出 ETH');
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+    expect(input('Quantity (ETH)')).toBeTruthy();
   });
 
   it('on a 2-decimal-quantity pair quick-fills 2 decimals and sends what it filled', async () => {

@@ -1,27 +1,20 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketBalance } from '../../../../common/protocol.ts';
-import { AmountField } from '../../../components/ui/AmountField.tsx';
-import { CoinAmount } from '../../../components/ui/CoinAmount.tsx';
-import { ConfirmSheet } from '../../../components/ui/ConfirmSheet.tsx';
-import { SendButton } from '../../../components/ui/SendButton.tsx';
 import { amountTextProblem } from '../../../lib/amount-input.ts';
-import { isolatedLtr, useFormats } from '../../../lib/format.ts';
 import { formatFixed, toBig } from '../../../lib/money.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useStableHandler } from '../../../lib/use-stable-handler.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { placeSpotOrder, type PlaceSpotOrderInput } from '../api/place-spot-order.ts';
-import { confirmPercent, priceDistance, type PriceDistance } from '../api/price-distance.ts';
+import { confirmPercent, priceDistance } from '../api/price-distance.ts';
 import {
   canBuy,
   minimumText,
   orderValue,
   priceDecimals,
-  priceStep,
-  QUICK_FILL,
   quickFill,
-  stepPrice,
   validateSpotOrder,
   type PairMinimum,
   type PairPrecision,
@@ -29,23 +22,19 @@ import {
   type SpotMode,
   type SpotSide,
 } from '../api/spot-rules.ts';
+import {
+  FarPriceSheet,
+  ModePicker,
+  OrderFigures,
+  OrderSendButton,
+  PlainAmountField,
+  QuickFill,
+  SideTabs,
+  SteppedPriceField,
+  type FarPrice,
+} from './spot-form-parts.tsx';
 import tone from '../../../components/ui/tone.module.css';
 import styles from './spot.module.css';
-
-/**
- * One figure under the form: its label, then the amount and its unit. The amount never breaks inside
- * the number; when label and value do not fit one line the value moves, whole, to the next one.
- */
-function Figure({ label, amount, unit, testId }: { label: string; amount: string; unit: string; testId?: string }) {
-  return (
-    <div className={styles.figure}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>
-        <CoinAmount amount={<span className={styles.amount}>{amount}</span>} coin={unit} />
-      </dd>
-    </div>
-  );
-}
 
 export interface SpotOrderFormProps {
   mId: number | null;
@@ -69,18 +58,12 @@ export interface SpotOrderFormProps {
 
 const NO_LAST_PRICE: RefObject<string> = { current: '' };
 
-/** A price far from the last one, waiting for the user to confirm it, with the order it belongs to. */
-interface FarPrice {
-  order: PlaceSpotOrderInput;
-  distance: PriceDistance;
-  last: string;
-}
-
 /**
  * The buy/sell form: limit, market or stop-limit, price step 0.01, quantity, order
  * value, quick-fill. Prices are shown, stepped and checked with the pair's precisions, so the form
  * sends only what the server accepts. A limit price further from the last price than the site's
  * price_confirm_percent asks first (ConfirmSheet), so a slipped digit does not trade at once.
+ * The form holds the state; its parts (spot-form-parts.tsx) render again only for what a tap changed.
  */
 export function SpotOrderForm({
   mId,
@@ -94,7 +77,6 @@ export function SpotOrderForm({
   lastPrice = NO_LAST_PRICE,
 }: SpotOrderFormProps) {
   const { t } = useTranslation();
-  const formats = useFormats();
   const settings = useSiteSettings();
   const { busy, run } = useSubmit();
   const [side, setSide] = useState<SpotSide>(1);
@@ -119,7 +101,6 @@ export function SpotOrderForm({
     [pricePrecision, amountPrecision],
   );
   const decimals = priceDecimals(pairPrecision);
-  const step = priceStep(pairPrecision);
   const priced = mode !== 2;
   const buysValue = mode === 2 && side === 1;
 
@@ -143,18 +124,23 @@ export function SpotOrderForm({
     setQuantity('');
     setAmount('');
   };
-  const changeSide = (next: SpotSide) => {
+  const changeSide = useStableHandler((next: SpotSide) => {
     setSide(next);
     setError(null);
     clearAmounts();
-  };
-  const fill = (percent: number) => {
+  });
+  const changeMode = useStableHandler((next: SpotMode) => {
+    setMode(next);
+    setError(null);
+    clearAmounts();
+  });
+  const fill = useStableHandler((percent: number) => {
     const result = quickFill({ side, mode, price, quoteAvailable, baseAvailable, precision: pairPrecision }, percent);
     if (!result) return setError({ field: 'price', key: 'spot.rules.enterPrice' });
     setError(null);
     if (result.field === 'quantity') setQuantity(result.value);
     else setAmount(result.value);
-  };
+  });
   const send = (order: PlaceSpotOrderInput) =>
     run(
       'order',
@@ -164,7 +150,7 @@ export function SpotOrderForm({
         clearAmounts();
       },
     );
-  const submit = () => {
+  const submit = useStableHandler(() => {
     if (mId === null) return;
     // A field whose text is not a number already says so; nothing goes out until it is fixed.
     const shown = [priced ? price : '', mode === 3 ? trigger : '', buysValue ? amount : quantity];
@@ -196,12 +182,29 @@ export function SpotOrderForm({
     const distance = priced ? priceDistance(price, last, confirmPercent(settings?.price_confirm_percent)) : null;
     if (distance) return setFarPrice({ order, distance, last });
     void send(order);
-  };
+  });
+  const confirmFarPrice = useStableHandler(() => farPrice && void send(farPrice.order));
+  const closeFarPrice = useCallback(() => setFarPrice(null), []);
   const errorFor = (field: SpotFormField) =>
     error?.field === field ? t(error.key, { ...error.params, base, quote }) : null;
   const value = priced ? orderValue(price, quantity) : amount;
   const minimumHint = minimumText(minimum ?? undefined);
-  const submitLabel = t(side === 1 ? 'spot.form.submitBuy' : 'spot.form.submitSell', { coin: base });
+  // The form's own labels, translated once per language and pair rather than on every tap.
+  const labels = useMemo(
+    () => ({
+      form: t('spot.form.label'),
+      trigger: t('spot.form.trigger', { coin: quote }),
+      price: t('spot.form.price', { coin: quote }),
+      limitPrice: t('spot.form.limitPrice', { coin: quote }),
+      marketPrice: t('spot.form.marketPrice'),
+      amount: t('spot.form.amount', { coin: quote }),
+      quantity: t('spot.form.quantity', { coin: base }),
+      submitBuy: t('spot.form.submitBuy', { coin: base }),
+      submitSell: t('spot.form.submitSell', { coin: base }),
+    }),
+    [t, base, quote],
+  );
+  const submitLabel = side === 1 ? labels.submitBuy : labels.submitSell;
   // The largest quantity the balance covers: the held coin for a sell, the USDT at the limit price for a buy.
   const limitPrice = toBig(price);
   const quantityAvailable =
@@ -212,83 +215,37 @@ export function SpotOrderForm({
         : priced && limitPrice?.gt(0)
           ? canBuy(quoteAvailable, price)
           : undefined;
-  const stepper = (direction: 1 | -1, text: string, set: (next: string) => void, labelKey: string, testId: string) => (
-    <button
-      type="button"
-      className={styles.stepButton}
-      aria-label={t(labelKey, { step })}
-      data-testid={testId}
-      onClick={() => set(stepPrice(text, direction, pairPrecision))}
-    >
-      {direction === 1 ? '+' : '−'}
-    </button>
-  );
 
   return (
-    <section className={styles.form} aria-label={t('spot.form.label')}>
-      <div className={styles.sideTabs} role="group" aria-label={t('spot.form.side')}>
-        <button
-          type="button"
-          aria-pressed={side === 1}
-          className={styles.buyTab}
-          onClick={() => changeSide(1)}
-          data-testid="side-buy"
-        >
-          {t('spot.form.buy')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={side === 2}
-          className={styles.sellTab}
-          onClick={() => changeSide(2)}
-          data-testid="side-sell"
-        >
-          {t('spot.form.sell')}
-        </button>
-      </div>
-      <label className={styles.modeLabel}>
-        <span className={styles.fieldLabel}>{t('spot.form.mode')}</span>
-        <select
-          value={mode}
-          onChange={(e) => {
-            setMode(e.target.value === '3' ? 3 : e.target.value === '2' ? 2 : 1);
-            setError(null);
-            clearAmounts();
-          }}
-        >
-          <option value={1}>{t('spot.form.limit')}</option>
-          <option value={2}>{t('spot.form.market')}</option>
-          <option value={3}>{t('spot.form.stopLimit')}</option>
-        </select>
-      </label>
+    <section className={styles.form} aria-label={labels.form}>
+      <SideTabs side={side} onSide={changeSide} />
+      <ModePicker mode={mode} onMode={changeMode} />
       {mode === 3 && (
-        <AmountField
-          className={`${styles.formField} ${styles.priceField}`}
-          label={t('spot.form.trigger', { coin: quote })}
+        <SteppedPriceField
+          name="trigger"
+          label={labels.trigger}
           value={trigger}
           onChange={setTrigger}
           error={errorFor('trigger')}
-          leading={stepper(-1, trigger, setTrigger, 'spot.form.triggerDown', 'step-triggerDown')}
-          end={stepper(1, trigger, setTrigger, 'spot.form.triggerUp', 'step-triggerUp')}
+          precision={pairPrecision}
         />
       )}
       {priced ? (
-        <AmountField
-          className={`${styles.formField} ${styles.priceField}`}
-          label={t(mode === 3 ? 'spot.form.limitPrice' : 'spot.form.price', { coin: quote })}
+        <SteppedPriceField
+          name="price"
+          label={mode === 3 ? labels.limitPrice : labels.price}
           value={price}
           onChange={setPrice}
           error={errorFor('price')}
-          leading={stepper(-1, price, setPrice, 'spot.form.priceDown', 'step-priceDown')}
-          end={stepper(1, price, setPrice, 'spot.form.priceUp', 'step-priceUp')}
+          precision={pairPrecision}
         />
       ) : (
-        <p className={styles.marketNote}>{t('spot.form.marketPrice')}</p>
+        <p className={styles.marketNote}>{labels.marketPrice}</p>
       )}
       {buysValue ? (
-        <AmountField
+        <PlainAmountField
           className={styles.formField}
-          label={t('spot.form.amount', { coin: quote })}
+          label={labels.amount}
           value={amount}
           onChange={setAmount}
           available={balance === null ? undefined : quoteAvailable}
@@ -296,9 +253,9 @@ export function SpotOrderForm({
           error={errorFor('amount')}
         />
       ) : (
-        <AmountField
+        <PlainAmountField
           className={styles.formField}
-          label={t('spot.form.quantity', { coin: base })}
+          label={labels.quantity}
           value={quantity}
           onChange={setQuantity}
           available={quantityAvailable}
@@ -311,31 +268,18 @@ export function SpotOrderForm({
           {t(minimumHint.key, { ...minimumHint.params, base, quote })}
         </p>
       )}
-      <div className={styles.quickFill} role="group" aria-label={t('spot.form.quickFill')}>
-        {QUICK_FILL.map((percent) => (
-          <button key={percent} type="button" onClick={() => fill(percent)} data-testid={`quick-fill-${percent}`}>
-            {formats.percent(String(percent), 0, false)}
-          </button>
-        ))}
-      </div>
-      <dl className={styles.figures}>
-        <Figure
-          label={t('spot.form.available')}
-          amount={formatFixed(side === 1 ? quoteAvailable : baseAvailable, 8)}
-          unit={side === 1 ? quote : base}
-          testId="available"
-        />
-        {side === 1 && priced && (
-          <Figure label={t('spot.form.canBuy')} amount={canBuy(quoteAvailable, price)} unit={base} />
-        )}
-        <Figure
-          label={t('spot.form.tradingAmount')}
-          amount={value ? formatFixed(value, 8) : '--'}
-          unit={quote}
-          testId="order-value"
-        />
-      </dl>
-      <SendButton
+      <QuickFill onFill={fill} />
+      <OrderFigures
+        side={side}
+        priced={priced}
+        price={price}
+        quoteAvailable={quoteAvailable}
+        baseAvailable={baseAvailable}
+        value={value}
+        base={base}
+        quote={quote}
+      />
+      <OrderSendButton
         block
         busy={busy === 'order'}
         className={side === 1 ? tone.solidUp : tone.solidDown}
@@ -344,40 +288,16 @@ export function SpotOrderForm({
         data-testid="spot-submit"
       >
         {submitLabel}
-      </SendButton>
-      <ConfirmSheet
-        open={farPrice !== null}
-        title={t('spot.confirm.title')}
-        rows={
-          farPrice
-            ? [
-                ...(farPrice.order.mode === 3
-                  ? [{ label: t('spot.orders.trigger'), value: <bdi dir="ltr">{farPrice.order.trigger}</bdi> }]
-                  : []),
-                { label: t('spot.orders.price'), value: <bdi dir="ltr">{farPrice.order.price}</bdi>, strong: true },
-                {
-                  label: t('spot.orders.quantity'),
-                  value: <CoinAmount amount={<bdi dir="ltr">{farPrice.order.quantity}</bdi>} coin={base} />,
-                },
-              ]
-            : []
-        }
+      </OrderSendButton>
+      <FarPriceSheet
+        far={farPrice}
+        base={base}
+        decimals={decimals}
         confirmLabel={submitLabel}
         busy={busy === 'order'}
-        onConfirm={() => farPrice && void send(farPrice.order)}
-        onClose={() => setFarPrice(null)}
-        testId="price-confirm"
-      >
-        {farPrice && (
-          <p className={styles.farNote} data-testid="price-distance">
-            {t(farPrice.distance.side === 'above' ? 'spot.confirm.above' : 'spot.confirm.below', {
-              percent: isolatedLtr(formats.percent(farPrice.distance.percent, 2, false)),
-              // As the book shows prices (docs/numbers-and-dates.md): the pair's decimals, no grouping.
-              last: isolatedLtr(formatFixed(farPrice.last, decimals)),
-            })}
-          </p>
-        )}
-      </ConfirmSheet>
+        onConfirm={confirmFarPrice}
+        onClose={closeFarPrice}
+      />
     </section>
   );
 }
