@@ -2,8 +2,9 @@
  * Builds bench/pages with the project's Vite config into `outDir`, ready to be served by the
  * reference server as (part of) its static dir: `reference` is the bench's minimal reference page;
  * `index` is the engine's market test page (chart, book, tape) that the engine's end-to-end test
- * drives; `inflate` times the market worker's inflate paths in a browser worker. The bench builds
- * `reference` and `inflate`, into the app's build, without emptying it.
+ * drives; `inflate` times the market worker's inflate paths in a browser worker; `react-floor` is
+ * the tap floor's button rendered by React. The bench builds `reference`, `inflate` and
+ * `react-floor` into the app's build, without emptying it.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import { build } from 'vite';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-export type BenchPage = 'index' | 'reference' | 'inflate';
+export type BenchPage = 'index' | 'reference' | 'inflate' | 'react-floor';
 
 export async function buildBenchPages(
   outDir: string,

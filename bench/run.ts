@@ -145,7 +145,7 @@ const quietDepthSessionFile = join(work, 'quiet-depth-session.ndjson');
 log('building the app');
 const sizes = await buildApp(staticDir);
 log('building the bench pages (reference, inflate) into it');
-await buildBenchPages(staticDir, ['reference', 'inflate'], false);
+await buildBenchPages(staticDir, ['reference', 'inflate', 'react-floor'], false);
 // 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
 const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
 writeFileSync(sessionFile, session);
@@ -322,13 +322,25 @@ try {
     );
     log(`tapping a bare page (one button, no app, no feed), ${tapOptions.taps} taps: the host's floor`);
     const floor = await measureTapFloor(browser, tapOptions);
+    const reactFloor = await onServer(
+      5,
+      quietDepthSessionFile,
+      (url) => ({ url: `${url}/react-floor.html`, ready: 'true' }),
+      (page) => {
+        log(`tapping the same button rendered by React (no app, no feed), ${tapOptions.taps} taps`);
+        return measureTapFloor(browser, tapOptions, page.url);
+      },
+    );
     pages.taps = optionsTaps;
     pages.spotTaps = spotTaps;
     pages.quietSpotTaps = quietSpotTaps;
     pages.tapFloor = floor;
+    pages.reactTapFloor = reactFloor;
     Object.assign(figures, {
       tap_p98_ms_floor: figure(floor.p98Ms, 1),
       tap_median_ms_floor: figure(floor.medianMs, 1),
+      tap_p98_ms_react_floor: figure(reactFloor.p98Ms, 1),
+      tap_median_ms_react_floor: figure(reactFloor.medianMs, 1),
     });
     for (const [screen, feed, taps] of [
       ['options', '250', optionsTaps],

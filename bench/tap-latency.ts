@@ -317,18 +317,24 @@ const FLOOR_PAGE = `<!doctype html><meta name="viewport" content="width=device-w
 
 /**
  * What a tap costs on this host at this throttle before any app: the same phone context, throttle,
- * touch taps and Event Timing measure as measureTaps, on a bare page (FLOOR_PAGE). The screens'
- * tap figures read against it: what they add above it is the app's.
+ * touch taps and Event Timing measure as measureTaps, on a bare page (FLOOR_PAGE), or on `url`, a
+ * page with the same button (id `tap`, its text changing on each click), such as React's
+ * (bench/pages/react-floor.html). The screens' tap figures read against it: what they add above it
+ * is the app's.
  */
 export async function measureTapFloor(
   browser: Browser,
   options: Pick<TapOptions, 'cpuThrottle' | 'taps' | 'gapMs'>,
+  url?: string,
 ): Promise<{ taps: number; p98Ms: number; medianMs: number; unreported: number }> {
   const context = await browser.newContext(mobileContext);
   try {
     const page = await context.newPage();
-    await page.setContent(FLOOR_PAGE);
-    // setContent writes into the blank page, which runs no init script: the probe goes in after.
+    if (url) await page.goto(url);
+    else await page.setContent(FLOOR_PAGE);
+    await page.waitForFunction(() => document.getElementById('tap') !== null);
+    // setContent writes into the blank page, which runs no init script: the probe goes in after
+    // (its observers are buffered, so nothing is missed either way).
     await page.evaluate(EVENT_PROBE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });

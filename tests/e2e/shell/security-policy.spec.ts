@@ -131,7 +131,7 @@ describe('the bench pages under the policy', () => {
   let pagesDir: string;
   beforeAll(async () => {
     pagesDir = mkdtempSync(join(tmpdir(), 'e2e-csp-bench-'));
-    await buildBenchPages(pagesDir);
+    await buildBenchPages(pagesDir, ['index', 'reference', 'react-floor']);
     benchStack = await startStack({ STATIC_DIR: pagesDir });
   }, 120_000);
   afterAll(async () => {
@@ -162,6 +162,18 @@ describe('the bench pages under the policy', () => {
       UI_TIMEOUT_MS,
     );
     expect(await watch.refusals(page), 'market test page').toEqual([]);
+    await context.close();
+  });
+
+  it('run the tap floor rendered by React, its button sized and counting, without a refusal', async () => {
+    const { page, context } = await benchStack.newPage();
+    const watch = await watchPolicy(context, page);
+    await page.goto(`${benchStack.baseUrl}/react-floor.html`);
+    const button = page.locator('#tap');
+    await button.click();
+    await waitForPage(page, () => document.getElementById('tap')?.textContent === '1', null, UI_TIMEOUT_MS);
+    expect(await button.evaluate((element) => element.getBoundingClientRect().width)).toBe(200);
+    expect(await watch.refusals(page), 'React tap floor').toEqual([]);
     await context.close();
   });
 });
