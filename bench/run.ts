@@ -144,7 +144,7 @@ const longDepthSessionFile = join(work, 'long-depth-session.ndjson');
 const quietDepthSessionFile = join(work, 'quiet-depth-session.ndjson');
 log('building the app');
 const sizes = await buildApp(staticDir);
-log('building the bench pages (reference, inflate) into it');
+log('building the bench pages (reference, inflate, react-floor) into it');
 await buildBenchPages(staticDir, ['reference', 'inflate', 'react-floor'], false);
 // 240 s of feed: replayed at speed 5 it still lasts 48 s, longer than one page's load and measurement.
 const session = benchSession({ symbol: SYMBOL, seconds: 240, rate: RATE });
