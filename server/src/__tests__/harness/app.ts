@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig, type ServerConfig } from '../../config.ts';
+import type { ServerConfig } from '../../config.ts';
 import type { Clock } from '../../feed/clock.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { apiClient, type ApiClient, type Fields } from './api.ts';
+import { testConfig } from './config.ts';
 import { copyTemplate, removeDataDir } from './database.ts';
 import { startOnFakeClock, type FakeClockOption } from './fake-clock.ts';
 
@@ -39,15 +40,7 @@ export async function startTestApp(
 
 async function buildTestApp(env: Record<string, string>, clock: Clock | undefined): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    STATIC_DIR: '',
-    LOG_LEVEL: 'silent',
-    TEST_ROUTES: '1',
-    AUTH_RATE_LIMIT: '0',
-    ...env,
-  });
+  const config = testConfig(dataDir, { AUTH_RATE_LIMIT: '0', ...env });
   await copyTemplate(dataDir, config.seedDemo ? 'demo' : 'schema');
   // The app imports its routes while Fastify times its start; loading them here first keeps a
   // file's first app (every module still to load) within that limit on busy shared cores.

@@ -1,5 +1,6 @@
 /**
  * The one server test harness. Every server test builds on it:
+ * - config.ts: a test server's config (its own data dir, no static files, test routes on);
  * - fake-clock.ts: the server's timers and clock faked, moved by the test instead of waited for;
  * - database.ts: a fresh database per test, copied from a template migrated (and demo-seeded) once per run;
  * - app.ts: the whole app on such a database, its API calls, registering and logging in users;
@@ -11,6 +12,7 @@
  */
 export * from './api.ts';
 export * from './app.ts';
+export * from './config.ts';
 export * from './database.ts';
 export * from './fake-clock.ts';
 export * from './money.ts';

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
+import { testConfig } from '../../__tests__/harness/config.ts';
 import { startOnFakeClock, type FakeClockOption } from '../../__tests__/harness/fake-clock.ts';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { decodeFrame } from '../frame.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,32 +51,26 @@ export async function startServer(
 ): Promise<TestServer> {
   return startOnFakeClock(fakeClock, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'feed-test-'));
-    let app: FastifyInstance;
+    // A start that fails (a port refused, say) closes what it built and removes its data dir.
+    let built: FastifyInstance | undefined;
     try {
-      const config = loadConfig({
-        ...process.env,
-        DATA_DIR: dataDir,
-        STATIC_DIR: '',
-        LOG_LEVEL: 'silent',
-        TEST_ROUTES: '1',
-        FEED_PING_MS: '200',
-        ...env,
-      });
-      app = await buildApp({ config });
+      const app = await buildApp({ config: testConfig(dataDir, { FEED_PING_MS: '200', ...env }) });
+      built = app;
+      const http = await app.listen({ host: '127.0.0.1', port: 0 });
+      return {
+        app,
+        http,
+        ws: http.replace(/^http/, 'ws'),
+        async close() {
+          await app.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
     } catch (error) {
+      await built?.close();
       rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
-    const http = await app.listen({ host: '127.0.0.1', port: 0 });
-    return {
-      app,
-      http,
-      ws: http.replace(/^http/, 'ws'),
-      async close() {
-        await app.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
   });
 }
 
